@@ -1,0 +1,96 @@
+/**
+ * The architecture's dependency rules (ARCHITECTURE.md, "Architecture invariants"), checked
+ * in `npm test`: dependencies point inward, the domain is pure, only apps wire adapters.
+ */
+/** npm packages the domain may use: pure libraries that run the same in a browser and in Node. */
+const DOMAIN_ALLOWED_NPM = ['valibot', 'xstate', 'libphonenumber-js', 'ibantools'];
+const TEST_ONLY_NPM = ['vitest', 'fast-check', '@eid/test-fixtures'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-innermost',
+      comment: 'The domain imports nothing from apps/, adapters/ or test-fixtures/.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^(apps|adapters|test-fixtures)/' },
+    },
+    {
+      name: 'domain-no-node-api',
+      comment: 'The domain uses no Node built-in module (no fs, crypto, http ...).',
+      severity: 'error',
+      from: { path: '^packages/domain/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'domain-only-pure-npm',
+      comment: `The domain may import only ${DOMAIN_ALLOWED_NPM.join(', ')} (tests: ${TEST_ONLY_NPM.join(', ')}).`,
+      severity: 'error',
+      from: { path: '^packages/domain/src/', pathNot: '\\.test\\.ts$' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: `node_modules/(${DOMAIN_ALLOWED_NPM.join('|')})/`,
+      },
+    },
+    {
+      name: 'domain-tests-only-test-tools',
+      severity: 'error',
+      from: { path: '^packages/domain/src/.+\\.test\\.ts$' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: `node_modules/(${[...DOMAIN_ALLOWED_NPM, ...TEST_ONLY_NPM].join('|')})/`,
+      },
+    },
+    {
+      name: 'adapters-import-only-the-domain',
+      comment: 'An adapter implements a port: it imports the domain and libraries, never an app or another adapter.',
+      severity: 'error',
+      from: { path: '^adapters/([^/]+)/' },
+      to: { path: ['^apps/', '^adapters/', '^test-fixtures/'], pathNot: ['^adapters/$1/'] },
+    },
+    {
+      name: 'test-fixtures-no-apps',
+      severity: 'error',
+      from: { path: '^test-fixtures/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-do-not-import-each-other',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-has-no-server-adapters',
+      comment: 'The browser bundle never pulls SQLite or Node-only code.',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: { path: ['^adapters/storage-sqlite/', 'node_modules/(better-sqlite3|drizzle-orm|fastify|sharp|pino)/'] },
+    },
+    {
+      name: 'web-no-node-api',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|test-results)/|routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@eid/source', 'import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    combinedDependencies: true,
+  },
+};

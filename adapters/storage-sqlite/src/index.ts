@@ -1,0 +1,3 @@
+export { openDatabase, pingDatabase, setMeta, getMeta, MIGRATIONS_FOLDER } from './database.js';
+export type { EidDatabase, OpenedDatabase } from './database.js';
+export * as schema from './schema.js';

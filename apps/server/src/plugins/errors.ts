@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import type { ApiErrorBody, ApiErrorCode } from '@eid/domain';
+import { HttpError } from '../http-error.js';
+
+/** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
+const FASTIFY_CODES: Record<string, { status: number; code: ApiErrorCode }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'DATA_ERROR' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'DATA_ERROR' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'DATA_ERROR' },
+  FST_ERR_VALIDATION: { status: 400, code: 'DATA_ERROR' },
+};
+
+function classify(error: FastifyError | HttpError): { status: number; body: ApiErrorBody } {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: error.path ? { code: error.code, path: error.path } : { code: error.code } };
+  }
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return { status: known.status, body: { code: known.code } };
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, body: { code: 'RATE_LIMITED' } };
+  if (status === 404) return { status, body: { code: 'NOT_FOUND' } };
+  if (status === 405) return { status, body: { code: 'METHOD_NOT_ALLOWED' } };
+  if (status === 413) return { status, body: { code: 'PAYLOAD_TOO_LARGE' } };
+  if (status >= 400 && status < 500) return { status, body: { code: 'DATA_ERROR' } };
+  return { status: 500, body: { code: 'SERVER_ERROR' } };
+}
+
+/** Every error leaves as a typed `{ code }`; only genuine faults are 5xx and logged as errors. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const { status, body } = classify(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, path: body.path }, 'request refused');
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
+    });
+  },
+  { name: 'eid-errors' },
+);

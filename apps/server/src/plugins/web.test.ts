@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../testing/build-test-app.js';
+
+describe('web app serving', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  afterEach(async () => ctx.close());
+
+  it('serves index.html at / with security headers', async () => {
+    ctx = await buildTestApp();
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="app">');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/decla', '/duk', '/a/abcdef', '/accidents/1/statements/2', '/no/such/page'])(
+    'answers the history-mode path %s with index.html',
+    async (url) => {
+      ctx = await buildTestApp();
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="app">');
+    },
+  );
+
+  it('serves hashed assets as immutable and other files as revalidated', async () => {
+    ctx = await buildTestApp();
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown API paths and missing assets with 404 NOT_FOUND in JSON, never index.html', async () => {
+    ctx = await buildTestApp();
+    for (const url of ['/serveris/nothing', '/serveris', '/assets/missing.js', '/getFile']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: url.startsWith('/assets') ? '*/*' : 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('does not let a path escape the web folder', async () => {
+    ctx = await buildTestApp();
+    const res = await ctx.app.inject({ method: 'GET', url: '/..%2F..%2Fdata%2Feid.sqlite', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('SQLite');
+  });
+});

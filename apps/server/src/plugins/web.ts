@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { BACKEND_BASE_PATH, GET_FILE_PATH } from '@eid/domain';
+import { HttpError } from '../http-error.js';
+
+/** True for paths the SPA never owns: the API and file downloads answer 404 as JSON. */
+function isApiPath(url: string): boolean {
+  return url === BACKEND_BASE_PATH || url.startsWith(`${BACKEND_BASE_PATH}/`) || url.startsWith(GET_FILE_PATH);
+}
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html and the service
+ * worker are revalidated so a new release reaches running tabs. Any other GET that wants HTML
+ * gets index.html (history-mode routing: the client router decides, unknown paths go to /).
+ */
+export default fp(
+  async (app) => {
+    const root = app.config.webDist;
+    const index = join(root, 'index.html');
+    const hasWeb = existsSync(index);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply, path) {
+          const immutable = path.startsWith(join(root, 'assets'));
+          void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+      // The static plugin refuses directory requests; the root is the app itself.
+      app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    } else {
+      app.log.warn({ root }, 'no built web app found: serving the API only');
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(request.url)) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      }
+      throw new HttpError(404, 'NOT_FOUND');
+    });
+  },
+  { name: 'eid-web', dependencies: ['eid-config'] },
+);

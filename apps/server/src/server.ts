@@ -1,0 +1,45 @@
+import { pino } from 'pino';
+import { openDatabase, setMeta } from '@eid/adapter-storage-sqlite';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/** The only place that starts a process: read config, open the data, listen, stop cleanly. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, process.cwd());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`EID: configuration error: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const database = openDatabase(config.databaseFile);
+  setMeta(database.db, 'last_started_at', new Date().toISOString(), Date.now());
+  const app = await buildApp({ config, db: database.db, logger });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await app.close();
+    database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  process.stdout.write(`\nEID is running at http://${shown}:${port}/  (data: ${config.databaseFile})\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`EID: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { openDatabase } from '@eid/adapter-storage-sqlite';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+
+/**
+ * Builds the real app on a temporary data folder and a fake built web app, capturing the log
+ * lines so tests can check what was written. Used by the route tests only.
+ */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'eid-server-'));
+  const webDist = join(dir, 'web');
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="app"></div></body></html>');
+  writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+  const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, ...env }, dir);
+  const database = openDatabase(config.databaseFile);
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const app = await buildApp({ config, db: database.db, logger: pino({ level: 'info' }, sink) });
+  return {
+    app,
+    config,
+    logLines: lines,
+    async close() {
+      await app.close();
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('home page', () => {
+  test('opens in Lithuanian by default and switches to English, remembering the choice', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lt');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
+    await expect(page.getByRole('link', { name: 'Skambinti 112' })).toHaveAttribute('href', 'tel:112');
+
+    const english = page.getByRole('button', { name: 'EN' });
+    await expect(english).toHaveAttribute('aria-pressed', 'false');
+    await english.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronic road accident declaration');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(english).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('uilang'))).toBe('en');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronic road accident declaration');
+  });
+
+  test('an unknown path lands on the home page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('the language buttons are reachable by keyboard with a visible focus', async ({ page }) => {
+    await page.goto('/');
+    const english = page.getByRole('button', { name: 'EN' });
+    for (let i = 0; i < 6 && !(await english.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(english).toBeFocused();
+    const outline = await english.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

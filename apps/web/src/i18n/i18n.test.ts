@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { msg } from '@lingui/core/macro';
+import { activateLocale, i18n, initialLocale, isLocale } from './i18n';
+
+describe('interface language', () => {
+  afterEach(() => localStorage.clear());
+
+  it('starts in Lithuanian when nothing is stored', () => {
+    expect(initialLocale()).toBe('lt');
+  });
+
+  it('starts in the stored language (uilang) and ignores an unknown stored value', () => {
+    localStorage.setItem('uilang', 'en');
+    expect(initialLocale()).toBe('en');
+    localStorage.setItem('uilang', 'de');
+    expect(initialLocale()).toBe('lt');
+  });
+
+  it('knows exactly the locales lt and en', () => {
+    expect(['lt', 'en'].every(isLocale)).toBe(true);
+    expect(isLocale('LT')).toBe(false);
+    expect(isLocale(undefined)).toBe(false);
+  });
+
+  it('activates a catalog, sets <html lang> and stores the choice', async () => {
+    await activateLocale('en');
+    expect(i18n.locale).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('uilang')).toBe('en');
+    await activateLocale('lt');
+    expect(i18n._(msg`Call 112`)).toBe('Skambinti 112');
+    await activateLocale('en');
+    expect(i18n._(msg`Call 112`)).toBe('Call 112');
+  });
+});

@@ -1,0 +1,43 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+
+export const Route = createFileRoute('/')({
+  component: HomePage,
+});
+
+function HomePage() {
+  return (
+    <article className="page home">
+      <h1>
+        <Trans>Electronic road accident declaration</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>
+          Two drivers fill in one declaration together, each on their own phone or both on one, and send it to the
+          insurers.
+        </Trans>
+      </p>
+      <section aria-labelledby="after-accident">
+        <h2 id="after-accident">
+          <Trans>After an accident</Trans>
+        </h2>
+        <ol>
+          <li>
+            <Trans>Stop, turn on the hazard lights and put out the warning triangle.</Trans>
+          </li>
+          <li>
+            <Trans>If anyone is injured, call 112 first.</Trans>
+          </li>
+          <li>
+            <Trans>If nobody is injured and you agree on what happened, declare the accident here together.</Trans>
+          </li>
+        </ol>
+        <p>
+          <a className="button emergency" href="tel:112">
+            <Trans>Call 112</Trans>
+          </a>
+        </p>
+      </section>
+    </article>
+  );
+}

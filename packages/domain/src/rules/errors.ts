@@ -1,0 +1,247 @@
+/**
+ * The error catalogue: every code the domain, the server and the web app may report.
+ *
+ * The domain never holds user-facing text (ARCHITECTURE invariant); it speaks in these codes and the
+ * web app maps each one to a translated message. Codes are grouped by family as `const` arrays so
+ * that other code (message catalogues, exhaustiveness tests, server schemas) can iterate them, and
+ * the one `ErrorCode` union is derived from those arrays so the two can never drift apart.
+ */
+
+/** Plate check and connect errors of declaration-flow §8 (names as the server sends them). */
+export const PLATE_CHECK_ERROR_CODES = [
+  'PLATE_UNREGISTERED',
+  'PLATE_MUST_BE_TERMINATED',
+  'PLATE_CHECK_LIMIT',
+  'GPS_NOT_LT',
+  'NO_ASSIGNED_EID',
+  'NOT_CONNECTED',
+  'INSUFFICIENT',
+  'INCORRECT',
+  'DATA_ERROR',
+  'NO_PLATE',
+] as const;
+
+/**
+ * Every plate-recognition status of declaration-flow §8. `OK` is a status, not an error, so it is
+ * kept here but left out of {@link PLATE_RECOGNITION_ERROR_CODES} and of `ErrorCode`.
+ */
+export const PLATE_RECOGNITION_STATUSES = [
+  'OK',
+  'NOT_FOUND',
+  'ERROR_IO',
+  'ERROR_PROCESS',
+  'ERROR_INTERRUPT',
+  'ERROR_CONCURRENT',
+  'ERROR_WRONG_PLATE',
+  'ERROR_NOT_IN_EID',
+] as const;
+export type PlateRecognitionStatus = (typeof PLATE_RECOGNITION_STATUSES)[number];
+
+/** The plate-recognition statuses that are failures. */
+export const PLATE_RECOGNITION_ERROR_CODES = [
+  'NOT_FOUND',
+  'ERROR_IO',
+  'ERROR_PROCESS',
+  'ERROR_INTERRUPT',
+  'ERROR_CONCURRENT',
+  'ERROR_WRONG_PLATE',
+  'ERROR_NOT_IN_EID',
+] as const satisfies readonly PlateRecognitionStatus[];
+
+/**
+ * Connect rejections (declaration-flow §4) and connection failures (§8). `TTL_TOO_LONG` and
+ * `HEARTBEAT` are the spelled-out reconnect rejection reasons; the rest are named here.
+ */
+export const CONNECTION_ERROR_CODES = [
+  'PLATE_A_IN_USE',
+  'PLATE_B_IN_USE',
+  'TRAILER_A_IN_USE',
+  'TRAILER_B_IN_USE',
+  'PLATES_INVERSED',
+  'LOCATION_TOO_FAR',
+  'OTHER_MODE',
+  'DECLARATION_FULL',
+  'DECLARATION_FINISHED',
+  'ALREADY_ASSIGNED',
+  'ASSIGNMENT_FAILED',
+  'HEARTBEAT',
+  'TTL_TOO_LONG',
+  'REMOVED_INACTIVE',
+  'SYSTEM_UPDATE',
+  'SERVER_ERROR',
+  'CONNECTION_LOST',
+  'SERVER_UNREACHABLE',
+  'CREATE_FAILED',
+] as const;
+
+/** Plate-step failures of declaration-flow §5 and §8. */
+export const PLATE_ERROR_CODES = [
+  'TWO_FOREIGN_VEHICLES',
+  'PLATES_MUST_DIFFER',
+  'TRAILER_PLATES_MUST_DIFFER',
+  'INSURANCE_STATUS_UNRESOLVED',
+] as const;
+
+/** Contact-step failures of declaration-flow §8. */
+export const CONTACT_ERROR_CODES = [
+  'PHONES_MUST_DIFFER',
+  'EMAILS_MUST_DIFFER',
+  'WRONG_CONFIRMATION_CODE',
+  'CONTACT_SYSTEM_ERROR',
+] as const;
+
+/**
+ * Photo failures of declaration-flow §8. FAILED_CONVERSION, BAD_EXT and TOO_BIG are the spec's own
+ * names; NOT_A_PHOTO is the "otherwise only photos can be uploaded" case, BASE64_FAILED the
+ * "Problem converting to base64." case.
+ */
+export const PHOTO_ERROR_CODES = [
+  'FAILED_CONVERSION',
+  'BAD_EXT',
+  'TOO_BIG',
+  'NOT_A_PHOTO',
+  'TOO_MANY',
+  'BASE64_FAILED',
+] as const;
+
+/** Scheme failure: an empty scheme or photo cannot be submitted. */
+export const SCHEME_ERROR_CODES = ['SCHEME_EMPTY'] as const;
+
+/** One code per missing-step item of the preview (declaration-flow §8), in the spec's order. */
+export const PREVIEW_ERROR_CODES = [
+  'PREVIEW_EMAIL',
+  'PREVIEW_CONTACT',
+  'PREVIEW_SCHEME',
+  'PREVIEW_CONDITIONS',
+  'PREVIEW_IMPACT',
+  'PREVIEW_PHOTOS',
+  'PREVIEW_VEHICLE_DATA_LOST',
+  'PREVIEW_TRAILER_LOST',
+  'PREVIEW_DRIVER_DATA',
+  'PREVIEW_LOCATION',
+  'PREVIEW_AUTOMATIC_DATA_MISSING',
+  'PREVIEW_NOT_LINKED',
+  'PREVIEW_SAME_PERSON',
+  'PREVIEW_GUILTY_MISSING',
+  'PREVIEW_SIGNATURES_NOT_SAVED',
+  'PREVIEW_INSURER_NOT_FOUND',
+  'PREVIEW_CONSENT_MISSING',
+  'PREVIEW_IMAGES_NOT_SAVED',
+  'PREVIEW_CANNOT_FINALIZE',
+] as const;
+
+/** Signature and guilt failures of declaration-flow §8. */
+export const SIGNATURE_ERROR_CODES = [
+  'SIGNATURE_TOO_ABSTRACT',
+  'SIGNATURE_SAVE_FAILED',
+  'GUILT_SET_FAILED',
+  'GUILT_RESET_FAILED',
+] as const;
+
+/** The captcha token did not arrive within the time-out (both documents). */
+export const TIMEOUT_ERROR_CODES = ['ERR_TIMEOUT'] as const;
+
+/** Application-shell failures of app-shell §7 and §8. */
+export const SHELL_ERROR_CODES = [
+  'MAPS_SETUP_FAILED',
+  'PUSH_INIT_FAILED',
+  'TAG_MANAGER_FETCH_FAILED',
+  'TAG_MANAGER_INIT_FAILED',
+  'RECAPTCHA_INIT_FAILED',
+  'ANALYTICS_INIT_FAILED',
+  'DMZ_UNREACHABLE',
+  'BACKEND_UNREACHABLE',
+  'PAGE_LOAD_FAILED',
+  'UNSUPPORTED_BROWSER',
+  'NETWORK_ERROR',
+  'GENERIC_ERROR',
+  'ROUTE_NOT_FOUND',
+  'LOGIN_REQUIRED',
+  'PREVIEW_LOAD_FAILED',
+  'AUDIO_FETCH_INCOMPLETE',
+  'EMAIL_ADDRESS_MISTAKE',
+  'CHUNK_LOAD_FAILED',
+] as const;
+
+/** Field-validation failures of declaration-flow §5 (the rules modules report these). */
+export const VALIDATION_ERROR_CODES = [
+  'REQUIRED',
+  'INVALID_TYPE',
+  'NAME_INVALID',
+  'NUMBERS_ONLY',
+  'SUM_FORMAT',
+  'SUM_TOO_LARGE',
+  'PASSWORD_LENGTH',
+  'PASSWORD_FORBIDDEN_CHARS',
+  'PASSWORD_WEAK',
+  'EMAIL_INVALID',
+  'EMAILS_DO_NOT_MATCH',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'CHECKBOX_REQUIRED',
+  'TOO_EARLY',
+  'TOO_LATE',
+  'PHONE_NO_COUNTRY_CODE',
+  'PHONE_ONLY_PREFIX',
+  'PHONE_INVALID',
+  'PHONE_CODE_INVALID',
+  'NOT_LT_TEMPLATE',
+  'PERSONAL_CODE_INVALID',
+  'LICENCE_INVALID',
+  'BIRTH_DATE_MISMATCH',
+  'IBAN_INVALID',
+  'VI_INVALID',
+  'DATE_FORMAT',
+  'TIME_FORMAT',
+  'ADDRESS_NOT_PICKED',
+  'ADDRESS_NO_HOUSE',
+  'ADDRESS_NO_APARTMENT',
+  'PLATE_TOO_LONG',
+] as const;
+
+/** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */
+export const ERROR_CODE_FAMILIES = {
+  plateCheck: PLATE_CHECK_ERROR_CODES,
+  plateRecognition: PLATE_RECOGNITION_ERROR_CODES,
+  connection: CONNECTION_ERROR_CODES,
+  plate: PLATE_ERROR_CODES,
+  contact: CONTACT_ERROR_CODES,
+  photo: PHOTO_ERROR_CODES,
+  scheme: SCHEME_ERROR_CODES,
+  preview: PREVIEW_ERROR_CODES,
+  signature: SIGNATURE_ERROR_CODES,
+  timeout: TIMEOUT_ERROR_CODES,
+  shell: SHELL_ERROR_CODES,
+  validation: VALIDATION_ERROR_CODES,
+} as const;
+
+export type ErrorCodeFamily = keyof typeof ERROR_CODE_FAMILIES;
+
+/** The one typed union of every error code. */
+export type ErrorCode = (typeof ERROR_CODE_FAMILIES)[ErrorCodeFamily][number];
+
+export type PlateCheckErrorCode = (typeof PLATE_CHECK_ERROR_CODES)[number];
+export type ConnectionErrorCode = (typeof CONNECTION_ERROR_CODES)[number];
+export type PhotoErrorCode = (typeof PHOTO_ERROR_CODES)[number];
+export type PreviewErrorCode = (typeof PREVIEW_ERROR_CODES)[number];
+export type ShellErrorCode = (typeof SHELL_ERROR_CODES)[number];
+export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
+
+/** Every code once, in family order. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODE_FAMILIES).flat();
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Narrows anything (a server reply, a valibot issue message) to a known error code. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ERROR_CODE_SET.has(value);
+}
+
+/** The family a code belongs to (each code is in exactly one). */
+export function errorCodeFamily(code: ErrorCode): ErrorCodeFamily {
+  for (const [family, codes] of Object.entries(ERROR_CODE_FAMILIES)) {
+    if ((codes as readonly string[]).includes(code)) return family as ErrorCodeFamily;
+  }
+  // Unreachable for a well-typed ErrorCode; kept so the function is total at run time.
+  throw new Error(`unknown error code ${code}`);
+}

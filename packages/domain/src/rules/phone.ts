@@ -1,0 +1,78 @@
+/**
+ * Phone numbers (declaration-flow §5): an international number starting with "+" and a country
+ * calling code, not only the default prefix, and valid for that country's numbering plan. The full
+ * ("max") metadata of libphonenumber-js is used so validity is checked per country and number type,
+ * not just by length.
+ */
+import * as v from 'valibot';
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/max';
+import { DEFAULT_COUNTRY, DEFAULT_PHONE_PREFIX, PHONE_CODE_LENGTH } from './constants.js';
+import type { ErrorCode } from './errors.js';
+import { codeCheck, codeRule, text, type Rule } from './validation.js';
+
+/** Every country calling code of the metadata ("370", "44", "1" …); they form a prefix code. */
+const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+
+/** Removes the separators people type inside numbers: spaces, hyphens, dots and parentheses. */
+export function compactPhone(value: string): string {
+  return value.replace(/[\s\-.()]/g, '');
+}
+
+/** The calling code a "+digits" string starts with, if any (calling codes are 1 to 3 digits). */
+export function callingCodeOf(compact: string): string | null {
+  const digits = compact.startsWith('+') ? compact.slice(1) : compact;
+  for (let length = 1; length <= 3; length += 1) {
+    const candidate = digits.slice(0, length);
+    if (candidate.length === length && CALLING_CODES.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The first failure of a phone number, or null. Order: no "+" or no known calling code; only the
+ * prefix (the default "+370" or any other bare calling code); other characters than digits; not
+ * valid for the country.
+ */
+export function phoneError(value: string): ErrorCode | null {
+  const compact = compactPhone(value.trim());
+  if (!compact.startsWith('+')) return 'PHONE_NO_COUNTRY_CODE';
+  const callingCode = callingCodeOf(compact);
+  if (callingCode === null) return 'PHONE_NO_COUNTRY_CODE';
+  if (compact === DEFAULT_PHONE_PREFIX || compact === `+${callingCode}`) return 'PHONE_ONLY_PREFIX';
+  if (!/^\+\d+$/.test(compact)) return 'PHONE_INVALID';
+  const parsed = parsePhoneNumberFromString(compact);
+  return parsed?.isValid() ? null : 'PHONE_INVALID';
+}
+
+export function isPhone(value: string): boolean {
+  return phoneError(value) === null;
+}
+
+/** A valid number in E.164 form ("+37061234567"), or null. */
+export function toE164(value: string): string | null {
+  if (!isPhone(value)) return null;
+  return parsePhoneNumberFromString(compactPhone(value.trim()))?.number ?? null;
+}
+
+/**
+ * The country a number belongs to, for the flag next to the input; the default country while the
+ * number is still incomplete or unknown.
+ */
+export function phoneCountry(value: string): CountryCode {
+  return parsePhoneNumberFromString(compactPhone(value.trim()))?.country ?? DEFAULT_COUNTRY;
+}
+
+export const phoneSchema: Rule = v.pipe(text(), codeRule(phoneError));
+
+const PHONE_CODE_RE = new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`);
+
+/** The SMS confirmation code: exactly 6 digits. */
+export const phoneCodeSchema: Rule = v.pipe(
+  text(),
+  codeCheck((s: string) => PHONE_CODE_RE.test(s), 'PHONE_CODE_INVALID'),
+);

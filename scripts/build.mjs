@@ -1,0 +1,41 @@
+// Builds what `npm start` serves: the TypeScript projects (incremental) and the web app
+// (skipped when its inputs did not change since the last build).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, ensureNpmDependencies, log, run, treeDigest } from './lib/bootstrap.mjs';
+
+const WEB_INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/lingui.config.ts',
+  'apps/web/package.json',
+  'packages/domain/src',
+  'package-lock.json',
+];
+
+export function build({ force = false } = {}) {
+  ensureNpmDependencies();
+  const tscMs = run('npx', ['tsc', '-b']);
+  log(`server and packages compiled (${(tscMs / 1000).toFixed(1)} s)`);
+  const stampFile = join(ROOT, 'apps/web/dist/.build-stamp');
+  const digest = treeDigest(WEB_INPUTS, { ignore: ['routeTree.gen.ts'] });
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) {
+    log('web app is up to date');
+    return;
+  }
+  const viteMs = run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  writeFileSync(stampFile, digest);
+  log(`web app built (${(viteMs / 1000).toFixed(1)} s)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    build({ force: process.argv.includes('--force') });
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(error.exitCode ?? 1);
+  }
+}

@@ -1,0 +1,63 @@
+// The committed catalogs must hold exactly the messages the code uses (a fresh extraction
+// into a scratch folder finds the same ids) and every Lithuanian message must be translated,
+// with the same placeholders as the source.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, run } from './lib/bootstrap.mjs';
+
+const LOCALES = ['lt', 'en'];
+const committedDir = join(ROOT, 'apps/web/src/locales');
+
+/** Minimal .po reader: msgid/msgstr pairs (multi-line strings joined), header skipped. */
+function readPo(file) {
+  const entries = new Map();
+  let current = null;
+  let field = null;
+  const unquote = (s) => JSON.parse(s);
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('msgid ')) {
+      current = { id: unquote(line.slice(6)), str: '' };
+      field = 'id';
+    } else if (line.startsWith('msgstr ')) {
+      current.str = unquote(line.slice(7));
+      field = 'str';
+    } else if (line.startsWith('"') && current) {
+      current[field] += unquote(line);
+    } else if (line === '' && current) {
+      if (current.id) entries.set(current.id, current.str);
+      current = null;
+    }
+  }
+  if (current?.id) entries.set(current.id, current.str);
+  return entries;
+}
+
+const placeholders = (s) => [...new Set([...s.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort().join(",");
+
+const scratch = mkdtempSync(join(tmpdir(), 'eid-i18n-'));
+const problems = [];
+try {
+  run('npx', ['lingui', 'extract', '--config', 'apps/web/lingui.config.ts'], {
+    env: { ...process.env, LINGUI_CATALOG_DIR: scratch },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (const locale of LOCALES) {
+    const fresh = readPo(join(scratch, locale, 'messages.po'));
+    const committed = readPo(join(committedDir, locale, 'messages.po'));
+    for (const id of fresh.keys()) if (!committed.has(id)) problems.push(`${locale}: "${id}" is used in the code but missing from the catalog (run npm run i18n:extract)`);
+    for (const id of committed.keys()) if (!fresh.has(id)) problems.push(`${locale}: "${id}" is in the catalog but no longer used (run npm run i18n:extract)`);
+    for (const [id, str] of committed) {
+      if (!str.trim()) problems.push(`${locale}: "${id}" has no translation`);
+      else if (placeholders(id) !== placeholders(str)) problems.push(`${locale}: "${id}" has other placeholders in its translation`);
+    }
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+if (problems.length) {
+  process.stderr.write(`${problems.join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write(`catalogs: ${LOCALES.join(', ')} complete\n`);

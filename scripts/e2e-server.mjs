@@ -1,0 +1,15 @@
+// The server for the end-to-end tests: the built app on a fresh data folder each run.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { ROOT } from './lib/bootstrap.mjs';
+
+const dataDir = join(ROOT, 'test-results', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, EID_DATA_DIR: dataDir },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run over every workspace. Workspace packages resolve to their TypeScript
+// sources through the "@eid/source" export condition, so tests never need a prior build.
+const conditions = ['@eid/source'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'adapters',
+          root: './adapters',
+          include: ['*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
