@@ -1,7 +1,31 @@
 /**
- * API Boundary: the one public entry of @eid/domain. Apps and adapters import only from here.
+ * API Boundary: the one public entry of @eid/domain. Everything the apps and adapters may use is
+ * re-exported here; modules not listed are internal.
  */
 export type { ClockPort } from './ports/clock.port.js';
 export type { IdPort } from './ports/id.port.js';
+
+// The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
+
+export * from './rules/errors.js';
 export * from './rules/constants.js';
+export * from './rules/validation.js';
+export * from './rules/general-rules.js';
+export * from './rules/password.js';
+export * from './rules/email.js';
+export * from './rules/phone.js';
+export * from './rules/personal-code.js';
+export * from './rules/iban.js';
+export * from './rules/vehicle-id.js';
+export * from './rules/dates.js';
+export * from './rules/address.js';
+export * from './rules/plates.js';
+export * from './rules/contacts.js';
+export * from './rules/photos.js';
+export * from './rules/text.js';
+export * from './rules/geometry.js';
+export * from './rules/circumstances.js';
+export * from './rules/scheme-templates.js';
+export * from './rules/vehicle-types.js';
+export * from './rules/shell.js';

@@ -21,7 +21,7 @@ function classify(error: FastifyError | HttpError): { status: number; body: ApiE
   if (known) return { status: known.status, body: { code: known.code } };
   const status = error.statusCode ?? 500;
   if (status === 429) return { status, body: { code: 'RATE_LIMITED' } };
-  if (status === 404) return { status, body: { code: 'NOT_FOUND' } };
+  if (status === 404) return { status, body: { code: 'ROUTE_NOT_FOUND' } };
   if (status === 405) return { status, body: { code: 'METHOD_NOT_ALLOWED' } };
   if (status === 413) return { status, body: { code: 'PAYLOAD_TOO_LARGE' } };
   if (status >= 400 && status < 500) return { status, body: { code: 'DATA_ERROR' } };

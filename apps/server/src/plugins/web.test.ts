@@ -37,12 +37,12 @@ describe('web app serving', () => {
     expect(robots.headers['cache-control']).toBe('no-cache');
   });
 
-  it('answers unknown API paths and missing assets with 404 NOT_FOUND in JSON, never index.html', async () => {
+  it('answers unknown API paths and missing assets with 404 ROUTE_NOT_FOUND in JSON, never index.html', async () => {
     ctx = await buildTestApp();
     for (const url of ['/serveris/nothing', '/serveris', '/assets/missing.js', '/getFile']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: url.startsWith('/assets') ? '*/*' : 'text/html' } });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ code: 'NOT_FOUND' });
+      expect(res.json(), url).toEqual({ code: 'ROUTE_NOT_FOUND' });
     }
   });
 

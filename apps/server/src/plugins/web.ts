@@ -41,7 +41,7 @@ export default fp(
       if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(request.url)) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
       }
-      throw new HttpError(404, 'NOT_FOUND');
+      throw new HttpError(404, 'ROUTE_NOT_FOUND');
     });
   },
   { name: 'eid-web', dependencies: ['eid-config'] },

@@ -16,6 +16,6 @@ describe('GET /serveris/health', () => {
     ctx = await buildTestApp();
     const res = await ctx.app.inject({ method: 'POST', url: '/serveris/health', payload: {} });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND' });
   });
 });

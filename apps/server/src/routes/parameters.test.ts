@@ -27,12 +27,12 @@ describe('GET /serveris/parametrai/{name}', () => {
   });
 
   it.each(['unknown', 'MAPS', 'maps%00', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(300)])(
-    'refuses the unknown parameter %s with 404 NOT_FOUND',
+    'refuses the unknown parameter %s with 404 ROUTE_NOT_FOUND',
     async (name) => {
       ctx = await buildTestApp();
       const res = await ctx.app.inject({ method: 'GET', url: `/serveris/parametrai/${name}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND' });
     },
   );
 });

@@ -10,7 +10,7 @@ const parameters: FastifyPluginAsync = async (app) => {
   app.get(`${BACKEND_BASE_PATH}/parametrai/:name`, async (request, reply) => {
     const { name } = parseInput(ParamsSchema, request.params);
     const key = PARAMETER_NAMES.find((n) => n === name);
-    if (!key) throw new HttpError(404, 'NOT_FOUND');
+    if (!key) throw new HttpError(404, 'ROUTE_NOT_FOUND');
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; charset=utf-8')

@@ -1,22 +1,24 @@
+import type { ErrorCode } from '../rules/errors.js';
+
 /**
- * Codes of the HTTP and RPC layer itself, beside the business codes of the spec's catalogue.
- * A request that fails schema validation gets the catalogue's own DATA_ERROR.
+ * The codes an HTTP or RPC answer may carry when the edge itself refuses a request, all members of
+ * the one `ErrorCode` union: invalid input is the catalogue's DATA_ERROR.
  */
 export const API_ERROR_CODES = [
   'DATA_ERROR',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
-  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'RATE_LIMITED',
   'SERVER_ERROR',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** The body of every error answer: a code for programs, never a UI text. */
 export interface ApiErrorBody {
-  readonly code: ApiErrorCode;
+  readonly code: ErrorCode;
   /** Where the input was wrong (dot path), when the code is DATA_ERROR. */
   readonly path?: string;
 }

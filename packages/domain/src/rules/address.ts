@@ -37,14 +37,16 @@ export function addressError(address: Address): ErrorCode | null {
   return null;
 }
 
+const INVALID: ErrorCode = 'INVALID_TYPE';
+
 const addressShape = v.object(
   {
-    value: v.string(),
-    aob: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-    pat: v.optional(v.nullable(v.string())),
-    needPat: v.optional(v.boolean()),
+    value: v.string(INVALID),
+    aob: v.optional(v.nullable(v.union([v.string(), v.number()], INVALID))),
+    pat: v.optional(v.nullable(v.string(INVALID))),
+    needPat: v.optional(v.boolean(INVALID)),
   },
-  'INVALID_TYPE' satisfies ErrorCode,
+  INVALID,
 );
 
 export const addressSchema: Rule = v.pipe(addressShape, codeRule(addressError));

@@ -284,3 +284,7 @@ export const OFFICE_HOURS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly OfficeInt
 
 /** Every date and time of the domain is shown in this zone. */
 export const TIME_ZONE = 'Europe/Vilnius';
+
+/** The two drivers: A (first) and B (other). */
+export const PARTIES = ['A', 'B'] as const;
+export type Party = (typeof PARTIES)[number];

@@ -9,7 +9,7 @@
 import * as v from 'valibot';
 import { BIRTH_DATE_MIN, TIME_ZONE } from './constants.js';
 import { boundsSchema } from './general-rules.js';
-import { codeCheck, text, type Rule } from './validation.js';
+import { codeCheck, codeString, type Rule } from './validation.js';
 
 // ---------------------------------------------------------------------------------------------
 // Calendar checks (no time zone involved)
@@ -40,8 +40,8 @@ export function isClockTime(value: string): boolean {
   return !!match && Number(match[1]) <= 23 && Number(match[2]) <= 59 && Number(match[3]) <= 59;
 }
 
-export const dateSchema: Rule = v.pipe(text(), codeCheck(isCalendarDate, 'DATE_FORMAT'));
-export const timeSchema: Rule = v.pipe(text(), codeCheck(isClockTime, 'TIME_FORMAT'));
+export const dateSchema: Rule = v.pipe(codeString(), codeCheck(isCalendarDate, 'DATE_FORMAT'));
+export const timeSchema: Rule = v.pipe(codeString(), codeCheck(isClockTime, 'TIME_FORMAT'));
 
 /**
  * A birth date: the date format first, then within [min, max]. The lower bound defaults to

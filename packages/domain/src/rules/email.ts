@@ -3,7 +3,7 @@
  * "e-mail addresses do not match" confirmation.
  */
 import * as v from 'valibot';
-import { codeCheck, text, type Rule } from './validation.js';
+import { codeCheck, codeString, type Rule } from './validation.js';
 
 /**
  * The usual practical pattern (the HTML e-mail input's, plus a dotted domain with a letter TLD):
@@ -29,14 +29,14 @@ export function sameEmail(a: string, b: string): boolean {
 
 /** A well-formed address, or empty (the field is optional unless `field({ required })`). */
 export const emailSchema: Rule = v.pipe(
-  text(),
+  codeString(),
   codeCheck((s: string) => s === '' || isEmail(s), 'EMAIL_INVALID'),
 );
 
 /** The repeat field of an address: must equal the first one, ignoring case and outer spaces. */
 export function emailConfirmationSchema(original: string): Rule {
   return v.pipe(
-    text(),
+    codeString(),
     codeCheck((s: string) => sameEmail(s, original), 'EMAILS_DO_NOT_MATCH'),
   );
 }

@@ -199,6 +199,17 @@ export const VALIDATION_ERROR_CODES = [
   'PLATE_TOO_LONG',
 ] as const;
 
+/**
+ * Refusals of the HTTP and RPC edge itself (not named by the spec). Invalid input is answered with
+ * the catalogue's DATA_ERROR, an unknown path with ROUTE_NOT_FOUND, a fault with SERVER_ERROR.
+ */
+export const API_EDGE_ERROR_CODES = [
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+] as const;
+
 /** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */
 export const ERROR_CODE_FAMILIES = {
   plateCheck: PLATE_CHECK_ERROR_CODES,
@@ -213,6 +224,7 @@ export const ERROR_CODE_FAMILIES = {
   timeout: TIMEOUT_ERROR_CODES,
   shell: SHELL_ERROR_CODES,
   validation: VALIDATION_ERROR_CODES,
+  apiEdge: API_EDGE_ERROR_CODES,
 } as const;
 
 export type ErrorCodeFamily = keyof typeof ERROR_CODE_FAMILIES;

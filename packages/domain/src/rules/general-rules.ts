@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { SUM_MAX } from './constants.js';
 import type { ErrorCode } from './errors.js';
-import { codeCheck, text, type Rule } from './validation.js';
+import { codeCheck, codeString, type Rule } from './validation.js';
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -24,7 +24,7 @@ export function isName(value: string): boolean {
   return NAME_RE.test(value.normalize('NFC'));
 }
 
-export const nameSchema: Rule = v.pipe(text(), codeCheck(isName, 'NAME_INVALID'));
+export const nameSchema: Rule = v.pipe(codeString(), codeCheck(isName, 'NAME_INVALID'));
 
 // ---------------------------------------------------------------------------------------------
 // Numbers and sums
@@ -32,7 +32,7 @@ export const nameSchema: Rule = v.pipe(text(), codeCheck(isName, 'NAME_INVALID')
 
 /** Digits only, or empty. */
 export const numbersOnlySchema: Rule = v.pipe(
-  text(),
+  codeString(),
   codeCheck((s: string) => /^\d*$/.test(s), 'NUMBERS_ONLY'),
 );
 
@@ -57,7 +57,7 @@ export function formatSumCents(cents: number): string {
 }
 
 export const sumSchema: Rule = v.pipe(
-  text(),
+  codeString(),
   codeCheck((s: string) => parseSumCents(s) !== null, 'SUM_FORMAT'),
   codeCheck((s: string) => (parseSumCents(s) ?? 0) <= SUM_MAX * 100, 'SUM_TOO_LARGE'),
 );
@@ -68,12 +68,12 @@ export const sumSchema: Rule = v.pipe(
 
 /** At least `min` characters; the issue carries `min` as its requirement. */
 export function minLengthSchema(min: number): Rule {
-  return v.pipe(text(), v.minLength<string, number, ErrorCode>(min, 'TOO_SHORT'));
+  return v.pipe(codeString(), v.minLength<string, number, ErrorCode>(min, 'TOO_SHORT'));
 }
 
 /** At most `max` characters; the issue carries `max` as its requirement. */
 export function maxLengthSchema(max: number): Rule {
-  return v.pipe(text(), v.maxLength<string, number, ErrorCode>(max, 'TOO_LONG'));
+  return v.pipe(codeString(), v.maxLength<string, number, ErrorCode>(max, 'TOO_LONG'));
 }
 
 /** A checkbox that must be ticked (terms, consents). */
@@ -100,7 +100,7 @@ export function boundsSchema(bounds: Bounds): Rule {
   const { min, max } = bounds as { min?: Comparable; max?: Comparable };
   const sample = min ?? max;
   const base: v.GenericSchema<Comparable> =
-    typeof sample === 'number' ? v.number<ErrorCode>('INVALID_TYPE') : text();
+    typeof sample === 'number' ? v.number<ErrorCode>('INVALID_TYPE') : codeString();
   const notBefore = (bound: Comparable) => v.minValue<Comparable, Comparable, ErrorCode>(bound, 'TOO_EARLY');
   const notAfter = (bound: Comparable) => v.maxValue<Comparable, Comparable, ErrorCode>(bound, 'TOO_LATE');
   if (min !== undefined && max !== undefined) return v.pipe(base, notBefore(min), notAfter(max));

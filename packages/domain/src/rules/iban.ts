@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { electronicFormatIBAN, friendlyFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
-import { codeCheck, text, type Rule } from './validation.js';
+import { codeCheck, codeString, type Rule } from './validation.js';
 
 /** The electronic form: spaces removed, upper case ("lt12 1000 …" → "LT121000…"). */
 export function normaliseIban(value: string): string {
@@ -26,4 +26,4 @@ export function ibanLength(countryCode: string): number | null {
   return spec?.IBANRegistry && spec.chars ? spec.chars : null;
 }
 
-export const ibanSchema: Rule = v.pipe(text(), codeCheck(isIban, 'IBAN_INVALID'));
+export const ibanSchema: Rule = v.pipe(codeString(), codeCheck(isIban, 'IBAN_INVALID'));

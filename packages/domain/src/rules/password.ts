@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import type { ErrorCode } from './errors.js';
-import { codeCheck, text, validate, type Rule } from './validation.js';
+import { codeCheck, codeString, validate, type Rule } from './validation.js';
 
 /** Letters of any script (Lithuanian users type ą, š …), ASCII digits and the listed symbols. */
 const ALLOWED_RE = /^[\p{L}0-9 \-_/\\+*]*$/u;
@@ -27,7 +27,7 @@ function isStrong(value: string): boolean {
  * `field({ trim: false })`: a space is a legal password character.
  */
 export const passwordSchema: Rule = v.pipe(
-  text(),
+  codeString(),
   codeCheck((s: string) => ALLOWED_RE.test(s), 'PASSWORD_FORBIDDEN_CHARS'),
   codeCheck(hasAllowedLength, 'PASSWORD_LENGTH'),
   codeCheck(isStrong, 'PASSWORD_WEAK'),

@@ -11,7 +11,10 @@ import * as v from 'valibot';
 import { PREVIEW_PASSWORD_LENGTH } from './constants.js';
 import type { ErrorCode } from './errors.js';
 import { isCalendarDate } from './dates.js';
-import { codeRule, text, type Rule } from './validation.js';
+import { codeRule, codeString, type Rule } from './validation.js';
+
+export const PERSONAL_CODE_LENGTH = 11;
+export const DRIVER_LICENCE_LENGTH = 8;
 
 const FIRST_WEIGHTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1] as const;
 const SECOND_WEIGHTS = [3, 4, 5, 6, 7, 8, 9, 1, 2, 3] as const;
@@ -68,9 +71,6 @@ export function isDriverLicence(value: string): boolean {
   return /^[A-Za-z0-9]\d{7}$/.test(value);
 }
 
-export const PERSONAL_CODE_LENGTH = 11;
-export const DRIVER_LICENCE_LENGTH = 8;
-
 /** The failure of a "personal code or licence" input, decided by its length. */
 export function personalCodeOrLicenceError(value: string): ErrorCode | null {
   if (value.length === DRIVER_LICENCE_LENGTH) return isDriverLicence(value) ? null : 'LICENCE_INVALID';
@@ -78,7 +78,7 @@ export function personalCodeOrLicenceError(value: string): ErrorCode | null {
   return 'NOT_LT_TEMPLATE';
 }
 
-export const personalCodeOrLicenceSchema: Rule = v.pipe(text(), codeRule(personalCodeOrLicenceError));
+export const personalCodeOrLicenceSchema: Rule = v.pipe(codeString(), codeRule(personalCodeOrLicenceError));
 
 /**
  * Whether a birth date (YYYY-MM-DD) agrees with the code. Only a valid 11-digit personal code
@@ -93,7 +93,7 @@ export function birthDateMatchesCode(code: string, birthDate: string): boolean {
 /** The birth-date field rule bound to the code given in the same form. */
 export function birthDateMatchSchema(code: string): Rule {
   return v.pipe(
-    text(),
+    codeString(),
     codeRule((date: string) => (birthDateMatchesCode(code, date) ? null : 'BIRTH_DATE_MISMATCH')),
   );
 }

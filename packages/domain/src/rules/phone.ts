@@ -13,7 +13,7 @@ import {
 } from 'libphonenumber-js/max';
 import { DEFAULT_COUNTRY, DEFAULT_PHONE_PREFIX, PHONE_CODE_LENGTH } from './constants.js';
 import type { ErrorCode } from './errors.js';
-import { codeCheck, codeRule, text, type Rule } from './validation.js';
+import { codeCheck, codeRule, codeString, type Rule } from './validation.js';
 
 /** Every country calling code of the metadata ("370", "44", "1" …); they form a prefix code. */
 const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((c) => getCountryCallingCode(c)));
@@ -67,12 +67,12 @@ export function phoneCountry(value: string): CountryCode {
   return parsePhoneNumberFromString(compactPhone(value.trim()))?.country ?? DEFAULT_COUNTRY;
 }
 
-export const phoneSchema: Rule = v.pipe(text(), codeRule(phoneError));
+export const phoneSchema: Rule = v.pipe(codeString(), codeRule(phoneError));
 
 const PHONE_CODE_RE = new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`);
 
 /** The SMS confirmation code: exactly 6 digits. */
 export const phoneCodeSchema: Rule = v.pipe(
-  text(),
+  codeString(),
   codeCheck((s: string) => PHONE_CODE_RE.test(s), 'PHONE_CODE_INVALID'),
 );

@@ -53,7 +53,7 @@ export function codeRule<T>(decide: (input: T) => ErrorCode | null) {
 }
 
 /** A string schema whose type failure is reported as INVALID_TYPE. */
-export function text() {
+export function codeString() {
   return v.string<ErrorCode>('INVALID_TYPE');
 }
 

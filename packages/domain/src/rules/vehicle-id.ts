@@ -5,7 +5,7 @@
  * are reserved for the first form).
  */
 import * as v from 'valibot';
-import { codeCheck, text, type Rule } from './validation.js';
+import { codeCheck, codeString, type Rule } from './validation.js';
 
 const RESERVED_FORM = /^[XQW]\d{4}[A-Z]$/;
 const GENERAL_FORM = /^[A-Z0-9]{5}[A-HJ-NPR-VYZ]$/;
@@ -20,4 +20,4 @@ export function isVehicleId(value: string): boolean {
   return RESERVED_FORM.test(id) || GENERAL_FORM.test(id);
 }
 
-export const vehicleIdSchema: Rule = v.pipe(text(), codeCheck(isVehicleId, 'VI_INVALID'));
+export const vehicleIdSchema: Rule = v.pipe(codeString(), codeCheck(isVehicleId, 'VI_INVALID'));

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addressError, addressSchema, hasHouseNumber, type Address } from './address.js';
+import { validate, validateField } from './validation.js';
+
+const picked = (value: string, extra: Partial<Address> = {}): Address => ({ value, aob: 123456, ...extra });
+
+describe('address', () => {
+  it.each([
+    [{ value: 'Gedimino pr. 1, Vilnius' }, 'ADDRESS_NOT_PICKED'],
+    [{ value: 'Gedimino pr. 1, Vilnius', aob: null }, 'ADDRESS_NOT_PICKED'],
+    [{ value: 'Gedimino pr. 1, Vilnius', aob: '' }, 'ADDRESS_NOT_PICKED'],
+    [{ value: '', aob: 1 }, 'ADDRESS_NOT_PICKED'],
+    [{ value: 'Gedimino pr. 1, Vilnius', aob: 155432 }, null],
+    [{ value: 'Gedimino pr. 1, Vilnius', aob: '155432' }, null],
+  ] as const)('[AD1] %j gives %s', (address, expected) => {
+    expect(addressError(address)).toBe(expected);
+    expect(validate(addressSchema, address)).toBe(expected);
+  });
+
+  it.each([
+    ['Gedimino pr. 1, Vilnius', true],
+    ['Gedimino pr. 12A, Vilnius', true],
+    ['Savanorių pr. 5-3, Kaunas', true],
+    ['Laisvės al. 7/2, Kaunas', true],
+    ['Vasario 16-osios g. 4, Vilnius', true],
+    ['Vasario 16-osios g., Vilnius', false],
+    ['Gedimino pr., Vilnius', false],
+    ['Vilnius', false],
+  ])('[AD2] %j has a house number: %s', (value, expected) => {
+    expect(hasHouseNumber(value)).toBe(expected);
+    expect(addressError(picked(value))).toBe(expected ? null : 'ADDRESS_NO_HOUSE');
+  });
+
+  it.each([
+    [picked('Gedimino pr. 1, Vilnius', { needPat: true }), 'ADDRESS_NO_APARTMENT'],
+    [picked('Gedimino pr. 1, Vilnius', { needPat: true, pat: '' }), 'ADDRESS_NO_APARTMENT'],
+    [picked('Gedimino pr. 1, Vilnius', { needPat: true, pat: '12' }), null],
+    [picked('Gedimino pr. 1, Vilnius', { needPat: false }), null],
+  ] as const)('[AD3] %j gives %s', (address, expected) => {
+    expect(addressError(address)).toBe(expected);
+  });
+
+  it('[AD1][AD2][AD3] a picked address with a house number (and apartment when needed) always passes; without aob never', () => {
+    const street = fc.stringMatching(/^[A-ZĄČĘĖĮŠŲŪŽ][a-ząčęėįšųūž]{2,12} g\.$/);
+    fc.assert(
+      fc.property(street, fc.integer({ min: 1, max: 400 }), fc.boolean(), fc.integer({ min: 1, max: 999 }), (s, house, needPat, aob) => {
+        const value = `${s} ${house}, Vilnius`;
+        expect(addressError({ value, aob, needPat, pat: needPat ? '5' : null })).toBeNull();
+        expect(addressError({ value, needPat })).toBe('ADDRESS_NOT_PICKED');
+        expect(addressError({ value: `${s}, Vilnius`, aob })).toBe('ADDRESS_NO_HOUSE');
+      }),
+    );
+  });
+
+  it('[AD1] an address field that is not an address object is INVALID_TYPE, an absent one is optional', () => {
+    expect(validate(addressSchema, 'Gedimino pr. 1')).toBe('INVALID_TYPE');
+    expect(validateField({ rules: [addressSchema] }, {})).toBeNull();
+    expect(validateField({ rules: [addressSchema], required: true }, {})).toBe('REQUIRED');
+  });
+});

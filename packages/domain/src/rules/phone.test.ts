@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COUNTRY, DEFAULT_PHONE_PREFIX } from './constants.js';
+import { phoneCodeSchema, phoneCountry, phoneError, phoneSchema, toE164 } from './phone.js';
+import { validate, validateField } from './validation.js';
+
+describe('phone', () => {
+  it.each(['37061234567', '861234567', '0037061234567', '+', '+999 123 456'])(
+    '[PH1] %j has no + and country code',
+    (value) => {
+      expect(phoneError(value)).toBe('PHONE_NO_COUNTRY_CODE');
+    },
+  );
+
+  it.each(['+370', ' +370 ', '+3 70', '+44', '+1'])('[PH2] %j is only a prefix', (value) => {
+    expect(phoneError(value)).toBe('PHONE_ONLY_PREFIX');
+  });
+
+  it('[PH2] the default prefix alone passes an optional field as no value only when empty, not when prefilled', () => {
+    expect(validateField({ rules: [phoneSchema] }, DEFAULT_PHONE_PREFIX)).toBe('PHONE_ONLY_PREFIX');
+    expect(validateField({ rules: [phoneSchema] }, '')).toBeNull();
+  });
+
+  it.each([
+    ['+37061234567', null],
+    ['+370 612 34567', null],
+    ['+370-612-34567', null],
+    ['+370 (5) 212 3456', null],
+    ['+4915112345678', null],
+    ['+44 7911 123456', null],
+    ['+3706123456', 'PHONE_INVALID'],
+    ['+370612345678', 'PHONE_INVALID'],
+    ['+37001234567', 'PHONE_INVALID'],
+    ['+37061234567x', 'PHONE_INVALID'],
+    ['+3706123456a', 'PHONE_INVALID'],
+    ['+49 123', 'PHONE_INVALID'],
+  ] as const)('[PH3] %j gives %s', (value, expected) => {
+    expect(phoneError(value)).toBe(expected);
+    expect(validate(phoneSchema, value)).toBe(expected);
+  });
+
+  it('[PH3] every Lithuanian mobile number +3706xxxxxxx is valid, with or without spaces', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{7}$/), (rest) => {
+        expect(phoneError(`+3706${rest}`)).toBeNull();
+        expect(phoneError(`+370 6${rest.slice(0, 2)} ${rest.slice(2)}`)).toBeNull();
+        expect(phoneError(`+3706${rest}1`)).toBe('PHONE_INVALID');
+      }),
+    );
+  });
+
+  it('[PH1] anything not starting with + is refused', () => {
+    fc.assert(
+      fc.property(fc.string().filter((s) => !s.trim().replace(/^[\s\-.()]+/, '').startsWith('+')), (s) => {
+        expect(phoneError(s)).toBe('PHONE_NO_COUNTRY_CODE');
+      }),
+    );
+  });
+
+  it('[PH4] default country LT; valid numbers normalise to E.164', () => {
+    expect(DEFAULT_COUNTRY).toBe('LT');
+    expect(phoneCountry('')).toBe('LT');
+    expect(phoneCountry('+370')).toBe('LT');
+    expect(phoneCountry('+4915112345678')).toBe('DE');
+    expect(toE164('+370 612 34567')).toBe('+37061234567');
+    expect(toE164('+370 612')).toBeNull();
+  });
+
+  it.each([
+    ['123456', null],
+    ['000000', null],
+    ['12345', 'PHONE_CODE_INVALID'],
+    ['1234567', 'PHONE_CODE_INVALID'],
+    ['12345a', 'PHONE_CODE_INVALID'],
+    ['12 456', 'PHONE_CODE_INVALID'],
+  ] as const)('[PH5] confirmation code %j gives %s', (value, expected) => {
+    expect(validate(phoneCodeSchema, value)).toBe(expected);
+  });
+
+  it('[PH5] exactly the 6-digit strings are codes', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{0,9}$/), (s) => {
+        expect(validate(phoneCodeSchema, s)).toBe(s.length === 6 ? null : 'PHONE_CODE_INVALID');
+      }),
+    );
+  });
+});

@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES } from './constants.js';
+import {
+  ACCEPTED_PHOTO_EXTENSIONS,
+  DISPLAYABLE_PHOTO_EXTENSIONS,
+  PHOTO_SECTIONS,
+  RESIZABLE_PHOTO_EXTENSIONS,
+  SHOWN_PHOTO_EXTENSIONS,
+  addPhotoError,
+  fileExtension,
+  isAcceptedPhoto,
+  isDisplayablePhoto,
+  isResizablePhoto,
+  missingPhotos,
+  photoFileError,
+  photoSetNumber,
+  type SectionCounts,
+} from './photos.js';
+
+const counts = (overview: number, plates: number, damages: number, extra = 0): SectionCounts => ({
+  overview,
+  plates,
+  damages,
+  extra,
+});
+
+describe('photos', () => {
+  it('[PHO1] the accepted extensions are exactly the spec list', () => {
+    expect([...ACCEPTED_PHOTO_EXTENSIONS].sort()).toEqual(
+      ['jpeg', 'jpg', 'bmp', 'apng', 'bpg', 'bmp2', 'bmp3', 'cr2', 'crw', 'dcr', 'ico', 'png', 'png00', 'png24', 'png32', 'png48', 'png64', 'gif', 'heic', 'heif'].sort(),
+    );
+  });
+
+  it.each([
+    ['photo.JPG', true],
+    ['IMG_0001.heic', true],
+    ['scan.png48', true],
+    ['raw.CR2', true],
+    ['archive.tar.gif', true],
+    ['document.pdf', false],
+    ['photo.webp', false],
+    ['photo.tiff', false],
+    ['jpg', false],
+    ['photo.', false],
+  ])('[PHO1] %s is accepted: %s', (name, expected) => {
+    expect(isAcceptedPhoto(name)).toBe(expected);
+  });
+
+  it('[PHO1] the extension is what follows the last dot, lower-cased', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...ACCEPTED_PHOTO_EXTENSIONS), (base, ext) => {
+        expect(fileExtension(`${base}.${ext.toUpperCase()}`)).toBe(ext);
+        expect(isAcceptedPhoto(`${base}.${ext}`)).toBe(true);
+      }),
+    );
+  });
+
+  it('[PHO2] the short list shown to users', () => {
+    expect(SHOWN_PHOTO_EXTENSIONS).toEqual(['jpeg', 'jpg', 'png', 'heic', 'heif']);
+    for (const ext of SHOWN_PHOTO_EXTENSIONS) expect(ACCEPTED_PHOTO_EXTENSIONS).toContain(ext);
+  });
+
+  it.each([
+    ['a.jpg', true, true],
+    ['a.JPEG', true, true],
+    ['a.png', false, true],
+    ['a.gif', false, true],
+    ['a.bmp', false, true],
+    ['a.heic', false, false],
+    ['a.apng', false, false],
+  ])('[PHO3] %s resizable %s, displayable %s', (name, resizable, displayable) => {
+    expect(isResizablePhoto(name)).toBe(resizable);
+    expect(isDisplayablePhoto(name)).toBe(displayable);
+  });
+
+  it('[PHO3] resizable and displayable lists', () => {
+    expect(RESIZABLE_PHOTO_EXTENSIONS).toEqual(['jpg', 'jpeg']);
+    expect(DISPLAYABLE_PHOTO_EXTENSIONS).toEqual(['jpg', 'jpeg', 'png', 'gif', 'bmp']);
+  });
+
+  it.each([
+    [MAX_PHOTO_BYTES, null],
+    [MAX_PHOTO_BYTES + 1, 'TOO_BIG'],
+    [1, null],
+  ] as const)('[PHO4] a jpg of %i bytes gives %s', (size, expected) => {
+    expect(MAX_PHOTO_BYTES).toBe(20 * 1024 * 1024);
+    expect(photoFileError({ name: 'a.jpg', size })).toBe(expected);
+  });
+
+  it.each([
+    [{ name: 'a.webp', size: 10, type: 'image/webp' }, 'BAD_EXT'],
+    [{ name: 'a.webp', size: 10 }, 'BAD_EXT'],
+    [{ name: 'a.webp', size: MAX_PHOTO_BYTES + 1 }, 'BAD_EXT'],
+    [{ name: 'a.pdf', size: 10, type: 'application/pdf' }, 'NOT_A_PHOTO'],
+    [{ name: 'a.heic', size: 10, type: '' }, null],
+    [{ name: 'a.png', size: 10, type: 'image/png' }, null],
+  ] as const)('[PHO5] %j gives %s', (file, expected) => {
+    expect(photoFileError(file)).toBe(expected);
+  });
+
+  it('[PHO4][PHO5] any accepted file up to 20 MB passes; larger is TOO_BIG', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...ACCEPTED_PHOTO_EXTENSIONS), fc.integer({ min: 0, max: 2 * MAX_PHOTO_BYTES }), (base, ext, size) => {
+        expect(photoFileError({ name: `${base}.${ext}`, size })).toBe(size <= MAX_PHOTO_BYTES ? null : 'TOO_BIG');
+      }),
+    );
+  });
+
+  it('[PHO6] sections in set order with their limits', () => {
+    expect(PHOTO_SECTIONS).toEqual(['overview', 'plates', 'damages', 'extra']);
+    expect(PHOTO_SECTIONS.map(photoSetNumber)).toEqual([0, 1, 2, 3]);
+  });
+
+  it.each([
+    ['overview', 4, null],
+    ['overview', 5, 'TOO_MANY'],
+    ['plates', 0, null],
+    ['plates', 1, 'TOO_MANY'],
+    ['damages', 5, 'TOO_MANY'],
+    ['extra', 4, null],
+    ['extra', 5, 'TOO_MANY'],
+  ] as const)('[PHO6][PHO7] section %s holding %i: adding gives %s', (section, count, expected) => {
+    expect(addPhotoError(section, count)).toBe(expected);
+  });
+
+  it('[PHO8] a complete set is missing nothing', () => {
+    expect(missingPhotos({ A: counts(1, 1, 1), B: counts(0, 1, 2) })).toEqual([]);
+  });
+
+  it('[PHO8] an empty declaration misses the overview, and plates and damages for both vehicles', () => {
+    expect(missingPhotos({ A: counts(0, 0, 0), B: counts(0, 0, 0) })).toEqual([
+      { section: 'overview', party: null },
+      { section: 'plates', party: 'A' },
+      { section: 'damages', party: 'A' },
+      { section: 'plates', party: 'B' },
+      { section: 'damages', party: 'B' },
+    ]);
+  });
+
+  it('[PHO8] exactly the sections below their minimum are reported', () => {
+    const n = fc.integer({ min: 0, max: 5 });
+    const side = fc.record({ overview: n, plates: fc.integer({ min: 0, max: 1 }), damages: n, extra: n });
+    fc.assert(
+      fc.property(side, side, (A, B) => {
+        const missing = missingPhotos({ A, B });
+        expect(missing.some((m) => m.section === 'overview')).toBe(A.overview + B.overview === 0);
+        for (const party of ['A', 'B'] as const) {
+          const c = party === 'A' ? A : B;
+          expect(missing.some((m) => m.section === 'plates' && m.party === party)).toBe(c.plates === 0);
+          expect(missing.some((m) => m.section === 'damages' && m.party === party)).toBe(c.damages === 0);
+        }
+        expect(missing.some((m) => m.section === 'extra')).toBe(false);
+      }),
+    );
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Photos (declaration-flow §5 "Photos", §8): accepted, shown, resizable and displayable extensions,
+ * the 20 MB limit, the four photo sections with their counts, and the submission minimums.
+ */
+import { MAX_PHOTO_BYTES, PARTIES, PHOTO_SECTION_LIMITS, type Party } from './constants.js';
+import type { PhotoErrorCode } from './errors.js';
+import type { FileLike } from './validation.js';
+
+/** Every extension the uploader accepts (lower case, without the dot). */
+export const ACCEPTED_PHOTO_EXTENSIONS = [
+  'jpeg',
+  'jpg',
+  'bmp',
+  'apng',
+  'bpg',
+  'bmp2',
+  'bmp3',
+  'cr2',
+  'crw',
+  'dcr',
+  'ico',
+  'png',
+  'png00',
+  'png24',
+  'png32',
+  'png48',
+  'png64',
+  'gif',
+  'heic',
+  'heif',
+] as const;
+
+/** The short list shown to users (the accept hint and the BAD_EXT message). */
+export const SHOWN_PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'heic', 'heif'] as const;
+/** Only these are resized before upload. */
+export const RESIZABLE_PHOTO_EXTENSIONS = ['jpg', 'jpeg'] as const;
+/** Browsers display these natively; others are converted for display. */
+export const DISPLAYABLE_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp'] as const;
+
+/** Photo sections, in set-number order: set 0 (overview) is shared by both drivers. */
+export const PHOTO_SECTIONS = ['overview', 'plates', 'damages', 'extra'] as const;
+export type PhotoSection = (typeof PHOTO_SECTIONS)[number];
+
+/** The set number of a section (its index), as images are stored and synchronised. */
+export function photoSetNumber(section: PhotoSection): number {
+  return PHOTO_SECTIONS.indexOf(section);
+}
+
+/** The lower-case extension after the last dot, or '' when the name has none. */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+const has = (list: readonly string[], name: string) => list.includes(fileExtension(name));
+
+export const isAcceptedPhoto = (name: string): boolean => has(ACCEPTED_PHOTO_EXTENSIONS, name);
+export const isResizablePhoto = (name: string): boolean => has(RESIZABLE_PHOTO_EXTENSIONS, name);
+export const isDisplayablePhoto = (name: string): boolean => has(DISPLAYABLE_PHOTO_EXTENSIONS, name);
+
+/** A file offered to the uploader; `type` is the MIME type when the platform knows it. */
+export interface PhotoFile extends FileLike {
+  readonly type?: string;
+}
+
+/**
+ * The failure of one offered file, or null. An accepted extension is checked for size (at most
+ * 20 MB, inclusive). A refused extension is BAD_EXT ("upload JPG, PNG or HEIC") when the file is an
+ * image or its type is unknown, and NOT_A_PHOTO ("only photos can be uploaded") when the platform
+ * says it is something else.
+ */
+export function photoFileError(file: PhotoFile): PhotoErrorCode | null {
+  if (!isAcceptedPhoto(file.name)) {
+    const type = file.type ?? '';
+    return type === '' || type.startsWith('image/') ? 'BAD_EXT' : 'NOT_A_PHOTO';
+  }
+  return file.size > MAX_PHOTO_BYTES ? 'TOO_BIG' : null;
+}
+
+/** Whether one more photo fits a section that holds `count`; TOO_MANY when it is full. */
+export function addPhotoError(section: PhotoSection, count: number): PhotoErrorCode | null {
+  return count >= PHOTO_SECTION_LIMITS[section].max ? 'TOO_MANY' : null;
+}
+
+/** Photos held per section by one driver. */
+export type SectionCounts = Readonly<Record<PhotoSection, number>>;
+
+/** A missing photo: the overview is shared (party null); plates and damages are per vehicle. */
+export interface MissingPhoto {
+  readonly section: PhotoSection;
+  readonly party: Party | null;
+}
+
+/**
+ * What is still missing before submission: at least 1 accident overview photo (either driver's, the
+ * overview set is shared), and for each vehicle a plate photo and at least 1 damage photo. The
+ * minimums are the sections' own, so extra (minimum 0) never appears.
+ */
+export function missingPhotos(counts: Readonly<Record<Party, SectionCounts>>): MissingPhoto[] {
+  const missing: MissingPhoto[] = [];
+  if (counts.A.overview + counts.B.overview < PHOTO_SECTION_LIMITS.overview.min) {
+    missing.push({ section: 'overview', party: null });
+  }
+  for (const party of PARTIES) {
+    for (const section of ['plates', 'damages', 'extra'] as const) {
+      if (counts[party][section] < PHOTO_SECTION_LIMITS[section].min) missing.push({ section, party });
+    }
+  }
+  return missing;
+}
