@@ -4,6 +4,8 @@
  */
 export type { ClockPort } from './ports/clock.port.js';
 export type { IdPort } from './ports/id.port.js';
+export type * from './ports/registry.port.js';
+export type * from './ports/messaging.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -29,3 +31,6 @@ export * from './rules/circumstances.js';
 export * from './rules/scheme-templates.js';
 export * from './rules/vehicle-types.js';
 export * from './rules/shell.js';
+
+// The declaration: entities, edits, connect, guilt, preview validation, submit.
+export * from './declaration/index.js';

@@ -200,6 +200,21 @@ export const VALIDATION_ERROR_CODES = [
 ] as const;
 
 /**
+ * Refusals of the declaration hub (not named by the spec): an edit the rules of declaration-flow
+ * §4 and §6 do not allow.
+ */
+export const DECLARATION_ERROR_CODES = [
+  'UNKNOWN_INSTRUCTION',
+  'NOT_ALLOWED',
+  'ALREADY_SUBMITTED',
+  'CONDITIONS_INCOMPATIBLE',
+  'INSURER_ALREADY_CHOSEN',
+  'PHOTO_NOT_FOUND',
+  'AUDIO_NOT_FOUND',
+  'TEST_USER_REFUSED',
+] as const;
+
+/**
  * Refusals of the HTTP and RPC edge itself (not named by the spec). Invalid input is answered with
  * the catalogue's DATA_ERROR, an unknown path with ROUTE_NOT_FOUND, a fault with SERVER_ERROR.
  */
@@ -224,6 +239,7 @@ export const ERROR_CODE_FAMILIES = {
   timeout: TIMEOUT_ERROR_CODES,
   shell: SHELL_ERROR_CODES,
   validation: VALIDATION_ERROR_CODES,
+  declaration: DECLARATION_ERROR_CODES,
   apiEdge: API_EDGE_ERROR_CODES,
 } as const;
 

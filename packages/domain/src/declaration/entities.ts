@@ -1,0 +1,424 @@
+/**
+ * The declaration's entities (declaration-flow §3) as valibot schemas, so that the browser and the
+ * server agree on their exact shape and the server can re-validate every payload. Every string and
+ * list is bounded: a payload is untrusted input, and the bounds are what keeps one driver from
+ * filling the server's disk.
+ *
+ * These are the *stored* shapes. Field rules that depend on the step (a required surname, a
+ * matching birth date ...) are checked by the preview validation (`preview.ts`), not here: a driver
+ * must be able to save a half-typed form and come back to it.
+ */
+import * as v from 'valibot';
+import { CIRCUMSTANCE_KEYS } from '../rules/circumstances.js';
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_PHONE_PREFIX,
+  EID_MODES,
+  INSURER_ID_DEFAULT,
+  LOCALES,
+  PARTIES,
+  PLATE_MAX_LENGTH,
+} from '../rules/constants.js';
+import { INFORM_METHODS } from '../rules/contacts.js';
+import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
+
+/** Bounds of stored texts (not in the spec; chosen generously for real data). */
+export const TEXT_LIMITS = {
+  short: 100,
+  name: 80,
+  email: 254,
+  phone: 32,
+  address: 300,
+  comment: 2000,
+  damages: 2000,
+  id: 64,
+  witnesses: 10,
+  schemeObjects: 200_000,
+} as const;
+
+const str = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const nullableStr = (max: number) => v.nullable(str(max));
+const finite = v.pipe(v.number(), v.finite());
+
+export const PartySchema = v.picklist(PARTIES);
+export const EidModeSchema = v.picklist(EID_MODES);
+export const LocaleSchema = v.picklist(LOCALES);
+export const CircumstanceKeySchema = v.picklist(CIRCUMSTANCE_KEYS);
+
+/** An id of a stored binary (photo, audio, image): URL-safe characters only. */
+export const BlobIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
+
+/** Coordinates (declaration-flow §3): valid only if both latitude and longitude are present. */
+export const PositionSchema = v.object({
+  latitude: v.pipe(finite, v.minValue(-90), v.maxValue(90)),
+  longitude: v.pipe(finite, v.minValue(-180), v.maxValue(180)),
+  accuracy: v.nullable(v.pipe(finite, v.minValue(0))),
+});
+export type Position = v.InferOutput<typeof PositionSchema>;
+
+/** An address picked from the suggestions (value, registry object id, apartment). */
+export const PickedAddressSchema = v.object({
+  value: str(TEXT_LIMITS.address),
+  aob: v.nullable(v.union([str(TEXT_LIMITS.id), v.pipe(v.number(), v.integer())])),
+  pat: nullableStr(TEXT_LIMITS.short),
+  needPat: v.boolean(),
+});
+export type PickedAddress = v.InferOutput<typeof PickedAddressSchema>;
+
+/** Plate pair member (declaration-flow §3 "Plate pair"): what a driver enters at step 4. */
+export const PlatesSchema = v.object({
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+  plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
+  vin: str(TEXT_LIMITS.short),
+  trailerPlate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
+  hasTrailer: v.boolean(),
+  noPlate: v.boolean(),
+});
+export type Plates = v.InferOutput<typeof PlatesSchema>;
+
+/** Result of the registry check of a plate (declaration-flow §4). */
+export const PLATE_CHECK_RESULTS = ['OK', 'MORE_INFO', 'REJECT', 'ERROR'] as const;
+export type PlateCheckResult = (typeof PLATE_CHECK_RESULTS)[number];
+
+/** Where the vehicle points were hit and from which direction (declaration-flow §3 impactMeta). */
+export const ImpactMetaSchema = v.object({
+  /** Hit zones on the vehicle outline, ids chosen by the drawing (front-left, rear ...). */
+  points: v.pipe(v.array(str(40)), v.maxLength(32)),
+  /** Direction the impact came from, degrees clockwise from the vehicle's front. */
+  direction: v.nullable(v.pipe(finite, v.minValue(0), v.maxValue(360))),
+});
+export type ImpactMeta = v.InferOutput<typeof ImpactMetaSchema>;
+
+/** The fields of a vehicle a driver may edit (the registry fills the rest). */
+export const VehicleEditableSchema = v.object({
+  vin: str(TEXT_LIMITS.short),
+  vi: str(TEXT_LIMITS.short),
+  make: str(TEXT_LIMITS.short),
+  model: str(TEXT_LIMITS.short),
+  typeSelected: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
+  insurerIdSelected: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerNameEntered: str(TEXT_LIMITS.short),
+  policyNo: str(TEXT_LIMITS.short),
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+});
+export type VehicleEditable = v.InferOutput<typeof VehicleEditableSchema>;
+
+/** Vehicle A or B (declaration-flow §3). Damages live in `DamagesSchema`. */
+export const VehicleSchema = v.object({
+  ...VehicleEditableSchema.entries,
+  result: v.nullable(v.picklist(PLATE_CHECK_RESULTS)),
+  plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH)),
+  noPlate: v.boolean(),
+  type: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
+  hasTrailer: v.boolean(),
+  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerIdAlt: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerName: str(TEXT_LIMITS.short),
+  insurerKey: str(TEXT_LIMITS.short),
+});
+export type Vehicle = v.InferOutput<typeof VehicleSchema>;
+
+/** Trailer (declaration-flow §3). */
+export const TrailerSchema = v.object({
+  result: v.nullable(v.picklist(PLATE_CHECK_RESULTS)),
+  plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH)),
+  vin: str(TEXT_LIMITS.short),
+  type: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
+  make: str(TEXT_LIMITS.short),
+  model: str(TEXT_LIMITS.short),
+  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerName: str(TEXT_LIMITS.short),
+  policyNo: str(TEXT_LIMITS.short),
+});
+export type Trailer = v.InferOutput<typeof TrailerSchema>;
+
+/** The damages of one vehicle: text, a marked image, the impact, an audio note (declaration-flow §3). */
+export const DamagesSchema = v.object({
+  text: str(TEXT_LIMITS.damages),
+  imageId: v.nullable(BlobIdSchema),
+  impactMeta: ImpactMetaSchema,
+});
+export type Damages = v.InferOutput<typeof DamagesSchema>;
+
+/** Driver (declaration-flow §3): personal data, contact and the inform method. */
+export const DriverSchema = v.object({
+  surname: str(TEXT_LIMITS.name),
+  name: str(TEXT_LIMITS.name),
+  /** Birth date YYYY-MM-DD, or empty. */
+  dob: v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/)),
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+  address: v.nullable(PickedAddressSchema),
+  tel: str(TEXT_LIMITS.phone),
+  telConfirmed: v.boolean(),
+  email: str(TEXT_LIMITS.email),
+  emailConfirmed: v.boolean(),
+  informMethod: v.nullable(v.picklist(INFORM_METHODS)),
+  /** Personal code (11 digits) or driver's licence number (8 characters). */
+  code: str(20),
+});
+export type Driver = v.InferOutput<typeof DriverSchema>;
+
+/** The driver fields a client may write (the server owns the confirmation flags). */
+export const DriverEditableSchema = v.omit(DriverSchema, ['telConfirmed', 'emailConfirmed']);
+export type DriverEditable = v.InferOutput<typeof DriverEditableSchema>;
+
+/** Witness (declaration-flow §3); witnesses exist per party. */
+export const WitnessSchema = v.object({
+  name: str(TEXT_LIMITS.name),
+  surname: str(TEXT_LIMITS.name),
+  phone: str(TEXT_LIMITS.phone),
+});
+export type Witness = v.InferOutput<typeof WitnessSchema>;
+export const WitnessesSchema = v.pipe(v.array(WitnessSchema), v.maxLength(TEXT_LIMITS.witnesses));
+
+/** Consents given at step 3, by the version of each text the driver accepted. */
+export const DisclaimersSchema = v.object({
+  user: nullableStr(TEXT_LIMITS.id),
+  rules: nullableStr(TEXT_LIMITS.id),
+  policy: nullableStr(TEXT_LIMITS.id),
+});
+export type Disclaimers = v.InferOutput<typeof DisclaimersSchema>;
+
+/** A photo's metadata; the bytes are stored by id (declaration-flow §3 Image, Photo). */
+export const PhotoMetaSchema = v.object({
+  id: BlobIdSchema,
+  /** Photo section (set) number: 0 overview (shared with the other party), 1 plates, 2 damages, 3 extra. */
+  set: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)),
+  filename: str(TEXT_LIMITS.short),
+  addedAt: v.pipe(v.number(), v.integer()),
+});
+export type PhotoMeta = v.InferOutput<typeof PhotoMetaSchema>;
+
+export const AUDIO_TYPES = ['DAMAGES', 'CONDITIONS'] as const;
+export type AudioType = (typeof AUDIO_TYPES)[number];
+
+/** An audio note's metadata (declaration-flow §3 Audio). */
+export const AudioMetaSchema = v.object({
+  id: BlobIdSchema,
+  type: v.picklist(AUDIO_TYPES),
+  addedAt: v.pipe(v.number(), v.integer()),
+});
+export type AudioMeta = v.InferOutput<typeof AudioMetaSchema>;
+
+/** A saved signature: the image by id plus what the "too abstract" check needs. */
+export const SignatureMetaSchema = v.object({
+  imageId: BlobIdSchema,
+  /** Number of points drawn. */
+  dataPoints: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  decent: v.boolean(),
+  signedAt: v.pipe(v.number(), v.integer()),
+});
+export type SignatureMeta = v.InferOutput<typeof SignatureMetaSchema>;
+
+/** Responsible insurer of a party (declaration-flow §3): drkId -1 when unset. */
+export const ResponsibleInsurerSchema = v.object({
+  drkId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  name: str(TEXT_LIMITS.short),
+  www: str(TEXT_LIMITS.address),
+  damageWww: str(TEXT_LIMITS.address),
+});
+export type ResponsibleInsurer = v.InferOutput<typeof ResponsibleInsurerSchema>;
+
+export const USER_PROGRESS = ['FILLING', 'LAST_STEP', 'DONE'] as const;
+export type UserProgress = (typeof USER_PROGRESS)[number];
+
+/** A party's own submit state (declaration-flow §4 eidSubmitState, per party). */
+export const PARTY_SUBMIT_STATES = ['NONE', 'SUBMITTED'] as const;
+export type PartySubmitState = (typeof PARTY_SUBMIT_STATES)[number];
+
+/** The declaration-wide submit state (declaration-flow §4). */
+export const SUBMIT_STATES = ['READY', 'SUBMITTING', 'WAITING', 'SUCCESS', 'FAIL', 'ERROR'] as const;
+export type SubmitState = (typeof SUBMIT_STATES)[number];
+
+export const GUILTY_CHOICES = ['A', 'B', 'BOTH'] as const;
+export type GuiltyChoice = (typeof GUILTY_CHOICES)[number];
+
+export const GUILT_STATUSES = ['WAITING', 'CONFLICT', 'RESOLVED'] as const;
+export type GuiltStatus = (typeof GUILT_STATUSES)[number];
+
+/** Guilt state (declaration-flow §3): each driver's choice and the agreed result. */
+export interface GuiltState {
+  readonly status: GuiltStatus;
+  readonly achoice: GuiltyChoice | null;
+  readonly bchoice: GuiltyChoice | null;
+  /** The agreed guilty party once both chose the same. */
+  readonly resolved: GuiltyChoice | null;
+}
+
+/** Everything one party fills in. */
+export interface PartyData {
+  readonly plates: Plates;
+  readonly vehicle: Vehicle;
+  readonly trailer: Trailer | null;
+  readonly driver: Driver;
+  readonly witnesses: readonly Witness[];
+  readonly damages: Damages;
+  readonly conditions: readonly (typeof CIRCUMSTANCE_KEYS)[number][];
+  readonly comment: string;
+  readonly photos: readonly PhotoMeta[];
+  readonly audio: readonly AudioMeta[];
+  readonly signature: SignatureMeta | null;
+  readonly disclaimers: Disclaimers;
+  readonly responsibleInsurer: ResponsibleInsurer;
+  readonly progress: UserProgress;
+  readonly submit: PartySubmitState;
+  /** The interface language the party filled in (aFillLang / bFillLang). */
+  readonly fillLang: (typeof LOCALES)[number];
+}
+
+/** The scheme (declaration-flow §3): the exported image and the editor's objects. */
+export interface SchemeData {
+  readonly imageId: string | null;
+  /** The drawing editor's objects (schemeObjects), opaque JSON; null when a photo was uploaded. */
+  readonly objects: string | null;
+  /** True when the scheme is an uploaded photo of a drawing rather than the editor's. */
+  readonly isPhoto: boolean;
+}
+
+/** Time and place (declaration-flow §3). Times are epoch milliseconds. */
+export interface TimePlace {
+  readonly originalTime: number | null;
+  readonly correctedTime: number | null;
+  /** Hours the time may be rolled back (from the server's configuration). */
+  readonly maxTimeAdjust: number;
+  readonly originalLocation: Position | null;
+  readonly correctedLocation: Position | null;
+  readonly locationAddress: PickedAddress | null;
+}
+
+export const DECLARATION_STATUSES = ['OPEN', 'FINISHED'] as const;
+export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
+
+/** An item of the invalid description of a failed submit (declaration-flow §3). */
+export interface InvalidDesc {
+  readonly key: string;
+  readonly user: 'A' | 'B' | 'AB';
+  readonly desc: string;
+}
+
+/**
+ * The declaration: the shared, durable object both devices edit. `version` counts acknowledged
+ * edits; a stored declaration is exactly the blank one with its acknowledged edits applied.
+ */
+export interface Declaration {
+  readonly id: string;
+  readonly mode: (typeof EID_MODES)[number];
+  readonly status: DeclarationStatus;
+  readonly version: number;
+  readonly createdAt: number;
+  /** Last activity (an acknowledged edit or a heartbeat): the 30-minute lifetime counts from here. */
+  readonly updatedAt: number;
+  /** Two devices (true) or one device filling for both (false). */
+  readonly twoUserMode: boolean;
+  readonly timePlace: TimePlace;
+  readonly scheme: SchemeData;
+  readonly guilt: GuiltState;
+  readonly submitState: SubmitState;
+  readonly invalidDesc: readonly InvalidDesc[];
+  readonly viewUrl: string | null;
+  readonly parties: Readonly<Record<(typeof PARTIES)[number], PartyData>>;
+}
+
+export function blankPlates(): Plates {
+  return { country: DEFAULT_COUNTRY, plate: '', vin: '', trailerPlate: '', hasTrailer: false, noPlate: false };
+}
+
+export function blankVehicle(): Vehicle {
+  return {
+    result: null,
+    plate: '',
+    noPlate: false,
+    vin: '',
+    vi: '',
+    make: '',
+    model: '',
+    type: null,
+    typeSelected: null,
+    hasTrailer: false,
+    insurerId: INSURER_ID_DEFAULT,
+    insurerIdAlt: INSURER_ID_DEFAULT,
+    insurerName: '',
+    insurerKey: '',
+    insurerIdSelected: INSURER_ID_DEFAULT,
+    insurerNameEntered: '',
+    policyNo: '',
+    country: DEFAULT_COUNTRY,
+  };
+}
+
+export function blankDriver(): Driver {
+  return {
+    surname: '',
+    name: '',
+    dob: '',
+    country: DEFAULT_COUNTRY,
+    address: null,
+    tel: DEFAULT_PHONE_PREFIX,
+    telConfirmed: false,
+    email: '',
+    emailConfirmed: false,
+    informMethod: null,
+    code: '',
+  };
+}
+
+export function blankResponsibleInsurer(): ResponsibleInsurer {
+  return { drkId: INSURER_ID_DEFAULT, name: '', www: '', damageWww: '' };
+}
+
+export function blankParty(fillLang: (typeof LOCALES)[number]): PartyData {
+  return {
+    plates: blankPlates(),
+    vehicle: blankVehicle(),
+    trailer: null,
+    driver: blankDriver(),
+    witnesses: [],
+    damages: { text: '', imageId: null, impactMeta: { points: [], direction: null } },
+    conditions: [],
+    comment: '',
+    photos: [],
+    audio: [],
+    signature: null,
+    disclaimers: { user: null, rules: null, policy: null },
+    responsibleInsurer: blankResponsibleInsurer(),
+    progress: 'FILLING',
+    submit: 'NONE',
+    fillLang,
+  };
+}
+
+export interface NewDeclaration {
+  readonly id: string;
+  readonly mode: (typeof EID_MODES)[number];
+  readonly now: number;
+  readonly maxTimeAdjust: number;
+  readonly fillLang: (typeof LOCALES)[number];
+  readonly location: Position | null;
+}
+
+/** A blank declaration (declaration-flow §4 "cleaned to blank"): the accident time is "now". */
+export function blankDeclaration(init: NewDeclaration): Declaration {
+  return {
+    id: init.id,
+    mode: init.mode,
+    status: 'OPEN',
+    version: 0,
+    createdAt: init.now,
+    updatedAt: init.now,
+    twoUserMode: true,
+    timePlace: {
+      originalTime: init.now,
+      correctedTime: null,
+      maxTimeAdjust: init.maxTimeAdjust,
+      originalLocation: init.location,
+      correctedLocation: null,
+      locationAddress: null,
+    },
+    scheme: { imageId: null, objects: null, isPhoto: false },
+    guilt: { status: 'WAITING', achoice: null, bchoice: null, resolved: null },
+    submitState: 'READY',
+    invalidDesc: [],
+    viewUrl: null,
+    parties: { A: blankParty(init.fillLang), B: blankParty(init.fillLang) },
+  };
+}

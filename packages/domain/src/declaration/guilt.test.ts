@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { applyGuilt, BLANK_GUILT, guiltView } from './guilt.js';
+
+describe('guilt', () => {
+  it.each([
+    ['A', 'A', 'A'],
+    ['B', 'B', 'B'],
+    ['BOTH', 'BOTH', 'BOTH'],
+  ] as const)('[GL1] both choosing %s resolves it as %s', (a, b, resolved) => {
+    const afterA = applyGuilt(BLANK_GUILT, 'A', { op: 'SET', choice: a });
+    expect(afterA.status).toBe('WAITING');
+    const afterB = applyGuilt(afterA, 'B', { op: 'SET', choice: b });
+    expect(afterB).toEqual({ status: 'RESOLVED', achoice: a, bchoice: b, resolved });
+  });
+
+  it('[GL2] differing choices are a conflict and both must choose again', () => {
+    const afterA = applyGuilt(BLANK_GUILT, 'A', { op: 'SET', choice: 'B' });
+    const conflict = applyGuilt(afterA, 'B', { op: 'SET', choice: 'A' });
+    expect(conflict).toEqual({ status: 'CONFLICT', achoice: null, bchoice: null, resolved: null });
+    const again = applyGuilt(applyGuilt(conflict, 'B', { op: 'SET', choice: 'BOTH' }), 'A', { op: 'SET', choice: 'BOTH' });
+    expect(again.status).toBe('RESOLVED');
+    expect(again.resolved).toBe('BOTH');
+  });
+
+  it('[GL3] RESET clears the own choice and the resolution; STATUS changes nothing', () => {
+    const resolved = applyGuilt(applyGuilt(BLANK_GUILT, 'A', { op: 'SET', choice: 'A' }), 'B', { op: 'SET', choice: 'A' });
+    const reset = applyGuilt(resolved, 'B', { op: 'RESET' });
+    expect(reset).toEqual({ status: 'WAITING', achoice: 'A', bchoice: null, resolved: null });
+    expect(applyGuilt(resolved, 'A', { op: 'STATUS' })).toBe(resolved);
+  });
+
+  it('[GL4] a driver sees whether the other has chosen, not what, until it is resolved', () => {
+    const afterA = applyGuilt(BLANK_GUILT, 'A', { op: 'SET', choice: 'B' });
+    expect(guiltView(afterA, 'B')).toEqual({ status: 'WAITING', own: null, otherHasChosen: true, resolved: null });
+    expect(guiltView(afterA, 'A')).toEqual({ status: 'WAITING', own: 'B', otherHasChosen: false, resolved: null });
+  });
+});

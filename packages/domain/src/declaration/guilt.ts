@@ -1,0 +1,54 @@
+/**
+ * Guilt (declaration-flow §4): each driver says who is guilty (A, B or BOTH). The operations are
+ * STATUS, RESET and SET; the answers WAITING, CONFLICT and RESOLVED. When both have chosen the same
+ * the guilt is RESOLVED; when the choices differ it is a CONFLICT and both must choose again.
+ */
+import type { Party } from '../rules/constants.js';
+import type { GuiltState, GuiltStatus, GuiltyChoice } from './entities.js';
+
+export const GUILT_OPERATIONS = ['STATUS', 'RESET', 'SET'] as const;
+export type GuiltOperation = (typeof GUILT_OPERATIONS)[number];
+
+export type GuiltOp = { readonly op: 'SET'; readonly choice: GuiltyChoice } | { readonly op: 'RESET' } | { readonly op: 'STATUS' };
+
+export const BLANK_GUILT: GuiltState = { status: 'WAITING', achoice: null, bchoice: null, resolved: null };
+
+function settle(achoice: GuiltyChoice | null, bchoice: GuiltyChoice | null): GuiltState {
+  if (achoice === null || bchoice === null) return { status: 'WAITING', achoice, bchoice, resolved: null };
+  if (achoice === bchoice) return { status: 'RESOLVED', achoice, bchoice, resolved: achoice };
+  // Differing choices are not kept: both drivers must choose again.
+  return { status: 'CONFLICT', achoice: null, bchoice: null, resolved: null };
+}
+
+/** Applies a guilt operation of one party; STATUS changes nothing. */
+export function applyGuilt(state: GuiltState, party: Party, op: GuiltOp): GuiltState {
+  switch (op.op) {
+    case 'STATUS':
+      return state;
+    case 'RESET': {
+      const achoice = party === 'A' ? null : state.achoice;
+      const bchoice = party === 'B' ? null : state.bchoice;
+      return { status: 'WAITING', achoice, bchoice, resolved: null };
+    }
+    case 'SET':
+      return settle(party === 'A' ? op.choice : state.achoice, party === 'B' ? op.choice : state.bchoice);
+  }
+}
+
+/** What a party is told: the status, its own choice, and the agreed result once resolved. */
+export interface GuiltView {
+  readonly status: GuiltStatus;
+  readonly own: GuiltyChoice | null;
+  readonly otherHasChosen: boolean;
+  readonly resolved: GuiltyChoice | null;
+}
+
+/**
+ * The view of one party: while the other has not chosen, their choice is not shown, so that
+ * neither driver is led by the other's answer.
+ */
+export function guiltView(state: GuiltState, party: Party): GuiltView {
+  const own = party === 'A' ? state.achoice : state.bchoice;
+  const other = party === 'A' ? state.bchoice : state.achoice;
+  return { status: state.status, own, otherHasChosen: other !== null, resolved: state.resolved };
+}

@@ -1,0 +1,6 @@
+export * from './entities.js';
+export * from './guilt.js';
+export * from './instructions.js';
+export * from './connect.js';
+export * from './preview.js';
+export * from './submit.js';
