@@ -45,8 +45,15 @@ module.exports = {
       name: 'adapters-import-only-the-domain',
       comment: 'An adapter implements a port: it imports the domain and libraries, never an app or another adapter.',
       severity: 'error',
-      from: { path: '^adapters/([^/]+)/' },
+      from: { path: '^adapters/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: { path: ['^apps/', '^adapters/', '^test-fixtures/'], pathNot: ['^adapters/$1/'] },
+    },
+    {
+      name: 'adapter-tests-use-only-fixtures',
+      comment: 'An adapter test may use the shared contract suites of test-fixtures, not other adapters or apps.',
+      severity: 'error',
+      from: { path: '^adapters/([^/]+)/.+\\.test\\.ts$' },
+      to: { path: ['^apps/', '^adapters/'], pathNot: ['^adapters/$1/'] },
     },
     {
       name: 'test-fixtures-no-apps',

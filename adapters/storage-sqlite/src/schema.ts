@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -9,4 +9,63 @@ export const appMeta = sqliteTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * One row per declaration: the document as JSON (the domain's `Declaration`), with the columns the
+ * store must query or compare without parsing it (version for compare-and-set, status and last
+ * activity for the sweeper, the slots for heartbeats).
+ */
+export const declarations = sqliteTable(
+  'declarations',
+  {
+    id: text('id').primaryKey(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull(),
+    version: integer('version').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastActivity: integer('last_activity').notNull(),
+    doc: text('doc').notNull(),
+    slotATokenHash: text('slot_a_token_hash'),
+    slotALastSeen: integer('slot_a_last_seen').notNull(),
+    slotBTokenHash: text('slot_b_token_hash'),
+    slotBLastSeen: integer('slot_b_last_seen').notNull(),
+  },
+  (t) => [index('declarations_activity').on(t.status, t.lastActivity)],
+);
+
+/** The plates, VIN keys and trailer plates a declaration is found by (rebuilt on every save). */
+export const declarationKeys = sqliteTable(
+  'declaration_keys',
+  {
+    declarationId: text('declaration_id')
+      .notNull()
+      .references(() => declarations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.declarationId, t.key] }), index('declaration_keys_key').on(t.key)],
+);
+
+/** Binaries referenced by declarations (photos, audio, scheme and signature images). */
+export const blobs = sqliteTable(
+  'blobs',
+  {
+    id: text('id').primaryKey(),
+    declarationId: text('declaration_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('blobs_declaration').on(t.declarationId)],
+);
+
+/** The submit queue: declarations both drivers submitted, until the worker has answered. */
+export const submitQueue = sqliteTable('submit_queue', {
+  declarationId: text('declaration_id').primaryKey(),
+  enqueuedAt: integer('enqueued_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  /** PENDING until the worker finished; DONE afterwards (kept for audit). */
+  state: text('state').notNull(),
+  nextAttemptAt: integer('next_attempt_at').notNull(),
+  lastError: text('last_error'),
 });

@@ -6,6 +6,9 @@ export type { ClockPort } from './ports/clock.port.js';
 export type { IdPort } from './ports/id.port.js';
 export type * from './ports/registry.port.js';
 export type * from './ports/messaging.port.js';
+export type * from './ports/declaration-store.port.js';
+export type * from './ports/hash.port.js';
+export type * from './ports/submit-queue.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';

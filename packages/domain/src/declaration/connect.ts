@@ -50,6 +50,20 @@ function trailerKey(plates: Pick<Plates, 'hasTrailer' | 'trailerPlate'>): string
   return plates.hasTrailer ? plates.trailerPlate : '';
 }
 
+/**
+ * The keys under which a declaration is found by plates: both vehicle keys and both trailer plates
+ * (empty keys left out). Stores index declarations by these.
+ */
+export function declarationKeys(d: { readonly parties: Readonly<Record<Party, { readonly plates: Plates }>> }): string[] {
+  const keys = [
+    vehicleKey(d.parties.A.plates),
+    vehicleKey(d.parties.B.plates),
+    trailerKey(d.parties.A.plates),
+    trailerKey(d.parties.B.plates),
+  ];
+  return [...new Set(keys.filter((k) => k !== ''))];
+}
+
 /** A party's seat in a declaration: the device holding it and when it was last heard from. */
 export interface Slot {
   /** Hash of the connection token of the device holding the party; null when free. */

@@ -1,0 +1,1 @@
+export { MemoryBlobStore, MemoryDeclarationStore } from './memory-store.adapter.js';

@@ -1,0 +1,86 @@
+import type { BlobStorePort, DeclarationStorePort, Party, StoredDeclaration } from '@eid/domain';
+import { declarationKeys } from '@eid/domain';
+
+/** JSON round trip: stored records share nothing with the caller's objects. */
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * Declarations in a Map. Used by tests and by the practice mode, which runs the whole hub in the
+ * browser and must save nothing: everything is gone with the page.
+ */
+export class MemoryDeclarationStore implements DeclarationStorePort {
+  private readonly records = new Map<string, StoredDeclaration>();
+
+  async create(record: StoredDeclaration): Promise<void> {
+    const id = record.declaration.id;
+    if (this.records.has(id)) throw new Error(`declaration ${id} exists`);
+    this.records.set(id, clone(record));
+  }
+
+  async get(id: string): Promise<StoredDeclaration | null> {
+    const r = this.records.get(id);
+    return r ? clone(r) : null;
+  }
+
+  async save(record: StoredDeclaration, expectedVersion: number): Promise<boolean> {
+    const current = this.records.get(record.declaration.id);
+    if (!current || current.declaration.version !== expectedVersion) return false;
+    this.records.set(record.declaration.id, clone(record));
+    return true;
+  }
+
+  async touch(id: string, party: Party, at: number): Promise<void> {
+    const r = this.records.get(id);
+    if (!r) return;
+    this.records.set(id, {
+      ...r,
+      slots: { ...r.slots, [party]: { ...r.slots[party], lastSeen: at } },
+      lastActivity: Math.max(r.lastActivity, at),
+    });
+  }
+
+  async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {
+    const wanted = new Set(keys.filter((k) => k !== ''));
+    const found: StoredDeclaration[] = [];
+    for (const r of this.records.values()) {
+      if (r.lastActivity < since) continue;
+      if (declarationKeys(r.declaration).some((k) => wanted.has(k))) found.push(clone(r));
+    }
+    return found;
+  }
+
+  async removeInactive(before: number): Promise<string[]> {
+    const removed: string[] = [];
+    for (const [id, r] of this.records) {
+      if (r.declaration.status !== 'FINISHED' && r.lastActivity < before) {
+        this.records.delete(id);
+        removed.push(id);
+      }
+    }
+    return removed;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const r = this.records.get(id);
+    if (!r || r.declaration.status === 'FINISHED') return false;
+    return this.records.delete(id);
+  }
+}
+
+/** Binaries in a Map, copied in and out. */
+export class MemoryBlobStore implements BlobStorePort {
+  private readonly blobs = new Map<string, { contentType: string; bytes: Uint8Array; declarationId: string }>();
+
+  async put(blob: { id: string; declarationId: string; contentType: string; bytes: Uint8Array }): Promise<void> {
+    this.blobs.set(blob.id, { contentType: blob.contentType, declarationId: blob.declarationId, bytes: blob.bytes.slice() });
+  }
+
+  async get(id: string) {
+    const b = this.blobs.get(id);
+    return b ? { ...b, bytes: b.bytes.slice() } : null;
+  }
+
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    return new Set(ids.filter((id) => this.blobs.has(id)));
+  }
+}

@@ -1,0 +1,203 @@
+import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import {
+  declarationKeys as keysOf,
+  type BlobStorePort,
+  type Declaration,
+  type DeclarationStorePort,
+  type Party,
+  type StoredDeclaration,
+  type SubmitQueuePort,
+} from '@eid/domain';
+import type { EidDatabase } from './database.js';
+import { blobs, declarationKeys, declarations, submitQueue } from './schema.js';
+
+type Row = typeof declarations.$inferSelect;
+
+function toRow(r: StoredDeclaration): Row {
+  const d = r.declaration;
+  return {
+    id: d.id,
+    mode: d.mode,
+    status: d.status,
+    version: d.version,
+    createdAt: d.createdAt,
+    lastActivity: r.lastActivity,
+    doc: JSON.stringify(d),
+    slotATokenHash: r.slots.A.tokenHash,
+    slotALastSeen: r.slots.A.lastSeen,
+    slotBTokenHash: r.slots.B.tokenHash,
+    slotBLastSeen: r.slots.B.lastSeen,
+  };
+}
+
+function fromRow(row: Row): StoredDeclaration {
+  return {
+    declaration: JSON.parse(row.doc) as Declaration,
+    slots: {
+      A: { tokenHash: row.slotATokenHash, lastSeen: row.slotALastSeen },
+      B: { tokenHash: row.slotBTokenHash, lastSeen: row.slotBLastSeen },
+    },
+    lastActivity: row.lastActivity,
+  };
+}
+
+/**
+ * Declarations in SQLite. Each write is one transaction (row + its plate keys) committed with
+ * synchronous=FULL before the promise resolves, so an acknowledged edit survives a crash.
+ */
+export class SqliteDeclarationStore implements DeclarationStorePort {
+  constructor(private readonly db: EidDatabase) {}
+
+  private writeKeys(d: Declaration): void {
+    this.db.delete(declarationKeys).where(eq(declarationKeys.declarationId, d.id)).run();
+    const keys = keysOf(d);
+    if (keys.length > 0) this.db.insert(declarationKeys).values(keys.map((key) => ({ declarationId: d.id, key }))).run();
+  }
+
+  async create(record: StoredDeclaration): Promise<void> {
+    this.db.transaction(() => {
+      this.db.insert(declarations).values(toRow(record)).run();
+      this.writeKeys(record.declaration);
+    });
+  }
+
+  async get(id: string): Promise<StoredDeclaration | null> {
+    const row = this.db.select().from(declarations).where(eq(declarations.id, id)).get();
+    return row ? fromRow(row) : null;
+  }
+
+  async save(record: StoredDeclaration, expectedVersion: number): Promise<boolean> {
+    return this.db.transaction(() => {
+      const { id, ...rest } = toRow(record);
+      const result = this.db
+        .update(declarations)
+        .set(rest)
+        .where(and(eq(declarations.id, id), eq(declarations.version, expectedVersion)))
+        .run();
+      if (result.changes !== 1) return false;
+      this.writeKeys(record.declaration);
+      return true;
+    });
+  }
+
+  async touch(id: string, party: Party, at: number): Promise<void> {
+    const row = this.db.select({ lastActivity: declarations.lastActivity }).from(declarations).where(eq(declarations.id, id)).get();
+    if (!row) return;
+    const seen = party === 'A' ? { slotALastSeen: at } : { slotBLastSeen: at };
+    this.db
+      .update(declarations)
+      .set({ ...seen, lastActivity: Math.max(row.lastActivity, at) })
+      .where(eq(declarations.id, id))
+      .run();
+  }
+
+  async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {
+    const wanted = [...new Set(keys.filter((k) => k !== ''))];
+    if (wanted.length === 0) return [];
+    const ids = this.db
+      .selectDistinct({ id: declarationKeys.declarationId })
+      .from(declarationKeys)
+      .where(inArray(declarationKeys.key, wanted))
+      .all()
+      .map((r) => r.id);
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(declarations)
+      .where(and(inArray(declarations.id, ids), gte(declarations.lastActivity, since)))
+      .all()
+      .map(fromRow);
+  }
+
+  async removeInactive(before: number): Promise<string[]> {
+    return this.db.transaction(() => {
+      const stale = this.db
+        .select({ id: declarations.id })
+        .from(declarations)
+        .where(and(ne(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)))
+        .all()
+        .map((r) => r.id);
+      if (stale.length > 0) {
+        this.db.delete(declarations).where(inArray(declarations.id, stale)).run();
+        this.db.delete(blobs).where(inArray(blobs.declarationId, stale)).run();
+      }
+      return stale;
+    });
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      const result = this.db
+        .delete(declarations)
+        .where(and(eq(declarations.id, id), ne(declarations.status, 'FINISHED')))
+        .run();
+      if (result.changes === 1) this.db.delete(blobs).where(eq(blobs.declarationId, id)).run();
+      return result.changes === 1;
+    });
+  }
+}
+
+/** Binaries in SQLite, next to the declarations they belong to. */
+export class SqliteBlobStore implements BlobStorePort {
+  constructor(
+    private readonly db: EidDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  async put(blob: { id: string; declarationId: string; contentType: string; bytes: Uint8Array }): Promise<void> {
+    const bytes = Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength);
+    this.db
+      .insert(blobs)
+      .values({ id: blob.id, declarationId: blob.declarationId, contentType: blob.contentType, bytes, createdAt: this.now() })
+      .onConflictDoUpdate({ target: blobs.id, set: { contentType: blob.contentType, bytes } })
+      .run();
+  }
+
+  async get(id: string) {
+    const row = this.db.select().from(blobs).where(eq(blobs.id, id)).get();
+    if (!row) return null;
+    return { contentType: row.contentType, declarationId: row.declarationId, bytes: new Uint8Array(row.bytes) };
+  }
+
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = this.db.select({ id: blobs.id }).from(blobs).where(inArray(blobs.id, [...ids])).all();
+    return new Set(rows.map((r) => r.id));
+  }
+}
+
+/** The submit queue as an SQLite outbox: enqueued in the same file, processed by a worker. */
+export class SqliteSubmitQueue implements SubmitQueuePort {
+  constructor(private readonly db: EidDatabase) {}
+
+  async enqueue(declarationId: string, at: number): Promise<void> {
+    this.db
+      .insert(submitQueue)
+      .values({ declarationId, enqueuedAt: at, attempts: 0, state: 'PENDING', nextAttemptAt: at, lastError: null })
+      .onConflictDoNothing()
+      .run();
+  }
+
+  /** Queue entries due for processing, oldest first. */
+  due(now: number, limit = 10): { declarationId: string; attempts: number }[] {
+    return this.db
+      .select({ declarationId: submitQueue.declarationId, attempts: submitQueue.attempts })
+      .from(submitQueue)
+      .where(and(eq(submitQueue.state, 'PENDING'), lt(submitQueue.nextAttemptAt, now + 1)))
+      .orderBy(submitQueue.enqueuedAt)
+      .limit(limit)
+      .all();
+  }
+
+  markDone(declarationId: string): void {
+    this.db.update(submitQueue).set({ state: 'DONE' }).where(eq(submitQueue.declarationId, declarationId)).run();
+  }
+
+  retryLater(declarationId: string, attempts: number, nextAttemptAt: number, error: string): void {
+    this.db
+      .update(submitQueue)
+      .set({ attempts, nextAttemptAt, lastError: error.slice(0, 2000) })
+      .where(eq(submitQueue.declarationId, declarationId))
+      .run();
+  }
+}

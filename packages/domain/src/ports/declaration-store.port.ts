@@ -1,0 +1,49 @@
+import type { Party } from '../rules/constants.js';
+import type { Slot } from '../declaration/connect.js';
+import type { Declaration } from '../declaration/entities.js';
+
+/** A declaration as stored: the shared document, who holds each party, and the last activity. */
+export interface StoredDeclaration {
+  readonly declaration: Declaration;
+  readonly slots: Readonly<Record<Party, Slot>>;
+  /** Last edit or heartbeat of either party: the 30-minute lifetime counts from here. */
+  readonly lastActivity: number;
+}
+
+/**
+ * API Boundary: durable storage of declarations. A call that resolves has been committed: the
+ * hub acknowledges an edit to a driver only after `save` resolved. Writes are compare-and-set on
+ * the declaration's version, so two devices editing at once never overwrite each other unseen.
+ */
+export interface DeclarationStorePort {
+  /** Stores a new declaration; rejects when the id is taken. */
+  create(record: StoredDeclaration): Promise<void>;
+  get(id: string): Promise<StoredDeclaration | null>;
+  /**
+   * Replaces the stored record if its declaration version is still `expectedVersion`; resolves
+   * false (and writes nothing) when another write came first.
+   */
+  save(record: StoredDeclaration, expectedVersion: number): Promise<boolean>;
+  /** Records a heartbeat: the party's last-seen time and the declaration's last activity. */
+  touch(id: string, party: Party, at: number): Promise<void>;
+  /**
+   * Every declaration (open or finished) with activity at or after `since` in which one of the
+   * keys is a vehicle key (plate, or `VIN:` + VIN) or a trailer plate of either party.
+   */
+  findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]>;
+  /** Deletes unfinished declarations whose last activity is before `before`; resolves their ids. */
+  removeInactive(before: number): Promise<string[]>;
+  /** Deletes an unfinished declaration (nuke-it); a finished one is kept and false is returned. */
+  remove(id: string): Promise<boolean>;
+}
+
+/**
+ * API Boundary: the binaries a declaration refers to by id (photos, audio, scheme and signature
+ * images). Bytes are plain Uint8Array so that the domain needs no Buffer.
+ */
+export interface BlobStorePort {
+  put(blob: { readonly id: string; readonly declarationId: string; readonly contentType: string; readonly bytes: Uint8Array }): Promise<void>;
+  get(id: string): Promise<{ readonly contentType: string; readonly bytes: Uint8Array; readonly declarationId: string } | null>;
+  /** Which of these ids are stored. */
+  existing(ids: readonly string[]): Promise<Set<string>>;
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blankDeclaration,
+  type BlobStorePort,
+  type Declaration,
+  type DeclarationStorePort,
+  type Plates,
+  type StoredDeclaration,
+} from '@eid/domain';
+
+const T0 = Date.UTC(2026, 10, 22, 10, 0, 0);
+
+function plates(plate: string, extra: Partial<Plates> = {}): Plates {
+  return { country: 'LT', plate, vin: '', trailerPlate: '', hasTrailer: false, noPlate: false, ...extra };
+}
+
+/** A stored declaration of plates A and B, last active at `at`. */
+export function storedDeclaration(id: string, a: Plates | string, b: Plates | string, at = T0): StoredDeclaration {
+  const d = blankDeclaration({ id, mode: 'live', now: at, maxTimeAdjust: 3, fillLang: 'lt', location: null });
+  const pa = typeof a === 'string' ? plates(a) : a;
+  const pb = typeof b === 'string' ? plates(b) : b;
+  const declaration: Declaration = {
+    ...d,
+    parties: { A: { ...d.parties.A, plates: pa }, B: { ...d.parties.B, plates: pb } },
+  };
+  return {
+    declaration,
+    slots: { A: { tokenHash: `hash-${id}-a`, lastSeen: at }, B: { tokenHash: null, lastSeen: 0 } },
+    lastActivity: at,
+  };
+}
+
+function edited(r: StoredDeclaration, comment: string): StoredDeclaration {
+  const d = r.declaration;
+  return {
+    ...r,
+    declaration: { ...d, version: d.version + 1, parties: { ...d.parties, A: { ...d.parties.A, comment } } },
+  };
+}
+
+export interface StoreUnderTest {
+  readonly store: DeclarationStorePort;
+  readonly blobs: BlobStorePort;
+  close(): Promise<void> | void;
+}
+
+/**
+ * The contract every DeclarationStorePort and BlobStorePort adapter must pass (in-memory, SQLite
+ * in memory and on a file, later PostgreSQL): one suite, so the adapters cannot drift apart.
+ */
+export function registerDeclarationStoreContract(name: string, make: () => Promise<StoreUnderTest> | StoreUnderTest): void {
+  describe(`declaration store contract: ${name}`, () => {
+    async function withStore(run: (s: StoreUnderTest) => Promise<void>) {
+      const s = await make();
+      try {
+        await run(s);
+      } finally {
+        await s.close();
+      }
+    }
+
+    it('creates and reads back exactly what was stored', () =>
+      withStore(async ({ store }) => {
+        const r = storedDeclaration('d1', 'KLM123', 'ABC987');
+        await store.create(r);
+        expect(await store.get('d1')).toEqual(r);
+        expect(await store.get('missing')).toBeNull();
+      }));
+
+    it('refuses to create a second declaration with the same id', () =>
+      withStore(async ({ store }) => {
+        await store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+        await expect(store.create(storedDeclaration('d1', 'DEF456', 'GHI789'))).rejects.toThrow();
+        expect((await store.get('d1'))?.declaration.parties.A.plates.plate).toBe('KLM123');
+      }));
+
+    it('keeps no reference to the caller objects (a later change to them is not stored)', () =>
+      withStore(async ({ store }) => {
+        const r = storedDeclaration('d1', 'KLM123', 'ABC987');
+        await store.create(r);
+        (r.declaration.parties.A as { comment: string }).comment = 'changed after create';
+        expect((await store.get('d1'))?.declaration.parties.A.comment).toBe('');
+      }));
+
+    it('saves only over the expected version (compare-and-set)', () =>
+      withStore(async ({ store }) => {
+        const r = storedDeclaration('d1', 'KLM123', 'ABC987');
+        await store.create(r);
+        const first = edited(r, 'first');
+        expect(await store.save(first, 0)).toBe(true);
+        const stale = edited(r, 'stale');
+        expect(await store.save(stale, 0)).toBe(false);
+        expect((await store.get('d1'))?.declaration.parties.A.comment).toBe('first');
+        expect(await store.save(edited(first, 'second'), 1)).toBe(true);
+        expect((await store.get('d1'))?.declaration.version).toBe(2);
+        expect(await store.save(storedDeclaration('nope', 'X1', 'X2'), 0)).toBe(false);
+      }));
+
+    it('records a heartbeat as the party last seen and the last activity', () =>
+      withStore(async ({ store }) => {
+        await store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+        await store.touch('d1', 'B', T0 + 5000);
+        const got = await store.get('d1');
+        expect(got?.slots.B.lastSeen).toBe(T0 + 5000);
+        expect(got?.slots.A.lastSeen).toBe(T0);
+        expect(got?.lastActivity).toBe(T0 + 5000);
+      }));
+
+    it('finds declarations by plate, trailer plate or VIN key, active since a time, open or finished', () =>
+      withStore(async ({ store }) => {
+        await store.create(storedDeclaration('d1', plates('KLM123', { hasTrailer: true, trailerPlate: 'PRK11' }), 'ABC987'));
+        await store.create(storedDeclaration('d2', plates('', { noPlate: true, vin: 'WVWZZZ1KZ6W000001' }), 'DEF456'));
+        await store.create(storedDeclaration('old', 'GHI789', 'JKL012', T0 - 3_600_000));
+        const finished = storedDeclaration('done', 'MNO345', 'PRS678');
+        await store.create({ ...finished, declaration: { ...finished.declaration, status: 'FINISHED', submitState: 'SUCCESS' } });
+        const ids = async (keys: string[]) => (await store.findByKeys(keys, T0 - 60_000)).map((r) => r.declaration.id).sort();
+        expect(await ids(['KLM123'])).toEqual(['d1']);
+        expect(await ids(['ABC987'])).toEqual(['d1']);
+        expect(await ids(['PRK11'])).toEqual(['d1']);
+        expect(await ids(['VIN:WVWZZZ1KZ6W000001'])).toEqual(['d2']);
+        expect(await ids(['GHI789'])).toEqual([]);
+        expect(await ids(['MNO345'])).toEqual(['done']);
+        expect(await ids(['KLM123', 'DEF456', 'NONE'])).toEqual(['d1', 'd2']);
+        expect(await ids([])).toEqual([]);
+      }));
+
+    it('finds a declaration by its new plates after a save changed them', () =>
+      withStore(async ({ store }) => {
+        const r = storedDeclaration('d1', 'KLM123', 'ABC987');
+        await store.create(r);
+        const d = r.declaration;
+        const moved = { ...r, declaration: { ...d, version: 1, parties: { ...d.parties, B: { ...d.parties.B, plates: plates('XYZ999') } } } };
+        expect(await store.save(moved, 0)).toBe(true);
+        expect((await store.findByKeys(['ABC987'], 0)).length).toBe(0);
+        expect((await store.findByKeys(['XYZ999'], 0)).map((x) => x.declaration.id)).toEqual(['d1']);
+      }));
+
+    it('removes unfinished declarations inactive before a time, keeps finished and active ones', () =>
+      withStore(async ({ store }) => {
+        await store.create(storedDeclaration('old', 'KLM123', 'ABC987', T0 - 40 * 60_000));
+        await store.create(storedDeclaration('new', 'DEF456', 'GHI789', T0));
+        const oldDone = storedDeclaration('old-done', 'JKL012', 'MNO345', T0 - 40 * 60_000);
+        await store.create({ ...oldDone, declaration: { ...oldDone.declaration, status: 'FINISHED' } });
+        expect(await store.removeInactive(T0 - 30 * 60_000)).toEqual(['old']);
+        expect(await store.get('old')).toBeNull();
+        expect(await store.get('new')).not.toBeNull();
+        expect(await store.get('old-done')).not.toBeNull();
+        expect(await store.findByKeys(['KLM123'], 0)).toEqual([]);
+      }));
+
+    it('deletes an unfinished declaration on request but never a finished one', () =>
+      withStore(async ({ store }) => {
+        await store.create(storedDeclaration('open', 'KLM123', 'ABC987'));
+        const done = storedDeclaration('done', 'DEF456', 'GHI789');
+        await store.create({ ...done, declaration: { ...done.declaration, status: 'FINISHED' } });
+        expect(await store.remove('open')).toBe(true);
+        expect(await store.get('open')).toBeNull();
+        expect(await store.remove('done')).toBe(false);
+        expect(await store.get('done')).not.toBeNull();
+        expect(await store.remove('missing')).toBe(false);
+      }));
+
+    it('stores binaries by id and tells which ids exist', () =>
+      withStore(async ({ blobs }) => {
+        const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0x00, 0x01, 0x80]);
+        await blobs.put({ id: 'photo-0001', declarationId: 'd1', contentType: 'image/jpeg', bytes });
+        const got = await blobs.get('photo-0001');
+        expect(got?.contentType).toBe('image/jpeg');
+        expect(got?.declarationId).toBe('d1');
+        expect(Array.from(got?.bytes ?? [])).toEqual(Array.from(bytes));
+        expect(await blobs.get('nope')).toBeNull();
+        expect(await blobs.existing(['photo-0001', 'nope'])).toEqual(new Set(['photo-0001']));
+      }));
+  });
+}
