@@ -5,3 +5,4 @@
 export { FixedClock } from './fixed-clock.js';
 export { SequenceIds } from './sequence-ids.js';
 export { registerDeclarationStoreContract, storedDeclaration, type StoreUnderTest } from './contracts/declaration-store.contract.js';
+export { registryFixture, type RegistryFixture, type RegistryFixtureVehicle } from './registry.js';

@@ -1,8 +1,14 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import type { EidDatabase } from '@eid/adapter-storage-sqlite';
+import type { BlobStorePort, ClockPort, DeclarationHub, HashPort, IdPort, VehicleRegistryPort } from '@eid/domain';
+import type { EidDatabase, OpenedDatabase } from '@eid/adapter-storage-sqlite';
+import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
+import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
+import { registryFixture } from '@eid/test-fixtures';
 import type { ServerConfig } from './config.js';
+import type { SubmitWorker } from './hub/submit-worker.js';
+import hub from './plugins/hub.js';
 import errors from './plugins/errors.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
@@ -16,12 +22,22 @@ declare module 'fastify' {
     db: EidDatabase;
     /** Where the browser's log calls are written (a pino child named "client"). */
     clientLog: Logger;
+    clock: ClockPort;
+    ids: IdPort;
+    hash: HashPort;
+    registry: VehicleRegistryPort;
+    hub: DeclarationHub;
+    submitWorker: SubmitWorker;
+    blobStore: BlobStorePort;
   }
 }
 
 export interface AppDeps {
   readonly config: ServerConfig;
-  readonly db: EidDatabase;
+  readonly database: OpenedDatabase;
+  /** Defaults to the wall clock; tests move time themselves. */
+  readonly clock?: ClockPort;
+  readonly ids?: IdPort;
   /** The process's pino logger; tests pass one writing to a buffer. */
   readonly logger: Logger;
 }
@@ -42,7 +58,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fp(
       async (instance) => {
         instance.decorate('config', deps.config);
-        instance.decorate('db', deps.db);
+        instance.decorate('db', deps.database.db);
+        instance.decorate('clock', deps.clock ?? new SystemClock());
+        instance.decorate('ids', deps.ids ?? new CryptoIds());
+        instance.decorate('hash', new WebCryptoHash());
+        const registry = createSqliteRegistry(deps.database.sqlite);
+        // The embedded installation answers plate checks from the fixture registry of test-fixtures/
+        // (real insurers, plates for every outcome); a real registry adapter replaces it in production.
+        if (deps.config.registrySeed === 'fixture' && registry.count().vehicles === 0) registry.seed(registryFixture());
+        instance.decorate('registry', registry);
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });
       },
@@ -51,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(errors);
   await app.register(security);
+  // The WebSocket plugin must come before the other routes (it intercepts upgrades).
+  await app.register(hub);
   await app.register(health);
   await app.register(parameters);
   await app.register(log);

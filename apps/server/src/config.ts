@@ -18,6 +18,14 @@ export interface ServerConfig {
   readonly parameters: { readonly maps: string; readonly gtm: string; readonly recaptcha: string; readonly ga4: string };
   /** Client log calls per IP per minute. */
   readonly logRateLimitPerMinute: number;
+  /** Hours the accident time may be rolled back (declaration-flow §3 maxTimeAdjust). */
+  readonly maxTimeAdjustHours: number;
+  /** Origins besides the site's own that may open the declaration socket. */
+  readonly allowedOrigins: readonly string[];
+  /** 'fixture': fill an empty registry from test-fixtures/registry; 'none': leave it. */
+  readonly registrySeed: 'fixture' | 'none';
+  /** Run the inactivity sweep and the submit worker on timers (tests drive them by hand). */
+  readonly backgroundJobs: boolean;
 }
 
 const portSchema = v.pipe(
@@ -62,5 +70,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       env.EID_LOG_RATE_LIMIT,
       '120',
     ),
+    maxTimeAdjustHours: read(
+      v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(0), v.maxValue(168)),
+      'EID_MAX_TIME_ADJUST_HOURS',
+      env.EID_MAX_TIME_ADJUST_HOURS,
+      '6',
+    ),
+    allowedOrigins: (env.EID_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+    registrySeed: read(v.picklist(['fixture', 'none']), 'EID_REGISTRY_SEED', env.EID_REGISTRY_SEED, 'fixture'),
+    backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
   };
 }

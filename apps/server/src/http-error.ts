@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import type { ApiErrorCode } from '@eid/domain';
+import type { ErrorCode } from '@eid/domain';
 
 /** An error that leaves the server as `{ code }` with the given status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ApiErrorCode,
+    readonly code: ErrorCode,
     readonly path?: string,
   ) {
     super(code);

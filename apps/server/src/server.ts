@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const database = openDatabase(config.databaseFile);
   setMeta(database.db, 'last_started_at', new Date().toISOString(), Date.now());
-  const app = await buildApp({ config, db: database.db, logger });
+  const app = await buildApp({ config, database, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {

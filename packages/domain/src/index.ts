@@ -30,6 +30,7 @@ export * from './rules/contacts.js';
 export * from './rules/photos.js';
 export * from './rules/text.js';
 export * from './rules/geometry.js';
+export * from './geo/lithuania.js';
 export * from './rules/circumstances.js';
 export * from './rules/scheme-templates.js';
 export * from './rules/vehicle-types.js';
@@ -37,3 +38,6 @@ export * from './rules/shell.js';
 
 // The declaration: entities, edits, connect, guilt, preview validation, submit.
 export * from './declaration/index.js';
+
+// The hub: binds devices to declarations and parties, commits and pushes every change.
+export * from './hub/index.js';

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import type { ApiErrorBody, ApiErrorCode } from '@eid/domain';
+import type { ApiErrorBody, ErrorCode } from '@eid/domain';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
-const FASTIFY_CODES: Record<string, { status: number; code: ApiErrorCode }> = {
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'DATA_ERROR' },

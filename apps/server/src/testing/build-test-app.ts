@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import type { ClockPort, IdPort } from '@eid/domain';
 import { openDatabase } from '@eid/adapter-storage-sqlite';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -11,14 +12,17 @@ import { loadConfig } from '../config.js';
  * Builds the real app on a temporary data folder and a fake built web app, capturing the log
  * lines so tests can check what was written. Used by the route tests only.
  */
-export async function buildTestApp(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'eid-server-'));
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: { clock?: ClockPort; ids?: IdPort; dir?: string } = {},
+) {
+  const dir = deps.dir ?? mkdtempSync(join(tmpdir(), 'eid-server-'));
   const webDist = join(dir, 'web');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="app"></div></body></html>');
   writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
-  const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, ...env }, dir);
+  const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, EID_BACKGROUND_JOBS: 'off', ...env }, dir);
   const database = openDatabase(config.databaseFile);
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -27,11 +31,24 @@ export async function buildTestApp(env: Record<string, string> = {}) {
       done();
     },
   });
-  const app = await buildApp({ config, db: database.db, logger: pino({ level: 'info' }, sink) });
+  const app = await buildApp({ config, database, logger: pino({ level: 'info' }, sink), clock: deps.clock, ids: deps.ids });
   return {
     app,
     config,
     logLines: lines,
+    dir,
+    /** The raw SQLite connection, for tests that break the store on purpose. */
+    sqlite: database.sqlite,
+    /** Listens on an ephemeral loopback port (for real WebSocket clients). */
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return app;
+    },
+    /** Stops the process's app but keeps its data folder, as a crash or a restart would. */
+    async stop() {
+      await app.close();
+      database.close();
+    },
     async close() {
       await app.close();
       database.close();

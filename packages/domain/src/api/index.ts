@@ -2,3 +2,4 @@ export * from './api-errors.js';
 export * from './log.schema.js';
 export * from './parameters.js';
 export * from './paths.js';
+export * from './protocol.js';

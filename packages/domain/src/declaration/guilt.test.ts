@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyGuilt, BLANK_GUILT, guiltView } from './guilt.js';
+import { applyGuilt, BLANK_GUILT } from './guilt.js';
+import { declarationViewFor } from './view.js';
+import { blank } from './declaration.fixture.js';
 
 describe('guilt', () => {
   it.each([
@@ -30,8 +32,12 @@ describe('guilt', () => {
   });
 
   it('[GL4] a driver sees whether the other has chosen, not what, until it is resolved', () => {
-    const afterA = applyGuilt(BLANK_GUILT, 'A', { op: 'SET', choice: 'B' });
-    expect(guiltView(afterA, 'B')).toEqual({ status: 'WAITING', own: null, otherHasChosen: true, resolved: null });
-    expect(guiltView(afterA, 'A')).toEqual({ status: 'WAITING', own: 'B', otherHasChosen: false, resolved: null });
+    const d = { ...blank(), guilt: applyGuilt(BLANK_GUILT, 'A', { op: 'SET', choice: 'B' }) };
+    expect(declarationViewFor(d, 'B', false).guilt).toEqual({ status: 'WAITING', achoice: null, bchoice: null, resolved: null, achosen: true, bchosen: false });
+    expect(declarationViewFor(d, 'A', false).guilt).toMatchObject({ achoice: 'B', bchosen: false });
+    // One device filling for both sees both; once resolved everybody sees the result.
+    expect(declarationViewFor(d, 'B', true).guilt.achoice).toBe('B');
+    const resolved = { ...d, guilt: applyGuilt(d.guilt, 'B', { op: 'SET', choice: 'B' }) };
+    expect(declarationViewFor(resolved, 'B', false).guilt).toMatchObject({ status: 'RESOLVED', achoice: 'B', bchoice: 'B', resolved: 'B' });
   });
 });

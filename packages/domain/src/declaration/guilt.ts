@@ -4,7 +4,7 @@
  * the guilt is RESOLVED; when the choices differ it is a CONFLICT and both must choose again.
  */
 import type { Party } from '../rules/constants.js';
-import type { GuiltState, GuiltStatus, GuiltyChoice } from './entities.js';
+import type { GuiltState, GuiltyChoice } from './entities.js';
 
 export const GUILT_OPERATIONS = ['STATUS', 'RESET', 'SET'] as const;
 export type GuiltOperation = (typeof GUILT_OPERATIONS)[number];
@@ -33,22 +33,4 @@ export function applyGuilt(state: GuiltState, party: Party, op: GuiltOp): GuiltS
     case 'SET':
       return settle(party === 'A' ? op.choice : state.achoice, party === 'B' ? op.choice : state.bchoice);
   }
-}
-
-/** What a party is told: the status, its own choice, and the agreed result once resolved. */
-export interface GuiltView {
-  readonly status: GuiltStatus;
-  readonly own: GuiltyChoice | null;
-  readonly otherHasChosen: boolean;
-  readonly resolved: GuiltyChoice | null;
-}
-
-/**
- * The view of one party: while the other has not chosen, their choice is not shown, so that
- * neither driver is led by the other's answer.
- */
-export function guiltView(state: GuiltState, party: Party): GuiltView {
-  const own = party === 'A' ? state.achoice : state.bchoice;
-  const other = party === 'A' ? state.bchoice : state.achoice;
-  return { status: state.status, own, otherHasChosen: other !== null, resolved: state.resolved };
 }

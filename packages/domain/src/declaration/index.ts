@@ -4,3 +4,5 @@ export * from './instructions.js';
 export * from './connect.js';
 export * from './preview.js';
 export * from './submit.js';
+export * from './plate-check.js';
+export * from './view.js';

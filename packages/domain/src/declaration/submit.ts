@@ -121,3 +121,8 @@ export function withdrawSubmit(d: Declaration, party: Party, now: number): Submi
     },
   };
 }
+
+/** The view link of a submitted declaration (app-shell §2 `/a/{suid}`), from an unguessable id. */
+export function viewUrlFor(suid: string): string {
+  return `/a/${suid}`;
+}

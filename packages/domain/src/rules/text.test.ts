@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RANDOM_ID_MAX } from './constants.js';
 import {
   analyticsEventName,
+  base64ToBytes,
+  bytesToBase64,
   fromBase32,
   normaliseUrl,
   prefixedRandomId,
@@ -142,6 +144,27 @@ describe('analytics event names', () => {
         expect(name).toHaveLength(s.length);
         expect(name).not.toMatch(/[\s\-*A-Z]/);
         expect(analyticsEventName(name)).toBe(name);
+      }),
+    );
+  });
+});
+
+const ascii = (text: string) => new Uint8Array(Array.from(text, (ch) => ch.charCodeAt(0)));
+
+describe('base64', () => {
+  it('[TX6] bytes encode to standard padded base64 and decode back, for any bytes', () => {
+    expect(bytesToBase64(new Uint8Array([]))).toBe('');
+    expect(bytesToBase64(ascii('Man'))).toBe('TWFu');
+    expect(bytesToBase64(ascii('Ma'))).toBe('TWE=');
+    expect(bytesToBase64(ascii('M'))).toBe('TQ==');
+    expect(bytesToBase64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('/9j/4A==');
+    expect(base64ToBytes('not base64!')).toBeNull();
+    expect(base64ToBytes('TWE')).toBeNull();
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = bytesToBase64(bytes);
+        expect(text).toMatch(/^[A-Za-z0-9+/]*={0,2}$/);
+        expect(Array.from(base64ToBytes(text) ?? [])).toEqual(Array.from(bytes));
       }),
     );
   });

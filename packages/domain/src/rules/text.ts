@@ -76,3 +76,44 @@ export function prefixedRandomId(prefix: string, source: RandomSource, max: numb
 export function analyticsEventName(name: string): string {
   return name.toLowerCase().replace(/[\s\-*]/g, '_');
 }
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Standard base64 (RFC 4648, padded) of bytes, without Buffer or btoa, so the same code runs in
+ * the browser and on the server (get-foto answers imageBase64).
+ */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i] ?? 0;
+    const b = bytes[i + 1] ?? 0;
+    const c = bytes[i + 2] ?? 0;
+    const n = (a << 16) | (b << 8) | c;
+    out += BASE64_ALPHABET[(n >> 18) & 63];
+    out += BASE64_ALPHABET[(n >> 12) & 63];
+    out += i + 1 < bytes.length ? BASE64_ALPHABET[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.length ? BASE64_ALPHABET[n & 63] : '=';
+  }
+  return out;
+}
+
+/** The bytes of standard base64 text; null when it is not valid base64. */
+export function base64ToBytes(text: string): Uint8Array | null {
+  const clean = text.replace(/\s+/g, '');
+  if (clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) return null;
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((clean.length / 4) * 3 - padding);
+  let o = 0;
+  for (let i = 0; i < clean.length; i += 4) {
+    const n =
+      (BASE64_ALPHABET.indexOf(clean[i] ?? 'A') << 18) |
+      (BASE64_ALPHABET.indexOf(clean[i + 1] ?? 'A') << 12) |
+      ((clean[i + 2] === '=' ? 0 : BASE64_ALPHABET.indexOf(clean[i + 2] ?? 'A')) << 6) |
+      (clean[i + 3] === '=' ? 0 : BASE64_ALPHABET.indexOf(clean[i + 3] ?? 'A'));
+    if (o < out.length) out[o++] = (n >> 16) & 255;
+    if (o < out.length) out[o++] = (n >> 8) & 255;
+    if (o < out.length) out[o++] = n & 255;
+  }
+  return out;
+}

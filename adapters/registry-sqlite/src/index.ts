@@ -1,0 +1,7 @@
+export {
+  createSqliteRegistry,
+  REGISTRY_MIGRATIONS_FOLDER,
+  REGISTRY_MIGRATIONS_TABLE,
+} from './registry.adapter.js';
+export type { RegistryCounts, RegistrySeed, RegistrySeedVehicle, SqliteRegistry } from './registry.adapter.js';
+export * as registrySchema from './schema.js';

@@ -1,0 +1,1 @@
+export { CryptoIds, SystemClock, WebCryptoHash } from './system.adapter.js';

@@ -1,0 +1,384 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FixedClock } from '@eid/test-fixtures';
+import {
+  HEARTBEAT_TIMEOUT_MS,
+  MAX_CLIENT_FRAME_BYTES,
+  PLATE_CHECK_LIMIT_COUNT,
+  UNFINISHED_TTL_MS,
+  type Declaration,
+  type ServerMessage,
+  type Session,
+} from '@eid/domain';
+import { buildTestApp } from '../testing/build-test-app.js';
+import { plates, value, VILNIUS, WsDriver } from '../testing/ws-driver.js';
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+
+describe('declaration hub over WebSocket', () => {
+  const open: Ctx[] = [];
+  const drivers: WsDriver[] = [];
+  let clock: FixedClock;
+
+  async function start(dir?: string): Promise<Ctx> {
+    clock ??= new FixedClock(T0);
+    const ctx = await buildTestApp({}, dir ? { clock, dir } : { clock });
+    await ctx.listen();
+    open.push(ctx);
+    return ctx;
+  }
+
+  async function driver(ctx: Ctx, origin?: string): Promise<WsDriver> {
+    const d = await WsDriver.open(ctx.app, origin);
+    drivers.push(d);
+    return d;
+  }
+
+  /** A creates with KLM123 vs HBN512, B joins with the plates inversed. */
+  async function pair(ctx: Ctx) {
+    const a = await driver(ctx);
+    const b = await driver(ctx);
+    const sa = value<Session<Declaration>>(await a.connect('KLM123', 'HBN512'));
+    const sb = value<Session<Declaration>>(await b.connect('HBN512', 'KLM123'));
+    return { a, b, sa, sb };
+  }
+
+  afterEach(async () => {
+    for (const d of drivers.splice(0)) await d.close();
+    for (const c of open.splice(0)) await c.close().catch(() => undefined);
+    clock = new FixedClock(T0);
+  });
+
+  it('[HB1] A creates the declaration, B joins with the plates inversed; tokens are unguessable', async () => {
+    const ctx = await start();
+    const { sa, sb } = await pair(ctx);
+    expect(sa).toMatchObject({ party: 'A', inversed: false, allow: { A: true, B: false } });
+    expect(sb).toMatchObject({ party: 'B', inversed: true, allow: { A: false, B: true }, declarationId: sa.declarationId });
+    expect(sa.token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(sa.token).not.toBe(sb.token);
+    // The registry filled both vehicles at creation.
+    expect(sb.declaration.parties.A.vehicle).toMatchObject({ plate: 'KLM123', make: 'Toyota', result: 'OK', insurerId: 1 });
+    expect(sb.declaration.parties.B.vehicle).toMatchObject({ plate: 'HBN512', make: 'Volkswagen', result: 'OK' });
+  });
+
+  it("[HB2] A's edit reaches B without asking, with its changed-data kind and version", async () => {
+    const ctx = await start();
+    const { a, b } = await pair(ctx);
+    const written = value<{ version: number }>(await a.call('set-impact-text', { text: 'Įlenktas galinis buferis' }));
+    const push = (await b.waitFor((m) => m.t === 'changed' && m.kind === 'DAMAGE')) as Extract<ServerMessage, { t: 'changed' }>;
+    expect(push.by).toBe('A');
+    expect(push.version).toBe(written.version);
+    expect((push.declaration as Declaration).parties.A.damages.text).toBe('Įlenktas galinis buferis');
+    value(await a.call('add-foto', { id: 'photo-00000001', set: 0, filename: 'scene.jpg' }));
+    expect(await b.waitFor((m) => m.t === 'changed' && m.kind === 'PHOTO')).toBeTruthy();
+    expect(value<unknown[]>(await b.call('current-fotos'))).toEqual([{ id: 'photo-00000001', set: 0, userA: true }]);
+  });
+
+  it("[HB3] B cannot write A's data (typed error), and the connection goes on working", async () => {
+    const ctx = await start();
+    const { b } = await pair(ctx);
+    const refused = await b.call('eid-comment', { party: 'A', text: 'not mine' });
+    expect(refused).toMatchObject({ ok: false, code: 'NOT_ALLOWED' });
+    expect(value<{ version: number }>(await b.call('eid-comment', { text: 'mine' })).version).toBeGreaterThan(0);
+  });
+
+  it('[HB4] guilt: differing choices are a conflict both see; the same choice resolves it', async () => {
+    const ctx = await start();
+    const { a, b } = await pair(ctx);
+    value(await a.call('guilty', { op: 'SET', choice: 'A' }));
+    const seenByB = value<{ status: string; achoice: unknown; achosen: boolean }>(await b.call('guilty', { op: 'STATUS' }));
+    expect(seenByB).toMatchObject({ status: 'WAITING', achoice: null, achosen: true });
+    const conflict = value<{ declaration: Declaration }>(await b.call('guilty', { op: 'SET', choice: 'B' }));
+    expect(conflict.declaration.guilt.status).toBe('CONFLICT');
+    await a.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).guilt.status === 'CONFLICT');
+    value(await a.call('guilty', { op: 'SET', choice: 'BOTH' }));
+    const resolved = value<{ declaration: Declaration }>(await b.call('guilty', { op: 'SET', choice: 'BOTH' }));
+    expect(resolved.declaration.guilt).toMatchObject({ status: 'RESOLVED', resolved: 'BOTH' });
+  });
+
+  it('[HB5] both submit: the declaration goes through the queue to SUCCESS and both devices are told', async () => {
+    const ctx = await start();
+    const { a, b, sa } = await pair(ctx);
+    // An incomplete declaration is refused with the invalid description, and is not queued.
+    const early = value<{ stateEID: string; invalidDesc: { key: string }[] }>(await a.call('submit-eid'));
+    expect(early.stateEID).toBe('ERROR');
+    expect(early.invalidDesc.map((d) => d.key)).toContain('PREVIEW_SIGNATURES_NOT_SAVED');
+    await completeDeclaration(ctx, a, b);
+    expect(value<unknown[]>(await a.call('validate-t2'))).toEqual([]);
+    expect(value(await a.call('submit-eid'))).toMatchObject({ stateA: 'SUBMITTED', stateB: 'NONE', stateEID: 'READY' });
+    expect(value(await b.call('submit-eid'))).toMatchObject({ stateA: 'SUBMITTED', stateB: 'SUBMITTED', stateEID: 'WAITING' });
+    expect(await ctx.app.submitWorker.runOnce()).toBe(1);
+    const endA = await a.waitFor((m) => m.t === 'end');
+    const endB = await b.waitFor((m) => m.t === 'end');
+    expect(endA).toEqual({ t: 'end', reason: 'FINISHED' });
+    expect(endB).toEqual({ t: 'end', reason: 'FINISHED' });
+    const finished = await b.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).status === 'FINISHED');
+    expect((finished as { declaration: Declaration }).declaration).toMatchObject({ submitState: 'SUCCESS', viewUrl: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32,}$/) });
+    // A second run finds nothing left: exactly one answer per declaration.
+    expect(await ctx.app.submitWorker.runOnce()).toBe(0);
+    // Finished: a reconnect may look, not edit.
+    const again = await driver(ctx);
+    const seen = value<Session<Declaration>>(await again.resume(sa.declarationId, 'A', sa.token));
+    expect(seen.declaration.status).toBe('FINISHED');
+    expect(await again.call('eid-comment', { text: 'too late' })).toMatchObject({ ok: false });
+  });
+
+  it('[HB6] a server stopped and started again mid-declaration loses no acknowledged edit; both drivers reconnect', async () => {
+    const first = await start();
+    const { a, b, sa, sb } = await pair(first);
+    value(await a.call('eid-comment', { text: 'prieš perkrovimą' }));
+    value(await b.call('witnesses', { witnesses: [{ name: 'Rasa', surname: 'Kairė', phone: '+37060000001' }] }));
+    value(await a.call('guilty', { op: 'SET', choice: 'A' }));
+    await a.close();
+    await b.close();
+    await first.stop();
+    const second = await start(first.dir);
+    const a2 = await driver(second);
+    const b2 = await driver(second);
+    const ra = value<Session<Declaration>>(await a2.resume(sa.declarationId, 'A', sa.token));
+    const rb = value<Session<Declaration>>(await b2.resume(sb.declarationId, 'B', sb.token));
+    expect(ra.declaration.parties.A.comment).toBe('prieš perkrovimą');
+    expect(rb.declaration.parties.B.witnesses).toEqual([{ name: 'Rasa', surname: 'Kairė', phone: '+37060000001' }]);
+    expect(ra.declaration.guilt.achoice).toBe('A');
+    value(await b2.call('eid-comment', { text: 'po perkrovimo' }));
+    await a2.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).parties.B.comment === 'po perkrovimo');
+  });
+
+  describe('[HB7] every connect outcome', () => {
+    it.each([
+      ['KLM123', 'DVU058', 'PLATE_A_IN_USE'],
+      ['DVU058', 'HBN512', 'PLATE_B_IN_USE'],
+    ])('%s with %s while KLM123/HBN512 is open: %s', async (own, otherPlate, code) => {
+      const ctx = await start();
+      await pair(ctx);
+      const c = await driver(ctx);
+      expect(await c.connect(own, otherPlate)).toMatchObject({ ok: false, code });
+    });
+
+    it('trailer in use: TRAILER_A_IN_USE', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      value(await a.connect(plates('FMK204', { hasTrailer: true, trailerPlate: 'VB273' }), 'LRA908'));
+      const c = await driver(ctx);
+      expect(await c.connect(plates('LRT661', { hasTrailer: true, trailerPlate: 'VB273' }), 'GTE274')).toMatchObject({ ok: false, code: 'TRAILER_A_IN_USE' });
+    });
+
+    it('other mode: OTHER_MODE with the time until the other ends by itself', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      value(await a.connect('KLM123', 'HBN512', { mode: 'practice' }));
+      const b = await driver(ctx);
+      const refused = await b.connect('HBN512', 'KLM123');
+      expect(refused).toMatchObject({ ok: false, code: 'OTHER_MODE', retryAfterMs: UNFINISHED_TTL_MS });
+    });
+
+    it('location too far: LOCATION_TOO_FAR', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      value(await a.connect('KLM123', 'HBN512'));
+      const b = await driver(ctx);
+      const kaunas = { latitude: 54.8985, longitude: 23.9036, accuracy: 10 };
+      expect(await b.connect('HBN512', 'KLM123', { location: kaunas })).toMatchObject({ ok: false, code: 'LOCATION_TOO_FAR' });
+    });
+
+    it('full and already assigned', async () => {
+      const ctx = await start();
+      await pair(ctx);
+      const c = await driver(ctx);
+      expect(await c.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FULL' });
+      const d = await driver(ctx);
+      const e = await driver(ctx);
+      value(await d.connect('GTE274', 'LRA908'));
+      expect(await e.connect('GTE274', 'LRA908')).toMatchObject({ ok: false, code: 'ALREADY_ASSIGNED' });
+    });
+
+    it('unregistered and must-be-terminated plates are refused by the plate check', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      expect(await a.connect('ABC000', 'KLM123')).toMatchObject({ ok: false, code: 'PLATE_UNREGISTERED' });
+      expect(await a.connect('KLM123', 'MBT220')).toMatchObject({ ok: false, code: 'PLATE_MUST_BE_TERMINATED' });
+      expect(await a.connect('KLM123', 'CHE881')).toMatchObject({ ok: false, code: 'PLATE_UNREGISTERED' });
+    });
+
+    it('too many checks of one plate: PLATE_CHECK_LIMIT until 5 minutes pass', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      const check = () => a.call('check-plate', { plates: plates('KLM123') });
+      for (let i = 0; i < PLATE_CHECK_LIMIT_COUNT; i++) expect(value(await check())).toMatchObject({ result: 'OK' });
+      expect(await check()).toMatchObject({ ok: false, code: 'PLATE_CHECK_LIMIT', retryAfterMs: 5 * 60_000 });
+      clock.advance(5 * 60_000);
+      expect(value(await check())).toMatchObject({ result: 'OK' });
+    });
+
+    it('finished: DECLARATION_FINISHED', async () => {
+      const ctx = await start();
+      const { a, b } = await pair(ctx);
+      await completeDeclaration(ctx, a, b);
+      value(await a.call('submit-eid'));
+      value(await b.call('submit-eid'));
+      await ctx.app.submitWorker.runOnce();
+      const c = await driver(ctx);
+      expect(await c.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FINISHED' });
+    });
+
+    it('lost heartbeat: the party can be taken by another device; the old token is refused with HEARTBEAT', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      const sa = value<Session>(await a.connect('KLM123', 'HBN512'));
+      await a.close();
+      clock.advance(HEARTBEAT_TIMEOUT_MS + 1000);
+      const a2 = await driver(ctx);
+      expect(value<Session>(await a2.connect('KLM123', 'HBN512')).party).toBe('A');
+      const old = await driver(ctx);
+      expect(await old.resume(sa.declarationId, 'A', sa.token)).toMatchObject({ ok: false, code: 'HEARTBEAT' });
+    });
+
+    it('removed for inactivity: REMOVED_INACTIVE after the sweep, TTL_TOO_LONG before it', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      const sa = value<Session>(await a.connect('KLM123', 'HBN512'));
+      clock.advance(UNFINISHED_TTL_MS + 1000);
+      const late = await driver(ctx);
+      expect(await late.resume(sa.declarationId, 'A', sa.token)).toMatchObject({ ok: false, code: 'TTL_TOO_LONG' });
+      expect(await ctx.app.hub.sweep()).toEqual([sa.declarationId]);
+      await a.waitFor((m) => m.t === 'end' && m.reason === 'REMOVED');
+      expect(await late.resume(sa.declarationId, 'A', sa.token)).toMatchObject({ ok: false, code: 'REMOVED_INACTIVE' });
+      // A reconnect must create a new declaration: the plates are free again.
+      expect(value<Session>(await late.connect('KLM123', 'HBN512')).declarationId).not.toBe(sa.declarationId);
+    });
+
+    it('system update in progress: SYSTEM_UPDATE with the wait', async () => {
+      const ctx = await start();
+      ctx.app.hub.announceSystemUpdate(T0 + 10 * 60_000);
+      const a = await driver(ctx);
+      expect(await a.connect('KLM123', 'HBN512')).toMatchObject({ ok: false, code: 'SYSTEM_UPDATE', retryAfterMs: 10 * 60_000 });
+    });
+
+    it('server error: a failing store answers SERVER_ERROR and the process goes on', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      value(await a.connect('KLM123', 'HBN512'));
+      ctx.sqlite.exec('DROP TABLE declaration_keys');
+      expect(await a.call('eid-comment', { text: 'x' })).toMatchObject({ ok: false, code: 'SERVER_ERROR' });
+      expect(await a.call('test-connection')).toMatchObject({ ok: true });
+    });
+  });
+
+  describe('[HB8] malformed, oversized and wrong-party payloads', () => {
+    it.each([
+      ['not JSON', '{"t": "call", '],
+      ['not an object', '42'],
+      ['unknown message type', JSON.stringify({ t: 'hack', id: 1 })],
+      ['call without op', JSON.stringify({ t: 'call', id: 1 })],
+      ['connect with bad plates', JSON.stringify({ t: 'connect', id: 1, mode: 'live', plates: { A: 1, B: 2 }, location: null, fillLang: 'lt' })],
+    ])('%s: DATA_ERROR, the connection survives', async (_label, frame) => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      const answer = await a.sendRaw(frame, frame.includes('"id": 1') || frame.includes('"id":1') ? 1 : -1);
+      expect(answer).toMatchObject({ ok: false, code: 'DATA_ERROR' });
+      expect(await a.call('test-connection')).toMatchObject({ ok: true });
+    });
+
+    it('an oversized frame: PAYLOAD_TOO_LARGE, the connection survives', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      value(await a.connect('KLM123', 'HBN512'));
+      const big = JSON.stringify({ t: 'call', id: 99, op: 'eid-comment', p: { text: 'x'.repeat(MAX_CLIENT_FRAME_BYTES) } });
+      expect(await a.sendRaw(big, -1)).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
+      expect(await a.call('eid-comment', { text: 'ok' })).toMatchObject({ ok: true });
+    });
+
+    it('every write instruction with a wrong payload or for the other party gets a typed code', async () => {
+      const ctx = await start();
+      const { a } = await pair(ctx);
+      const ops = ['set-driver-data', 'set-partial-driver-data', 'corrected-time', 'corrected-location', 'witnesses', 'add-foto', 'remove-foto', 'set-impact-meta', 'conditions', 'scheme', 'signature', 'guilty', 'responsible-insurer', 'set-vehicle-data'];
+      for (const op of ops) {
+        const bad = await a.call(op, { junk: true, text: 5 });
+        expect(bad.ok, op).toBe(false);
+        expect(bad, op).toMatchObject({ code: expect.stringMatching(/^[A-Z_]+$/) });
+      }
+      expect(await a.call('set-impact-text', { party: 'B', text: 'x' })).toMatchObject({ ok: false, code: 'NOT_ALLOWED' });
+      expect(await a.call('no-such-instruction')).toMatchObject({ ok: false, code: 'UNKNOWN_INSTRUCTION' });
+      expect(await a.call('test-connection')).toMatchObject({ ok: true });
+    });
+
+    it('calls before connecting are NOT_CONNECTED', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      expect(await a.call('eid-comment', { text: 'x' })).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    });
+  });
+
+  it('[HB9] the handshake is refused for another site (Origin)', async () => {
+    const ctx = await start();
+    await expect(WsDriver.open(ctx.app, 'https://evil.example')).rejects.toThrow(/403/);
+    const ok = await driver(ctx);
+    expect(await ok.call('test-connection')).toMatchObject({ ok: true });
+  });
+
+  it('[HB10] one device fills for both: it may write both parties and submits both', async () => {
+    const ctx = await start();
+    const a = await driver(ctx);
+    const s = value<Session<Declaration>>(await a.connect('KLM123', 'HBN512', { oneDevice: true }));
+    expect(s.allow).toEqual({ A: true, B: true });
+    expect(s.declaration.twoUserMode).toBe(false);
+    value(await a.call('eid-comment', { party: 'B', text: 'už B' }));
+    const other = await driver(ctx);
+    expect(await other.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FULL' });
+  });
+
+  it('[HB11] the other party sees who is connected (presence)', async () => {
+    const ctx = await start();
+    const { a, b } = await pair(ctx);
+    await a.waitFor((m) => m.t === 'presence' && m.A && m.B);
+    await b.close();
+    await a.waitFor((m) => m.t === 'presence' && m.A && !m.B);
+  });
+});
+
+/** Fills everything validate-t2 asks for, through the wire, as both drivers would. */
+async function completeDeclaration(ctx: Ctx, a: WsDriver, b: WsDriver): Promise<void> {
+  const blobs = ctx.app.blobStore;
+  const fill = async (d: WsDriver, party: 'A' | 'B') => {
+    const isA = party === 'A';
+    const driverData = {
+      surname: isA ? 'Petraitis' : 'Žemaitytė',
+      name: isA ? 'Jonas' : 'Ona',
+      dob: isA ? '1987-03-18' : '1992-07-15',
+      country: 'LT',
+      address: { value: isA ? 'Gedimino pr. 9, Vilnius' : 'Laisvės al. 53, Kaunas', aob: 1, pat: null, needPat: false },
+      tel: isA ? '+37061234567' : '+37069876543',
+      email: isA ? 'jonas@example.lt' : 'ona@example.lt',
+      informMethod: 'email',
+      code: isA ? '38703181745' : '49207151231',
+    };
+    value(await d.call('set-driver-data', { driver: driverData }));
+    value(await d.call('submit-disclaimers', { disclaimers: { user: 'u1', rules: 'r1', policy: 'p1' } }));
+    value(await d.call('set-impact-meta', { impactMeta: { points: ['rear'], direction: 180 } }));
+    value(await d.call('conditions', { conditions: [isA ? '10' : '2'] }));
+    for (const [set, name] of [[1, 'plate'], [2, 'damage']] as const) {
+      const id = `${name}-${party}-0000001`;
+      await blobs.put({ id, declarationId: await idOf(d), contentType: 'image/jpeg', bytes: new Uint8Array([0xff, 0xd8, 0xff]) });
+      value(await d.call('add-foto', { id, set, filename: `${name}.jpg` }));
+    }
+    const signatureId = `signature-${party}-001`;
+    await blobs.put({ id: signatureId, declarationId: await idOf(d), contentType: 'image/png', bytes: new Uint8Array([0x89, 0x50]) });
+    value(await d.call('signature', { imageId: signatureId, dataPoints: 140, decent: true }));
+    const [insA, insB] = value<{ drkId: number; name: string; www: string; damageWww: string }[]>(await d.call('responsible-insurer'));
+    value(await d.call('responsible-insurer', { insurer: isA ? insA : insB }));
+    value(await d.call('guilty', { op: 'SET', choice: 'A' }));
+  };
+  await fill(a, 'A');
+  await fill(b, 'B');
+  await blobs.put({ id: 'overview-00000001', declarationId: await idOf(a), contentType: 'image/jpeg', bytes: new Uint8Array([0xff, 0xd8]) });
+  value(await a.call('add-foto', { id: 'overview-00000001', set: 0, filename: 'scene.jpg' }));
+  await blobs.put({ id: 'scheme-000000001', declarationId: await idOf(a), contentType: 'image/png', bytes: new Uint8Array([0x89]) });
+  value(await a.call('scheme', { imageId: 'scheme-000000001', objects: '[{"type":"vehicleA"}]', isPhoto: false }));
+  value(await a.call('corrected-location-address', { address: { value: 'Gedimino pr. 1, Vilnius', aob: 7, pat: null, needPat: false } }));
+  value(await a.call('corrected-location', { location: VILNIUS }));
+}
+
+async function idOf(d: WsDriver): Promise<string> {
+  const written = value<{ declaration: Declaration }>(await d.call('progress', { progress: 'LAST_STEP' }));
+  return written.declaration.id;
+}

@@ -1,0 +1,112 @@
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import {
+  DeclarationHub,
+  HEARTBEAT_INTERVAL_MS,
+  isInLithuania,
+  MAX_CLIENT_FRAME_BYTES,
+  WS_PATH,
+  type HubConnection,
+  type ServerMessage,
+} from '@eid/domain';
+import { SqliteBlobStore, SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { HttpError } from '../http-error.js';
+import { SubmitWorker } from '../hub/submit-worker.js';
+
+/** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
+const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
+
+/**
+ * A browser always sends Origin on a WebSocket handshake: only this site's own pages (same host)
+ * and the configured origins may open the declaration socket, so another site cannot drive a
+ * driver's session from their browser.
+ */
+export function originAllowed(request: FastifyRequest, allowed: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The declaration hub at /serveris/ws-interface: the domain's DeclarationHub over SQLite, fed by
+ * WebSocket frames. Also runs the inactivity sweep and the submit queue's worker.
+ */
+export default fp(
+  async (app) => {
+    const { db } = app;
+    const store = new SqliteDeclarationStore(db);
+    const blobs = new SqliteBlobStore(db, () => app.clock.now());
+    const queue = new SqliteSubmitQueue(db);
+    const log = (level: 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
+    const hub = new DeclarationHub(
+      { store, blobs, queue, registry: app.registry, clock: app.clock, ids: app.ids, hash: app.hash, isInLithuania, log },
+      { maxTimeAdjustHours: app.config.maxTimeAdjustHours, mode: 'live' },
+    );
+    const worker = new SubmitWorker(queue, hub, app.clock, app.ids, log);
+    app.decorate('hub', hub);
+    app.decorate('submitWorker', worker);
+    app.decorate('blobStore', blobs);
+
+    await app.register(websocket, { options: { maxPayload: WS_HARD_LIMIT_BYTES } });
+
+    app.get(
+      WS_PATH,
+      {
+        websocket: true,
+        preValidation: async (request) => {
+          if (!originAllowed(request, app.config.allowedOrigins)) throw new HttpError(403, 'NOT_ALLOWED');
+        },
+      },
+      (socket) => {
+        const conn: HubConnection = {
+          send(message: ServerMessage) {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          },
+        };
+        // Frames of one device are handled in order: a call right after a connect sees its session.
+        let chain = Promise.resolve();
+        socket.on('message', (data, isBinary) => {
+          const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+          let message: unknown;
+          if (isBinary) {
+            conn.send({ t: 'result', id: -1, ok: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+            return;
+          }
+          if (size > MAX_CLIENT_FRAME_BYTES) {
+            conn.send({ t: 'result', id: -1, ok: false, code: 'PAYLOAD_TOO_LARGE' });
+            return;
+          }
+          try {
+            message = JSON.parse(data.toString());
+          } catch {
+            conn.send({ t: 'result', id: -1, ok: false, code: 'DATA_ERROR' });
+            return;
+          }
+          chain = chain.then(() => hub.handle(conn, message));
+        });
+        socket.on('close', () => {
+          void chain.then(() => hub.disconnect(conn));
+        });
+        socket.on('error', (error) => app.log.info({ err: error }, 'declaration socket error'));
+      },
+    );
+
+    const timers: NodeJS.Timeout[] = [];
+    if (app.config.backgroundJobs) {
+      timers.push(setInterval(() => void hub.sweep().catch((e: unknown) => log('error', 'sweep failed', String(e))), HEARTBEAT_INTERVAL_MS * 6));
+      timers.push(setInterval(() => void worker.runOnce(), 1000));
+      for (const t of timers) t.unref();
+    }
+    app.addHook('onClose', async () => {
+      for (const t of timers) clearInterval(t);
+      await worker.runOnce();
+    });
+  },
+  { name: 'eid-hub', dependencies: ['eid-config'] },
+);

@@ -1,0 +1,118 @@
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { blankPlates, WS_PATH, type Plates, type ServerMessage } from '@eid/domain';
+
+type Result = Extract<ServerMessage, { t: 'result' }>;
+
+/** A plate entry in normal form, Lithuanian unless told otherwise. */
+export function plates(plate: string, extra: Partial<Plates> = {}): Plates {
+  return { ...blankPlates(), plate, ...extra };
+}
+
+export const VILNIUS = { latitude: 54.6872, longitude: 25.2797, accuracy: 15 };
+
+/**
+ * One driver's device in a test: a real `ws` client on the server's declaration socket. Results
+ * are matched to requests by id; every other frame (changed, presence, end) is kept in `pushes`.
+ */
+export class WsDriver {
+  readonly pushes: ServerMessage[] = [];
+  private nextId = 1;
+  private readonly pending = new Map<number, (r: Result) => void>();
+  private waiters: Array<{ test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }> = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as ServerMessage;
+      if (message.t === 'result' && this.pending.has(message.id)) {
+        this.pending.get(message.id)?.(message);
+        this.pending.delete(message.id);
+        return;
+      }
+      this.pushes.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+  }
+
+  static url(app: FastifyInstance): string {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('server not listening');
+    return `ws://127.0.0.1:${address.port}${WS_PATH}`;
+  }
+
+  static open(app: FastifyInstance, origin?: string): Promise<WsDriver> {
+    const url = WsDriver.url(app);
+    const socket = new WebSocket(url, { origin: origin ?? url.replace(/^ws/, 'http').replace(WS_PATH, '') });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new WsDriver(socket)));
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
+    });
+  }
+
+  /** Sends any value as a JSON frame and resolves the result of the given id. */
+  sendRaw(frame: unknown, id: number): Promise<Result> {
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    });
+  }
+
+  request(message: Record<string, unknown>): Promise<Result> {
+    const id = this.nextId++;
+    return this.sendRaw({ ...message, id }, id);
+  }
+
+  connect(own: Plates | string, other: Plates | string, extra: Record<string, unknown> = {}): Promise<Result> {
+    return this.request({
+      t: 'connect',
+      mode: 'live',
+      plates: { A: typeof own === 'string' ? plates(own) : own, B: typeof other === 'string' ? plates(other) : other },
+      location: VILNIUS,
+      fillLang: 'lt',
+      ...extra,
+    });
+  }
+
+  resume(declarationId: string, party: 'A' | 'B', token: string): Promise<Result> {
+    return this.request({ t: 'resume', declarationId, party, token });
+  }
+
+  call(op: string, p?: unknown): Promise<Result> {
+    return this.request(p === undefined ? { t: 'call', op } : { t: 'call', op, p });
+  }
+
+  /** The next pushed frame matching `test` (already received ones count). */
+  waitFor(test: (m: ServerMessage) => boolean, timeoutMs = 3000): Promise<ServerMessage> {
+    const seen = this.pushes.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such push in time')), timeoutMs);
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}
+
+/** The successful result's value, or a thrown error naming the refusal code. */
+export function value<T = Record<string, unknown>>(result: Result): T {
+  if (!result.ok) throw new Error(`refused: ${result.code}`);
+  return result.r as T;
+}

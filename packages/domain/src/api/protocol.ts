@@ -1,0 +1,80 @@
+/**
+ * The wire protocol between a driver's device and the declaration hub (`/serveris/ws-interface`,
+ * or the in-memory transport of the practice mode). JSON messages, each validated with these
+ * schemas on arrival: the server never trusts the client, and the client does not trust a frame
+ * it cannot parse either.
+ *
+ * Device → hub: `connect` (by plates), `resume` (with the stored token), `call` (a named
+ * instruction of declaration-flow §7). Hub → device: `result` (answer to one message, by id),
+ * `changed` (the other party changed something, with its changed-data kind), `end` (the server asks
+ * the device to end the declaration; it has END_REACTION_MS to react).
+ */
+import * as v from 'valibot';
+import { EidModeSchema, LocaleSchema, PartySchema, PlatesSchema, PositionSchema } from '../declaration/entities.js';
+
+/** Largest frame a device may send; binaries travel over HTTP upload, referenced by id. */
+export const MAX_CLIENT_FRAME_BYTES = 256 * 1024;
+
+const messageId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/));
+const declarationId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
+
+export const ConnectMessageSchema = v.object({
+  t: v.literal('connect'),
+  id: messageId,
+  mode: EidModeSchema,
+  /** A is the requesting driver's own vehicle, B the other one. */
+  plates: v.object({ A: PlatesSchema, B: PlatesSchema }),
+  location: v.nullable(PositionSchema),
+  fillLang: LocaleSchema,
+  /** The device fills the declaration for both drivers (one device mode). */
+  oneDevice: v.optional(v.boolean(), false),
+});
+export type ConnectMessage = v.InferOutput<typeof ConnectMessageSchema>;
+
+export const ResumeMessageSchema = v.object({
+  t: v.literal('resume'),
+  id: messageId,
+  declarationId,
+  party: PartySchema,
+  token,
+});
+export type ResumeMessage = v.InferOutput<typeof ResumeMessageSchema>;
+
+export const CallMessageSchema = v.object({
+  t: v.literal('call'),
+  id: messageId,
+  op: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/)),
+  p: v.optional(v.unknown()),
+});
+export type CallMessage = v.InferOutput<typeof CallMessageSchema>;
+
+export const ClientMessageSchema = v.variant('t', [ConnectMessageSchema, ResumeMessageSchema, CallMessageSchema]);
+export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+
+/** What a successful connect or resume answers: the party, the token to store, the declaration. */
+export interface Session<D = unknown> {
+  readonly declarationId: string;
+  readonly party: 'A' | 'B';
+  /** Store it (connection-state / nodeid / token) to reconnect after a dropped connection. */
+  readonly token: string;
+  /** The other driver entered the plates the other way round: this device is B. */
+  readonly inversed: boolean;
+  readonly allow: { readonly A: boolean; readonly B: boolean };
+  readonly declaration: D;
+}
+
+export type ServerMessage =
+  | { readonly t: 'result'; readonly id: number; readonly ok: true; readonly r: unknown }
+  | { readonly t: 'result'; readonly id: number; readonly ok: false; readonly code: string; readonly retryAfterMs?: number }
+  | {
+      readonly t: 'changed';
+      readonly kind: string;
+      /** Who changed it; null when the server did (the submit queue's answer). */
+      readonly by: 'A' | 'B' | null;
+      readonly version: number;
+      readonly declaration: unknown;
+    }
+  /** Which parties have a device connected right now (for "the other driver is here"). */
+  | { readonly t: 'presence'; readonly A: boolean; readonly B: boolean }
+  | { readonly t: 'end'; readonly reason: 'FINISHED' | 'REMOVED' | 'NUKED' | 'TAKEN_OVER' };
