@@ -48,13 +48,22 @@ function installInputs() {
 
 const INSTALL_STAMP = join(ROOT, 'node_modules', '.eid-install-stamp');
 
+/** What of a package file decides the install: the lock file whole, of a package.json its dependencies. */
+function installRelevant(file) {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  if (!file.endsWith('package.json')) return text;
+  const pkg = JSON.parse(text);
+  const fields = ['name', 'workspaces', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides', 'allowScripts'];
+  return JSON.stringify(fields.map((f) => pkg[f] ?? null));
+}
+
 /**
  * Installs the npm dependencies when node_modules is missing or was installed from other
  * package files. `npm ci` installs exactly the lock file (better-sqlite3 compiles from
  * source here, a few minutes on a fresh machine); an up-to-date tree costs one hash.
  */
 export function ensureNpmDependencies() {
-  const digest = sha256(...installInputs().map((f) => `${f}\0${readFileSync(join(ROOT, f))}`));
+  const digest = sha256(...installInputs().map((f) => `${f}\0${installRelevant(f)}`));
   if (existsSync(INSTALL_STAMP) && readFileSync(INSTALL_STAMP, 'utf8') === digest) return;
   log('installing npm dependencies (npm ci) ...');
   const ms = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
