@@ -9,6 +9,8 @@ export type * from './ports/messaging.port.js';
 export type * from './ports/declaration-store.port.js';
 export type * from './ports/hash.port.js';
 export type * from './ports/submit-queue.port.js';
+export type * from './ports/transport.port.js';
+export type * from './ports/key-value.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -41,3 +43,9 @@ export * from './declaration/index.js';
 
 // The hub: binds devices to declarations and parties, commits and pushes every change.
 export * from './hub/index.js';
+
+// The device side: the connection to the hub, guilt, submit and image sync as XState machines.
+export * from './connect/index.js';
+export * from './guilt/guilt.machine.js';
+export * from './submit/submit.machine.js';
+export * from './image-sync/index.js';

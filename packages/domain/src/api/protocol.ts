@@ -78,3 +78,43 @@ export type ServerMessage =
   /** Which parties have a device connected right now (for "the other driver is here"). */
   | { readonly t: 'presence'; readonly A: boolean; readonly B: boolean }
   | { readonly t: 'end'; readonly reason: 'FINISHED' | 'REMOVED' | 'NUKED' | 'TAKEN_OVER' };
+
+/** What a device may send, before defaults are applied (`oneDevice` may be left out). */
+export type ClientFrame = v.InferInput<typeof ClientMessageSchema>;
+
+/**
+ * A frame from the hub as the device checks it: the envelope is validated, the payloads (`r`,
+ * `declaration`) are the hub's own views and are read through the domain's types.
+ */
+export const ServerMessageSchema = v.variant('t', [
+  v.object({
+    t: v.literal('result'),
+    id: v.number(),
+    ok: v.boolean(),
+    r: v.optional(v.unknown()),
+    code: v.optional(v.string()),
+    retryAfterMs: v.optional(v.number()),
+  }),
+  v.object({
+    t: v.literal('changed'),
+    kind: v.string(),
+    by: v.nullable(PartySchema),
+    version: v.number(),
+    declaration: v.unknown(),
+  }),
+  v.object({ t: v.literal('presence'), A: v.boolean(), B: v.boolean() }),
+  v.object({ t: v.literal('end'), reason: v.picklist(['FINISHED', 'REMOVED', 'NUKED', 'TAKEN_OVER']) }),
+]);
+
+/** Parses a frame from the hub; null when it is not one (the device ignores it). */
+export function parseServerMessage(raw: unknown): ServerMessage | null {
+  const parsed = v.safeParse(ServerMessageSchema, raw);
+  if (!parsed.success) return null;
+  const m = parsed.output;
+  if (m.t !== 'result') return m as ServerMessage;
+  if (m.ok) return { t: 'result', id: m.id, ok: true, r: m.r };
+  if (typeof m.code !== 'string') return null;
+  return m.retryAfterMs === undefined
+    ? { t: 'result', id: m.id, ok: false, code: m.code }
+    : { t: 'result', id: m.id, ok: false, code: m.code, retryAfterMs: m.retryAfterMs };
+}

@@ -1,0 +1,4 @@
+export * from './connection.machine.js';
+export * from './hub-client.js';
+export * from './recovery.js';
+export * from './session-storage.js';

@@ -1,0 +1,121 @@
+/**
+ * The recovery snapshot (declaration-flow §3), kept in local storage under `state-connection`: what
+ * a device knew of the declaration when it last heard from the hub, so that a page opened again
+ * (a closed browser, a crashed tab) can show the driver where they were before the link is back.
+ * Its fields are exactly the spec's list; images are reduced to yes/no flags so the snapshot stays
+ * small, and the driver's emailExists flag and the impact metadata are left out.
+ */
+import type { EidMode, Party } from '../rules/constants.js';
+import type {
+  Disclaimers,
+  Driver,
+  PickedAddress,
+  Plates,
+  Position,
+  ResponsibleInsurer,
+  SubmitState,
+  Trailer,
+  Vehicle,
+  Witness,
+} from '../declaration/entities.js';
+import type { DeclarationView, GuiltStateView } from '../declaration/view.js';
+
+/** The vehicle part of the snapshot: the vehicle with its driver, damages reduced to flags. */
+export interface RecoveryVehicle extends Vehicle {
+  readonly plates: Plates;
+  readonly driver: Omit<Driver, 'emailExists'>;
+  readonly damagesText: string;
+  /** The damage image reduced to a yes/no flag. */
+  readonly damageImage: boolean;
+  /** Labels (keys "1" to "19") of the ticked circumstances. */
+  readonly conditions: readonly string[];
+  readonly comment: string;
+}
+
+export interface RecoverySnapshot {
+  /** The backend host the device talked to. */
+  readonly ip: string | null;
+  readonly nodeId: string | null;
+  readonly httpConnected: boolean;
+  readonly twoUserMode: boolean;
+  readonly isA: boolean;
+  readonly loggedIn: boolean;
+  readonly eidMode: EidMode;
+  readonly vehA: RecoveryVehicle;
+  readonly trailerA: Trailer | null;
+  readonly vehB: RecoveryVehicle;
+  readonly trailerB: Trailer | null;
+  /** Yes/no: a scheme was saved. */
+  readonly scheme: boolean;
+  readonly witnessesA: readonly Witness[];
+  readonly witnessesB: readonly Witness[];
+  readonly originalTime: number | null;
+  readonly correctedTime: number | null;
+  readonly originalLocation: Position | null;
+  readonly correctedLocation: Position | null;
+  readonly locationAddress: PickedAddress | null;
+  /** Yes/no flags, not the images. */
+  readonly signatureA: boolean;
+  readonly signatureB: boolean;
+  readonly guiltState: GuiltStateView;
+  readonly responsibleInsurer: Readonly<Record<Party, ResponsibleInsurer>>;
+  readonly eidSubmitState: SubmitState;
+  readonly declaViewLink: string | null;
+  /** The consents, refreshed with every snapshot. */
+  readonly disclaimers: Readonly<Record<Party, Disclaimers>>;
+}
+
+export interface RecoveryFlags {
+  readonly ip: string | null;
+  readonly httpConnected: boolean;
+  readonly isA: boolean;
+  readonly loggedIn: boolean;
+  /** The mode in local storage (eidMode), which wins over the declaration's. */
+  readonly storedMode: EidMode | null;
+}
+
+function recoveryVehicle(d: DeclarationView, party: Party): RecoveryVehicle {
+  const p = d.parties[party];
+  return {
+    ...p.vehicle,
+    plates: p.plates,
+    driver: p.driver,
+    damagesText: p.damages.text,
+    damageImage: p.damages.imageId !== null,
+    conditions: [...p.conditions],
+    comment: p.comment,
+  };
+}
+
+/** The snapshot of a declaration as a device sees it. */
+export function recoverySnapshot(d: DeclarationView, flags: RecoveryFlags): RecoverySnapshot {
+  const tp = d.timePlace;
+  return {
+    ip: flags.ip,
+    nodeId: d.id,
+    httpConnected: flags.httpConnected,
+    twoUserMode: d.twoUserMode,
+    isA: flags.isA,
+    loggedIn: flags.loggedIn,
+    eidMode: flags.storedMode ?? d.mode,
+    vehA: recoveryVehicle(d, 'A'),
+    trailerA: d.parties.A.trailer,
+    vehB: recoveryVehicle(d, 'B'),
+    trailerB: d.parties.B.trailer,
+    scheme: d.scheme.imageId !== null,
+    witnessesA: d.parties.A.witnesses,
+    witnessesB: d.parties.B.witnesses,
+    originalTime: tp.originalTime,
+    correctedTime: tp.correctedTime,
+    originalLocation: tp.originalLocation,
+    correctedLocation: tp.correctedLocation,
+    locationAddress: tp.locationAddress,
+    signatureA: d.parties.A.signature !== null,
+    signatureB: d.parties.B.signature !== null,
+    guiltState: d.guilt,
+    responsibleInsurer: { A: d.parties.A.responsibleInsurer, B: d.parties.B.responsibleInsurer },
+    eidSubmitState: d.submitState,
+    declaViewLink: d.viewUrl,
+    disclaimers: { A: d.parties.A.disclaimers, B: d.parties.B.disclaimers },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What a device keeps in local storage to find its declaration again after a dropped connection or
+ * a closed browser (declaration-flow §4: connection state keys `connection-state`, `nodeid`,
+ * `token`; the recovery snapshot under `state-connection`). The token is the device's proof of its
+ * party; the hub stores only its hash.
+ */
+import * as v from 'valibot';
+import { STORAGE_KEYS } from '../rules/constants.js';
+import { EidModeSchema, PartySchema } from '../declaration/entities.js';
+import type { KeyValuePort } from '../ports/key-value.port.js';
+import type { RecoverySnapshot } from './recovery.js';
+
+/** The device's seat in a declaration. */
+export const CredentialsSchema = v.object({
+  declarationId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  party: PartySchema,
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/)),
+  mode: EidModeSchema,
+});
+export type Credentials = v.InferOutput<typeof CredentialsSchema>;
+
+/** An instruction a device sent or is about to send; `ref` lets the caller match the answer. */
+export interface OutgoingCall {
+  readonly ref: number;
+  readonly op: string;
+  readonly p?: unknown;
+}
+
+const PendingSchema = v.array(v.object({ op: v.pipe(v.string(), v.maxLength(40)), p: v.optional(v.unknown()) }));
+
+const ConnectionStateSchema = v.object({
+  party: PartySchema,
+  mode: EidModeSchema,
+  /** Edits not yet acknowledged by the hub: sent again when the link is back. */
+  pending: v.optional(PendingSchema, []),
+});
+
+export interface StoredSession {
+  readonly credentials: Credentials;
+  readonly pending: readonly OutgoingCall[];
+}
+
+function readJson(kv: KeyValuePort, key: string): unknown {
+  const text = kv.getItem(key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session, or null when there is none or it is damaged (it is then forgotten). */
+export function loadSession(kv: KeyValuePort): StoredSession | null {
+  const state = v.safeParse(ConnectionStateSchema, readJson(kv, STORAGE_KEYS.connectionState));
+  const credentials = v.safeParse(CredentialsSchema, {
+    declarationId: kv.getItem(STORAGE_KEYS.nodeId),
+    token: kv.getItem(STORAGE_KEYS.token),
+    party: state.success ? state.output.party : undefined,
+    mode: state.success ? state.output.mode : undefined,
+  });
+  if (!state.success || !credentials.success) {
+    if (kv.getItem(STORAGE_KEYS.token) !== null) clearSession(kv);
+    return null;
+  }
+  // Restored edits have no caller waiting for them: negative refs.
+  const pending = state.output.pending.map((c, i) => ({ ref: -(i + 1), op: c.op, p: c.p }));
+  return { credentials: credentials.output, pending };
+}
+
+export function saveSession(kv: KeyValuePort, credentials: Credentials, pending: readonly OutgoingCall[]): void {
+  kv.setItem(STORAGE_KEYS.nodeId, credentials.declarationId);
+  kv.setItem(STORAGE_KEYS.token, credentials.token);
+  kv.setItem(
+    STORAGE_KEYS.connectionState,
+    JSON.stringify({ party: credentials.party, mode: credentials.mode, pending: pending.map(({ op, p }) => ({ op, p })) }),
+  );
+}
+
+export function saveRecovery(kv: KeyValuePort, snapshot: RecoverySnapshot): void {
+  kv.setItem(STORAGE_KEYS.stateConnection, JSON.stringify(snapshot));
+}
+
+/** The last recovery snapshot, or null. It is shown, never trusted as the declaration itself. */
+export function loadRecovery(kv: KeyValuePort): RecoverySnapshot | null {
+  const value = readJson(kv, STORAGE_KEYS.stateConnection);
+  return typeof value === 'object' && value !== null && 'nodeId' in value ? (value as RecoverySnapshot) : null;
+}
+
+/** Forgets the declaration (declaration-flow §4 "cleaned to blank"). */
+export function clearSession(kv: KeyValuePort): void {
+  for (const key of [STORAGE_KEYS.nodeId, STORAGE_KEYS.token, STORAGE_KEYS.connectionState, STORAGE_KEYS.stateConnection]) {
+    kv.removeItem(key);
+  }
+}

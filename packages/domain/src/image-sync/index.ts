@@ -1,0 +1,2 @@
+export * from './image-sync.js';
+export * from './image-sync.machine.js';
