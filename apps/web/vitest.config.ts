@@ -6,6 +6,9 @@ export default defineProject({
     ...reactWithLingui(),
   ],
   resolve: { conditions: ['@eid/source'] },
+  // Node-environment tests (practice backend) resolve through the SSR path: same condition, so
+  // workspace packages are always their sources, never a stale dist/.
+  ssr: { resolve: { conditions: ['@eid/source'], externalConditions: ['@eid/source'] } },
   test: {
     name: 'web',
     root: import.meta.dirname,

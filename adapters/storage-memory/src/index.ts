@@ -1,1 +1,1 @@
-export { MemoryBlobStore, MemoryDeclarationStore } from './memory-store.adapter.js';
+export { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from './memory-store.adapter.js';

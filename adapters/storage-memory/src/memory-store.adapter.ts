@@ -1,4 +1,4 @@
-import type { BlobStorePort, DeclarationStorePort, Party, StoredDeclaration } from '@eid/domain';
+import type { BlobStorePort, DeclarationStorePort, Party, StoredDeclaration, SubmitQueuePort } from '@eid/domain';
 import { declarationKeys } from '@eid/domain';
 
 /** JSON round trip: stored records share nothing with the caller's objects. */
@@ -82,5 +82,23 @@ export class MemoryBlobStore implements BlobStorePort {
 
   async existing(ids: readonly string[]): Promise<Set<string>> {
     return new Set(ids.filter((id) => this.blobs.has(id)));
+  }
+}
+
+/** The submit queue in memory: entries in order, each once. */
+export class MemorySubmitQueue implements SubmitQueuePort {
+  private readonly entries = new Map<string, number>();
+
+  async enqueue(declarationId: string, at: number): Promise<void> {
+    if (!this.entries.has(declarationId)) this.entries.set(declarationId, at);
+  }
+
+  /** Entries waiting, oldest first. */
+  due(): string[] {
+    return [...this.entries.entries()].sort((a, b) => a[1] - b[1]).map(([id]) => id);
+  }
+
+  done(declarationId: string): void {
+    this.entries.delete(declarationId);
   }
 }

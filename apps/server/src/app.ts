@@ -15,6 +15,7 @@ import web from './plugins/web.js';
 import health from './routes/health.js';
 import parameters from './routes/parameters.js';
 import log from './routes/log.js';
+import blob from './routes/blob.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(health);
   await app.register(parameters);
   await app.register(log);
+  await app.register(blob);
   await app.register(web);
   return app;
 }

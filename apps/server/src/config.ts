@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_MAX_TIME_ADJUST_HOURS } from '@eid/domain';
 
 /**
  * Every setting the server reads, with its default. README.md "Configuration" lists the
@@ -74,7 +75,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(0), v.maxValue(168)),
       'EID_MAX_TIME_ADJUST_HOURS',
       env.EID_MAX_TIME_ADJUST_HOURS,
-      '6',
+      String(DEFAULT_MAX_TIME_ADJUST_HOURS),
     ),
     allowedOrigins: (env.EID_ALLOWED_ORIGINS ?? '')
       .split(',')

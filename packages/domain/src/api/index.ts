@@ -3,3 +3,4 @@ export * from './log.schema.js';
 export * from './parameters.js';
 export * from './paths.js';
 export * from './protocol.js';
+export * from './blob.js';

@@ -269,10 +269,10 @@ describe('connection machine', () => {
   it('[CX7] the hub asking to end the declaration leaves END_REACTION_MS, then the device cleans up to blank', () => {
     const h = connected();
     h.transport.link.push({ t: 'end', reason: 'FINISHED' });
-    expect(h.actor.getSnapshot().value).toBe('ending');
+    expect(h.actor.getSnapshot().matches({ link: 'ending' })).toBe(true);
     expect(h.storage.getItem(STORAGE_KEYS.token)).toBe(TOKEN);
     h.clock.increment(END_REACTION_MS - 1);
-    expect(h.actor.getSnapshot().value).toBe('ending');
+    expect(h.actor.getSnapshot().matches({ link: 'ending' })).toBe(true);
     h.clock.increment(1);
     expect(h.actor.getSnapshot().value).toBe('ended');
     expect(h.actor.getSnapshot().context.endReason).toBe('FINISHED');

@@ -400,7 +400,7 @@ export const connectionMachine = setup({
           on: {
             'user.call': { actions: ['sendCall', 'persist'] },
             'transport.message': [
-              { guard: 'isEnd', target: '#connection.ending', actions: ['noteEnd', 'dropAll'] },
+              { guard: 'isEnd', target: '#connection.link.ending', actions: 'noteEnd' },
               { actions: ['handleServerMessage', 'persist', 'persistRecovery'] },
             ],
           },
@@ -414,7 +414,7 @@ export const connectionMachine = setup({
                 'transport.message': [
                   { guard: 'heartbeatGone', target: '#connection.rejected', actions: [assign({ error: 'REMOVED_INACTIVE' }), 'dropAll', 'forget'] },
                   { guard: 'isHeartbeatAnswer', target: 'quiet', actions: 'handleServerMessage' },
-                  { guard: 'isEnd', target: '#connection.ending', actions: ['noteEnd', 'dropAll'] },
+                  { guard: 'isEnd', target: '#connection.link.ending', actions: 'noteEnd' },
                   { actions: ['handleServerMessage', 'persist', 'persistRecovery'] },
                 ],
               },
@@ -422,6 +422,15 @@ export const connectionMachine = setup({
               after: { heartbeatAnswerTimeout: { target: '#connection.reconnecting', actions: 'requeueInflight' } },
             },
           },
+        },
+        ending: {
+          description: 'The hub asked to end the declaration; the device has END_REACTION_MS to react (answers still arrive).',
+          on: {
+            'user.call': { actions: 'refuseCall' },
+            'transport.message': { actions: 'handleServerMessage' },
+            'transport.closed': { target: '#connection.ended', actions: 'dropAll' },
+          },
+          after: { endReaction: { target: '#connection.ended', actions: 'dropAll' } },
         },
       },
     },
@@ -463,11 +472,6 @@ export const connectionMachine = setup({
         'user.call': { actions: 'refuseCall' },
         'user.leave': { target: 'idle', actions: assign(initialContext) },
       },
-    },
-    ending: {
-      description: 'The hub asked to end the declaration; the device has END_REACTION_MS to react.',
-      after: { endReaction: 'ended' },
-      on: { 'user.call': { actions: 'refuseCall' } },
     },
     ended: {
       description: 'The declaration ended (finished, removed, or taken over); local storage is cleaned.',

@@ -183,6 +183,25 @@ export class DeclarationHub {
     });
   }
 
+  /**
+   * Is this the device holding the party (the HTTP uploads check the seat with it)? A finished
+   * declaration accepts no more binaries.
+   */
+  async holdsSeat(declarationId: string, party: Party, token: string): Promise<boolean> {
+    const record = await this.ports.store.get(declarationId);
+    if (!record || record.declaration.status === 'FINISHED') return false;
+    const held = record.slots[party].tokenHash;
+    if (held === null) return false;
+    return held === (await this.ports.hash.sha256Hex(token));
+  }
+
+  /** Stores an uploaded binary for a declaration; the caller checked the seat. */
+  async storeBlob(declarationId: string, contentType: string, bytes: Uint8Array): Promise<string> {
+    const id = this.ports.ids.token();
+    await this.ports.blobs.put({ id, declarationId, contentType, bytes });
+    return id;
+  }
+
   /** Number of bound device connections (for metrics and tests). */
   get connections(): number {
     return this.bindings.size;

@@ -101,6 +101,12 @@ export const PORTRAIT_ROTATION_DEGREES = 90;
 
 /** The live connection gives up after 6 reconnects. */
 export const RECONNECT_LIMIT = 6;
+/**
+ * Hours the accident time may be rolled back when the server is not configured otherwise
+ * (declaration-flow §9: the value comes from the server and is not given). Not in the spec: six
+ * hours covers a driver who declares after the police left, yet keeps the time near the accident.
+ */
+export const DEFAULT_MAX_TIME_ADJUST_HOURS = 6;
 /** Unfinished declaration data is kept 30 minutes. */
 export const UNFINISHED_TTL_MS = 30 * MINUTE_MS;
 /** A declaration started in the other mode is auto-terminated after up to 30 minutes. */

@@ -1,0 +1,1 @@
+export { handlersFetch, practiceHandlers, type PracticeBackend } from './practice-handlers.js';

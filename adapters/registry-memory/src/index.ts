@@ -1,0 +1,1 @@
+export { MemoryRegistry, PracticeRegistry, PRACTICE_INSURERS } from './memory-registry.adapter.js';

@@ -1,0 +1,1 @@
+export { MemoryTransport } from './memory-transport.adapter.js';

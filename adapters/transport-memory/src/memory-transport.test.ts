@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { DeclarationHub, HubConnection, ServerMessage } from '@eid/domain';
+import { MemoryTransport } from './memory-transport.adapter.js';
+
+/** A hub that answers each call with the payload it got, and remembers disconnects. */
+function echoHub() {
+  const disconnected: HubConnection[] = [];
+  const seen: unknown[] = [];
+  const hub = {
+    async handle(conn: HubConnection, raw: unknown) {
+      seen.push(raw);
+      const m = raw as { id: number; p?: unknown };
+      conn.send({ t: 'result', id: m.id, ok: true, r: m.p });
+    },
+    disconnect(conn: HubConnection) {
+      disconnected.push(conn);
+    },
+  };
+  return { hub: hub as unknown as DeclarationHub, disconnected, seen };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('in-memory transport', () => {
+  it('[PR1] delivers in order and asynchronously, sharing no object with the hub', async () => {
+    const { hub, seen } = echoHub();
+    const got: ServerMessage[] = [];
+    let opened = false;
+    const link = new MemoryTransport(hub).open({ opened: () => (opened = true), message: (m) => got.push(m), closed: () => {} });
+    expect(opened).toBe(false);
+    await tick();
+    expect(opened).toBe(true);
+    const payload = { list: [1, 2] };
+    link.send({ t: 'call', id: 1, op: 'witnesses', p: payload });
+    link.send({ t: 'call', id: 2, op: 'witnesses', p: { list: [3] } });
+    payload.list.push(99);
+    await tick();
+    expect(seen).toEqual([
+      { t: 'call', id: 1, op: 'witnesses', p: { list: [1, 2] } },
+      { t: 'call', id: 2, op: 'witnesses', p: { list: [3] } },
+    ]);
+    expect(got.map((m) => (m.t === 'result' ? m.id : -1))).toEqual([1, 2]);
+  });
+
+  it('[CX3] dropAll closes every link as a lost network would, and the hub is told', async () => {
+    const { hub, disconnected } = echoHub();
+    const transport = new MemoryTransport(hub);
+    let closed = 0;
+    transport.open({ opened: () => {}, message: () => {}, closed: () => (closed += 1) });
+    transport.open({ opened: () => {}, message: () => {}, closed: () => (closed += 1) });
+    await tick();
+    expect(transport.openLinks).toBe(2);
+    transport.dropAll();
+    await tick();
+    expect(closed).toBe(2);
+    expect(disconnected).toHaveLength(2);
+    expect(transport.openLinks).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+export { WsTransport, hubUrl, type WebSocketFactory, type WebSocketLike } from './ws-transport.adapter.js';

@@ -1,0 +1,40 @@
+/**
+ * The practice (demo) mode's backend, running in the page: the domain's DeclarationHub on
+ * in-memory adapters, reached through the in-memory transport, with the backend's HTTP calls
+ * answered by the MSW handlers of @eid/adapter-msw. It is the same domain code as the live
+ * server; it saves nothing (everything is gone with the page) and sends nothing (no request
+ * leaves the page: a call no handler answers is a 404).
+ */
+import { DEFAULT_MAX_TIME_ADJUST_HOURS, DeclarationHub, isInLithuania, type ClientLogBody, type LogLevel } from '@eid/domain';
+import { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from '@eid/adapter-storage-memory';
+import { MemoryTransport } from '@eid/adapter-transport-memory';
+import { PracticeRegistry } from '@eid/adapter-registry-memory';
+import { handlersFetch, practiceHandlers } from '@eid/adapter-msw';
+import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
+
+export interface PracticeBackend {
+  readonly hub: DeclarationHub;
+  readonly transport: MemoryTransport;
+  /** fetch for the practice mode: answered in the page, never by the network. */
+  readonly fetch: typeof fetch;
+  readonly logs: Array<{ level: LogLevel; body: ClientLogBody }>;
+}
+
+export function createPracticeBackend(origin: string): PracticeBackend {
+  const hub = new DeclarationHub(
+    {
+      store: new MemoryDeclarationStore(),
+      blobs: new MemoryBlobStore(),
+      registry: new PracticeRegistry(),
+      queue: new MemorySubmitQueue(),
+      clock: new SystemClock(),
+      ids: new CryptoIds(),
+      hash: new WebCryptoHash(),
+      isInLithuania,
+    },
+    { maxTimeAdjustHours: DEFAULT_MAX_TIME_ADJUST_HOURS, mode: 'practice' },
+  );
+  const logs: PracticeBackend['logs'] = [];
+  const handlers = practiceHandlers({ hub, logs });
+  return { hub, transport: new MemoryTransport(hub), fetch: handlersFetch(handlers, origin), logs };
+}

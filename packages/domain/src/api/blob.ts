@@ -1,0 +1,67 @@
+/**
+ * Binaries (photos, audio notes, the scheme and signature images) travel over HTTP, not over the
+ * declaration socket: a photo of up to 20 MB would block every other frame of the link. The device
+ * uploads the bytes with its seat (declaration id, party and connection token) and gets an id,
+ * which the instruction (add-foto, add-audio, scheme, signature, set-impact-image) then refers to.
+ * The content type is decided from the bytes, never from the name or the declared type.
+ */
+import * as v from 'valibot';
+import { MAX_PHOTO_BYTES } from '../rules/constants.js';
+import { PartySchema } from '../declaration/entities.js';
+import { BACKEND_BASE_PATH } from './paths.js';
+
+export const BLOB_PATH = `${BACKEND_BASE_PATH}/blob`;
+
+/** Request headers that carry the uploader's seat. */
+export const SEAT_HEADERS = {
+  declaration: 'x-eid-declaration',
+  party: 'x-eid-party',
+  token: 'x-eid-token',
+} as const;
+
+export const SeatSchema = v.object({
+  declarationId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  party: PartySchema,
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/)),
+});
+export type Seat = v.InferOutput<typeof SeatSchema>;
+
+/** What may be uploaded: images (photos, scheme, signatures, damage image) and audio notes. */
+export const BLOB_KINDS = ['image', 'audio'] as const;
+export type BlobKind = (typeof BLOB_KINDS)[number];
+
+/** Largest upload: a photo of MAX_PHOTO_BYTES (declaration-flow §9); audio notes are smaller. */
+export const MAX_BLOB_BYTES = MAX_PHOTO_BYTES;
+
+/** The answer of an upload. */
+export interface BlobUploaded {
+  readonly id: string;
+  readonly contentType: string;
+  readonly bytes: number;
+}
+
+const startsWith = (b: Uint8Array, sig: readonly number[], at = 0): boolean => sig.every((x, i) => b[at + i] === x);
+const ascii = (b: Uint8Array, from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
+
+/**
+ * The content type of a binary by its magic bytes, or null when it is none of the accepted kinds.
+ * A renamed PDF is not a JPEG because its name says so.
+ */
+export function sniffContentType(b: Uint8Array): { kind: BlobKind; contentType: string } | null {
+  if (b.length < 12) return null;
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return { kind: 'image', contentType: 'image/jpeg' };
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', contentType: 'image/png' };
+  if (ascii(b, 0, 4) === 'GIF8') return { kind: 'image', contentType: 'image/gif' };
+  if (ascii(b, 0, 2) === 'BM') return { kind: 'image', contentType: 'image/bmp' };
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return { kind: 'image', contentType: 'image/webp' };
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE') return { kind: 'audio', contentType: 'audio/wav' };
+  if (ascii(b, 0, 4) === 'OggS') return { kind: 'audio', contentType: 'audio/ogg' };
+  if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: 'audio', contentType: 'audio/webm' };
+  if (ascii(b, 4, 8) === 'ftyp') {
+    const brand = ascii(b, 8, 12);
+    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis'].includes(brand)) return { kind: 'image', contentType: 'image/heic' };
+    if (['mif1', 'msf1'].includes(brand)) return { kind: 'image', contentType: 'image/heif' };
+    if (['M4A ', 'mp42', 'isom', 'iso5', 'iso6', 'dash', 'mp41'].includes(brand)) return { kind: 'audio', contentType: 'audio/mp4' };
+  }
+  return null;
+}
