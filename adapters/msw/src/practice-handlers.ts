@@ -1,6 +1,9 @@
 import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
 import * as v from 'valibot';
 import {
+  ADDRESS_PATH,
+  ADDRESS_SUGGESTION_LIMIT,
+  AddressQuerySchema,
   BACKEND_BASE_PATH,
   BLOB_PATH,
   HEALTH_PATH,
@@ -12,6 +15,7 @@ import {
   SEAT_HEADERS,
   SeatSchema,
   sniffContentType,
+  type AddressLookupPort,
   type ClientLogBody,
   type DeclarationHub,
   type ErrorCode,
@@ -21,6 +25,7 @@ import {
 /** What the handlers answer from: the hub running in the page, and where logs go. */
 export interface PracticeBackend {
   readonly hub: DeclarationHub;
+  readonly addresses: AddressLookupPort;
   /** Client log lines are kept here (the practice mode sends nothing); the newest last. */
   readonly logs: Array<{ level: LogLevel; body: ClientLogBody }>;
 }
@@ -60,6 +65,15 @@ export function practiceHandlers(backend: PracticeBackend): RequestHandler[] {
         : refuse(404, 'ROUTE_NOT_FOUND'),
     ),
     ...logRoutes,
+    http.get(`*${ADDRESS_PATH}`, async ({ request }) => {
+      const query = v.safeParse(AddressQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return refuse(400, 'DATA_ERROR');
+      const q = query.output;
+      const found = 'q' in q
+        ? await backend.addresses.suggest(q.q, ADDRESS_SUGGESTION_LIMIT)
+        : await backend.addresses.nearest({ latitude: q.lat, longitude: q.lon }, ADDRESS_SUGGESTION_LIMIT);
+      return HttpResponse.json(found);
+    }),
     http.post(`*${BLOB_PATH}`, async ({ request }) => {
       const seat = v.safeParse(SeatSchema, {
         declarationId: request.headers.get(SEAT_HEADERS.declaration),

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import type { BlobStorePort, ClockPort, DeclarationHub, HashPort, IdPort, VehicleRegistryPort } from '@eid/domain';
+import type { AddressLookupPort, BlobStorePort, ClockPort, DeclarationHub, HashPort, IdPort, VehicleRegistryPort } from '@eid/domain';
 import type { EidDatabase, OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
+import { createSqliteOutbox, type SqliteOutbox } from '@eid/adapter-outbox-sqlite';
+import { FixtureAddresses } from '@eid/adapter-address-fixture';
 import { registryFixture } from '@eid/test-fixtures';
 import type { ServerConfig } from './config.js';
 import type { SubmitWorker } from './hub/submit-worker.js';
@@ -16,6 +18,8 @@ import health from './routes/health.js';
 import parameters from './routes/parameters.js';
 import log from './routes/log.js';
 import blob from './routes/blob.js';
+import devOutbox from './routes/dev-outbox.js';
+import addresses from './routes/addresses.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +34,9 @@ declare module 'fastify' {
     hub: DeclarationHub;
     submitWorker: SubmitWorker;
     blobStore: BlobStorePort;
+    /** The local outbox: where SMS and e-mail go in the embedded installation. */
+    outbox: SqliteOutbox;
+    addressLookup: AddressLookupPort;
   }
 }
 
@@ -68,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // (real insurers, plates for every outcome); a real registry adapter replaces it in production.
         if (deps.config.registrySeed === 'fixture' && registry.count().vehicles === 0) registry.seed(registryFixture());
         instance.decorate('registry', registry);
+        // The address registry's service replaces the fixture in a real installation.
+        instance.decorate('addressLookup', new FixtureAddresses());
+        instance.decorate('outbox', createSqliteOutbox(deps.database.sqlite, instance.clock, instance.ids));
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });
       },
@@ -82,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(parameters);
   await app.register(log);
   await app.register(blob);
+  await app.register(devOutbox);
+  await app.register(addresses);
   await app.register(web);
   return app;
 }

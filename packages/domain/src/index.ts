@@ -11,6 +11,8 @@ export type * from './ports/hash.port.js';
 export type * from './ports/submit-queue.port.js';
 export type * from './ports/transport.port.js';
 export type * from './ports/key-value.port.js';
+export type * from './ports/phone-code.port.js';
+export type * from './ports/address.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -49,3 +51,7 @@ export * from './connect/index.js';
 export * from './guilt/guilt.machine.js';
 export * from './submit/submit.machine.js';
 export * from './image-sync/index.js';
+export * from './rules/signature.js';
+export * from './wizard/steps.js';
+export * from './wizard/wizard.machine.js';
+export * from './wizard/progress.js';

@@ -363,7 +363,7 @@ async function completeDeclaration(ctx: Ctx, a: WsDriver, b: WsDriver): Promise<
     }
     const signatureId = `signature-${party}-001`;
     await blobs.put({ id: signatureId, declarationId: await idOf(d), contentType: 'image/png', bytes: new Uint8Array([0x89, 0x50]) });
-    value(await d.call('signature', { imageId: signatureId, dataPoints: 140, decent: true }));
+    value(await d.call('signature', { imageId: signatureId, dataPoints: 140, strokes: 4, width: 0.7, height: 0.35 }));
     const [insA, insB] = value<{ drkId: number; name: string; www: string; damageWww: string }[]>(await d.call('responsible-insurer'));
     value(await d.call('responsible-insurer', { insurer: isA ? insA : insB }));
     value(await d.call('guilty', { op: 'SET', choice: 'A' }));

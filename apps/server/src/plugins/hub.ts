@@ -13,6 +13,7 @@ import {
 import { SqliteBlobStore, SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { HttpError } from '../http-error.js';
 import { SubmitWorker } from '../hub/submit-worker.js';
+import { SmsPhoneCodeSender } from '../messages/phone-code-sender.js';
 
 /** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
@@ -45,7 +46,18 @@ export default fp(
     const queue = new SqliteSubmitQueue(db);
     const log = (level: 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
     const hub = new DeclarationHub(
-      { store, blobs, queue, registry: app.registry, clock: app.clock, ids: app.ids, hash: app.hash, isInLithuania, log },
+      {
+        store,
+        blobs,
+        queue,
+        registry: app.registry,
+        clock: app.clock,
+        ids: app.ids,
+        hash: app.hash,
+        isInLithuania,
+        phoneCodes: new SmsPhoneCodeSender(app.outbox),
+        log,
+      },
       { maxTimeAdjustHours: app.config.maxTimeAdjustHours, mode: 'live' },
     );
     const worker = new SubmitWorker(queue, hub, app.clock, app.ids, log);

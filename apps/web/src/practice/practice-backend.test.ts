@@ -91,6 +91,8 @@ describe('practice mode backend (in the page)', () => {
     });
     expect(good.status).toBe(204);
     expect(backend.logs).toEqual([{ level: 'info', body: expect.objectContaining({ src: 'wizard', message: 'step 4' }) }]);
+    const addresses = await backend.fetch('/serveris/adresai?q=pilies%2010');
+    expect(await addresses.json()).toEqual([expect.objectContaining({ value: 'Pilies g. 10, Vilnius' })]);
     const elsewhere = await backend.fetch('https://www.googletagmanager.com/gtm.js');
     expect(elsewhere.status).toBe(404);
     const upload = await backend.fetch(BLOB_PATH, { method: 'POST', body: JPEG });

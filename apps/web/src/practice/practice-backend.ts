@@ -11,6 +11,7 @@ import { MemoryTransport } from '@eid/adapter-transport-memory';
 import { PracticeRegistry } from '@eid/adapter-registry-memory';
 import { handlersFetch, practiceHandlers } from '@eid/adapter-msw';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
+import { FixtureAddresses } from '@eid/adapter-address-fixture';
 
 export interface PracticeBackend {
   readonly hub: DeclarationHub;
@@ -35,6 +36,6 @@ export function createPracticeBackend(origin: string): PracticeBackend {
     { maxTimeAdjustHours: DEFAULT_MAX_TIME_ADJUST_HOURS, mode: 'practice' },
   );
   const logs: PracticeBackend['logs'] = [];
-  const handlers = practiceHandlers({ hub, logs });
+  const handlers = practiceHandlers({ hub, logs, addresses: new FixtureAddresses() });
   return { hub, transport: new MemoryTransport(hub), fetch: handlersFetch(handlers, origin), logs };
 }

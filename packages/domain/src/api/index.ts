@@ -4,3 +4,4 @@ export * from './parameters.js';
 export * from './paths.js';
 export * from './protocol.js';
 export * from './blob.js';
+export * from './address.js';

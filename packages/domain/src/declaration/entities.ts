@@ -261,6 +261,8 @@ export interface PartyData {
   readonly disclaimers: Disclaimers;
   readonly responsibleInsurer: ResponsibleInsurer;
   readonly progress: UserProgress;
+  /** The wizard step the driver is on (1 to 14), so the other driver sees where they are. */
+  readonly activeStep: number;
   readonly submit: PartySubmitState;
   /** The interface language the party filled in (aFillLang / bFillLang). */
   readonly fillLang: (typeof LOCALES)[number];
@@ -382,6 +384,7 @@ export function blankParty(fillLang: (typeof LOCALES)[number]): PartyData {
     disclaimers: { user: null, rules: null, policy: null },
     responsibleInsurer: blankResponsibleInsurer(),
     progress: 'FILLING',
+    activeStep: 1,
     submit: 'NONE',
     fillLang,
   };

@@ -42,7 +42,7 @@ describe('write instructions', () => {
     ['set-vehicle-data', { vehicle: { make: 'Škoda', typeSelected: 'A' } }, 'VEHICLE', (d) => d.parties.A.vehicle.make, 'Škoda'],
     ['add-audio', { id: 'audio-0001', type: 'DAMAGES' }, 'AUDIO', (d) => d.parties.A.audio[0]?.type, 'DAMAGES'],
     ['guilty', { op: 'SET', choice: 'B' }, 'SIGNATURE', (d) => d.guilt.achoice, 'B'],
-    ['signature', { imageId: 'sign-0001', dataPoints: 80, decent: true }, 'SIGNATURE', (d) => d.parties.A.signature?.dataPoints, 80],
+    ['signature', { imageId: 'sign-0001', dataPoints: 80, strokes: 3, width: 0.6, height: 0.3 }, 'SIGNATURE', (d) => d.parties.A.signature?.dataPoints, 80],
     ['responsible-insurer', { insurer: { drkId: 3, name: 'If', www: '', damageWww: '' } }, 'INSURER', (d) => d.parties.A.responsibleInsurer.drkId, 3],
     ['progress', { progress: 'LAST_STEP' }, 'DATA', (d) => d.parties.A.progress, 'LAST_STEP'],
     ['fill-lang', { lang: 'en' }, 'DATA', (d) => d.parties.A.fillLang, 'en'],
@@ -156,7 +156,9 @@ describe('write instructions', () => {
   });
 
   it('[DC12] a signature judged too abstract is refused', () => {
-    expect(applyInstruction(blank(), 'signature', { imageId: 'sign-0001', dataPoints: 3, decent: false }, ctx('A'))).toEqual({ ok: false, code: 'SIGNATURE_TOO_ABSTRACT' });
+    expect(applyInstruction(blank(), 'signature', { imageId: 'sign-0001', dataPoints: 3, strokes: 1, width: 0.01, height: 0 }, ctx('A'))).toEqual({ ok: false, code: 'SIGNATURE_TOO_ABSTRACT' });
+    // A device claiming its scribble is fine does not decide: the measures do.
+    expect(applyInstruction(blank(), 'signature', { imageId: 'sign-0001', dataPoints: 300, strokes: 1, width: 0.9, height: 0.01, decent: true }, ctx('A'))).toEqual({ ok: false, code: 'SIGNATURE_TOO_ABSTRACT' });
   });
 
   it('[DC13] the responsible insurer is chosen once and cannot be changed', () => {
@@ -181,5 +183,21 @@ describe('write instructions', () => {
     expect(newTel.declaration.parties.A.driver.telConfirmed).toBe(false);
     expect(applyInstruction(d, 'set-driver-email', { email: 'not-an-email' }, ctx('A'))).toEqual({ ok: false, code: 'EMAIL_INVALID' });
     expect(applyInstruction(d, 'set-partial-driver-data', { name: 'telConfirmed', value: true }, ctx('A'))).toEqual({ ok: false, code: 'DATA_ERROR' });
+  });
+
+  it('[DC16] the two drivers cannot give the same phone or the same e-mail', () => {
+    const d = complete();
+    const bTel = d.parties.B.driver.tel;
+    expect(applyInstruction(d, 'set-partial-driver-data', { name: 'tel', value: bTel }, ctx('A'))).toEqual({ ok: false, code: 'PHONES_MUST_DIFFER' });
+    const withMail = ok(applyInstruction(d, 'set-driver-email', { email: 'ona@example.lt' }, ctx('B'))).declaration;
+    expect(applyInstruction(withMail, 'set-driver-email', { email: 'ONA@example.lt' }, ctx('A'))).toEqual({ ok: false, code: 'EMAILS_MUST_DIFFER' });
+    expect(applyInstruction(d, 'set-driver-data', { driver: { ...driver, tel: bTel } }, ctx('A'))).toEqual({ ok: false, code: 'PHONES_MUST_DIFFER' });
+    expect(ok(applyInstruction(d, 'set-partial-driver-data', { name: 'tel', value: '+37069999999' }, ctx('A'))).declaration.parties.A.driver.tel).toBe('+37069999999');
+  });
+
+  it('[DC17] progress carries the step the driver is on, for the other driver to see', () => {
+    const out = ok(applyInstruction(blank(), 'progress', { progress: 'FILLING', step: 7 }, ctx('B')));
+    expect(out.declaration.parties.B.activeStep).toBe(7);
+    expect(applyInstruction(blank(), 'progress', { progress: 'FILLING', step: 15 }, ctx('B'))).toEqual({ ok: false, code: 'DATA_ERROR' });
   });
 });

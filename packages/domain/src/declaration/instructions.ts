@@ -6,9 +6,11 @@
  */
 import * as v from 'valibot';
 import { canSelect } from '../rules/circumstances.js';
-import { PHOTO_SECTION_LIMITS } from '../rules/constants.js';
+import { PHOTO_SECTION_LIMITS, STEP_COUNT } from '../rules/constants.js';
+import { isSignatureDecent, SignatureMeasuresSchema } from '../rules/signature.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { isEmail } from '../rules/email.js';
+import { contactPairErrors } from '../rules/contacts.js';
 import { PHOTO_SECTIONS } from '../rules/photos.js';
 import {
   AUDIO_TYPES,
@@ -101,11 +103,15 @@ export const WRITE_PAYLOADS = {
   signature: v.object({
     ...target,
     imageId: BlobIdSchema,
-    dataPoints: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
-    decent: v.boolean(),
+    ...SignatureMeasuresSchema.entries,
   }),
   'responsible-insurer': v.object({ ...target, insurer: ResponsibleInsurerSchema }),
-  progress: v.object({ ...target, progress: v.picklist(USER_PROGRESS) }),
+  progress: v.object({
+    ...target,
+    progress: v.picklist(USER_PROGRESS),
+    /** The wizard step the driver is on, for the other driver's view of their progress. */
+    step: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STEP_COUNT))),
+  }),
   'fill-lang': v.object({ ...target, lang: LocaleSchema }),
 } as const;
 
@@ -155,6 +161,12 @@ function withParty(d: Declaration, party: Party, change: (p: PartyData) => Party
 
 const HOUR_MS = 3_600_000;
 
+/** The two drivers' phones and e-mails must differ (declaration-flow §5). */
+function contactClash(d: Declaration, party: Party, contact: { tel?: string; email?: string }): ErrorCode | null {
+  const other = d.parties[party === 'A' ? 'B' : 'A'].driver;
+  return contactPairErrors(contact, { tel: contact.tel === undefined ? '' : other.tel, email: contact.email === undefined ? '' : other.email })[0] ?? null;
+}
+
 /** Photos in a set; set 0 (overview) is shared by both drivers, so it is counted over both. */
 function photosInSet(d: Declaration, party: Party, set: number): number {
   const own = d.parties[party].photos.filter((p) => p.set === set).length;
@@ -167,6 +179,8 @@ function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: Ed
   switch (name) {
     case 'set-driver-data': {
       const { driver } = payload as WritePayload<'set-driver-data'>;
+      const clash = contactClash(d, party, driver);
+      if (clash) return fail(clash);
       return {
         ok: true,
         declaration: withParty(d, party, (p) => ({
@@ -183,6 +197,8 @@ function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: Ed
       const { email } = payload as WritePayload<'set-driver-email'>;
       const trimmed = email.trim();
       if (trimmed !== '' && !isEmail(trimmed)) return fail('EMAIL_INVALID');
+      const clash = contactClash(d, party, { email: trimmed });
+      if (clash) return fail(clash);
       return {
         ok: true,
         declaration: withParty(d, party, (p) => ({
@@ -195,6 +211,10 @@ function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: Ed
       const { name: field, value } = payload as WritePayload<'set-partial-driver-data'>;
       const parsed = v.safeParse(DriverEditableSchema.entries[field], value);
       if (!parsed.success) return fail('DATA_ERROR');
+      if (field === 'tel' || field === 'email') {
+        const clash = contactClash(d, party, { [field]: parsed.output as string });
+        if (clash) return fail(clash);
+      }
       return {
         ok: true,
         declaration: withParty(d, party, (p) => {
@@ -315,11 +335,15 @@ function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: Ed
       return { ok: true, declaration: { ...d, guilt } };
     }
     case 'signature': {
-      const { imageId, dataPoints, decent } = payload as WritePayload<'signature'>;
-      if (!decent) return fail('SIGNATURE_TOO_ABSTRACT');
+      const { imageId, ...measures } = payload as WritePayload<'signature'>;
+      // Judged here from what was drawn, never from the device's own verdict.
+      if (!isSignatureDecent(measures)) return fail('SIGNATURE_TOO_ABSTRACT');
       return {
         ok: true,
-        declaration: withParty(d, party, (p) => ({ ...p, signature: { imageId, dataPoints, decent, signedAt: ctx.now } })),
+        declaration: withParty(d, party, (p) => ({
+          ...p,
+          signature: { imageId, dataPoints: measures.dataPoints, decent: true, signedAt: ctx.now },
+        })),
       };
     }
     case 'responsible-insurer': {
@@ -330,8 +354,8 @@ function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: Ed
       return { ok: true, declaration: withParty(d, party, (p) => ({ ...p, responsibleInsurer: insurer })) };
     }
     case 'progress': {
-      const { progress } = payload as WritePayload<'progress'>;
-      return { ok: true, declaration: withParty(d, party, (p) => ({ ...p, progress })) };
+      const { progress, step } = payload as WritePayload<'progress'>;
+      return { ok: true, declaration: withParty(d, party, (p) => ({ ...p, progress, activeStep: step ?? p.activeStep })) };
     }
     case 'fill-lang': {
       const { lang } = payload as WritePayload<'fill-lang'>;

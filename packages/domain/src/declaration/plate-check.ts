@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../rules/errors.js';
 import { isForeign, isSalePlate } from '../rules/plates.js';
 import type { VehicleRecord } from '../ports/registry.port.js';
-import { blankVehicle, type PlateCheckResult, type Plates, type Vehicle } from './entities.js';
+import { blankVehicle, type PlateCheckResult, type Plates, type Trailer, type Vehicle } from './entities.js';
 
 /** Checks a plate may be asked for this often in `PLATE_CHECK_PAUSE_MS` before PLATE_CHECK_LIMIT. */
 export const PLATE_CHECK_LIMIT_COUNT = 10;
@@ -69,4 +69,24 @@ export function plateCheckAllowed(
   if (recent.length < PLATE_CHECK_LIMIT_COUNT) return { allowed: true };
   const oldest = recent[recent.length - PLATE_CHECK_LIMIT_COUNT] ?? now;
   return { allowed: false, retryAfterMs: oldest + windowMs - now };
+}
+
+/**
+ * The trailer of a vehicle as entered at the plate step (declaration-flow §3 Trailer), filled from
+ * the registry when it knows the trailer's plate; null when the vehicle has no trailer.
+ */
+export function trailerOf(plates: Plates, lookup: VehicleRecord | null | 'unavailable' | 'not-asked'): Trailer | null {
+  if (!plates.hasTrailer || plates.trailerPlate === '') return null;
+  const known = lookup !== null && lookup !== 'unavailable' && lookup !== 'not-asked' && lookup.status === 'REGISTERED' ? lookup : null;
+  return {
+    result: known ? (known.insurer ? 'OK' : 'MORE_INFO') : lookup === 'unavailable' ? 'ERROR' : 'MORE_INFO',
+    plate: plates.trailerPlate,
+    vin: known?.vin ?? '',
+    type: known?.type ?? 'F',
+    make: known?.make ?? '',
+    model: known?.model ?? '',
+    insurerId: known?.insurer?.id ?? -1,
+    insurerName: known?.insurer?.name ?? '',
+    policyNo: known?.policyNo ?? '',
+  };
 }

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { ClientMessageSchema, type ConnectMessage, type ResumeMessage, type ServerMessage, type Session } from '../api/protocol.js';
-import { PARTIES, PLATE_CHECK_PAUSE_MS, SYSTEM_UPDATE_WAIT_MS, UNFINISHED_TTL_MS, type Party } from '../rules/constants.js';
+import { PARTIES, PHONE_CODE_LENGTH, PLATE_CHECK_PAUSE_MS, SYSTEM_UPDATE_WAIT_MS, UNFINISHED_TTL_MS, type Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { bytesToBase64 } from '../rules/text.js';
 import type { ClockPort } from '../ports/clock.port.js';
@@ -18,6 +18,8 @@ import type { HashPort } from '../ports/hash.port.js';
 import type { BlobStorePort, DeclarationStorePort, StoredDeclaration } from '../ports/declaration-store.port.js';
 import type { InsurerRecord, VehicleRegistryPort } from '../ports/registry.port.js';
 import type { SubmitQueuePort } from '../ports/submit-queue.port.js';
+import type { PhoneCodeSenderPort } from '../ports/phone-code.port.js';
+import { compactPhone, phoneError, toE164 } from '../rules/phone.js';
 import {
   declarationKeys,
   decideConnect,
@@ -25,9 +27,9 @@ import {
   isSlotHeld,
   type ConnectCandidate,
 } from '../declaration/connect.js';
-import { blankDeclaration, PlatesSchema, type Declaration, type Plates, type ResponsibleInsurer } from '../declaration/entities.js';
+import { blankDeclaration, PlatesSchema, type Declaration, type Plates, type ResponsibleInsurer, type Trailer } from '../declaration/entities.js';
 import { applyInstruction, isWriteInstruction, type ChangedKind, type EditContext } from '../declaration/instructions.js';
-import { plateCheck, plateCheckAllowed, type PlateCheck } from '../declaration/plate-check.js';
+import { plateCheck, plateCheckAllowed, trailerOf, type PlateCheck } from '../declaration/plate-check.js';
 import { validateT1, validateT2, type PreviewContext } from '../declaration/preview.js';
 import { completeSubmit, markWaiting, submitParties, submitStatus, withdrawSubmit } from '../declaration/submit.js';
 import { declarationViewFor } from '../declaration/view.js';
@@ -41,6 +43,8 @@ export interface HubPorts {
   readonly ids: IdPort;
   readonly hash: HashPort;
   readonly isInLithuania: (position: { latitude: number; longitude: number }) => boolean;
+  /** Sends phone confirmation codes; without it (practice) codes are only shown to the device. */
+  readonly phoneCodes?: PhoneCodeSenderPort;
   /** Where the hub reports faults it answered with SERVER_ERROR. */
   readonly log?: (level: 'warn' | 'error', message: string, data?: unknown) => void;
 }
@@ -108,6 +112,22 @@ function imageIds(d: Declaration): string[] {
   return ids;
 }
 
+/** A phone confirmation code lives 10 minutes, allows 5 wrong tries, and is sent again after 30 s at the earliest. */
+export const PHONE_CODE_TTL_MS = 10 * 60_000;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+export const PHONE_CODE_RESEND_MS = 30_000;
+
+interface PendingPhoneCode {
+  readonly hash: string;
+  readonly tel: string;
+  readonly expires: number;
+  readonly sentAt: number;
+  attempts: number;
+}
+
+const SendPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), tel: v.pipe(v.string(), v.maxLength(32)) });
+const ConfirmPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), code: v.pipe(v.string(), v.maxLength(16)) });
+
 const GetFotoSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 const CheckPlateSchema = v.object({ plates: PlatesSchema });
 const PushIdSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) });
@@ -118,6 +138,7 @@ export class DeclarationHub {
   private readonly rooms = new Map<string, Set<HubConnection>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly plateChecks = new Map<string, number[]>();
+  private readonly phoneCodes = new Map<string, PendingPhoneCode>();
   private systemUpdateUntil = 0;
 
   constructor(
@@ -311,6 +332,18 @@ export class DeclarationHub {
     return plateCheck(plates, lookup);
   }
 
+  /** The trailer record of a plate entry (registry-filled for Lithuanian trailer plates). */
+  private async trailerFor(plates: Plates): Promise<Trailer | null> {
+    if (!plates.hasTrailer || plates.trailerPlate === '') return null;
+    if (plates.country !== 'LT') return trailerOf(plates, 'not-asked');
+    try {
+      return trailerOf(plates, await this.ports.registry.findVehicle(plates.trailerPlate));
+    } catch (error) {
+      this.ports.log?.('warn', 'registry unavailable', { error: String(error) });
+      return trailerOf(plates, 'unavailable');
+    }
+  }
+
   private async connect(conn: HubConnection, msg: ConnectMessage): Promise<Answer> {
     const now = this.ports.clock.now();
     if (now < this.systemUpdateUntil) return fail('SYSTEM_UPDATE', Math.min(SYSTEM_UPDATE_WAIT_MS, this.systemUpdateUntil - now));
@@ -338,8 +371,8 @@ export class DeclarationHub {
         ...blank,
         twoUserMode: !msg.oneDevice,
         parties: {
-          A: { ...blank.parties.A, plates: msg.plates.A, vehicle: checkA.vehicle },
-          B: { ...blank.parties.B, plates: msg.plates.B, vehicle: checkB.vehicle },
+          A: { ...blank.parties.A, plates: msg.plates.A, vehicle: checkA.vehicle, trailer: await this.trailerFor(msg.plates.A) },
+          B: { ...blank.parties.B, plates: msg.plates.B, vehicle: checkB.vehicle, trailer: await this.trailerFor(msg.plates.B) },
         },
       };
       await this.ports.store.create({
@@ -368,7 +401,19 @@ export class DeclarationHub {
       const declaration: Declaration = {
         ...d,
         version: d.version + 1,
-        parties: { ...d.parties, [party]: { ...d.parties[party], plates: ownPlates, fillLang: msg.fillLang } },
+        parties: {
+          ...d.parties,
+          [party]: {
+            ...d.parties[party],
+            plates: ownPlates,
+            trailer:
+              d.parties[party].trailer?.plate === ownPlates.trailerPlate && ownPlates.hasTrailer
+                ? d.parties[party].trailer
+                : await this.trailerFor(ownPlates),
+            vehicle: { ...d.parties[party].vehicle, hasTrailer: ownPlates.hasTrailer },
+            fillLang: msg.fillLang,
+          },
+        },
       };
       const previousHolder = record.slots[party].tokenHash;
       await this.commit(record, {
@@ -468,6 +513,10 @@ export class DeclarationHub {
         return this.oneDevice(conn, binding);
       case 'nuke-it':
         return this.nuke(binding);
+      case 'send-phone-code':
+        return this.sendPhoneCode(conn, binding, payload);
+      case 'confirm-phone-code':
+        return this.confirmPhoneCode(conn, binding, payload);
       case 'setMyExuId': {
         const parsed = v.safeParse(PushIdSchema, payload);
         if (!parsed.success) return fail('DATA_ERROR');
@@ -643,6 +692,97 @@ export class DeclarationHub {
       binding.allow = { A: true, B: true };
       this.pushChanged(binding.declarationId, conn, 'DATA', declaration, binding.party);
       return { ok: true, r: { allow: binding.allow, declaration: declarationViewFor(declaration, binding.party, true) } };
+    });
+  }
+
+  /**
+   * Sends a 6-digit code to the phone a driver gave (declaration-flow §5): the phone is saved as
+   * the driver's contact, unconfirmed, until confirm-phone-code gives the code back.
+   */
+  private async sendPhoneCode(conn: HubConnection, binding: Binding, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(SendPhoneCodeSchema, payload);
+    if (!parsed.success) return fail('DATA_ERROR');
+    const party = parsed.output.party ?? binding.party;
+    if (!binding.allow[party]) return fail('NOT_ALLOWED');
+    const tel = compactPhone(parsed.output.tel.trim());
+    const invalid = phoneError(tel);
+    if (invalid) return fail(invalid);
+    const e164 = toE164(tel);
+    if (!e164) return fail('PHONE_INVALID');
+    const key = `${binding.declarationId}:${party}`;
+    return this.withLock(binding.declarationId, async () => {
+      const now = this.ports.clock.now();
+      const previous = this.phoneCodes.get(key);
+      if (previous && previous.tel === e164 && now - previous.sentAt < PHONE_CODE_RESEND_MS) {
+        return fail('RATE_LIMITED', previous.sentAt + PHONE_CODE_RESEND_MS - now);
+      }
+      const record = await this.mustGet(binding.declarationId);
+      const ctx: EditContext = { actor: { party: binding.party, allow: binding.allow }, now, isInLithuania: this.ports.isInLithuania };
+      const withTel = applyInstruction(record.declaration, 'set-partial-driver-data', { party, name: 'tel', value: e164 }, ctx);
+      if (!withTel.ok) return fail(withTel.code);
+      const withMethod = applyInstruction(withTel.declaration, 'set-partial-driver-data', { party, name: 'informMethod', value: 'tel' }, ctx);
+      if (!withMethod.ok) return fail(withMethod.code);
+      const code = String(Math.floor(this.ports.ids.random() * 1_000_000)).padStart(PHONE_CODE_LENGTH, '0');
+      if (this.options.mode !== 'practice') {
+        if (!this.ports.phoneCodes) return fail('CONTACT_SYSTEM_ERROR');
+        try {
+          await this.ports.phoneCodes.sendCode(e164, code, record.declaration.parties[party].fillLang);
+        } catch (error) {
+          this.ports.log?.('warn', 'phone code not sent', { error: String(error) });
+          return fail('CONTACT_SYSTEM_ERROR');
+        }
+      }
+      const declaration = { ...withMethod.declaration, version: record.declaration.version + 1 };
+      await this.commit(record, { ...record, declaration, lastActivity: now });
+      this.pushChanged(binding.declarationId, conn, 'DATA', declaration, binding.party);
+      this.phoneCodes.set(key, {
+        hash: await this.ports.hash.sha256Hex(`${key}:${code}`),
+        tel: e164,
+        expires: now + PHONE_CODE_TTL_MS,
+        sentAt: now,
+        attempts: 0,
+      });
+      const view = declarationViewFor(declaration, binding.party, binding.allow.A && binding.allow.B);
+      // The practice mode sends nothing: the device shows the code itself.
+      const practice = this.options.mode === 'practice' ? { practiceCode: code } : {};
+      return { ok: true, r: { sent: true, version: declaration.version, declaration: view, ...practice } };
+    });
+  }
+
+  private async confirmPhoneCode(conn: HubConnection, binding: Binding, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(ConfirmPhoneCodeSchema, payload);
+    if (!parsed.success) return fail('DATA_ERROR');
+    const party = parsed.output.party ?? binding.party;
+    if (!binding.allow[party]) return fail('NOT_ALLOWED');
+    const code = parsed.output.code.trim();
+    if (!new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(code)) return fail('PHONE_CODE_INVALID');
+    const key = `${binding.declarationId}:${party}`;
+    return this.withLock(binding.declarationId, async () => {
+      const now = this.ports.clock.now();
+      const pending = this.phoneCodes.get(key);
+      if (!pending || pending.expires < now || pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) {
+        this.phoneCodes.delete(key);
+        return fail('WRONG_CONFIRMATION_CODE');
+      }
+      if (pending.hash !== (await this.ports.hash.sha256Hex(`${key}:${code}`))) {
+        pending.attempts += 1;
+        return fail('WRONG_CONFIRMATION_CODE');
+      }
+      const record = await this.mustGet(binding.declarationId);
+      const d = record.declaration;
+      const driver = d.parties[party].driver;
+      if (toE164(driver.tel) !== pending.tel) return fail('WRONG_CONFIRMATION_CODE');
+      if (d.status === 'FINISHED') return fail('DECLARATION_FINISHED');
+      const declaration: Declaration = {
+        ...d,
+        version: d.version + 1,
+        updatedAt: now,
+        parties: { ...d.parties, [party]: { ...d.parties[party], driver: { ...driver, telConfirmed: true, informMethod: 'tel' } } },
+      };
+      await this.commit(record, { ...record, declaration, lastActivity: now });
+      this.phoneCodes.delete(key);
+      this.pushChanged(binding.declarationId, conn, 'DATA', declaration, binding.party);
+      return { ok: true, r: { version: declaration.version, declaration: declarationViewFor(declaration, binding.party, binding.allow.A && binding.allow.B) } };
     });
   }
 

@@ -1,0 +1,1 @@
+export { FixtureAddresses } from './address-fixture.adapter.js';

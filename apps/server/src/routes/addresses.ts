@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { ADDRESS_PATH, ADDRESS_SUGGESTION_LIMIT, AddressQuerySchema, type AddressSuggestion } from '@eid/domain';
+import { parseInput } from '../http-error.js';
+
+/** Address suggestions for the time-and-place and driver steps (declaration-flow §5). */
+const addresses: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false });
+  app.get(ADDRESS_PATH, { config: { rateLimit: { max: 600, timeWindow: 60_000 } } }, async (request): Promise<readonly AddressSuggestion[]> => {
+    const query = parseInput(AddressQuerySchema, request.query);
+    return 'q' in query
+      ? app.addressLookup.suggest(query.q, ADDRESS_SUGGESTION_LIMIT)
+      : app.addressLookup.nearest({ latitude: query.lat, longitude: query.lon }, ADDRESS_SUGGESTION_LIMIT);
+  });
+};
+export default addresses;

@@ -1,0 +1,13 @@
+import * as v from 'valibot';
+import { BACKEND_BASE_PATH } from './paths.js';
+
+/** Address suggestions: `GET /serveris/adresai?q=...` or `?lat=...&lon=...` (nearest). */
+export const ADDRESS_PATH = `${BACKEND_BASE_PATH}/adresai`;
+export const ADDRESS_SUGGESTION_LIMIT = 8;
+
+const coordinate = (min: number, max: number) => v.pipe(v.string(), v.regex(/^-?\d{1,3}(\.\d{1,10})?$/), v.transform(Number), v.minValue(min), v.maxValue(max));
+
+export const AddressQuerySchema = v.union([
+  v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(100)) }),
+  v.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) }),
+]);
