@@ -55,3 +55,4 @@ export * from './rules/signature.js';
 export * from './wizard/steps.js';
 export * from './wizard/wizard.machine.js';
 export * from './wizard/progress.js';
+export * from './audio/recorder.machine.js';

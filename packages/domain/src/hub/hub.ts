@@ -513,6 +513,13 @@ export class DeclarationHub {
         return this.oneDevice(conn, binding);
       case 'nuke-it':
         return this.nuke(binding);
+      case 'list-insurers':
+        try {
+          return { ok: true, r: await this.ports.registry.listInsurers() };
+        } catch (error) {
+          this.ports.log?.('warn', 'registry unavailable', { error: String(error) });
+          return fail('INSURANCE_STATUS_UNRESOLVED');
+        }
       case 'send-phone-code':
         return this.sendPhoneCode(conn, binding, payload);
       case 'confirm-phone-code':

@@ -214,6 +214,9 @@ export const DECLARATION_ERROR_CODES = [
   'TEST_USER_REFUSED',
 ] as const;
 
+/** The audio recorder's failures (declaration-flow §4 recorder state "error"); names are ours. */
+export const AUDIO_ERROR_CODES = ['MICROPHONE_UNAVAILABLE', 'AUDIO_SAVE_FAILED'] as const;
+
 /**
  * Refusals of the HTTP and RPC edge itself (not named by the spec). Invalid input is answered with
  * the catalogue's DATA_ERROR, an unknown path with ROUTE_NOT_FOUND, a fault with SERVER_ERROR.
@@ -240,6 +243,7 @@ export const ERROR_CODE_FAMILIES = {
   shell: SHELL_ERROR_CODES,
   validation: VALIDATION_ERROR_CODES,
   declaration: DECLARATION_ERROR_CODES,
+  audio: AUDIO_ERROR_CODES,
   apiEdge: API_EDGE_ERROR_CODES,
 } as const;
 
