@@ -14,6 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // A fake microphone and camera that need no permission prompt (audio notes in the tests).
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { Link, Navigate, Outlet, createRootRoute } from '@tanstack/react-router';
+import { Link, Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 
@@ -10,6 +10,20 @@ export const Route = createRootRoute({
 
 function RootLayout() {
   const { t } = useLingui();
+  // The declaration has its own toolbar and no footer (app-shell §2).
+  const decla = useRouterState({ select: (s) => s.location.pathname === '/decla' });
+  if (decla) {
+    return (
+      <>
+        <a className="skip-link" href="#main">
+          <Trans>Skip to content</Trans>
+        </a>
+        <main id="main" tabIndex={-1} className="main--decla">
+          <Outlet />
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,11 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
+import type { EidMode } from '@eid/domain';
+import { storeMode } from '../decla/mode';
 
 export const Route = createFileRoute('/')({
   component: HomePage,
 });
 
 function HomePage() {
+  const navigate = useNavigate();
+  const start = (mode: EidMode) => {
+    storeMode(mode);
+    void navigate({ to: '/decla' });
+  };
   return (
     <article className="page home">
       <h1>
@@ -17,6 +24,14 @@ function HomePage() {
           insurers.
         </Trans>
       </p>
+      <div className="start-buttons">
+        <button type="button" className="button button--large" onClick={() => start('live')}>
+          <Trans>Declare an accident</Trans>
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => start('practice')}>
+          <Trans>Practise first (nothing is sent)</Trans>
+        </button>
+      </div>
       <section aria-labelledby="after-accident">
         <h2 id="after-accident">
           <Trans>After an accident</Trans>

@@ -384,6 +384,8 @@ export const connectionMachine = setup({
               { guard: 'resumeRefused', target: '#connection.rejected', actions: ['refuse', 'dropAll', 'forget', assign({ credentials: null })] },
               { guard: 'connectRefused', target: '#connection.rejected', actions: ['refuse', 'dropAll'] },
               { guard: 'resumeDeferred', target: '#connection.reconnecting', actions: ['refuse', 'requeueInflight'] },
+              // The hub may tell who is present before it answers the handshake.
+              { actions: 'handleServerMessage' },
             ],
           },
           after: {

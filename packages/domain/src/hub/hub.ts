@@ -496,6 +496,10 @@ export class DeclarationHub {
         );
       case 'get-foto':
         return this.getFoto(id, payload);
+      case 'get-audio':
+        return this.getAudio(id, payload);
+      case 'get-image':
+        return this.getImage(id, payload);
       case 'validate-t1':
       case 'validate-t2':
         return this.withLock(id, async () => {
@@ -605,6 +609,28 @@ export class DeclarationHub {
     const blob = await this.ports.blobs.get(photo.id);
     if (!blob || blob.declarationId !== id) return fail('PHOTO_NOT_FOUND');
     return { ok: true, r: { id: photo.id, set: photo.set, filename: photo.filename, contentType: blob.contentType, imageBase64: bytesToBase64(blob.bytes) } };
+  }
+
+  /** Any image the declaration refers to: photos, the scheme, signatures, the damage image. */
+  private async getImage(id: string, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(GetFotoSchema, payload);
+    if (!parsed.success) return fail('DATA_ERROR');
+    const record = await this.mustGet(id);
+    if (!imageIds(record.declaration).includes(parsed.output.id)) return fail('PHOTO_NOT_FOUND');
+    const blob = await this.ports.blobs.get(parsed.output.id);
+    if (!blob || blob.declarationId !== id) return fail('PHOTO_NOT_FOUND');
+    return { ok: true, r: { id: parsed.output.id, contentType: blob.contentType, imageBase64: bytesToBase64(blob.bytes) } };
+  }
+
+  private async getAudio(id: string, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(GetFotoSchema, payload);
+    if (!parsed.success) return fail('DATA_ERROR');
+    const record = await this.mustGet(id);
+    const note = PARTIES.flatMap((p) => record.declaration.parties[p].audio).find((a) => a.id === parsed.output.id);
+    if (!note) return fail('AUDIO_NOT_FOUND');
+    const blob = await this.ports.blobs.get(note.id);
+    if (!blob || blob.declarationId !== id) return fail('AUDIO_NOT_FOUND');
+    return { ok: true, r: { id: note.id, type: note.type, contentType: blob.contentType, audioBase64: bytesToBase64(blob.bytes) } };
   }
 
   private async readInsurers(id: string): Promise<Answer> {

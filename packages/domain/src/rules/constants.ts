@@ -159,6 +159,8 @@ export const STORAGE_KEYS = {
   darkTheme: 'darkTheme',
   /** Not named by the spec: chosen here. */
   developerUnlock: 'eidDevUnlock',
+  /** "A flag records when a real fill has begun" (declaration-flow §1); the name is ours. */
+  realFillStarted: 'eidRealFill',
 } as const;
 
 /** The three permission-requested cookies; the spec does not name them, these names are ours. */

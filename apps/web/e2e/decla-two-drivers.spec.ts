@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import {
+  chooseGuilty,
+  circumstances,
+  confirmInsurer,
+  contactByEmail,
+  contactByPhone,
+  damages,
+  driverContext,
+  driverData,
+  expectStep,
+  introAndTerms,
+  next,
+  photos,
+  pickAddress,
+  plates,
+  scheme,
+  sign,
+  start,
+} from './helpers/decla.js';
+
+test.describe('two drivers, two phones, live', () => {
+  test.setTimeout(180_000);
+
+  test('A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved', async ({ browser }) => {
+    const ctxA = await driverContext(browser);
+    const ctxB = await driverContext(browser);
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+
+    // Intro, terms, plates: A first, then B with the plates the other way round.
+    await start(a, 'live');
+    await introAndTerms(a, 'live');
+    await plates(a, 'klm 123', 'HBN-512');
+    await start(b, 'live');
+    await introAndTerms(b, 'live');
+    await plates(b, 'HBN512', 'KLM123');
+    await expect(a.getByText('The other driver is connected')).toBeVisible();
+    await expect(b.getByText('The other driver is connected')).toBeVisible();
+
+    // Contacts: A by e-mail, B by phone with the SMS code.
+    await contactByEmail(a, 'A', 'jonas.petraitis@example.lt');
+    await next(a);
+    await contactByPhone(b, 'B', '+370 698 76543');
+    await next(b);
+    await expectStep(a, 6);
+    await expectStep(b, 6);
+
+    // Time and place: A picks the address; B sees it without reloading.
+    await pickAddress(a, 'accident-address', 'gedimino 10', 'Gedimino pr. 10, Vilnius');
+    await expect(b.locator('#accident-address')).toHaveValue('Gedimino pr. 10, Vilnius', { timeout: 10_000 });
+    await a.getByRole('button', { name: 'Add a witness' }).click();
+    await a.locator('#witness-A-0-name').fill('Rasa');
+    await a.locator('#witness-A-0-surname').fill('Kairienė');
+    await a.locator('#witness-A-0-phone').fill('+37061111111');
+    await a.locator('#witness-A-0-phone').blur();
+    await expect(b.getByRole('heading', { name: 'Time, place and your witnesses' })).toBeVisible();
+    await next(a);
+    await next(b);
+
+    // Photos: the scene photo A takes counts for B too.
+    await expectStep(a, 7);
+    await photos(a, 'A', true);
+    await expectStep(b, 7);
+    await expect(b.locator('.photo-section').first().locator('.thumbs img')).toHaveCount(1, { timeout: 10_000 });
+    await photos(b, 'B', false);
+    await next(a);
+    await next(b);
+
+    // Damages: A with a voice note.
+    await damages(a, 'A', 'Įlenktas galinis bamperis', true);
+    await damages(b, 'B', 'Sudaužytas priekinis žibintas', false);
+    await next(a);
+    await next(b);
+
+    await circumstances(a, 'A', ['2']);
+    await circumstances(b, 'B', ['10']);
+    // Incompatible circumstances are disabled.
+    await expect(b.locator('#cond-B-1')).toBeDisabled();
+    await next(a);
+    await next(b);
+
+    // The scheme drawn by A is B's too.
+    await expectStep(a, 10);
+    await scheme(a);
+    await expectStep(b, 10);
+    await expect(b.getByAltText('The saved accident scheme')).toBeVisible({ timeout: 10_000 });
+    await next(a);
+    await next(b);
+
+    await driverData(a, 'A', { name: 'Jonas', surname: 'Petraitis', code: '38703181233', address: ['Pilies 12', 'Pilies g. 12, Vilnius'] });
+    await expect(a.locator('#driver-A-dob')).toHaveValue('1987-03-18');
+    await next(a);
+    await driverData(b, 'B', { name: 'Ona', surname: 'Žemaitytė', code: '49207154560', address: ['Laisvės al 54', 'Laisvės al. 54, Kaunas'] });
+    await next(b);
+
+    // Preview: everything there; on to the signatures.
+    await expectStep(a, 12);
+    await expectStep(b, 12);
+    await expect(a.getByText('Everything is filled in. Check it and continue to the signatures.')).toBeVisible({ timeout: 15_000 });
+    await expect(b.locator('.summary-card').filter({ hasText: 'Driver and vehicle A' })).toContainText('Jonas Petraitis');
+    await next(a);
+    await next(b);
+    await expectStep(a, 13);
+    await expectStep(b, 13);
+
+    // Guilt: the drivers disagree first, then agree.
+    await chooseGuilty(a, 'Driver A');
+    await expect(a.getByText('Waiting for the other driver to choose.')).toBeVisible();
+    await chooseGuilty(b, 'Driver B');
+    await expect(a.getByText('Your choices differed. Talk it over and both choose again.')).toBeVisible();
+    await expect(b.getByText('Your choices differed. Talk it over and both choose again.')).toBeVisible();
+    await chooseGuilty(a, 'Driver A');
+    await chooseGuilty(b, 'Driver A');
+    await expect(a.getByText('Agreed: Driver A.')).toBeVisible();
+    await expect(b.getByText('Agreed: Driver A.')).toBeVisible();
+
+    await confirmInsurer(a);
+    await confirmInsurer(b);
+    await sign(a, 'A');
+    await sign(b, 'B');
+
+    // A submits and waits for B; B submits; both see the result.
+    await next(a);
+    await expect(a.getByText('You have submitted. Waiting for the other driver to submit.')).toBeVisible({ timeout: 15_000 });
+    await next(b);
+    await expectStep(a, 14);
+    await expectStep(b, 14);
+    await expect(a.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await expect(b.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await expect(a.getByRole('link', { name: 'Open the declaration' })).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}$/);
+
+    await ctxA.close();
+    await ctxB.close();
+  });
+});

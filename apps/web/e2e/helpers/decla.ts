@@ -1,0 +1,213 @@
+/**
+ * The wizard's steps as a driver goes through them, for the end-to-end tests. Selectors are the
+ * labels and roles a user (or a screen reader) meets; the UI language is English unless a test
+ * says otherwise (the Lithuanian default is checked by its own tests).
+ */
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+export const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
+
+/** A phone-sized context with location and microphone allowed, in the given UI language. */
+export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    geolocation: VILNIUS,
+    permissions: ['geolocation', 'microphone'],
+    locale: lang === 'lt' ? 'lt-LT' : 'en-GB',
+  });
+  await context.addInitScript((l) => {
+    if (!window.localStorage.getItem('uilang')) window.localStorage.setItem('uilang', l);
+  }, lang);
+  return context;
+}
+
+export async function next(page: Page): Promise<void> {
+  const button = page.getByTestId('next');
+  await expect(button).toHaveAttribute('aria-disabled', 'false', { timeout: 15_000 });
+  await button.click();
+}
+
+export async function expectStep(page: Page, step: number): Promise<void> {
+  await expect(page.locator('.decla')).toHaveAttribute('data-step', String(step), { timeout: 20_000 });
+}
+
+/** From the home page to the intro of a declaration in a mode. */
+export async function start(page: Page, mode: 'live' | 'practice'): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: mode === 'live' ? 'Declare an accident' : 'Practise first (nothing is sent)' }).click();
+  await expectStep(page, 1);
+  await expect(page.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
+}
+
+export async function introAndTerms(page: Page, mode: 'live' | 'practice'): Promise<void> {
+  await next(page);
+  if (mode === 'practice') {
+    await expectStep(page, 2);
+    await next(page);
+  }
+  await expectStep(page, 3);
+  await page.getByLabel('I was driving one of the vehicles in this accident').check();
+  await page.getByLabel('I have read the declaring rules').check();
+  await page.getByLabel('I agree that my data is processed').check();
+  await next(page);
+  await expectStep(page, 4);
+}
+
+export async function plates(page: Page, own: string, other: string, opts: { oneDevice?: boolean } = {}): Promise<void> {
+  await page.locator('#own-plate').fill(own);
+  await page.locator('#other-plate').fill(other);
+  if (opts.oneDevice) await page.locator('#one-device').check();
+  await expect(page.getByRole('status').filter({ hasText: /Location/ })).toBeVisible();
+  await next(page);
+  await expectStep(page, 5);
+}
+
+export async function contactByEmail(page: Page, party: 'A' | 'B', email: string): Promise<void> {
+  const form = page.locator('fieldset.contact-form').filter({ has: page.locator(`#contact-${party}-tel, #contact-${party}-email`) });
+  await form.getByText('E-mail', { exact: true }).click();
+  await page.locator(`#contact-${party}-email`).fill(email);
+  await page.locator(`#contact-${party}-email`).blur();
+}
+
+/** The phone path: the code is read from the local outbox's developer page. */
+export async function contactByPhone(page: Page, party: 'A' | 'B', phone: string): Promise<void> {
+  await page.locator(`#contact-${party}-tel`).fill(phone);
+  await page.locator('fieldset.contact-form').nth(party === 'A' ? 0 : 0).getByRole('button', { name: 'Send the code by SMS' }).first().click();
+  let code: string | null = null;
+  const practice = page.getByText(/Practice: no SMS is sent. Your code is (\d{6})/);
+  if (await practice.isVisible().catch(() => false)) {
+    code = /(\d{6})/.exec((await practice.textContent()) ?? '')?.[1] ?? null;
+  } else {
+    const e164 = phone.replace(/\s/g, '');
+    await expect
+      .poll(async () => {
+        const res = await page.request.get('/serveris/dev/outbox');
+        const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+        const sms = body.messages.find((m) => m.channel === 'sms' && m.to[0] === e164);
+        code = sms ? (/(\d{6})/.exec(sms.text)?.[1] ?? null) : null;
+        return code;
+      })
+      .not.toBeNull();
+  }
+  await page.locator(`#contact-${party}-code`).fill(code ?? '');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByText('Phone confirmed.')).toBeVisible();
+}
+
+export async function pickAddress(page: Page, inputId: string, typed: string, option: string): Promise<void> {
+  const input = page.locator(`#${inputId}`);
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).click();
+  await expect(input).toHaveValue(option);
+}
+
+/** A real JPEG drawn in the page (a coloured scene with a label), as upload bytes. */
+export async function jpeg(page: Page, label: string, colour = '#3a7bd5'): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const base64 = await page.evaluate(
+    ({ label, colour }) => {
+      const c = document.createElement('canvas');
+      c.width = 640;
+      c.height = 480;
+      const g = c.getContext('2d')!;
+      g.fillStyle = colour;
+      g.fillRect(0, 0, 640, 480);
+      g.fillStyle = '#fff';
+      g.font = 'bold 48px sans-serif';
+      g.fillText(label, 40, 260);
+      return c.toDataURL('image/jpeg', 0.8).split(',')[1]!;
+    },
+    { label, colour },
+  );
+  return { name: `${label.replace(/\W+/g, '-').toLowerCase()}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+export async function photos(page: Page, party: 'A' | 'B', withOverview: boolean): Promise<void> {
+  if (withOverview) {
+    await page.getByTestId(`photos-${party}-overview`).setInputFiles(await jpeg(page, `scene ${party}`, '#5b8c5a'));
+    await expect(page.locator('.photo-section').first().locator('.thumbs img')).not.toHaveCount(0);
+  }
+  await page.getByTestId(`photos-${party}-plates`).setInputFiles(await jpeg(page, `plate ${party}`, '#888'));
+  await page.getByTestId(`photos-${party}-damages`).setInputFiles(await jpeg(page, `damage ${party}`, '#b33'));
+  await expect(page.locator('.thumb-uploading')).toHaveCount(0, { timeout: 15_000 });
+}
+
+export async function damages(page: Page, party: 'A' | 'B', text: string, withAudio: boolean): Promise<void> {
+  const section = page.locator('.party-damages').filter({ has: page.locator(`#damages-${party}`) });
+  await section.getByRole('button', { name: 'rear', exact: true }).click();
+  await page.locator(`#damages-${party}`).fill(text);
+  await page.locator(`#damages-${party}`).blur();
+  if (withAudio) {
+    await section.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(section.getByText('Recording…')).toBeVisible();
+    await page.waitForTimeout(1200);
+    await section.getByRole('button', { name: 'Stop and save' }).click();
+    await expect(section.getByText('A voice note is saved.')).toBeVisible({ timeout: 15_000 });
+    await expect(section.locator('audio')).toBeVisible({ timeout: 15_000 });
+  }
+}
+
+export async function circumstances(page: Page, party: 'A' | 'B', keys: string[]): Promise<void> {
+  for (const k of keys) await page.locator(`#cond-${party}-${k}`).check();
+}
+
+export async function scheme(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Vehicle A', exact: true }).click();
+  await page.getByRole('button', { name: 'Vehicle B', exact: true }).click();
+  await page.getByRole('button', { name: 'Turn right' }).click();
+  // A line drawn freehand across the canvas.
+  await page.getByRole('button', { name: 'Draw freely' }).click();
+  const box = await page.locator('.scheme-canvas canvas').last().boundingBox();
+  if (!box) throw new Error('no scheme canvas');
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 40 + i * 20, box.y + 40 + i * 8);
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Save the scheme' }).click();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+export async function driverData(
+  page: Page,
+  party: 'A' | 'B',
+  d: { name: string; surname: string; code: string; address: [string, string] },
+): Promise<void> {
+  const id = `driver-${party}`;
+  await page.locator(`#${id}-name`).fill(d.name);
+  await page.locator(`#${id}-surname`).fill(d.surname);
+  await page.locator(`#${id}-code`).fill(d.code);
+  await page.locator(`#${id}-code`).blur();
+  await pickAddress(page, `${id}-address`, d.address[0], d.address[1]);
+  await page.locator(`#${id}-name`).focus();
+  await page.locator(`#${id}-name`).blur();
+}
+
+/** Signs on a pad with a name-like trace. */
+export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
+  const pad = page.getByTestId(`signature-${party}`);
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 0; i <= 40; i++) {
+    await page.mouse.move(box.x + 20 + i * ((box.width - 40) / 40), box.y + box.height * (0.5 + 0.3 * Math.sin(i / 3)));
+  }
+  await page.mouse.up();
+  const section = page.locator('section.signature').filter({ has: pad });
+  await section.getByRole('button', { name: 'Save the signature' }).click();
+  await expect(section.getByText('Signed. You may sign again to replace it.')).toBeVisible({ timeout: 15_000 });
+}
+
+export async function confirmInsurer(page: Page): Promise<void> {
+  const confirm = page.getByRole('button', { name: /^Confirm / }).first();
+  await confirm.click();
+  await expect(page.getByText(/Responsible insurer/).first()).toBeVisible();
+}
+
+export async function chooseGuilty(page: Page, choice: 'Driver A' | 'Driver B' | 'Both drivers', group = 0): Promise<void> {
+  await page.locator('fieldset.guilt [role=radiogroup]').nth(group).getByText(choice, { exact: true }).click();
+}

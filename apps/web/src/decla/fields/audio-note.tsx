@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PERMISSION_COOKIES, provideRecorderPorts, type AudioType, type Party, type RecorderPort, type Recording } from '@eid/domain';
+import { useConnectedDeclaration, useSession } from '../session/session-context';
+import { ErrorText } from './fields';
+
+/** The browser's microphone behind the domain's RecorderPort (MediaRecorder). */
+class BrowserMic implements RecorderPort {
+  private stream: MediaStream | null = null;
+  private recorder: MediaRecorder | null = null;
+  private chunks: Blob[] = [];
+
+  async open(): Promise<void> {
+    document.cookie = `${PERMISSION_COOKIES.microphone}=1; path=/; max-age=31536000; SameSite=Lax`;
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') throw new Error('no microphone');
+    this.stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  }
+
+  start(): void {
+    if (!this.stream) return;
+    this.chunks = [];
+    const type = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4'].find((t) => MediaRecorder.isTypeSupported(t));
+    this.recorder = new MediaRecorder(this.stream, type ? { mimeType: type } : undefined);
+    this.recorder.ondataavailable = (e) => e.data.size > 0 && this.chunks.push(e.data);
+    this.recorder.start(250);
+  }
+
+  pause(): void {
+    this.recorder?.pause();
+  }
+
+  resume(): void {
+    this.recorder?.resume();
+  }
+
+  stop(): Promise<Recording> {
+    const recorder = this.recorder;
+    if (!recorder) return Promise.reject(new Error('not recording'));
+    return new Promise((resolve) => {
+      recorder.onstop = async () => {
+        const blob = new Blob(this.chunks, { type: recorder.mimeType || 'audio/webm' });
+        resolve({ bytes: new Uint8Array(await blob.arrayBuffer()), contentType: blob.type });
+      };
+      recorder.stop();
+    });
+  }
+
+  close(): void {
+    this.stream?.getTracks().forEach((t) => t.stop());
+    this.stream = null;
+  }
+}
+
+/** A recorded note of a party (damages or circumstances): record, pause, stop; play back. */
+export function AudioNote({ party, type }: { party: Party; type: AudioType }) {
+  const session = useSession();
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const mic = useMemo(() => new BrowserMic(), []);
+  useEffect(() => () => mic.close(), [mic]);
+  const machine = useMemo(
+    () =>
+      provideRecorderPorts(mic, async (rec) => {
+        const id = await session.upload(new Blob([rec.bytes.slice().buffer], { type: rec.contentType }));
+        await session.request('add-audio', { party, id, type });
+        return id;
+      }),
+    [mic, session, party, type],
+  );
+  const actor = useActorRef(machine);
+  const state = useSelector(actor, (s) => s);
+  const note = d.parties[party].audio.find((a) => a.type === type) ?? null;
+  const [loaded, setLoaded] = useState<{ id: string; src: string } | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const noteId = note?.id ?? null;
+  const src = loaded && loaded.id === noteId ? loaded.src : null;
+
+  useEffect(() => {
+    if (!noteId) return;
+    let cancelled = false;
+    void session
+      .request<{ contentType: string; audioBase64: string }>('get-audio', { id: noteId })
+      .then((r) => !cancelled && setLoaded({ id: noteId, src: `data:${r.contentType};base64,${r.audioBase64}` }))
+      .catch(() => !cancelled && setLoadError('AUDIO_FETCH_INCOMPLETE'));
+    return () => {
+      cancelled = true;
+    };
+  }, [session, noteId]);
+
+  const recording = state.matches('recording');
+  const paused = state.matches('paused');
+  const busy = state.hasTag('busy');
+  return (
+    <div className="audio-note" role="group" aria-label={type === 'DAMAGES' ? t`Voice note about the damages` : t`Voice note about the circumstances`}>
+      <p className="audio-state" role="status">
+        {recording ? t`Recording…` : paused ? t`Paused` : busy ? t`Saving…` : note ? t`A voice note is saved.` : t`You may also say it in a voice note.`}
+      </p>
+      <div className="audio-buttons">
+        {!recording && !paused ? (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => actor.send({ type: 'user.record' })}>
+            <span aria-hidden="true">● </span>
+            {note ? t`Record again` : t`Record`}
+          </button>
+        ) : null}
+        {recording ? (
+          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'user.pause' })}>
+            {t`Pause`}
+          </button>
+        ) : null}
+        {paused ? (
+          <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'user.resume' })}>
+            {t`Resume`}
+          </button>
+        ) : null}
+        {recording || paused ? (
+          <button type="button" className="button" onClick={() => actor.send({ type: 'user.stop' })}>
+            {t`Stop and save`}
+          </button>
+        ) : null}
+      </div>
+      {src ? (
+        <audio controls src={src} aria-label={t`Play the voice note`}>
+          <Trans>Your browser cannot play the note.</Trans>
+        </audio>
+      ) : null}
+      <ErrorText code={state.context.error ?? loadError} />
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * One declaration session in the browser: the composition of the domain's machines (connection,
+ * wizard, image sync) over the adapters of the chosen mode (live: WebSocket + the network;
+ * practice: the in-page hub + MSW handlers). Screens read the machines through the React context
+ * of `session-context.tsx` and act through the methods here.
+ */
+import { createActor, waitFor } from 'xstate';
+import {
+  BLOB_PATH,
+  HubClient,
+  HubError,
+  loadSession,
+  provideConnectionPorts,
+  provideImageSyncPorts,
+  provideWizard,
+  SEAT_HEADERS,
+  STORAGE_KEYS,
+  WS_PATH,
+  isErrorCode,
+  type BlobUploaded,
+  type ConnectionActor,
+  type DeclarationView,
+  type Disclaimers,
+  type EidMode,
+  type ImageSyncActor,
+  type KeyValuePort,
+  type Party,
+  type PlatesConnectRequest,
+  type TransportPort,
+  type WizardActor,
+} from '@eid/domain';
+import { WsTransport, hubUrl } from '@eid/adapter-transport-ws';
+import { readStored, writeStored } from '../../storage';
+
+export interface Backend {
+  readonly mode: EidMode;
+  readonly transport: TransportPort;
+  readonly fetch: typeof fetch;
+}
+
+/** The live service: the hub's WebSocket and the network, on this page's own origin. */
+export function liveBackend(): Backend {
+  return {
+    mode: 'live',
+    transport: new WsTransport(() => hubUrl(window.location.origin, WS_PATH)),
+    fetch: (input, init) => window.fetch(input, init),
+  };
+}
+
+/** The practice mode: everything in the page; loaded only when practice is chosen. */
+export async function practiceBackend(): Promise<Backend> {
+  const { createPracticeBackend } = await import('../../practice/practice-backend');
+  const practice = createPracticeBackend(window.location.origin);
+  return { mode: 'practice', transport: practice.transport, fetch: practice.fetch };
+}
+
+/** Local storage that never throws (private windows, full quotas). */
+export const browserStorage: KeyValuePort = {
+  getItem: (key) => readStored(key),
+  setItem: (key, value) => writeStored(key, value),
+  removeItem: (key) => {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // nothing remembered, nothing to forget
+    }
+  },
+};
+
+/** A failure with a catalogue code, for screens to show. */
+export function codeOf(error: unknown): string {
+  if (error instanceof HubError) return error.code;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return 'GENERIC_ERROR';
+}
+
+const fail = (code: string) => Object.assign(new Error(code), { code });
+
+export class DeclaSession {
+  readonly connection: ConnectionActor;
+  readonly hub: HubClient;
+  readonly wizard: WizardActor;
+  readonly images: ImageSyncActor;
+  /** Consents given on step 3, sent once the declaration exists. */
+  consents: Disclaimers | null = null;
+  /** What the driver entered on step 4. */
+  connectRequest: PlatesConnectRequest | null = null;
+  /** Set by the signatures step: runs the submit dialog and settles when it ends. */
+  submitter: (() => Promise<void>) | null = null;
+  private resuming = false;
+
+  setConsents(consents: Disclaimers | null): void {
+    this.consents = consents;
+  }
+
+  setConnectRequest(request: PlatesConnectRequest | null): void {
+    this.connectRequest = request;
+  }
+
+  setSubmitter(submitter: (() => Promise<void>) | null): void {
+    this.submitter = submitter;
+  }
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(
+    readonly backend: Backend,
+    readonly storage: KeyValuePort = browserStorage,
+  ) {
+    this.connection = createActor(
+      provideConnectionPorts({
+        transport: backend.transport,
+        storage,
+        recoveryFlags: () => ({ ip: window.location.host, loggedIn: false, storedMode: backend.mode }),
+      }),
+    ).start();
+    this.hub = new HubClient(this.connection);
+    this.wizard = createActor(provideWizard((step, name) => this.customNext(step, name)), {
+      input: { mode: backend.mode, customNextSteps: [3, 4, 5, 13] },
+    }).start();
+    this.images = createActor(
+      provideImageSyncPorts({
+        list: () => this.hub.request('current-fotos'),
+        get: async (remote) => {
+          const r = await this.hub.request<{ imageBase64: string; contentType: string; filename: string }>('get-foto', { id: remote.id });
+          return { dataURL: `data:${r.contentType};base64,${r.imageBase64}`, filename: r.filename };
+        },
+      }),
+      { input: {} },
+    ).start();
+
+    const changed = this.connection.on('declaration.changed', (e) => {
+      if (e.kind === 'SESSION') {
+        this.images.send({ type: 'sync' });
+        if (this.resuming) {
+          this.resuming = false;
+          const own = this.party ? e.declaration.parties[this.party].activeStep : 5;
+          this.wizard.send({ type: 'declaration.resumed', step: Math.min(13, Math.max(5, own)) });
+        }
+      }
+      if (e.kind === 'PHOTO') this.images.send({ type: 'sync' });
+    });
+    const ended = this.connection.on('declaration.ended', () => this.wizard.send({ type: 'declaration.ended' }));
+    let wasOnline = false;
+    const watch = this.connection.subscribe((s) => {
+      const online = s.hasTag('online');
+      if (wasOnline && !online) this.wizard.send({ type: 'connection.lost' });
+      wasOnline = online;
+    });
+    const progress = this.wizard.on('step.enter', (e) => void this.reportProgress(e.step));
+    this.cleanups.push(
+      () => changed.unsubscribe(),
+      () => ended.unsubscribe(),
+      () => watch.unsubscribe(),
+      () => progress.unsubscribe(),
+    );
+  }
+
+  get mode(): EidMode {
+    return this.backend.mode;
+  }
+
+  get declaration(): DeclarationView | null {
+    return this.connection.getSnapshot().context.declaration;
+  }
+
+  get party(): Party | null {
+    return this.connection.getSnapshot().context.party;
+  }
+
+  /** The parties this device fills: its own, or both when one device fills for both. */
+  get parties(): Party[] {
+    const { allow } = this.connection.getSnapshot().context;
+    return (['A', 'B'] as const).filter((p) => allow[p]);
+  }
+
+  get connected(): boolean {
+    return this.connection.getSnapshot().context.credentials !== null;
+  }
+
+  /** Resumes the declaration this browser was filling (within its 30 minutes), if any. */
+  resumeStored(): boolean {
+    const stored = loadSession(this.storage);
+    if (!stored || stored.credentials.mode !== this.mode) return false;
+    this.resuming = true;
+    this.connection.send({ type: 'user.resume', credentials: stored.credentials, pending: stored.pending });
+    return true;
+  }
+
+  /** Sends an instruction and returns its result; a refusal throws a HubError with the code. */
+  request<T = unknown>(op: string, payload?: unknown): Promise<T> {
+    return this.hub.request<T>(op, payload);
+  }
+
+  /** Uploads a binary (photo, audio, scheme, signature) with this device's seat; resolves its id. */
+  async upload(body: Blob): Promise<string> {
+    const c = this.connection.getSnapshot().context.credentials;
+    if (!c) throw fail('NOT_CONNECTED');
+    let res: Response;
+    try {
+      res = await this.backend.fetch(BLOB_PATH, {
+        method: 'POST',
+        headers: {
+          [SEAT_HEADERS.declaration]: c.declarationId,
+          [SEAT_HEADERS.party]: c.party,
+          [SEAT_HEADERS.token]: c.token,
+          'content-type': body.type || 'application/octet-stream',
+        },
+        body,
+      });
+    } catch {
+      throw fail('NETWORK_ERROR');
+    }
+    if (!res.ok) {
+      const code = await res
+        .json()
+        .then((j: { code?: unknown }) => (isErrorCode(j.code) ? j.code : 'FAILED_CONVERSION'))
+        .catch(() => 'FAILED_CONVERSION');
+      throw fail(code);
+    }
+    return ((await res.json()) as BlobUploaded).id;
+  }
+
+  /** The custom next actions of the wizard's steps. */
+  private async customNext(step: number, name: string): Promise<void> {
+    if (name === 'terms') {
+      if (this.connected && this.consents) {
+        for (const party of this.parties) await this.request('submit-disclaimers', { party, disclaimers: this.consents });
+      }
+      return;
+    }
+    if (name === 'plates') {
+      if (this.connected) return;
+      await this.connect();
+      return;
+    }
+    if (name === 'signatures') {
+      if (!this.submitter) throw fail('GENERIC_ERROR');
+      await this.submitter();
+      return;
+    }
+    void step;
+  }
+
+  /** Connects by plates (step 4) and sends what was given before (consents, language). */
+  private async connect(): Promise<void> {
+    const request = this.connectRequest;
+    if (!request) throw fail('NO_PLATE');
+    this.connection.send({ type: 'user.connect', request });
+    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), { timeout: 60_000 }).catch(
+      () => null,
+    );
+    if (!s || !s.hasTag('online')) {
+      const code = s?.context.error ?? 'SERVER_UNREACHABLE';
+      if (s) this.connection.send({ type: 'user.leave' });
+      throw fail(code);
+    }
+    if (this.mode === 'live') writeStored(STORAGE_KEYS.realFillStarted, 'true');
+    for (const party of this.parties) {
+      if (this.consents) await this.hub.call('submit-disclaimers', { party, disclaimers: this.consents });
+      await this.hub.call('fill-lang', { party, lang: request.fillLang });
+    }
+  }
+
+  private async reportProgress(step: number): Promise<void> {
+    if (!this.connected || step < 5 || step > 13) return;
+    for (const party of this.parties) {
+      await this.hub.call('progress', { party, progress: step >= 13 ? 'LAST_STEP' : 'FILLING', step });
+    }
+  }
+
+  /** Leaves the declaration on this device (it can be found again with both plates for 30 minutes). */
+  leave(): void {
+    this.connection.send({ type: 'user.leave' });
+    this.wizard.send({ type: 'user.restart' });
+  }
+
+  dispose(): void {
+    for (const c of this.cleanups.splice(0)) c();
+    this.hub.dispose();
+    this.images.stop();
+    this.wizard.stop();
+    this.connection.stop();
+  }
+}

@@ -1,0 +1,78 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { DeclarationView, EidMode, Party } from '@eid/domain';
+import { DeclaSession, liveBackend, practiceBackend } from './decla-session';
+
+const SessionContext = createContext<DeclaSession | null>(null);
+
+/**
+ * Creates the declaration session of a mode (the practice backend is loaded on demand) and
+ * resumes a declaration this browser was filling. Renders `fallback` while it is being made.
+ */
+export function SessionProvider({ mode, children, fallback }: { mode: EidMode; children: ReactNode; fallback: ReactNode }) {
+  const [session, setSession] = useState<DeclaSession | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let made: DeclaSession | null = null;
+    void (async () => {
+      const backend = mode === 'practice' ? await practiceBackend() : liveBackend();
+      if (cancelled) return;
+      made = new DeclaSession(backend);
+      made.resumeStored();
+      setSession(made);
+    })();
+    return () => {
+      cancelled = true;
+      made?.dispose();
+      setSession(null);
+    };
+  }, [mode]);
+  if (!session) return <>{fallback}</>;
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): DeclaSession {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+export function useDeclaration(): DeclarationView | null {
+  const s = useSession();
+  return useSelector(s.connection, (x) => x.context.declaration);
+}
+
+/** The declaration, for steps that are only shown once connected. */
+export function useConnectedDeclaration(): DeclarationView {
+  const d = useDeclaration();
+  if (!d) throw new Error('step shown before the declaration exists');
+  return d;
+}
+
+export function useParty(): Party | null {
+  const s = useSession();
+  return useSelector(s.connection, (x) => x.context.party);
+}
+
+/** The parties this device fills (own, or both). */
+export function useParties(): Party[] {
+  const s = useSession();
+  const allow = useSelector(s.connection, (x) => x.context.allow);
+  return (['A', 'B'] as const).filter((p) => allow[p]);
+}
+
+export function useWizardStep(): number {
+  const s = useSession();
+  return useSelector(s.wizard, (x) => x.context.step);
+}
+
+/** True after the disabled next button was pressed on this step: show every error now. */
+export function useHinted(): boolean {
+  const s = useSession();
+  const step = useWizardStep();
+  const hints = useSelector(s.wizard, (x) => x.context.hints);
+  // Hints counted from when this step was entered.
+  const [base, setBase] = useState({ step, hints });
+  if (base.step !== step) setBase({ step, hints });
+  return base.step === step && hints > base.hints;
+}

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  CONTACT_TAB_INDEX,
+  DEFAULT_PHONE_PREFIX,
+  PHONE_CODE_LENGTH,
+  contactPairErrors,
+  isEmail,
+  phoneError,
+  type Declaration,
+  type DeclarationView,
+  type InformMethod,
+  type Party,
+} from '@eid/domain';
+import { ErrorText, TextField } from '../fields/fields';
+import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
+import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
+import { StepFooter, type StepProps } from '../wizard/wizard-page';
+
+const other = (p: Party): Party => (p === 'A' ? 'B' : 'A');
+
+/** Is this party's contact given and confirmed (the phone by its code, the e-mail saved)? */
+export function contactDone(d: DeclarationView | Declaration, p: Party): boolean {
+  const dr = d.parties[p].driver;
+  if (dr.informMethod === 'tel') return dr.telConfirmed;
+  if (dr.informMethod === 'email') return isEmail(dr.email);
+  return false;
+}
+
+function ContactForm({ party, both }: { party: Party; both: boolean }) {
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const hinted = useHinted();
+  const driver = d.parties[party].driver;
+  const theirs = d.parties[other(party)].driver;
+  const [method, setMethod] = useState<InformMethod>(driver.informMethod ?? 'tel');
+  const [tel, setTel] = useState(driver.tel || DEFAULT_PHONE_PREFIX);
+  const [email, setEmail] = useState(driver.email);
+  const [code, setCode] = useState('');
+  const [practiceCode, setPracticeCode] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const sending = useInstruction();
+  const confirming = useInstruction();
+  const saving = useInstruction();
+
+  const pair = contactPairErrors({ tel: method === 'tel' ? tel : '', email: method === 'email' ? email : '' }, { tel: theirs.tel, email: theirs.email });
+  const telError = phoneError(tel) ?? (pair.includes('PHONES_MUST_DIFFER') ? 'PHONES_MUST_DIFFER' : null);
+  const emailError = email.trim() === '' ? 'REQUIRED' : !isEmail(email) ? 'EMAIL_INVALID' : pair.includes('EMAILS_MUST_DIFFER') ? 'EMAILS_MUST_DIFFER' : null;
+  const confirmed = driver.informMethod === 'tel' && driver.telConfirmed && driver.tel.replace(/\s/g, '') === tel.replace(/\s/g, '');
+
+  const flushEmail = useAutosave(method === 'email' && emailError === null ? email.trim() : null, (value) => {
+    if (value === null) return;
+    void (async () => {
+      if (await saving.run('set-driver-email', { party, email: value })) {
+        await saving.run('set-partial-driver-data', { party, name: 'informMethod', value: 'email' });
+      }
+    })();
+  });
+
+  const label = both ? (party === 'A' ? t`Driver A` : t`Driver B`) : null;
+  const idp = `contact-${party}`;
+  return (
+    <fieldset className="contact-form">
+      {label ? <legend>{label}</legend> : <legend className="visually-hidden">{t`Contact`}</legend>}
+      <div role="radiogroup" aria-label={t`How should we contact you?`} className="segmented">
+        {(['tel', 'email'] as const).map((m) => (
+          <label key={m} className={method === m ? 'segmented-on' : ''}>
+            <input
+              type="radio"
+              name={`${idp}-method`}
+              value={m}
+              checked={method === m}
+              tabIndex={method === m ? 0 : -1}
+              data-tab={CONTACT_TAB_INDEX[m]}
+              onChange={() => setMethod(m)}
+            />
+            {m === 'tel' ? t`Phone` : t`E-mail`}
+          </label>
+        ))}
+      </div>
+      {method === 'tel' ? (
+        <>
+          <TextField
+            id={`${idp}-tel`}
+            label={t`Mobile phone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={tel}
+            onChange={(v) => {
+              setTel(v);
+              setCodeSent(false);
+            }}
+            error={telError}
+            showError={hinted}
+            hint={t`With the country code, e.g. +370 612 34567.`}
+            required
+          />
+          {confirmed ? (
+            <p className="confirmed" role="status">
+              <span aria-hidden="true">✓ </span>
+              <Trans>Phone confirmed.</Trans>
+            </p>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={telError !== null || sending.busy}
+                onClick={async () => {
+                  const r = await sending.run<{ practiceCode?: string }>('send-phone-code', { party, tel });
+                  if (r) {
+                    setCodeSent(true);
+                    setPracticeCode(r.practiceCode ?? null);
+                  }
+                }}
+              >
+                {codeSent ? t`Send the code again` : t`Send the code by SMS`}
+              </button>
+              <ErrorText code={sending.error} />
+              {codeSent ? (
+                <>
+                  {practiceCode ? (
+                    <p className="notice notice--practice" role="status">
+                      <Trans>Practice: no SMS is sent. Your code is {practiceCode}.</Trans>
+                    </p>
+                  ) : (
+                    <p role="status">
+                      <Trans>We sent a {PHONE_CODE_LENGTH}-digit code to {tel}.</Trans>
+                    </p>
+                  )}
+                  <TextField
+                    id={`${idp}-code`}
+                    label={t`Confirmation code`}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={PHONE_CODE_LENGTH}
+                    value={code}
+                    onChange={(v) => setCode(v.replace(/\D/g, ''))}
+                    error={code.length === PHONE_CODE_LENGTH ? confirming.error : code === '' ? 'REQUIRED' : 'PHONE_CODE_INVALID'}
+                    showError={hinted || confirming.error !== null}
+                    onDone={() => code.length === PHONE_CODE_LENGTH && void confirming.run('confirm-phone-code', { party, code })}
+                  />
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={code.length !== PHONE_CODE_LENGTH || confirming.busy}
+                    onClick={() => void confirming.run('confirm-phone-code', { party, code })}
+                  >
+                    {t`Confirm`}
+                  </button>
+                </>
+              ) : null}
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <TextField
+            id={`${idp}-email`}
+            label={t`E-mail`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            onBlur={flushEmail}
+            onDone={flushEmail}
+            error={emailError}
+            showError={hinted}
+            required
+          />
+          <ErrorText code={saving.error} />
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** Step 5: how each driver is contacted: a phone confirmed by an SMS code, or an e-mail. */
+export function ContactsStep({ step }: StepProps) {
+  const d = useConnectedDeclaration();
+  const parties = useParties();
+  const done = parties.length > 0 && parties.every((p) => contactDone(d, p));
+  useStepValidity(step, done);
+  return (
+    <section className="step step-contacts">
+      <p className="step-lead">
+        <Trans>The declaration and its link will be sent to you. Give a phone (we check it with an SMS code) or an e-mail.</Trans>
+      </p>
+      {parties.map((p) => (
+        <ContactForm key={p} party={p} both={parties.length > 1} />
+      ))}
+      <StepFooter />
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  BIRTH_DATE_MIN,
+  CODE_MASK_LENGTH,
+  TEXT_LIMITS,
+  addressError,
+  birthDateMatchesCode,
+  birthDateSchema,
+  formatDate,
+  isName,
+  parsePersonalCode,
+  personalCodeOrLicenceError,
+  validate,
+  type DeclarationView,
+  type Driver,
+  type Party,
+} from '@eid/domain';
+import { ErrorText, TextField } from '../fields/fields';
+import { AddressField, type AddressValue } from '../fields/address-field';
+import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
+import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
+import type { StepProps } from '../wizard/wizard-page';
+
+type Form = Pick<Driver, 'name' | 'surname' | 'code' | 'dob' | 'address'>;
+
+function formErrors(f: Form, today: string) {
+  return {
+    name: f.name.trim() === '' ? 'REQUIRED' : isName(f.name) ? null : 'NAME_INVALID',
+    surname: f.surname.trim() === '' ? 'REQUIRED' : isName(f.surname) ? null : 'NAME_INVALID',
+    code: f.code.trim() === '' ? 'REQUIRED' : personalCodeOrLicenceError(f.code.trim()),
+    dob: f.dob === '' ? 'REQUIRED' : (validate(birthDateSchema({ min: BIRTH_DATE_MIN, max: today }), f.dob) ?? (birthDateMatchesCode(f.code, f.dob) ? null : 'BIRTH_DATE_MISMATCH')),
+    address: f.address === null ? 'REQUIRED' : addressError(f.address),
+  };
+}
+
+export function driverDone(d: DeclarationView, p: Party, today: string): boolean {
+  const dr = d.parties[p].driver;
+  return Object.values(formErrors(dr, today)).every((e) => e === null);
+}
+
+function VehicleDetails({ party }: { party: Party }) {
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const v = d.parties[party].vehicle;
+  const fromRegistry = v.result === 'OK';
+  const [make, setMake] = useState(v.make);
+  const [model, setModel] = useState(v.model);
+  const [insurer, setInsurer] = useState(v.insurerNameEntered || v.insurerName);
+  const [policy, setPolicy] = useState(v.policyNo);
+  const save = useInstruction();
+  const flush = useAutosave({ make, model, insurer, policy }, (x) =>
+    void save.run('set-vehicle-data', { party, vehicle: { make: x.make.trim(), model: x.model.trim(), insurerNameEntered: x.insurer.trim(), policyNo: x.policy.trim() } }),
+  );
+  if (fromRegistry) {
+    return (
+      <p className="muted">
+        {t`Vehicle ${v.plate}: ${v.make} ${v.model}, insured by ${v.insurerName}.`}
+      </p>
+    );
+  }
+  return (
+    <fieldset>
+      <legend>
+        <Trans>Vehicle</Trans>
+      </legend>
+      <p className="muted">
+        <Trans>The register has no data of this vehicle: enter what is in its documents.</Trans>
+      </p>
+      <TextField id={`make-${party}`} label={t`Make`} value={make} onChange={setMake} onBlur={flush} maxLength={TEXT_LIMITS.short} />
+      <TextField id={`model-${party}`} label={t`Model`} value={model} onChange={setModel} onBlur={flush} maxLength={TEXT_LIMITS.short} />
+      <TextField id={`insurer-${party}`} label={t`Insurer`} value={insurer} onChange={setInsurer} onBlur={flush} maxLength={TEXT_LIMITS.short} />
+      <TextField id={`policy-${party}`} label={t`Policy number`} value={policy} onChange={setPolicy} onBlur={flush} maxLength={TEXT_LIMITS.short} />
+      <ErrorText code={save.error} />
+    </fieldset>
+  );
+}
+
+function DriverForm({ party, both, today }: { party: Party; both: boolean; today: string }) {
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const hinted = useHinted();
+  const current = d.parties[party].driver;
+  const [form, setForm] = useState<Form>({ name: current.name, surname: current.surname, code: current.code, dob: current.dob, address: current.address });
+  const save = useInstruction();
+  const errors = formErrors(form, today);
+  const flush = useAutosave(form, (f) => {
+    const latest = d.parties[party].driver;
+    void save.run('set-driver-data', {
+      party,
+      driver: {
+        surname: f.surname.trim(),
+        name: f.name.trim(),
+        dob: f.dob,
+        country: latest.country,
+        address: f.address ? { value: f.address.value, aob: f.address.aob, pat: f.address.pat, needPat: f.address.needPat } : null,
+        tel: latest.tel,
+        email: latest.email,
+        informMethod: latest.informMethod,
+        code: f.code.trim(),
+      },
+    });
+  });
+  const setCode = (code: string) => {
+    const clean = code.replace(/\s/g, '').toUpperCase().slice(0, CODE_MASK_LENGTH);
+    // A valid personal code says the birth date: fill it in.
+    const info = parsePersonalCode(clean);
+    setForm({ ...form, code: clean, dob: info ? info.birthDate : form.dob });
+  };
+  const id = `driver-${party}`;
+  return (
+    <section className="driver-form" aria-label={both ? t`Driver ${party}` : undefined}>
+      {both ? <h2>{t`Driver ${party}`}</h2> : null}
+      <TextField id={`${id}-name`} label={t`Name`} value={form.name} onChange={(name) => setForm({ ...form, name })} onBlur={flush} error={errors.name} showError={hinted} autoComplete="given-name" maxLength={TEXT_LIMITS.name} required />
+      <TextField id={`${id}-surname`} label={t`Surname`} value={form.surname} onChange={(surname) => setForm({ ...form, surname })} onBlur={flush} error={errors.surname} showError={hinted} autoComplete="family-name" maxLength={TEXT_LIMITS.name} required />
+      <TextField
+        id={`${id}-code`}
+        label={t`Personal code or driving licence number`}
+        value={form.code}
+        onChange={setCode}
+        onBlur={flush}
+        error={errors.code}
+        showError={hinted}
+        inputMode="text"
+        autoComplete="off"
+        maxLength={CODE_MASK_LENGTH}
+        hint={t`11-digit Lithuanian personal code, or the 8-character driving licence number. Its last 6 characters will open the declaration.`}
+        required
+      />
+      <TextField id={`${id}-dob`} label={t`Date of birth`} type="date" value={form.dob} onChange={(dob) => setForm({ ...form, dob })} onBlur={flush} error={errors.dob} showError={hinted} min={BIRTH_DATE_MIN} max={today} required />
+      <AddressField
+        id={`${id}-address`}
+        label={t`Home address`}
+        value={form.address as AddressValue | null}
+        onPick={(a) => setForm({ ...form, address: { value: a.value, aob: a.aob, pat: a.pat, needPat: a.needPat } })}
+        showError={hinted}
+      />
+      <VehicleDetails party={party} />
+      <ErrorText code={save.error} />
+    </section>
+  );
+}
+
+/** Step 11: each driver's personal data (personal code or licence, birth date matching it, address). */
+export function DriverStep({ step }: StepProps) {
+  const d = useConnectedDeclaration();
+  const parties = useParties();
+  const [today] = useState(() => formatDate(Date.now()));
+  useStepValidity(step, parties.every((p) => driverDone(d, p, today)), { validA: driverDone(d, 'A', today), validB: driverDone(d, 'B', today) });
+  return (
+    <section className="step step-driver">
+      <p className="step-lead">
+        <Trans>Your personal data as in your documents.</Trans>
+      </p>
+      {parties.map((p) => (
+        <DriverForm key={p} party={p} both={parties.length > 1} today={today} />
+      ))}
+    </section>
+  );
+}

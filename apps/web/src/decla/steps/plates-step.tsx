@@ -1,0 +1,263 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  DEFAULT_COUNTRY,
+  PERMISSION_COOKIES,
+  PLATE_MAX_LENGTH,
+  STORAGE_KEYS,
+  normalisePlate,
+  platePairErrors,
+  type Locale,
+  type Party,
+  type Plates,
+  type Position,
+} from '@eid/domain';
+import { CheckboxField, ErrorText, SelectField, TextField } from '../fields/fields';
+import { useDeclaration, useHinted, useParties, useSession } from '../session/session-context';
+import { useStepValidity } from '../wizard/step-hooks';
+import { readStored, writeStored } from '../../storage';
+import type { StepProps } from '../wizard/wizard-page';
+
+/** Registration countries offered (ISO codes; names come from the browser in the UI language). */
+const COUNTRIES = ['LT', 'LV', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'NL', 'BE', 'FR', 'IT', 'ES', 'PT', 'CZ', 'SK', 'HU', 'AT', 'CH', 'GB', 'IE', 'RO', 'BG', 'GR', 'HR', 'SI', 'LU', 'UA', 'BY', 'RU', 'MD', 'TR'] as const;
+
+interface Entry {
+  country: string;
+  plate: string;
+  noPlate: boolean;
+  vin: string;
+  hasTrailer: boolean;
+  trailerPlate: string;
+}
+
+const blank = (): Entry => ({ country: DEFAULT_COUNTRY, plate: '', noPlate: false, vin: '', hasTrailer: false, trailerPlate: '' });
+
+interface Stored {
+  own: Entry;
+  other: Entry;
+  oneDevice: boolean;
+}
+
+function loadStored(): Stored {
+  try {
+    const raw = JSON.parse(readStored(STORAGE_KEYS.eidPlates) ?? 'null') as Partial<Stored> | null;
+    if (raw && raw.own && raw.other) return { own: { ...blank(), ...raw.own }, other: { ...blank(), ...raw.other }, oneDevice: !!raw.oneDevice };
+  } catch {
+    // a damaged entry is ignored
+  }
+  return { own: blank(), other: blank(), oneDevice: false };
+}
+
+const toPlates = (e: Entry): Plates => ({
+  country: e.country,
+  plate: e.noPlate ? '' : normalisePlate(e.plate),
+  vin: e.noPlate ? e.vin.trim().toUpperCase() : '',
+  trailerPlate: e.hasTrailer ? normalisePlate(e.trailerPlate) : '',
+  hasTrailer: e.hasTrailer,
+  noPlate: e.noPlate,
+});
+
+function entryErrors(e: Entry): { plate: string | null; vin: string | null; trailer: string | null } {
+  return {
+    plate: !e.noPlate && normalisePlate(e.plate) === '' ? 'REQUIRED' : null,
+    vin: e.noPlate && e.vin.trim().length < 5 ? (e.vin.trim() === '' ? 'REQUIRED' : 'TOO_SHORT') : null,
+    trailer: e.hasTrailer && normalisePlate(e.trailerPlate) === '' ? 'REQUIRED' : null,
+  };
+}
+
+/** The GPS position for the connect (and the accident place); null when not available. */
+function useGeoPosition(): { position: Position | null; state: 'locating' | 'found' | 'unavailable' } {
+  const [result, setResult] = useState<{ position: Position | null; state: 'locating' | 'found' | 'unavailable' }>(() => ({
+    position: null,
+    state: 'geolocation' in navigator ? 'locating' : 'unavailable',
+  }));
+  useEffect(() => {
+    if (!('geolocation' in navigator)) return;
+    // The permission request is remembered in its cookie (declaration-flow §6).
+    document.cookie = `${PERMISSION_COOKIES.location}=1; path=/; max-age=31536000; SameSite=Lax`;
+    let done = false;
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        done = true;
+        setResult({ position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy ?? null }, state: 'found' });
+      },
+      () => {
+        done = true;
+        setResult({ position: null, state: 'unavailable' });
+      },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    );
+    const timer = setTimeout(() => !done && setResult({ position: null, state: 'unavailable' }), 12_000);
+    return () => clearTimeout(timer);
+  }, []);
+  return result;
+}
+
+function VehicleFields({ entry, onChange, which, showErrors }: { entry: Entry; onChange: (e: Entry) => void; which: 'own' | 'other'; showErrors: boolean }) {
+  const { t, i18n } = useLingui();
+  const names = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.locale], { type: 'region' });
+    } catch {
+      return null;
+    }
+  }, [i18n.locale]);
+  const errors = entryErrors(entry);
+  const prefix = which === 'own' ? 'own' : 'other';
+  return (
+    <fieldset className="vehicle-entry">
+      <legend>{which === 'own' ? t`Your vehicle` : t`The other vehicle`}</legend>
+      <SelectField
+        id={`${prefix}-country`}
+        label={t`Registration country`}
+        value={entry.country}
+        onChange={(country) => onChange({ ...entry, country })}
+        options={COUNTRIES.map((c) => ({ value: c, label: names?.of(c) ?? c }))}
+      />
+      {entry.noPlate ? (
+        <TextField
+          id={`${prefix}-vin`}
+          label={t`VIN (vehicle identification number)`}
+          value={entry.vin}
+          onChange={(vin) => onChange({ ...entry, vin: vin.toUpperCase() })}
+          error={errors.vin}
+          showError={showErrors}
+          maxLength={20}
+          autoCapitalize="characters"
+          required
+        />
+      ) : (
+        <TextField
+          id={`${prefix}-plate`}
+          label={t`Plate number`}
+          value={entry.plate}
+          // Normalised as typed: letters and digits only, upper case, at most 12 (declaration-flow §5).
+          onChange={(plate) => onChange({ ...entry, plate: normalisePlate(plate).slice(0, PLATE_MAX_LENGTH) })}
+          error={errors.plate}
+          showError={showErrors}
+          maxLength={PLATE_MAX_LENGTH}
+          autoCapitalize="characters"
+          autoComplete="off"
+          required
+        />
+      )}
+      <CheckboxField id={`${prefix}-noplate`} checked={entry.noPlate} onChange={(noPlate) => onChange({ ...entry, noPlate })} label={t`The vehicle has no plate`} />
+      <CheckboxField id={`${prefix}-trailer`} checked={entry.hasTrailer} onChange={(hasTrailer) => onChange({ ...entry, hasTrailer })} label={t`With a trailer`} />
+      {entry.hasTrailer ? (
+        <TextField
+          id={`${prefix}-trailer-plate`}
+          label={t`Trailer plate number`}
+          value={entry.trailerPlate}
+          onChange={(p) => onChange({ ...entry, trailerPlate: normalisePlate(p).slice(0, PLATE_MAX_LENGTH) })}
+          error={errors.trailer}
+          showError={showErrors}
+          maxLength={PLATE_MAX_LENGTH}
+          autoCapitalize="characters"
+          required
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** After connecting: the vehicles as the registry knows them. */
+function ConnectedVehicles() {
+  const d = useDeclaration();
+  const parties = useParties();
+  const { t } = useLingui();
+  if (!d) return null;
+  return (
+    <div className="vehicle-summary">
+      {(['A', 'B'] as const).map((p: Party) => {
+        const v = d.parties[p].vehicle;
+        const trailer = d.parties[p].trailer;
+        return (
+          <section key={p} className="summary-card" aria-label={t`Vehicle ${p}`}>
+            <h2>
+              {t`Vehicle ${p}`} {parties.includes(p) ? <span className="badge">{t`yours`}</span> : null}
+            </h2>
+            <dl>
+              <dt>{t`Plate number`}</dt>
+              <dd>{v.noPlate ? t`no plate` : v.plate}</dd>
+              <dt>{t`Make and model`}</dt>
+              <dd>{`${v.make} ${v.model}`.trim() || '—'}</dd>
+              <dt>{t`Insurer`}</dt>
+              <dd>{v.insurerName || '—'}</dd>
+              {trailer ? (
+                <>
+                  <dt>{t`Trailer`}</dt>
+                  <dd>{`${trailer.plate} ${trailer.make}`.trim()}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Step 4: the plates of both vehicles; next connects the two drivers by them. */
+export function PlatesStep({ step }: StepProps) {
+  const session = useSession();
+  const { t, i18n } = useLingui();
+  const hinted = useHinted();
+  const [form, setForm] = useState<Stored>(loadStored);
+  const geo = useGeoPosition();
+  const practice = session.mode === 'practice';
+  const oneDevice = practice || form.oneDevice;
+  const connected = session.connected;
+
+  const pairErrors = platePairErrors(toPlates(form.own), toPlates(form.other));
+  const ownErrors = entryErrors(form.own);
+  const otherErrors = entryErrors(form.other);
+  const valid =
+    connected ||
+    (pairErrors.length === 0 && Object.values(ownErrors).every((e) => e === null) && Object.values(otherErrors).every((e) => e === null));
+  useStepValidity(step, valid);
+
+  useEffect(() => {
+    writeStored(STORAGE_KEYS.eidPlates, JSON.stringify(form));
+    session.setConnectRequest({
+      mode: session.mode,
+      plates: { A: toPlates(form.own), B: toPlates(form.other) },
+      location: geo.position,
+      fillLang: i18n.locale as Locale,
+      oneDevice,
+    });
+  }, [session, form, geo.position, i18n.locale, oneDevice]);
+
+  if (connected) {
+    return (
+      <section className="step step-plates">
+        <ConnectedVehicles />
+      </section>
+    );
+  }
+
+  return (
+    <section className="step step-plates">
+      <p className="step-lead">
+        <Trans>Enter both plates. The other driver enters the same two plates on their phone, their own first: that joins you.</Trans>
+      </p>
+      <VehicleFields which="own" entry={form.own} onChange={(own) => setForm({ ...form, own })} showErrors={hinted} />
+      <VehicleFields which="other" entry={form.other} onChange={(other) => setForm({ ...form, other })} showErrors={hinted} />
+      {pairErrors.map((code) => (
+        <div key={code} className="step-error" tabIndex={-1}>
+          <ErrorText code={code} />
+        </div>
+      ))}
+      <CheckboxField
+        id="one-device"
+        checked={oneDevice}
+        disabled={practice}
+        onChange={(v) => setForm({ ...form, oneDevice: v })}
+        label={t`I fill in the declaration for both drivers on this device`}
+        hint={practice ? t`In practice mode you fill in both parts.` : t`The other driver then reviews and signs on this screen.`}
+      />
+      <p className="geo-status" role="status">
+        {geo.state === 'locating' ? t`Finding your location…` : geo.state === 'found' ? t`Location found.` : t`Location not available: you will enter the address.`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,395 @@
+/**
+ * Step 10: the accident scheme, drawn from a template (declaration-flow §9: 21 templates) with the
+ * two vehicles (arrow and trail, trail angle 180 by default), free drawing and undo, exported as a
+ * PNG; or a photo of a scheme drawn on paper. Loaded lazily: the canvas library is only needed here.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Arrow, Circle, Group, Layer, Line, Rect, Stage, Text } from 'react-konva';
+import type Konva from 'konva';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import {
+  DEFAULT_TRAILER_ANGLE,
+  SCHEME_TEMPLATE_IDS,
+  STORAGE_KEYS,
+  schemeError,
+  suggestedTemplates,
+  type Party,
+  type SchemeTemplateId,
+} from '@eid/domain';
+import { ErrorText, SelectField } from '../fields/fields';
+import { codeOf } from '../session/decla-session';
+import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
+import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
+import { readStored, writeStored } from '../../storage';
+import { TEMPLATE_NAMES } from './circumstance-labels';
+import type { StepProps } from '../wizard/wizard-page';
+
+interface DrawnVehicle {
+  x: number;
+  y: number;
+  rotation: number;
+  trailAngle: number;
+  /** Earlier positions (the path the vehicle came along). */
+  previous: Array<{ x: number; y: number }>;
+}
+
+/** The editor's objects (kept under schemeObjects), in a 0-1000 × 0-750 coordinate space. */
+export interface SchemeModel {
+  template: SchemeTemplateId;
+  vehicles: Partial<Record<Party, DrawnVehicle>>;
+  lines: number[][];
+}
+
+const W = 1000;
+const H = 750;
+const empty = (template: SchemeTemplateId = 'blank'): SchemeModel => ({ template, vehicles: {}, lines: [] });
+const objectCount = (m: SchemeModel) => Object.keys(m.vehicles).length + m.lines.length;
+
+type Layout = 'blank' | 'straight' | 'parking-i' | 'parking-t' | 'ring' | 't' | 'x';
+
+function layoutOf(t: SchemeTemplateId): Layout {
+  if (t === 'blank') return 'blank';
+  if (t === 'parking-back-i') return 'parking-i';
+  if (t === 'parking-back-t') return 'parking-t';
+  if (t === 'ring' || t === 'ring-enter') return 'ring';
+  if (t === 't-right' || t === 't-left') return 't';
+  if (t === 'x-right' || t === 'x-left' || t === 'x-cross') return 'x';
+  return 'straight';
+}
+
+/** Where the vehicles start on a template (the driver moves them). */
+function startPositions(t: SchemeTemplateId): Record<Party, DrawnVehicle> {
+  const v = (x: number, y: number, rotation: number): DrawnVehicle => ({ x, y, rotation, trailAngle: DEFAULT_TRAILER_ANGLE, previous: [] });
+  switch (layoutOf(t)) {
+    case 'ring':
+      return { A: v(500, 640, -90), B: v(640, 375, -90) };
+    case 't':
+    case 'x':
+      return { A: v(500, 640, -90), B: v(200, 335, 0) };
+    case 'parking-t':
+      return { A: v(450, 250, 90), B: v(600, 430, 180) };
+    default:
+      return { A: v(350, 430, 0), B: v(600, 430, 0) };
+  }
+}
+
+function Road({ layout }: { layout: Layout }) {
+  const asphalt = '#9aa3ab';
+  const mark = { stroke: '#ffffff', strokeWidth: 4, dash: [24, 18] };
+  const road: ReactNode[] = [];
+  if (layout === 'straight' || layout === 'parking-i' || layout === 'parking-t') {
+    road.push(<Rect key="r" x={0} y={280} width={W} height={240} fill={asphalt} />, <Line key="m" points={[0, 400, W, 400]} {...mark} />);
+    if (layout !== 'straight') {
+      for (let i = 0; i < 8; i++) {
+        road.push(
+          layout === 'parking-t' ? (
+            <Rect key={`p${i}`} x={60 + i * 115} y={120} width={100} height={160} stroke="#555" strokeWidth={3} />
+          ) : (
+            <Rect key={`p${i}`} x={40 + i * 120} y={200} width={110} height={80} stroke="#555" strokeWidth={3} />
+          ),
+        );
+      }
+    }
+  }
+  if (layout === 'ring') {
+    road.push(
+      <Rect key="v" x={400} y={0} width={200} height={H} fill={asphalt} />,
+      <Rect key="h" x={0} y={275} width={W} height={200} fill={asphalt} />,
+      <Circle key="c" x={500} y={375} radius={250} fill={asphalt} />,
+      <Circle key="i" x={500} y={375} radius={110} fill="#7cb342" stroke="#fff" strokeWidth={4} />,
+    );
+  }
+  if (layout === 't' || layout === 'x') {
+    road.push(
+      <Rect key="h" x={0} y={255} width={W} height={200} fill={asphalt} />,
+      <Rect key="v" x={400} y={455} width={200} height={H - 455} fill={asphalt} />,
+      <Line key="mh" points={[0, 355, 400, 355]} {...mark} />,
+      <Line key="mh2" points={[600, 355, W, 355]} {...mark} />,
+      <Line key="mv" points={[500, 455, 500, H]} {...mark} />,
+    );
+    if (layout === 'x') road.push(<Rect key="v2" x={400} y={0} width={200} height={255} fill={asphalt} />, <Line key="mv2" points={[500, 0, 500, 255]} {...mark} />);
+  }
+  return <>{road}</>;
+}
+
+function Vehicle({ party, v, selected, onSelect, onMove }: { party: Party; v: DrawnVehicle; selected: boolean; onSelect: () => void; onMove: (x: number, y: number) => void }) {
+  const colour = party === 'A' ? '#0b5394' : '#b45309';
+  const rad = (v.trailAngle * Math.PI) / 180;
+  return (
+    <Group
+      x={v.x}
+      y={v.y}
+      rotation={v.rotation}
+      draggable
+      onMouseDown={onSelect}
+      onTouchStart={onSelect}
+      onDragEnd={(e) => onMove(e.target.x(), e.target.y())}
+    >
+      <Line points={[-40, 0, -40 + Math.cos(rad) * 160, Math.sin(rad) * 160]} stroke={colour} strokeWidth={4} dash={[14, 10]} opacity={0.7} />
+      <Rect x={-45} y={-24} width={90} height={48} cornerRadius={10} fill={colour} stroke={selected ? '#fdb813' : '#1b1f23'} strokeWidth={selected ? 6 : 2} />
+      <Text text={party} x={-12} y={-16} fontSize={32} fontStyle="bold" fill="#fff" />
+      <Arrow points={[45, 0, 110, 0]} stroke={colour} fill={colour} strokeWidth={6} pointerLength={18} pointerWidth={18} />
+    </Group>
+  );
+}
+
+function loadDraft(objects: string | null): SchemeModel {
+  for (const source of [readStored(STORAGE_KEYS.schemeObjects), objects]) {
+    if (!source) continue;
+    try {
+      const m = JSON.parse(source) as SchemeModel;
+      if (m && typeof m === 'object' && SCHEME_TEMPLATE_IDS.includes(m.template) && Array.isArray(m.lines)) return m;
+    } catch {
+      // ignored: a damaged draft starts blank
+    }
+  }
+  return empty();
+}
+
+export function SchemeStep({ step }: StepProps) {
+  const session = useSession();
+  const d = useConnectedDeclaration();
+  const parties = useParties();
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const hinted = useHinted();
+  const [model, setModel] = useState<SchemeModel>(() => loadDraft(d.scheme.objects));
+  const [history, setHistory] = useState<SchemeModel[]>([]);
+  const [selected, setSelected] = useState<Party | null>(null);
+  const [pen, setPen] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [scale, setScale] = useState(0.4);
+  const [savedImage, setSavedImage] = useState<string | null>(null);
+  const stage = useRef<Konva.Stage>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [drawing, setDrawing] = useState<number[] | null>(null);
+
+  const suggested = useMemo(() => suggestedTemplates(parties.flatMap((p) => d.parties[p].conditions)), [d, parties]);
+  const saved = d.scheme.imageId !== null && !dirty;
+  const emptyError = schemeError({ objectCount: objectCount(model), hasPhoto: false });
+  useStepValidity(step, saved);
+  useStepWaiting(saving);
+
+  useEffect(() => {
+    const resize = () => setScale(Math.min(1, (box.current?.clientWidth ?? 400) / W));
+    resize();
+    window.addEventListener('resize', resize);
+    return () => window.removeEventListener('resize', resize);
+  }, []);
+
+  // The saved scheme (maybe the other driver's) as an image.
+  useEffect(() => {
+    const id = d.scheme.imageId;
+    if (!id) return;
+    let cancelled = false;
+    void session
+      .request<{ contentType: string; imageBase64: string }>('get-image', { id })
+      .then((r) => !cancelled && setSavedImage(`data:${r.contentType};base64,${r.imageBase64}`))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [session, d.scheme.imageId]);
+
+  const change = (next: SchemeModel) => {
+    setHistory((h) => [...h.slice(-49), model]);
+    setModel(next);
+    setDirty(true);
+    writeStored(STORAGE_KEYS.schemeObjects, JSON.stringify(next));
+  };
+
+  const placeVehicle = (p: Party) => {
+    const start = startPositions(model.template)[p];
+    change({ ...model, vehicles: { ...model.vehicles, [p]: model.vehicles[p] ?? start } });
+    setSelected(p);
+    setPen(false);
+  };
+
+  const updateSelected = (patch: (v: DrawnVehicle) => DrawnVehicle) => {
+    if (!selected) return;
+    const v = model.vehicles[selected];
+    if (!v) return;
+    change({ ...model, vehicles: { ...model.vehicles, [selected]: patch(v) } });
+  };
+
+  const move = (dx: number, dy: number) =>
+    updateSelected((v) => ({ ...v, previous: [...v.previous.slice(-9), { x: v.x, y: v.y }], x: Math.min(W, Math.max(0, v.x + dx)), y: Math.min(H, Math.max(0, v.y + dy)) }));
+
+  const point = () => {
+    const pos = stage.current?.getPointerPosition();
+    return pos ? [pos.x / scale, pos.y / scale] : null;
+  };
+
+  const startLine = () => {
+    if (!pen) return;
+    const p = point();
+    if (p) setDrawing(p);
+  };
+  const extendLine = () => {
+    if (!pen || !drawing) return;
+    const p = point();
+    if (p) setDrawing([...drawing, ...p]);
+  };
+  const endLine = () => {
+    if (drawing && drawing.length >= 4) change({ ...model, lines: [...model.lines, drawing] });
+    setDrawing(null);
+  };
+
+  async function save() {
+    if (emptyError) {
+      setError(emptyError);
+      return;
+    }
+    const s = stage.current;
+    if (!s) return;
+    setSaving(true);
+    setError(null);
+    try {
+      setSelected(null);
+      await new Promise((r) => requestAnimationFrame(r));
+      const blob = (await s.toBlob({ pixelRatio: 1 / scale, mimeType: 'image/png' })) as Blob;
+      const imageId = await session.upload(blob);
+      await session.request('scheme', { imageId, objects: JSON.stringify(model), isPhoto: false });
+      setDirty(false);
+    } catch (e) {
+      setError(codeOf(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function uploadPhoto(file: File | undefined) {
+    if (!file) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const imageId = await session.upload(file);
+      await session.request('scheme', { imageId, objects: null, isPhoto: true });
+      setDirty(false);
+    } catch (e) {
+      setError(codeOf(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const templates = [...suggested, ...SCHEME_TEMPLATE_IDS.filter((id) => !suggested.includes(id))];
+  return (
+    <section className="step step-scheme">
+      <p className="step-lead">
+        <Trans>Draw how the accident happened: pick a road, place the vehicles and turn them the way they were going.</Trans>
+      </p>
+      <SelectField
+        id="scheme-template"
+        label={t`Road`}
+        value={model.template}
+        onChange={(v) => change({ ...model, template: v as SchemeTemplateId })}
+        options={templates.map((id) => ({ value: id, label: `${suggested.includes(id) ? '★ ' : ''}${i18n._(TEMPLATE_NAMES[id])}` }))}
+      />
+      <div className="scheme-tools" role="toolbar" aria-label={t`Drawing tools`}>
+        <button type="button" className="button button--secondary" aria-pressed={selected === 'A'} onClick={() => placeVehicle('A')}>
+          {t`Vehicle A`}
+        </button>
+        <button type="button" className="button button--secondary" aria-pressed={selected === 'B'} onClick={() => placeVehicle('B')}>
+          {t`Vehicle B`}
+        </button>
+        <button type="button" className="button button--secondary" aria-pressed={pen} onClick={() => { setPen(!pen); setSelected(null); }}>
+          {t`Draw freely`}
+        </button>
+        <button type="button" className="button button--secondary" disabled={history.length === 0} onClick={() => { const prev = history.at(-1); if (prev) { setModel(prev); setHistory(history.slice(0, -1)); setDirty(true); writeStored(STORAGE_KEYS.schemeObjects, JSON.stringify(prev)); } }}>
+          {t`Undo`}
+        </button>
+        <button type="button" className="button button--text" disabled={objectCount(model) === 0} onClick={() => change(empty(model.template))}>
+          {t`Clear`}
+        </button>
+      </div>
+      {selected && model.vehicles[selected] ? (
+        <div className="scheme-tools" role="group" aria-label={t`Move vehicle ${selected}`}>
+          <button type="button" className="button button--secondary" onClick={() => updateSelected((v) => ({ ...v, rotation: v.rotation - 15 }))} aria-label={t`Turn left`}>⟲</button>
+          <button type="button" className="button button--secondary" onClick={() => updateSelected((v) => ({ ...v, rotation: v.rotation + 15 }))} aria-label={t`Turn right`}>⟳</button>
+          <button type="button" className="button button--secondary" onClick={() => move(0, -20)} aria-label={t`Move up`}>↑</button>
+          <button type="button" className="button button--secondary" onClick={() => move(0, 20)} aria-label={t`Move down`}>↓</button>
+          <button type="button" className="button button--secondary" onClick={() => move(-20, 0)} aria-label={t`Move left`}>←</button>
+          <button type="button" className="button button--secondary" onClick={() => move(20, 0)} aria-label={t`Move right`}>→</button>
+          <button type="button" className="button button--secondary" onClick={() => updateSelected((v) => ({ ...v, trailAngle: (v.trailAngle + 15) % 360 }))} aria-label={t`Bend the trail`}>↶</button>
+        </div>
+      ) : null}
+      <div
+        ref={box}
+        className={`scheme-canvas${pen ? ' scheme-canvas--pen' : ''}`}
+        tabIndex={0}
+        aria-label={t`Accident scheme drawing. With a vehicle selected, the arrow keys move it.`}
+        onKeyDown={(e) => {
+          const k: Record<string, [number, number]> = { ArrowUp: [0, -10], ArrowDown: [0, 10], ArrowLeft: [-10, 0], ArrowRight: [10, 0] };
+          const m = k[e.key];
+          if (m && selected) {
+            e.preventDefault();
+            move(m[0], m[1]);
+          }
+        }}
+      >
+        <Stage
+          ref={stage}
+          width={W * scale}
+          height={H * scale}
+          scaleX={scale}
+          scaleY={scale}
+          data-testid="scheme-stage"
+          onMouseDown={startLine}
+          onMouseMove={extendLine}
+          onMouseUp={endLine}
+          onTouchStart={startLine}
+          onTouchMove={extendLine}
+          onTouchEnd={endLine}
+        >
+          <Layer listening={false}>
+            <Rect x={0} y={0} width={W} height={H} fill="#eef3e8" />
+            <Road layout={layoutOf(model.template)} />
+          </Layer>
+          <Layer>
+            {model.lines.map((pts, i) => (
+              <Line key={i} points={pts} stroke="#1b1f23" strokeWidth={5} lineCap="round" lineJoin="round" listening={false} />
+            ))}
+            {drawing ? <Line points={drawing} stroke="#1b1f23" strokeWidth={5} lineCap="round" lineJoin="round" listening={false} /> : null}
+            {(['A', 'B'] as const).map((p) => {
+              const v = model.vehicles[p];
+              return v ? (
+                <Vehicle
+                  key={p}
+                  party={p}
+                  v={v}
+                  selected={selected === p}
+                  onSelect={() => !pen && setSelected(p)}
+                  onMove={(x, y) => change({ ...model, vehicles: { ...model.vehicles, [p]: { ...v, previous: [...v.previous.slice(-9), { x: v.x, y: v.y }], x, y } } })}
+                />
+              ) : null;
+            })}
+          </Layer>
+        </Stage>
+      </div>
+      <div className="scheme-actions">
+        <button type="button" className="button" disabled={saving} onClick={() => void save()}>
+          {saving ? t`Saving…` : t`Save the scheme`}
+        </button>
+        <label className="button button--secondary">
+          <input className="visually-hidden" type="file" accept="image/*,.heic,.heif" data-testid="scheme-photo" onChange={(e) => void uploadPhoto(e.currentTarget.files?.[0])} />
+          {t`Upload a photo of a drawn scheme instead`}
+        </label>
+      </div>
+      {!saved && (hinted || error) ? (
+        <div className="step-error" tabIndex={-1}>
+          <ErrorText code={error ?? (dirty ? 'PREVIEW_SCHEME' : emptyError ?? 'PREVIEW_SCHEME')} />
+        </div>
+      ) : null}
+      {savedImage && d.scheme.imageId ? (
+        <figure className="scheme-saved">
+          <img src={savedImage} alt={t`The saved accident scheme`} />
+          <figcaption>{saved ? t`Saved.` : t`Saved earlier; save again to keep your changes.`}</figcaption>
+        </figure>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,340 @@
+/**
+ * Step 13: the two on-screen signatures (with the "too abstract" check), the guilty party (A, B or
+ * both, with the conflict flow of the guilt machine), the responsible insurer (chosen once), and
+ * submit with the dialog states of the submit machine. Loaded lazily with the signature pad.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { waitFor } from 'xstate';
+import SignaturePad from 'signature_pad';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  BACKEND_BASE_PATH,
+  GUILTY_CHOICES,
+  isSignatureDecent,
+  measureSignature,
+  provideGuiltPorts,
+  provideSubmitPorts,
+  type DeclarationView,
+  type GuiltyChoice,
+  type GuiltStateView,
+  type InsurerRecord,
+  type Party,
+  type ResponsibleInsurer,
+  type SubmitActor,
+  type SubmitStatus,
+} from '@eid/domain';
+import { ErrorText } from '../fields/fields';
+import { codeOf } from '../session/decla-session';
+import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
+import { useInstruction, useStepValidity } from '../wizard/step-hooks';
+import { SubmitDialog } from '../dialogs/submit-dialog';
+import type { StepProps } from '../wizard/wizard-page';
+
+function SignatureBox({ party, both }: { party: Party; both: boolean }) {
+  const session = useSession();
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePad | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const signed = d.parties[party].signature !== null;
+
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    el.width = el.offsetWidth * ratio;
+    el.height = el.offsetHeight * ratio;
+    el.getContext('2d')?.scale(ratio, ratio);
+    const p = new SignaturePad(el, { penColor: '#0b2a4a', minWidth: 1, maxWidth: 2.8, backgroundColor: 'rgba(255,255,255,0)' });
+    p.addEventListener('endStroke', () => setDrawn(!p.isEmpty()));
+    pad.current = p;
+    return () => p.off();
+  }, []);
+
+  async function save() {
+    const p = pad.current;
+    const el = canvas.current;
+    if (!p || !el) return;
+    const strokes = p.toData().map((g) => g.points.map((pt) => ({ x: pt.x, y: pt.y })));
+    const measures = measureSignature(strokes, el.offsetWidth, el.offsetHeight);
+    if (!isSignatureDecent(measures)) {
+      setError('SIGNATURE_TOO_ABSTRACT');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      // The canvas's own bytes (a fetch of a data: URL would be refused by the content security policy).
+      const blob = await new Promise<Blob>((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error('empty'))), 'image/png'));
+      const imageId = await session.upload(blob);
+      await session.request('signature', { party, imageId, ...measures });
+      p.clear();
+      setDrawn(false);
+    } catch (e) {
+      const code = codeOf(e);
+      setError(code === 'SIGNATURE_TOO_ABSTRACT' ? code : 'SIGNATURE_SAVE_FAILED');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="signature" aria-label={t`Signature of driver ${party}`}>
+      <h2>{both ? t`Signature of driver ${party}` : t`Your signature`}</h2>
+      {signed ? (
+        <p className="confirmed" role="status">
+          <span aria-hidden="true">✓ </span>
+          <Trans>Signed. You may sign again to replace it.</Trans>
+        </p>
+      ) : null}
+      <canvas ref={canvas} className="signature-pad" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
+      <div className="signature-buttons">
+        <button type="button" className="button button--text" onClick={() => { pad.current?.clear(); setDrawn(false); }}>
+          {t`Clear`}
+        </button>
+        <button type="button" className="button" disabled={!drawn || saving} onClick={() => void save()}>
+          {saving ? t`Saving…` : t`Save the signature`}
+        </button>
+      </div>
+      <ErrorText code={error} />
+    </section>
+  );
+}
+
+function GuiltChoice({ parties }: { parties: Party[] }) {
+  const session = useSession();
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const machine = useMemo(
+    () =>
+      provideGuiltPorts({
+        set: async (party, choice) => (await session.request<{ declaration: DeclarationView }>('guilty', { party, op: 'SET', choice })).declaration.guilt,
+        reset: async (party) => (await session.request<{ declaration: DeclarationView }>('guilty', { party, op: 'RESET' })).declaration.guilt,
+      }),
+    [session],
+  );
+  const actor = useActorRef(machine, { input: { parties, guilt: d.guilt } });
+  const snap = useSelector(actor, (s) => s);
+  useEffect(() => actor.send({ type: 'peer.guilt', guilt: d.guilt as GuiltStateView }), [actor, d.guilt]);
+  const g = snap.context.guilt;
+  const labels: Record<GuiltyChoice, string> = { A: t`Driver A`, B: t`Driver B`, BOTH: t`Both drivers` };
+  return (
+    <fieldset className="guilt">
+      <legend>{t`Who caused the accident?`}</legend>
+      {parties.map((party) => {
+        const own = party === 'A' ? g.achoice : g.bchoice;
+        return (
+          <div key={party} role="radiogroup" aria-label={parties.length > 1 ? t`Choice of driver ${party}` : t`Your choice`} className="segmented">
+            {GUILTY_CHOICES.map((c) => (
+              <label key={c} className={own === c ? 'segmented-on' : ''}>
+                <input
+                  type="radio"
+                  name={`guilt-${party}`}
+                  value={c}
+                  checked={own === c}
+                  disabled={snap.hasTag('busy')}
+                  onChange={() => actor.send({ type: 'user.choose', choice: c, party })}
+                />
+                {labels[c]}
+              </label>
+            ))}
+          </div>
+        );
+      })}
+      <p role="status" className={`guilt-status guilt-status--${String(snap.value)}`}>
+        {snap.matches('resolved')
+          ? t`Agreed: ${labels[g.resolved ?? 'BOTH']}.`
+          : snap.matches('conflict')
+            ? t`Your choices differed. Talk it over and both choose again.`
+            : snap.matches('waiting')
+              ? t`Waiting for the other driver to choose.`
+              : snap.context.hadConflict
+                ? t`Your choices differed. Talk it over and both choose again.`
+                : (parties[0] === 'A' ? g.bchosen : g.achosen)
+                  ? t`The other driver has chosen. Now you choose.`
+                  : t`Both drivers choose; the choices must agree.`}
+      </p>
+      <ErrorText code={snap.context.error} />
+    </fieldset>
+  );
+}
+
+function InsurerChoice({ party, both }: { party: Party; both: boolean }) {
+  const session = useSession();
+  const d = useConnectedDeclaration();
+  const { t } = useLingui();
+  const chosen = d.parties[party].responsibleInsurer;
+  const [proposed, setProposed] = useState<ResponsibleInsurer | null>(null);
+  const [all, setAll] = useState<readonly InsurerRecord[]>([]);
+  const [other, setOther] = useState<string>('');
+  const [confirming, setConfirming] = useState<ResponsibleInsurer | null>(null);
+  const save = useInstruction();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    void session.hub.call('responsible-insurer').then((a) => a.ok && setProposed((a.r as ResponsibleInsurer[])[party === 'A' ? 0 : 1] ?? null));
+    void session.hub.call('list-insurers').then((a) => a.ok && setAll(a.r as InsurerRecord[]));
+  }, [session, party]);
+  useEffect(() => {
+    const el = dialog.current;
+    if (confirming && el && !el.open) el.showModal?.();
+    if (!confirming && el?.open) el.close();
+  }, [confirming]);
+
+  if (chosen.drkId !== -1) {
+    return (
+      <p className="confirmed">
+        {both ? t`Responsible insurer of ${party}: ${chosen.name}` : t`Responsible insurer: ${chosen.name}`}
+      </p>
+    );
+  }
+  const choose = (insurer: ResponsibleInsurer) => void save.run('responsible-insurer', { party, insurer });
+  const picked = all.find((i) => String(i.id) === other);
+  return (
+    <fieldset className="insurer">
+      <legend>{both ? t`Responsible insurer of vehicle ${party}` : t`Your vehicle's insurer`}</legend>
+      {proposed && proposed.drkId !== -1 ? (
+        <p>
+          <Trans>The register says the vehicle is insured by {proposed.name}.</Trans>{' '}
+          <button type="button" className="button button--small" onClick={() => choose(proposed)}>
+            {t`Confirm ${proposed.name}`}
+          </button>
+        </p>
+      ) : (
+        <p className="muted">
+          <Trans>The register does not know the insurer of this vehicle: choose it.</Trans>
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`insurer-${party}`}>{t`Another insurer`}</label>
+        <div className="field-input">
+          <select id={`insurer-${party}`} value={other} onChange={(e) => setOther(e.currentTarget.value)}>
+            <option value="">{t`— choose —`}</option>
+            {all.map((i) => (
+              <option key={i.id} value={String(i.id)}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!picked}
+        onClick={() => picked && setConfirming({ drkId: picked.id, name: picked.name, www: picked.www, damageWww: picked.damageWww })}
+      >
+        {t`Choose this insurer`}
+      </button>
+      <ErrorText code={save.error} />
+      <dialog ref={dialog} className="dialog" aria-labelledby={`insurer-change-${party}`} onCancel={() => setConfirming(null)}>
+        <h2 id={`insurer-change-${party}`}>{t`Change the insurer?`}</h2>
+        <p>
+          {proposed && proposed.drkId !== -1
+            ? t`The register names ${proposed.name}. You chose ${confirming?.name ?? ''}. The insurer cannot be changed once chosen.`
+            : t`You chose ${confirming?.name ?? ''}. The insurer cannot be changed once chosen.`}
+        </p>
+        <div className="dialog-buttons">
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
+            {t`Cancel`}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (confirming) choose(confirming);
+              setConfirming(null);
+            }}
+          >
+            {t`Choose it`}
+          </button>
+        </div>
+      </dialog>
+    </fieldset>
+  );
+}
+
+/** The submit port over the hub; practice declarations end with demo-done. */
+function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
+  const session = useSession();
+  const machine = useMemo(
+    () =>
+      provideSubmitPorts({
+        validate: () => session.request('validate-t2'),
+        submit: async () => {
+          const s = await session.request<SubmitStatus>('submit-eid');
+          if (session.mode === 'practice' && s.stateEID === 'SUCCESS') await session.request('demo-done');
+          return s;
+        },
+        withdraw: () => session.request<SubmitStatus>('withdraw-submit'),
+        informAdmin: async () => {
+          const c = session.connection.getSnapshot().context.credentials;
+          await session.backend.fetch(`${BACKEND_BASE_PATH}/log/warn${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ src: 'submit', message: 'long submit: the driver asks the administrator to look', data: { declarationId: c?.declarationId ?? null } }),
+          });
+        },
+      }),
+    [session],
+  );
+  return useActorRef(machine, { input: { parties, status } });
+}
+
+export function SignaturesStep({ step }: StepProps) {
+  const session = useSession();
+  const d = useConnectedDeclaration();
+  const parties = useParties();
+  const hinted = useHinted();
+  const status: SubmitStatus = {
+    stateA: d.parties.A.submit,
+    stateB: d.parties.B.submit,
+    stateEID: d.submitState,
+    aFillLang: d.parties.A.fillLang,
+    bFillLang: d.parties.B.fillLang,
+    invalidDesc: d.invalidDesc,
+    viewUrl: d.viewUrl,
+  };
+  const submit = useSubmitActor(parties, status);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  useEffect(() => submit.send({ type: 'peer.status', status }), [submit, d.version]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    session.setSubmitter(async () => {
+      setDialogOpen(true);
+      submit.send({ type: 'user.submit' });
+      const s = await waitFor(submit, (x) => x.matches('success') || x.matches('fail') || x.matches('error') || x.matches('idle') || x.matches('closedWhileWaiting'), { timeout: Infinity });
+      if (s.matches('success') || s.matches('fail')) return;
+      if (s.matches('error')) throw Object.assign(new Error('submit'), { code: s.context.error ?? s.context.findings[0]?.code ?? null });
+      throw Object.assign(new Error('submit'), { code: null });
+    });
+    return () => session.setSubmitter(null);
+  }, [session, submit]);
+
+  const signed = parties.every((p) => d.parties[p].signature !== null);
+  const insured = parties.every((p) => d.parties[p].responsibleInsurer.drkId !== -1);
+  const agreed = d.guilt.status === 'RESOLVED';
+  useStepValidity(step, signed && insured && agreed);
+  return (
+    <section className="step step-signatures">
+      <GuiltChoice parties={parties} />
+      {parties.map((p) => (
+        <InsurerChoice key={p} party={p} both={parties.length > 1} />
+      ))}
+      {parties.map((p) => (
+        <SignatureBox key={p} party={p} both={parties.length > 1} />
+      ))}
+      {hinted && !(signed && insured && agreed) ? (
+        <div className="step-error" tabIndex={-1}>
+          <ErrorText code={!agreed ? 'PREVIEW_GUILTY_MISSING' : !insured ? 'PREVIEW_INSURER_NOT_FOUND' : 'PREVIEW_SIGNATURES_NOT_SAVED'} />
+        </div>
+      ) : null}
+      {dialogOpen ? <SubmitDialog actor={submit} onClose={() => setDialogOpen(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { SCROLL_DELAYS_MS, SCROLL_OFFSET_PX } from '@eid/domain';
+import { codeOf } from '../session/decla-session';
+import { useSession } from '../session/session-context';
+
+/** Reports a step's validity to the wizard whenever it changes. */
+export function useStepValidity(step: number, valid: boolean, parts?: { validA: boolean; validB: boolean }) {
+  const s = useSession();
+  const validA = parts?.validA ?? valid;
+  const validB = parts?.validB ?? valid;
+  useEffect(() => {
+    s.wizard.send({ type: 'step.validity', step, validity: { valid, validA, validB } });
+  }, [s, step, valid, validA, validB]);
+}
+
+/** Tells the wizard the step is busy (an upload, a save): next waits. */
+export function useStepWaiting(waiting: boolean) {
+  const s = useSession();
+  useEffect(() => {
+    s.wizard.send({ type: 'step.waiting', waiting });
+    return () => s.wizard.send({ type: 'step.waiting', waiting: false });
+  }, [s, waiting]);
+}
+
+/**
+ * Runs instructions for a screen and keeps the last refusal's code. Saves are queued by the
+ * connection when the link is down, so a save resolves when the hub acknowledged it.
+ */
+export function useInstruction() {
+  const s = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(0);
+  const run = useCallback(
+    async <T = unknown>(op: string, payload?: unknown): Promise<T | null> => {
+      setBusy((n) => n + 1);
+      try {
+        const r = await s.request<T>(op, payload);
+        setError(null);
+        return r;
+      } catch (e) {
+        setError(codeOf(e));
+        return null;
+      } finally {
+        setBusy((n) => n - 1);
+      }
+    },
+    [s],
+  );
+  return { run, error, setError, busy: busy > 0 };
+}
+
+/**
+ * Saves a value some time after the driver stops typing (and at once on flush, e.g. on blur), so
+ * that what was typed reaches the hub's queue — and local storage — within a moment.
+ */
+export function useAutosave<T>(value: T, save: (value: T) => void, delayMs = 700) {
+  const saved = useRef(value);
+  const latest = useRef(value);
+  const saveRef = useRef(save);
+  useLayoutEffect(() => {
+    saveRef.current = save;
+    latest.current = value;
+  });
+  useEffect(() => {
+    if (Object.is(value, saved.current)) return;
+    const timer = setTimeout(() => {
+      saved.current = latest.current;
+      saveRef.current(latest.current);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  const flush = useCallback(() => {
+    if (Object.is(latest.current, saved.current)) return;
+    saved.current = latest.current;
+    saveRef.current(latest.current);
+  }, []);
+  useEffect(() => () => flush(), [flush]);
+  return flush;
+}
+
+/**
+ * declaration-flow §2: the topmost input in error is scrolled into view 82 px under the top, again
+ * at 0, 128, 256 and 500 ms (the layout may still move as lazy parts appear), and focused.
+ */
+export function scrollToFirstError(container: HTMLElement | null): void {
+  if (!container) return;
+  const first = container.querySelector<HTMLElement>('[aria-invalid="true"], .step-error');
+  if (!first) return;
+  first.focus({ preventScroll: true });
+  for (const ms of SCROLL_DELAYS_MS) {
+    setTimeout(() => {
+      const top = first.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX;
+      window.scrollTo({ top: Math.max(0, top), behavior: ms === 0 ? 'auto' : 'smooth' });
+    }, ms);
+  }
+}
