@@ -7,7 +7,7 @@ import { AudioNote } from '../fields/audio-note';
 import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import { CIRCUMSTANCE_LABELS, TEMPLATE_NAMES } from './circumstance-labels';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 function PartyConditions({ party, both }: { party: Party; both: boolean }) {
   const d = useConnectedDeclaration();

@@ -15,7 +15,7 @@ import {
 import { ErrorText, TextField } from '../fields/fields';
 import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
-import { StepFooter, type StepProps } from '../wizard/wizard-page';
+import { StepFooter, type StepProps } from '../wizard/step-footer';
 
 const other = (p: Party): Party => (p === 'A' ? 'B' : 'A');
 

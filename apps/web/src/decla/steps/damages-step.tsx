@@ -5,7 +5,7 @@ import { ErrorText, TextField } from '../fields/fields';
 import { AudioNote } from '../fields/audio-note';
 import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 /** Hit zones around the vehicle, clockwise from the front, with the direction they face. */
 export const IMPACT_ZONES = [

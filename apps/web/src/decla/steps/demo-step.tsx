@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 /** Step 2: the notice about the practice (demonstration) mode. */
 export function DemoStep({ step }: StepProps) {

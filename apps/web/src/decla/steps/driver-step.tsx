@@ -20,7 +20,7 @@ import { ErrorText, TextField } from '../fields/fields';
 import { AddressField, type AddressValue } from '../fields/address-field';
 import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 type Form = Pick<Driver, 'name' | 'surname' | 'code' | 'dob' | 'address'>;
 

@@ -6,7 +6,7 @@ import { BACKEND_BASE_PATH, OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH } from '@eid/d
 import { ErrorText } from '../fields/fields';
 import { useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 function OfficeContacts() {
   const { t } = useLingui();

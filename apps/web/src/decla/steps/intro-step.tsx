@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 /** Step 1: safety first, the emergency number, then start. */
 export function IntroStep({ step }: StepProps) {

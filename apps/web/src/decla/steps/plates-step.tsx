@@ -16,7 +16,7 @@ import { CheckboxField, ErrorText, SelectField, TextField } from '../fields/fiel
 import { useDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
 import { readStored, writeStored } from '../../storage';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 /** Registration countries offered (ISO codes; names come from the browser in the UI language). */
 const COUNTRIES = ['LT', 'LV', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'NL', 'BE', 'FR', 'IT', 'ES', 'PT', 'CZ', 'SK', 'HU', 'AT', 'CH', 'GB', 'IE', 'RO', 'BG', 'GR', 'HR', 'SI', 'LU', 'UA', 'BY', 'RU', 'MD', 'TR'] as const;

@@ -8,7 +8,7 @@ import { useConnectedDeclaration, useParties, useSession } from '../session/sess
 import { useStepValidity } from '../wizard/step-hooks';
 import { STEP_TITLES } from '../wizard/step-titles';
 import { CIRCUMSTANCE_LABELS } from './circumstance-labels';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 /** validate-t1 for the declaration as it is now, again after every change. */
 export function useFindings(op: 'validate-t1' | 'validate-t2'): PreviewFinding[] | null {

@@ -23,7 +23,7 @@ import { useConnectedDeclaration, useHinted, useParties, useSession } from '../s
 import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
 import { readStored, writeStored } from '../../storage';
 import { TEMPLATE_NAMES } from './circumstance-labels';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 interface DrawnVehicle {
   x: number;

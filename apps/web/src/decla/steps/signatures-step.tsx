@@ -29,7 +29,7 @@ import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useInstruction, useStepValidity } from '../wizard/step-hooks';
 import { SubmitDialog } from '../dialogs/submit-dialog';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 function SignatureBox({ party, both }: { party: Party; both: boolean }) {
   const session = useSession();

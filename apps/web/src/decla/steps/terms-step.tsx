@@ -4,7 +4,7 @@ import type { Disclaimers } from '@eid/domain';
 import { CheckboxField } from '../fields/fields';
 import { useDeclaration, useHinted, useParty, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 /** Versions of the texts a driver consents to; a new text gets a new version. */
 export const DISCLAIMER_VERSIONS = { user: 'user-2025-03-05', rules: 'rules-2025-03-05', policy: 'policy-2025-03-05' } as const;

@@ -19,7 +19,7 @@ import { ErrorText, TextField } from '../fields/fields';
 import { AddressField, type AddressValue } from '../fields/address-field';
 import { useConnectedDeclaration, useHinted, useParties, useParty } from '../session/session-context';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
-import type { StepProps } from '../wizard/wizard-page';
+import type { StepProps } from '../wizard/step-footer';
 
 const HOUR = 3_600_000;
 

@@ -6,8 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { stepDefinition, TOOLBAR, type StepName } from '@eid/domain';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { useSession, useParty } from '../session/session-context';
-import { ErrorText } from '../fields/fields';
 import { scrollToFirstError } from './step-hooks';
+import { StepFooter, type StepProps } from './step-footer';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
 import { NavMenu } from './nav-menu';
 import { ConnectionStatus } from '../dialogs/connection-status';
@@ -27,10 +27,6 @@ import { EndStep } from '../steps/end-step';
 // The drawing canvas and the signature pad are heavy: each loads with its step only.
 const SchemeStep = lazy(() => import('../steps/scheme-step').then((m) => ({ default: m.SchemeStep })));
 const SignaturesStep = lazy(() => import('../steps/signatures-step').then((m) => ({ default: m.SignaturesStep })));
-
-export interface StepProps {
-  readonly step: number;
-}
 
 const STEP_COMPONENTS: Readonly<Record<StepName, ComponentType<StepProps>>> = {
   intro: IntroStep,
@@ -116,50 +112,3 @@ export function WizardPage() {
   );
 }
 
-/** Back and next (declaration-flow §2 flags: noBack, outlined, altNextText, noChevron, waiting). */
-export function StepFooter({ nextLabel }: { nextLabel?: string }) {
-  const session = useSession();
-  const { t } = useLingui();
-  const snap = useSelector(session.wizard, (s) => s);
-  const { step, validity, waiting, error, returnTo } = snap.context;
-  const def = stepDefinition(step);
-  const busy = snap.hasTag('busy');
-  const canBack = !def.flags.noBack && step !== 14;
-  const valid = validity[step]?.valid ?? false;
-  const label =
-    nextLabel ??
-    (def.flags.altNextText ? t`Start` : def.name === 'signatures' ? t`Submit` : returnTo !== null ? t`Back to review` : t`Next`);
-  return (
-    <footer className="decla-footer">
-      <ErrorText code={error} />
-      <div className="decla-footer-buttons">
-        {canBack ? (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => session.wizard.send({ type: 'user.back' })}>
-            <span aria-hidden="true">‹ </span>
-            {t`Back`}
-          </button>
-        ) : null}
-        {def.flags.skippable ? (
-          <button type="button" className="button button--text" onClick={() => session.wizard.send({ type: 'user.skip' })}>
-            {t`Skip`}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={`button button--next${def.flags.outlined ? ' button--outlined' : ''}${!valid || waiting ? ' button--inactive' : ''}`}
-          aria-disabled={!valid || waiting || busy}
-          aria-busy={busy || waiting}
-          data-testid="next"
-          onClick={() => {
-            if (busy) return;
-            session.wizard.send({ type: 'user.next' });
-          }}
-        >
-          {busy || waiting ? <span className="spinner" aria-hidden="true" /> : null}
-          {label}
-          {def.flags.noChevron || def.flags.altNextText ? null : <span aria-hidden="true"> ›</span>}
-        </button>
-      </div>
-    </footer>
-  );
-}
