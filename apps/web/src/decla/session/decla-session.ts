@@ -54,6 +54,12 @@ export async function practiceBackend(): Promise<Backend> {
   return { mode: 'practice', transport: practice.transport, fetch: practice.fetch };
 }
 
+/** A store that lives as long as the page: the practice mode keeps nothing after it. */
+export function pageMemoryStorage(): KeyValuePort {
+  const map = new Map<string, string>();
+  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+}
+
 /** Local storage that never throws (private windows, full quotas). */
 export const browserStorage: KeyValuePort = {
   getItem: (key) => readStored(key),
@@ -148,6 +154,13 @@ export class DeclaSession {
       wasOnline = online;
     });
     const progress = this.wizard.on('step.enter', (e) => void this.reportProgress(e.step));
+    // The phone is back online: try at once rather than at the end of the back-off.
+    const online = () => {
+      const s = this.connection.getSnapshot();
+      if (s.hasTag('reconnecting') || s.matches('lost')) this.connection.send({ type: 'user.retry' });
+    };
+    window.addEventListener('online', online);
+    this.cleanups.push(() => window.removeEventListener('online', online));
     this.cleanups.push(
       () => changed.unsubscribe(),
       () => ended.unsubscribe(),

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { DeclarationView, EidMode, Party } from '@eid/domain';
-import { DeclaSession, liveBackend, practiceBackend } from './decla-session';
+import { DeclaSession, liveBackend, pageMemoryStorage, practiceBackend } from './decla-session';
 
 const SessionContext = createContext<DeclaSession | null>(null);
 
@@ -17,7 +17,8 @@ export function SessionProvider({ mode, children, fallback }: { mode: EidMode; c
     void (async () => {
       const backend = mode === 'practice' ? await practiceBackend() : liveBackend();
       if (cancelled) return;
-      made = new DeclaSession(backend);
+      // The practice declaration lives in the page: nothing of it is kept in the browser either.
+      made = mode === 'practice' ? new DeclaSession(backend, pageMemoryStorage()) : new DeclaSession(backend);
       made.resumeStored();
       setSession(made);
     })();

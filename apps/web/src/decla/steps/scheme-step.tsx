@@ -134,7 +134,7 @@ function Vehicle({ party, v, selected, onSelect, onMove }: { party: Party; v: Dr
   );
 }
 
-function loadDraft(objects: string | null): SchemeModel {
+function loadDraft(objects: string | null): SchemeModel | null {
   for (const source of [readStored(STORAGE_KEYS.schemeObjects), objects]) {
     if (!source) continue;
     try {
@@ -144,7 +144,7 @@ function loadDraft(objects: string | null): SchemeModel {
       // ignored: a damaged draft starts blank
     }
   }
-  return empty();
+  return null;
 }
 
 export function SchemeStep({ step }: StepProps) {
@@ -154,7 +154,8 @@ export function SchemeStep({ step }: StepProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   const hinted = useHinted();
-  const [model, setModel] = useState<SchemeModel>(() => loadDraft(d.scheme.objects));
+  // A new drawing starts on the road the ticked circumstances suggest.
+  const [model, setModel] = useState<SchemeModel>(() => loadDraft(d.scheme.objects) ?? empty(suggestedTemplates(parties.flatMap((p) => d.parties[p].conditions))[0]));
   const [history, setHistory] = useState<SchemeModel[]>([]);
   const [selected, setSelected] = useState<Party | null>(null);
   const [pen, setPen] = useState(false);

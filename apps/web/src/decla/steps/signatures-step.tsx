@@ -40,7 +40,21 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [drawn, setDrawn] = useState(false);
-  const signed = d.parties[party].signature !== null;
+  const signature = d.parties[party].signature;
+  const signed = signature !== null;
+  const [savedImage, setSavedImage] = useState<{ id: string; src: string } | null>(null);
+  const signatureId = signature?.imageId ?? null;
+  useEffect(() => {
+    if (!signatureId) return;
+    let cancelled = false;
+    void session
+      .request<{ contentType: string; imageBase64: string }>('get-image', { id: signatureId })
+      .then((r) => !cancelled && setSavedImage({ id: signatureId, src: `data:${r.contentType};base64,${r.imageBase64}` }))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [session, signatureId]);
 
   useEffect(() => {
     const el = canvas.current;
@@ -91,6 +105,9 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
           <Trans>Signed. You may sign again to replace it.</Trans>
         </p>
       ) : null}
+      {signed && savedImage && savedImage.id === signatureId ? (
+        <img className="signature-saved" src={savedImage.src} alt={both ? t`Saved signature of driver ${party}` : t`Your saved signature`} />
+      ) : null}
       <canvas ref={canvas} className="signature-pad" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
       <div className="signature-buttons">
         <button type="button" className="button button--text" onClick={() => { pad.current?.clear(); setDrawn(false); }}>
@@ -127,8 +144,11 @@ function GuiltChoice({ parties }: { parties: Party[] }) {
       <legend>{t`Who caused the accident?`}</legend>
       {parties.map((party) => {
         const own = party === 'A' ? g.achoice : g.bchoice;
+        const groupLabel = parties.length > 1 ? t`Choice of driver ${party}` : t`Your choice`;
         return (
-          <div key={party} role="radiogroup" aria-label={parties.length > 1 ? t`Choice of driver ${party}` : t`Your choice`} className="segmented">
+          <div key={party}>
+          {parties.length > 1 ? <p className="segmented-label" aria-hidden="true">{groupLabel}</p> : null}
+          <div role="radiogroup" aria-label={groupLabel} className="segmented">
             {GUILTY_CHOICES.map((c) => (
               <label key={c} className={own === c ? 'segmented-on' : ''}>
                 <input
@@ -142,6 +162,7 @@ function GuiltChoice({ parties }: { parties: Party[] }) {
                 {labels[c]}
               </label>
             ))}
+          </div>
           </div>
         );
       })}

@@ -1,0 +1,262 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  chooseGuilty,
+  circumstances,
+  contactByEmail,
+  contactByPhone,
+  damages,
+  driverContext,
+  driverData,
+  expectStep,
+  introAndTerms,
+  next,
+  photos,
+  pickAddress,
+  plates,
+  scheme,
+  sign,
+  start,
+} from './helpers/decla.js';
+
+const SHOTS = 'test-results/screenshots';
+
+/** One device fills both parts, from the contacts to the submit; screenshots each step if asked. */
+async function fillBoth(page: Page, shot: (name: string) => Promise<void>, practice: boolean): Promise<void> {
+  await expectStep(page, 5);
+  if (practice) {
+    await contactByPhone(page, 'A', '+37061234567');
+  } else {
+    await contactByEmail(page, 'A', 'vairuotojas.a@example.lt');
+  }
+  await contactByEmail(page, 'B', 'vairuotojas.b@example.lt');
+  await shot('05-contacts');
+  await next(page);
+
+  await expectStep(page, 6);
+  await pickAddress(page, 'accident-address', 'ukmerges 21', 'Ukmergės g. 21, Vilnius');
+  // An apartment building: the apartment number is needed.
+  await expect(page.locator('#accident-address-apartment')).toBeVisible();
+  await page.locator('#accident-address-apartment').fill('4');
+  await shot('06-witnesses');
+  await next(page);
+
+  await expectStep(page, 7);
+  await photos(page, 'A', true);
+  await photos(page, 'B', false);
+  await shot('07-photos');
+  await next(page);
+
+  await expectStep(page, 8);
+  await damages(page, 'A', 'Dented rear door', false);
+  await damages(page, 'B', 'Broken headlight', false);
+  await shot('08-damages');
+  await next(page);
+
+  await expectStep(page, 9);
+  await circumstances(page, 'A', ['14']);
+  await circumstances(page, 'B', ['11']);
+  await shot('09-conditions');
+  await next(page);
+
+  await expectStep(page, 10);
+  await scheme(page);
+  await shot('10-scheme');
+  await next(page);
+
+  await expectStep(page, 11);
+  await driverData(page, 'A', { name: 'Petras', surname: 'Jonaitis', code: '38001012221', address: ['Pilies 14', 'Pilies g. 14, Vilnius'] });
+  await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
+  await shot('11-driver');
+  await next(page);
+
+  await expectStep(page, 12);
+  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
+  await shot('12-preview');
+  await next(page);
+
+  await expectStep(page, 13);
+  await chooseGuilty(page, 'Driver B', 0);
+  await chooseGuilty(page, 'Driver B', 1);
+  await expect(page.locator('.guilt-status')).toHaveClass(/guilt-status--resolved/);
+  await confirmAllInsurers(page);
+  await sign(page, 'A');
+  await sign(page, 'B');
+  await shot('13-signatures');
+  await next(page);
+  await expectStep(page, 14);
+  await shot('14-end');
+}
+
+test.describe('one device fills for both drivers', () => {
+  test.setTimeout(180_000);
+
+  test('live: one phone fills both parts, both sign on it, and the declaration is sent', async ({ browser }) => {
+    const ctx = await driverContext(browser);
+    const page = await ctx.newPage();
+    await start(page, 'live');
+    await introAndTerms(page, 'live');
+    await plates(page, 'LRA908', 'GTE274', { oneDevice: true });
+    await fillBoth(page, async () => {}, false);
+    await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await ctx.close();
+  });
+
+  for (const lang of ['en', 'lt'] as const) {
+    test(`practice (${lang}): every step works in the page, sends nothing to the server, and is photographed at 390×844`, async ({ browser }) => {
+      mkdirSync(SHOTS, { recursive: true });
+      const ctx = await driverContext(browser, lang);
+      const page = await ctx.newPage();
+      const backendCalls: string[] = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.startsWith('/serveris/') || path.startsWith('/getFile')) backendCalls.push(path);
+      });
+      page.on('websocket', (ws) => backendCalls.push(`websocket ${ws.url()}`));
+      const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
+
+      await page.goto('/');
+      await page.locator('.start-buttons .button--secondary').click();
+      await expectStep(page, 1);
+      await shot('01-intro');
+      await next(page);
+      await expectStep(page, 2);
+      await shot('02-demo');
+      await next(page);
+      await expectStep(page, 3);
+      for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
+      await shot('03-terms');
+      await next(page);
+      await expectStep(page, 4);
+      // Practice is one device for both: the option is on and cannot be turned off.
+      await expect(page.locator('#one-device')).toBeChecked();
+      await expect(page.locator('#one-device')).toBeDisabled();
+      await page.locator('#own-plate').fill('PRA001');
+      await page.locator('#other-plate').fill('PRA002');
+      await shot('04-plates');
+      await next(page);
+      if (lang === 'en') {
+        await fillBoth(page, shot, true);
+        await expect(page.getByRole('heading', { name: 'Practice finished' })).toBeVisible();
+      } else {
+        // The Lithuanian run checks the texts on the way and photographs the same steps.
+        await expect(page.getByRole('heading', { level: 1 })).toContainText('Jūsų kontaktas');
+        // The language picker of the step switches the texts in place, nothing typed is lost.
+        await page.locator('#contact-A-tel').fill('+370');
+        await page.locator('#contact-A-tel').blur();
+        await expect(page.locator('#contact-A-tel-error')).toHaveText('Įveskite visą telefono numerį.');
+        await page.getByRole('button', { name: 'EN', exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toContainText('Your contact');
+        await expect(page.locator('#contact-A-tel-error')).toHaveText('Enter the whole phone number.');
+        await page.getByRole('button', { name: 'LT', exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toContainText('Jūsų kontaktas');
+        await fillBothLt(page, shot);
+      }
+      expect(backendCalls, 'practice mode must not reach the server').toEqual([]);
+      await ctx.close();
+    });
+  }
+});
+
+/** The Lithuanian pass: the same steps, found by the Lithuanian labels. */
+async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Promise<void> {
+  await page.locator('fieldset.contact-form').nth(0).getByText('El. paštas', { exact: true }).click();
+  await page.locator('#contact-A-email').fill('a@example.lt');
+  await page.locator('#contact-A-email').blur();
+  await page.locator('fieldset.contact-form').nth(1).getByText('El. paštas', { exact: true }).click();
+  await page.locator('#contact-B-email').fill('b@example.lt');
+  await page.locator('#contact-B-email').blur();
+  await shot('05-contacts');
+  await next(page);
+  await expectStep(page, 6);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Laikas, vieta ir liudytojai');
+  await pickAddress(page, 'accident-address', 'pilies 20', 'Pilies g. 20, Vilnius');
+  await shot('06-witnesses');
+  await next(page);
+  await expectStep(page, 7);
+  for (const p of ['A', 'B'] as const) {
+    if (p === 'A') await page.getByTestId('photos-A-overview').setInputFiles(await jpegLt(page));
+    await page.getByTestId(`photos-${p}-plates`).setInputFiles(await jpegLt(page));
+    await page.getByTestId(`photos-${p}-damages`).setInputFiles(await jpegLt(page));
+  }
+  await expect(page.locator('.thumb-uploading')).toHaveCount(0, { timeout: 15_000 });
+  await shot('07-photos');
+  await next(page);
+  await expectStep(page, 8);
+  for (const p of ['A', 'B'] as const) {
+    await page.locator(`#damages-${p}`).fill('Įbrėžtas sparnas');
+    await page.locator(`#damages-${p}`).blur();
+  }
+  await shot('08-damages');
+  await next(page);
+  await expectStep(page, 9);
+  await page.locator('#cond-A-1').check();
+  await page.locator('#cond-B-10').check();
+  await shot('09-conditions');
+  await next(page);
+  await expectStep(page, 10);
+  await page.getByRole('button', { name: 'Transporto priemonė A', exact: true }).click();
+  await page.getByRole('button', { name: 'Išsaugoti schemą' }).click();
+  await expect(page.getByText('Išsaugota.', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await shot('10-scheme');
+  await next(page);
+  await expectStep(page, 11);
+  for (const [p, code, addr, pick] of [
+    ['A', '37512124446', 'Ozo 5', 'Ozo g. 5, Vilnius'],
+    ['B', '49006065558', 'Antakalnio 2', 'Antakalnio g. 2, Vilnius'],
+  ] as const) {
+    await page.locator(`#driver-${p}-name`).fill('Vardenis');
+    await page.locator(`#driver-${p}-surname`).fill('Pavardenis');
+    await page.locator(`#driver-${p}-code`).fill(code);
+    await pickAddress(page, `driver-${p}-address`, addr, pick);
+    await page.locator(`#driver-${p}-name`).focus();
+  }
+  await shot('11-driver');
+  await next(page);
+  await expectStep(page, 12);
+  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
+  await shot('12-preview');
+  await next(page);
+  await expectStep(page, 13);
+  await page.locator('fieldset.guilt [role=radiogroup]').nth(0).getByText('Abu vairuotojai', { exact: true }).click();
+  await page.locator('fieldset.guilt [role=radiogroup]').nth(1).getByText('Abu vairuotojai', { exact: true }).click();
+  await confirmAllInsurers(page);
+  for (const p of ['A', 'B'] as const) {
+    const pad = page.getByTestId(`signature-${p}`);
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 100);
+    await page.mouse.down();
+    for (let i = 0; i <= 40; i++) await page.mouse.move(box.x + 20 + i * 7, box.y + 90 + 50 * Math.sin(i / 3));
+    await page.mouse.up();
+    await page.locator('section.signature').filter({ has: pad }).getByRole('button', { name: 'Išsaugoti parašą' }).click();
+    await expect(page.locator('section.signature').filter({ has: pad }).getByText(/Pasirašyta/)).toBeVisible({ timeout: 15_000 });
+  }
+  await shot('13-signatures');
+  await next(page);
+  await expectStep(page, 14);
+  await expect(page.getByRole('heading', { name: 'Mokymasis baigtas' })).toBeVisible();
+  await shot('14-end');
+}
+
+/** Confirms the register's insurer for each vehicle still without one. */
+async function confirmAllInsurers(page: Page): Promise<void> {
+  const open = page.locator('fieldset.insurer');
+  for (let left = await open.count(); left > 0; left = await open.count()) {
+    await open.first().locator('button.button--small').click();
+    await expect(open).toHaveCount(left - 1, { timeout: 10_000 });
+  }
+}
+
+async function jpegLt(page: Page) {
+  const base64 = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 240;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#2f6f9f';
+    g.fillRect(0, 0, 320, 240);
+    return c.toDataURL('image/jpeg', 0.8).split(',')[1]!;
+  });
+  return { name: `nuotrauka-${Math.random().toString(36).slice(2, 8)}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}

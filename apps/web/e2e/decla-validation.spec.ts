@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { driverContext, expectStep, jpeg, next, pickAddress } from './helpers/decla.js';
+
+/** The spec's messages, by language (declaration-flow §5, §8; app-shell §5 for the photo texts). */
+const TEXTS = {
+  en: {
+    required: 'Required input',
+    platesDiffer: 'The plates of the two vehicles must differ.',
+    twoForeign: 'A declaration cannot be filled in for two foreign vehicles.',
+    email: 'Invalid email format',
+    emailsDiffer: "The drivers' e-mail addresses must differ.",
+    badExt: 'Wrong photo file type. Upload JPG, PNG or HEIC photos.',
+    notPhoto: 'Only photos can be uploaded.',
+    tooBig: 'Photos may be no larger than 20MB.',
+    personalCode: 'The personal code is invalid.',
+    birthDate: 'The birth date does not match the personal code.',
+    name: 'Use letters, spaces and hyphens only.',
+    start: 'Practise first (nothing is sent)',
+    emailTab: 'E-mail',
+  },
+  lt: {
+    required: 'Privalomas laukas',
+    platesDiffer: 'Abiejų transporto priemonių numeriai turi skirtis.',
+    twoForeign: 'Deklaracijos negalima pildyti dviem užsienyje registruotoms transporto priemonėms.',
+    email: 'Neteisingas el. pašto formatas',
+    emailsDiffer: 'Vairuotojų el. pašto adresai turi skirtis.',
+    badExt: 'Netinkamas pateiktos nuotraukos plėtinys. Kelkite JPG, PNG arba HEIC nuotraukas.',
+    notPhoto: 'Galima įkelti tik nuotraukas.',
+    tooBig: 'Leidžiama kelti nedidesnes nei 20MB nuotraukas.',
+    personalCode: 'Asmens kodas neteisingas.',
+    birthDate: 'Gimimo data nesutampa su asmens kodu.',
+    name: 'Naudokite tik raides, tarpus ir brūkšnelius.',
+    start: 'Pirmiausia pasimokyti (niekas nesiunčiama)',
+    emailTab: 'El. paštas',
+  },
+} as const;
+
+/** Next is pressed on an invalid step: the step stays and the topmost error is shown. */
+async function blocked(page: Page, step: number): Promise<void> {
+  // A user can press the inactive next button (it is aria-disabled, not disabled): it gives the hint.
+  await page.getByTestId('next').click({ force: true });
+  await page.waitForTimeout(200);
+  await expectStep(page, step);
+}
+
+for (const lang of ['en', 'lt'] as const) {
+  const T = TEXTS[lang];
+  test(`invalid input shows the spec's message in ${lang.toUpperCase()} and blocks next, step by step`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const ctx = await driverContext(browser, lang);
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: T.start }).click();
+    await expectStep(page, 1);
+    await next(page);
+    await next(page);
+    await expectStep(page, 3);
+    await blocked(page, 3);
+    for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
+    await next(page);
+    await expectStep(page, 4);
+
+    // Plates: required, must differ, not two foreign vehicles; the plate is normalised as typed.
+    await blocked(page, 4);
+    await expect(page.locator('#own-plate-error')).toHaveText(T.required);
+    await expect(page.locator('#own-plate')).toBeFocused();
+    await page.locator('#own-plate').fill('abc-123 xyz');
+    await expect(page.locator('#own-plate')).toHaveValue('ABC123XYZ');
+    await page.locator('#other-plate').fill('ABC 123 XYZ');
+    await blocked(page, 4);
+    await expect(page.locator('.step-plates .step-error')).toContainText(T.platesDiffer);
+    await page.locator('#other-plate').fill('QWE987');
+    await page.locator('#own-country').selectOption('PL');
+    await page.locator('#other-country').selectOption('DE');
+    await blocked(page, 4);
+    await expect(page.locator('.step-plates .step-error')).toContainText(T.twoForeign);
+    await page.locator('#other-country').selectOption('LT');
+    await next(page);
+    await expectStep(page, 5);
+
+    // Contacts: a wrong e-mail, then the other driver's e-mail.
+    await page.locator('fieldset.contact-form').nth(0).getByText(T.emailTab, { exact: true }).click();
+    await page.locator('#contact-A-email').fill('jonas@');
+    await page.locator('#contact-A-email').blur();
+    await expect(page.locator('#contact-A-email-error')).toHaveText(T.email);
+    await page.locator('#contact-A-email').fill('jonas@example.lt');
+    await page.locator('#contact-A-email').blur();
+    await page.locator('fieldset.contact-form').nth(1).getByText(T.emailTab, { exact: true }).click();
+    await page.locator('#contact-B-email').fill('JONAS@example.lt');
+    await page.locator('#contact-B-email').blur();
+    await expect(page.locator('#contact-B-email-error')).toHaveText(T.emailsDiffer);
+    await blocked(page, 5);
+    await page.locator('#contact-B-email').fill('ona@example.lt');
+    await page.locator('#contact-B-email').blur();
+    await next(page);
+    await expectStep(page, 6);
+
+    await blocked(page, 6);
+    await expect(page.locator('#accident-address-error')).toHaveText(T.required);
+    await pickAddress(page, 'accident-address', 'pilies 8', 'Pilies g. 8, Vilnius');
+    await next(page);
+    await expectStep(page, 7);
+
+    // Photos: an image of a refused type, a PDF, a photo over 20 MB.
+    const damagesError = page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') }).locator('.field-error').last();
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'scan.tiff', mimeType: 'image/tiff', buffer: Buffer.from('II*\0 tiff bytes') });
+    await expect(damagesError).toHaveText(T.badExt);
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not a photo') });
+    await expect(damagesError).toHaveText(T.notPhoto);
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) });
+    await expect(damagesError).toHaveText(T.tooBig);
+    await blocked(page, 7);
+    await page.getByTestId('photos-A-overview').setInputFiles(await jpeg(page, 'scene'));
+    for (const p of ['A', 'B'] as const) {
+      await page.getByTestId(`photos-${p}-plates`).setInputFiles(await jpeg(page, `plate ${p}`));
+      await page.getByTestId(`photos-${p}-damages`).setInputFiles(await jpeg(page, `damage ${p}`));
+    }
+    await expect(page.locator('.thumb-uploading')).toHaveCount(0, { timeout: 15_000 });
+    await next(page);
+    await expectStep(page, 8);
+    await blocked(page, 8);
+    for (const p of ['A', 'B'] as const) {
+      await page.locator(`#damages-${p}`).fill('—');
+      await page.locator(`#damages-${p}`).blur();
+    }
+    await next(page);
+    await expectStep(page, 9);
+    await blocked(page, 9);
+    await page.locator('#cond-A-2').check();
+    await page.locator('#cond-B-10').check();
+    await next(page);
+    await expectStep(page, 10);
+    await blocked(page, 10);
+    await page.getByRole('button', { name: lang === 'en' ? 'Vehicle A' : 'Transporto priemonė A', exact: true }).click();
+    await page.locator('.scheme-actions .button').first().click();
+    await expect(page.locator('.scheme-saved')).toBeVisible({ timeout: 15_000 });
+    await next(page);
+    await expectStep(page, 11);
+
+    // Driver data: a name with digits, an invalid personal code, a birth date not matching the code.
+    await page.locator('#driver-A-name').fill('Jonas2');
+    await page.locator('#driver-A-name').blur();
+    await expect(page.locator('#driver-A-name-error')).toHaveText(T.name);
+    await page.locator('#driver-A-code').fill('38703181234');
+    await page.locator('#driver-A-code').blur();
+    await expect(page.locator('#driver-A-code-error')).toHaveText(T.personalCode);
+    await page.locator('#driver-A-code').fill('38703181233');
+    await page.locator('#driver-A-dob').fill('1987-03-19');
+    await page.locator('#driver-A-dob').blur();
+    await expect(page.locator('#driver-A-dob-error')).toHaveText(T.birthDate);
+    await blocked(page, 11);
+    await ctx.close();
+  });
+}
