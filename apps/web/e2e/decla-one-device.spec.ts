@@ -113,7 +113,9 @@ test.describe('one device fills for both drivers', () => {
         if (path.startsWith('/serveris/') || path.startsWith('/getFile')) backendCalls.push(path);
       });
       page.on('websocket', (ws) => backendCalls.push(`websocket ${ws.url()}`));
-      const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
+      const shot = async (name: string) => {
+        await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
+      };
 
       await page.goto('/');
       await page.locator('.start-buttons .button--secondary').click();
