@@ -30,6 +30,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // An action that cannot happen (a button that stays disabled) fails in seconds, not at the test's end.
+    actionTimeout: 15_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

@@ -12,7 +12,9 @@ const WEB_INPUTS = [
   'apps/web/vite.config.ts',
   'apps/web/lingui.config.ts',
   'apps/web/package.json',
-  'packages/domain/src',
+  'packages/domain',
+  // The browser adapters (transport, practice backend, MSW handlers, address fixture ...).
+  'adapters',
   'package-lock.json',
 ];
 

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { reactWithLingui } from './vite.shared.ts';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
@@ -16,7 +16,8 @@ export default defineConfig({
     }),
     ...reactWithLingui(),
   ],
-  resolve: { conditions: ['@eid/source'] },
+  // Workspace packages as their sources; for the rest Vite's own conditions (ESM builds, not CJS).
+  resolve: { conditions: ['@eid/source', ...defaultClientConditions] },
   server: {
     port: 5173,
     proxy: {

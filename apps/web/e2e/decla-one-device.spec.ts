@@ -1,92 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  chooseGuilty,
-  circumstances,
-  contactByEmail,
-  contactByPhone,
-  damages,
-  driverContext,
-  driverData,
-  expectStep,
-  introAndTerms,
-  next,
-  photos,
-  pickAddress,
-  plates,
-  scheme,
-  sign,
-  start,
-} from './helpers/decla.js';
+import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 
 const SHOTS = 'test-results/screenshots';
-
-/** One device fills both parts, from the contacts to the submit; screenshots each step if asked. */
-async function fillBoth(page: Page, shot: (name: string) => Promise<void>, practice: boolean): Promise<void> {
-  await expectStep(page, 5);
-  if (practice) {
-    await contactByPhone(page, 'A', '+37061234567');
-  } else {
-    await contactByEmail(page, 'A', 'vairuotojas.a@example.lt');
-  }
-  await contactByEmail(page, 'B', 'vairuotojas.b@example.lt');
-  await shot('05-contacts');
-  await next(page);
-
-  await expectStep(page, 6);
-  await pickAddress(page, 'accident-address', 'ukmerges 21', 'Ukmergės g. 21, Vilnius');
-  // An apartment building: the apartment number is needed.
-  await expect(page.locator('#accident-address-apartment')).toBeVisible();
-  await page.locator('#accident-address-apartment').fill('4');
-  await shot('06-witnesses');
-  await next(page);
-
-  await expectStep(page, 7);
-  await photos(page, 'A', true);
-  await photos(page, 'B', false);
-  await shot('07-photos');
-  await next(page);
-
-  await expectStep(page, 8);
-  await damages(page, 'A', 'Dented rear door', false);
-  await damages(page, 'B', 'Broken headlight', false);
-  await shot('08-damages');
-  await next(page);
-
-  await expectStep(page, 9);
-  await circumstances(page, 'A', ['14']);
-  await circumstances(page, 'B', ['11']);
-  await shot('09-conditions');
-  await next(page);
-
-  await expectStep(page, 10);
-  await scheme(page);
-  await shot('10-scheme');
-  await next(page);
-
-  await expectStep(page, 11);
-  await driverData(page, 'A', { name: 'Petras', surname: 'Jonaitis', code: '38001012221', address: ['Pilies 14', 'Pilies g. 14, Vilnius'] });
-  await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
-  await shot('11-driver');
-  await next(page);
-
-  await expectStep(page, 12);
-  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
-  await shot('12-preview');
-  await next(page);
-
-  await expectStep(page, 13);
-  await chooseGuilty(page, 'Driver B', 0);
-  await chooseGuilty(page, 'Driver B', 1);
-  await expect(page.locator('.guilt-status')).toHaveClass(/guilt-status--resolved/);
-  await confirmAllInsurers(page);
-  await sign(page, 'A');
-  await sign(page, 'B');
-  await shot('13-signatures');
-  await next(page);
-  await expectStep(page, 14);
-  await shot('14-end');
-}
 
 test.describe('one device fills for both drivers', () => {
   test.setTimeout(180_000);
@@ -225,7 +141,7 @@ async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Pr
   await confirmAllInsurers(page);
   for (const p of ['A', 'B'] as const) {
     const pad = page.getByTestId(`signature-${p}`);
-    await pad.scrollIntoViewIfNeeded();
+    await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 20, box.y + 100);
     await page.mouse.down();
@@ -239,15 +155,6 @@ async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Pr
   await expectStep(page, 14);
   await expect(page.getByRole('heading', { name: 'Mokymasis baigtas' })).toBeVisible();
   await shot('14-end');
-}
-
-/** Confirms the register's insurer for each vehicle still without one. */
-async function confirmAllInsurers(page: Page): Promise<void> {
-  const open = page.locator('fieldset.insurer');
-  for (let left = await open.count(); left > 0; left = await open.count()) {
-    await open.first().locator('button.button--small').click();
-    await expect(open).toHaveCount(left - 1, { timeout: 10_000 });
-  }
 }
 
 async function jpegLt(page: Page) {

@@ -7,7 +7,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
     await expect(page.getByRole('link', { name: 'Skambinti 112' })).toHaveAttribute('href', 'tel:112');
 
-    const english = page.getByRole('button', { name: 'EN' });
+    const english = page.getByRole('button', { name: 'EN', exact: true });
     await expect(english).toHaveAttribute('aria-pressed', 'false');
     await english.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronic road accident declaration');
@@ -27,7 +27,7 @@ test.describe('home page', () => {
 
   test('the language buttons are reachable by keyboard with a visible focus', async ({ page }) => {
     await page.goto('/');
-    const english = page.getByRole('button', { name: 'EN' });
+    const english = page.getByRole('button', { name: 'EN', exact: true });
     for (let i = 0; i < 6 && !(await english.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }

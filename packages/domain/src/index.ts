@@ -42,6 +42,8 @@ export * from './rules/shell.js';
 
 // The declaration: entities, edits, connect, guilt, preview validation, submit.
 export * from './declaration/index.js';
+export * from './declaration/instruction-names.js';
+
 
 // The hub: binds devices to declarations and parties, commits and pushes every change.
 export * from './hub/index.js';

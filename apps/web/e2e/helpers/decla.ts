@@ -188,7 +188,8 @@ export async function driverData(
 /** Signs on a pad with a name-like trace. */
 export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
   const pad = page.getByTestId(`signature-${party}`);
-  await pad.scrollIntoViewIfNeeded();
+  // In the middle of the screen: the sticky footer covers the bottom of the viewport.
+  await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
@@ -211,3 +212,82 @@ export async function confirmInsurer(page: Page): Promise<void> {
 export async function chooseGuilty(page: Page, choice: 'Driver A' | 'Driver B' | 'Both drivers', group = 0): Promise<void> {
   await page.locator('fieldset.guilt [role=radiogroup]').nth(group).getByText(choice, { exact: true }).click();
 }
+
+/** Confirms the register's insurer for each vehicle still without one. */
+export async function confirmAllInsurers(page: Page): Promise<void> {
+  const open = page.locator('fieldset.insurer');
+  for (let left = await open.count(); left > 0; left = await open.count()) {
+    await open.first().locator('button.button--small').click();
+    await expect(open).toHaveCount(left - 1, { timeout: 10_000 });
+  }
+}
+
+
+/** One device fills both parts, from the contacts to the submit; screenshots each step if asked. */
+export async function fillBoth(page: Page, shot: (name: string) => Promise<void>, practice: boolean, stopAt = 14): Promise<void> {
+  await expectStep(page, 5);
+  if (practice) {
+    await contactByPhone(page, 'A', '+37061234567');
+  } else {
+    await contactByEmail(page, 'A', 'vairuotojas.a@example.lt');
+  }
+  await contactByEmail(page, 'B', 'vairuotojas.b@example.lt');
+  await shot('05-contacts');
+  await next(page);
+
+  await expectStep(page, 6);
+  await pickAddress(page, 'accident-address', 'ukmerges 21', 'Ukmergės g. 21, Vilnius');
+  // An apartment building: the apartment number is needed.
+  await expect(page.locator('#accident-address-apartment')).toBeVisible();
+  await page.locator('#accident-address-apartment').fill('4');
+  await shot('06-witnesses');
+  await next(page);
+
+  await expectStep(page, 7);
+  await photos(page, 'A', true);
+  await photos(page, 'B', false);
+  await shot('07-photos');
+  await next(page);
+
+  await expectStep(page, 8);
+  await damages(page, 'A', 'Dented rear door', false);
+  await damages(page, 'B', 'Broken headlight', false);
+  await shot('08-damages');
+  await next(page);
+
+  await expectStep(page, 9);
+  await circumstances(page, 'A', ['14']);
+  await circumstances(page, 'B', ['11']);
+  await shot('09-conditions');
+  await next(page);
+
+  await expectStep(page, 10);
+  await scheme(page);
+  await shot('10-scheme');
+  await next(page);
+
+  await expectStep(page, 11);
+  await driverData(page, 'A', { name: 'Petras', surname: 'Jonaitis', code: '38001012221', address: ['Pilies 14', 'Pilies g. 14, Vilnius'] });
+  await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
+  await shot('11-driver');
+  await next(page);
+
+  await expectStep(page, 12);
+  if (stopAt === 12) return;
+  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
+  await shot('12-preview');
+  await next(page);
+
+  await expectStep(page, 13);
+  await chooseGuilty(page, 'Driver B', 0);
+  await chooseGuilty(page, 'Driver B', 1);
+  await expect(page.locator('.guilt-status')).toHaveClass(/guilt-status--resolved/);
+  await confirmAllInsurers(page);
+  await sign(page, 'A');
+  await sign(page, 'B');
+  await shot('13-signatures');
+  await next(page);
+  await expectStep(page, 14);
+  await shot('14-end');
+}
+

@@ -1,4 +1,4 @@
-import { DEFAULT_EID_MODE, EID_MODES, STORAGE_KEYS, type EidMode } from '@eid/domain';
+import { DEFAULT_EID_MODE, EID_MODES, STORAGE_KEYS, type EidMode } from '@eid/domain/constants';
 import { readStored, writeStored } from '../storage';
 
 /** The declaration mode kept in local storage (eidMode); live unless practice was chosen. */

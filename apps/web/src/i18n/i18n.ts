@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@eid/domain';
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@eid/domain/constants';
 import { readStored, writeStored } from '../storage';
 
 export { i18n };

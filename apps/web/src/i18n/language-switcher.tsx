@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { LOCALES, type Locale } from '@eid/domain';
+import { LOCALES, type Locale } from '@eid/domain/constants';
 import { activateLocale } from './i18n';
 
 /** Names of the languages in themselves, so each is recognisable whatever the UI language. */

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import type { EidMode } from '@eid/domain';
+import type { EidMode } from '@eid/domain/constants';
 import { storeMode } from '../decla/mode';
 
 export const Route = createFileRoute('/')({

@@ -22,7 +22,8 @@ import {
 import type { ErrorCode } from '../rules/errors.js';
 import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
 import type { Plates, Position } from '../declaration/entities.js';
-import { isWriteInstruction, type ChangedKind } from '../declaration/instructions.js';
+import type { ChangedKind } from '../declaration/instructions.js';
+import { isWriteInstructionName } from '../declaration/instruction-names.js';
 import type { DeclarationView } from '../declaration/view.js';
 import type { KeyValuePort } from '../ports/key-value.port.js';
 import type { TransportPort } from '../ports/transport.port.js';
@@ -139,7 +140,7 @@ const answerOf = (m: ResultMessage): CallAnswer =>
   m.ok ? { ok: true, r: m.r } : m.retryAfterMs === undefined ? { ok: false, code: m.code } : { ok: false, code: m.code, retryAfterMs: m.retryAfterMs };
 
 /** Edits are kept across a closed browser; reads are not worth keeping. */
-const isKept = (call: OutgoingCall): boolean => isWriteInstruction(call.op) || call.op === 'submit-eid';
+const isKept = (call: OutgoingCall): boolean => isWriteInstructionName(call.op) || call.op === 'submit-eid';
 
 /** A write's answer carries the declaration after it: `{ version, declaration }`. */
 function declarationIn(r: unknown): { version: number; declaration: DeclarationView } | null {

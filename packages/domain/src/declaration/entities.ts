@@ -19,7 +19,7 @@ import {
   PARTIES,
   PLATE_MAX_LENGTH,
 } from '../rules/constants.js';
-import { INFORM_METHODS } from '../rules/contacts.js';
+import { INFORM_METHODS } from '../rules/inform-methods.js';
 import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
 
 /** Bounds of stored texts (not in the spec; chosen generously for real data). */

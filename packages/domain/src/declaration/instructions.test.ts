@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyInstruction, CHANGED_KINDS, CHANGED_KIND_OF, WRITE_INSTRUCTIONS, type EditOutcome } from './instructions.js';
 import { blank, complete, ctx, T0 } from './declaration.fixture.js';
+import { WRITE_INSTRUCTION_NAMES, isWriteInstructionName } from './instruction-names.js';
 import type { Declaration } from './entities.js';
 
 function ok(outcome: EditOutcome): Extract<EditOutcome, { ok: true }> {
@@ -199,5 +200,10 @@ describe('write instructions', () => {
     const out = ok(applyInstruction(blank(), 'progress', { progress: 'FILLING', step: 7 }, ctx('B')));
     expect(out.declaration.parties.B.activeStep).toBe(7);
     expect(applyInstruction(blank(), 'progress', { progress: 'FILLING', step: 15 }, ctx('B'))).toEqual({ ok: false, code: 'DATA_ERROR' });
+  });
+
+  it('[DC1] the light list of write instruction names is exactly the instructions with payload rules', () => {
+    expect([...WRITE_INSTRUCTION_NAMES].sort()).toEqual([...WRITE_INSTRUCTIONS].sort());
+    expect(isWriteInstructionName('current-fotos')).toBe(false);
   });
 });

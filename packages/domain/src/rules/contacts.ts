@@ -8,8 +8,8 @@ import type { ErrorCode } from './errors.js';
 import { compactPhone, toE164 } from './phone.js';
 
 /** How a driver wants to be informed: by e-mail or by telephone. */
-export const INFORM_METHODS = ['email', 'tel'] as const;
-export type InformMethod = (typeof INFORM_METHODS)[number];
+import { INFORM_METHODS, type InformMethod } from './inform-methods.js';
+export { INFORM_METHODS, type InformMethod };
 
 /** Tab index of the contact step per method: tel 1, email 2, none 0. */
 export const CONTACT_TAB_INDEX = { tel: 1, email: 2, none: 0 } as const;

@@ -37,8 +37,7 @@ export function splitFindings(findings: readonly PreviewFinding[], parties: read
   return { mine, theirs };
 }
 
-function Findings({ findings, fixable }: { findings: readonly PreviewFinding[]; fixable: boolean }) {
-  const session = useSession();
+export function Findings({ findings, onFix }: { findings: readonly PreviewFinding[]; onFix: ((step: number) => void) | null }) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   return (
@@ -49,8 +48,8 @@ function Findings({ findings, fixable }: { findings: readonly PreviewFinding[]; 
             {f.party ? <strong>{f.party}: </strong> : null}
             {i18n._(errorMessage(f.code))}
           </span>
-          {fixable ? (
-            <button type="button" className="button button--small" onClick={() => session.wizard.send({ type: 'user.goto', step: f.step })}>
+          {onFix ? (
+            <button type="button" className="button button--small" onClick={() => onFix(f.step)}>
               {t`Fix: ${i18n._(STEP_TITLES[stepDefinition(f.step).name])}`}
             </button>
           ) : null}
@@ -102,6 +101,7 @@ function PartySummary({ d, party }: { d: DeclarationView; party: Party }) {
 
 /** Step 12: everything both drivers entered, and what is still missing with a way back to it. */
 export function PreviewStep({ step }: StepProps) {
+  const session = useSession();
   const d = useConnectedDeclaration();
   const parties = useParties();
   const { t } = useLingui();
@@ -118,7 +118,7 @@ export function PreviewStep({ step }: StepProps) {
           <h2>
             <Trans>Still missing</Trans>
           </h2>
-          <Findings findings={mine} fixable />
+          <Findings findings={mine} onFix={(to) => session.wizard.send({ type: 'user.goto', step: to })} />
         </div>
       ) : null}
       {theirs.length ? (
@@ -126,7 +126,7 @@ export function PreviewStep({ step }: StepProps) {
           <h2>
             <Trans>The other driver still has to fill in</Trans>
           </h2>
-          <Findings findings={theirs} fixable={false} />
+          <Findings findings={theirs} onFix={null} />
         </div>
       ) : null}
       {findings !== null && findings.length === 0 ? (

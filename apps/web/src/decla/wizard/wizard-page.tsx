@@ -9,39 +9,53 @@ import { useSession, useParty } from '../session/session-context';
 import { scrollToFirstError } from './step-hooks';
 import { StepFooter, type StepProps } from './step-footer';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
-import { NavMenu } from './nav-menu';
 import { ConnectionStatus } from '../dialogs/connection-status';
 import { IntroStep } from '../steps/intro-step';
 import { DemoStep } from '../steps/demo-step';
 import { TermsStep } from '../steps/terms-step';
 import { PlatesStep } from '../steps/plates-step';
-import { ContactsStep } from '../steps/contacts-step';
-import { WitnessesStep } from '../steps/witnesses-step';
-import { PhotosStep } from '../steps/photos-step';
-import { DamagesStep } from '../steps/damages-step';
-import { ConditionsStep } from '../steps/conditions-step';
-import { DriverStep } from '../steps/driver-step';
-import { PreviewStep } from '../steps/preview-step';
 import { EndStep } from '../steps/end-step';
 
-// The drawing canvas and the signature pad are heavy: each loads with its step only.
-const SchemeStep = lazy(() => import('../steps/scheme-step').then((m) => ({ default: m.SchemeStep })));
-const SignaturesStep = lazy(() => import('../steps/signatures-step').then((m) => ({ default: m.SignaturesStep })));
+/**
+ * Steps 5 to 13 load with their step (and the next one is fetched ahead while the driver fills the
+ * current), so the first screen carries only the intro to the plates; the drawing canvas and the
+ * signature pad are the heaviest of them.
+ */
+const LOADERS = {
+  contacts: () => import('../steps/contacts-step').then((m) => ({ default: m.ContactsStep })),
+  witnesses: () => import('../steps/witnesses-step').then((m) => ({ default: m.WitnessesStep })),
+  photos: () => import('../steps/photos-step').then((m) => ({ default: m.PhotosStep })),
+  damages: () => import('../steps/damages-step').then((m) => ({ default: m.DamagesStep })),
+  conditions: () => import('../steps/conditions-step').then((m) => ({ default: m.ConditionsStep })),
+  scheme: () => import('../steps/scheme-step').then((m) => ({ default: m.SchemeStep })),
+  driver: () => import('../steps/driver-step').then((m) => ({ default: m.DriverStep })),
+  preview: () => import('../steps/preview-step').then((m) => ({ default: m.PreviewStep })),
+  signatures: () => import('../steps/signatures-step').then((m) => ({ default: m.SignaturesStep })),
+} as const;
+
+// The menu shows each step's progress (which needs the phone and e-mail rules): loaded when opened.
+const NavMenu = lazy(() => import('./nav-menu').then((m) => ({ default: m.NavMenu })));
+
+/** Starts loading a step's screen (a no-op for steps that are part of the first load). */
+function preloadStep(name: StepName): void {
+  const load = (LOADERS as Partial<Record<StepName, () => Promise<unknown>>>)[name];
+  if (load) void load().catch(() => undefined);
+}
 
 const STEP_COMPONENTS: Readonly<Record<StepName, ComponentType<StepProps>>> = {
   intro: IntroStep,
   demo: DemoStep,
   terms: TermsStep,
   plates: PlatesStep,
-  contacts: ContactsStep,
-  witnesses: WitnessesStep,
-  photos: PhotosStep,
-  damages: DamagesStep,
-  conditions: ConditionsStep,
-  scheme: SchemeStep,
-  driver: DriverStep,
-  preview: PreviewStep,
-  signatures: SignaturesStep,
+  contacts: lazy(LOADERS.contacts),
+  witnesses: lazy(LOADERS.witnesses),
+  photos: lazy(LOADERS.photos),
+  damages: lazy(LOADERS.damages),
+  conditions: lazy(LOADERS.conditions),
+  scheme: lazy(LOADERS.scheme),
+  driver: lazy(LOADERS.driver),
+  preview: lazy(LOADERS.preview),
+  signatures: lazy(LOADERS.signatures),
   end: EndStep,
 };
 
@@ -56,10 +70,12 @@ export function WizardPage() {
   const body = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // A new step starts at the top with its title focused, so screen readers announce it.
+  // A new step starts at the top with its title focused, so screen readers announce it; the next
+  // step's screen is fetched meanwhile.
   useEffect(() => {
     window.scrollTo({ top: 0 });
     heading.current?.focus({ preventScroll: true });
+    if (step < 14) preloadStep(stepDefinition(step + 1).name);
   }, [step]);
 
   // A press on the disabled next button shows the topmost error.
@@ -107,7 +123,11 @@ export function WizardPage() {
         </Suspense>
       </div>
       {!def.flags.noFooter && !def.flags.customFooter ? <StepFooter /> : null}
-      {menuOpen ? <NavMenu onClose={() => setMenuOpen(false)} /> : null}
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <NavMenu onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,88 @@
+// `npm run bench:web`: the JavaScript a first visit downloads, measured in Chromium against the
+// built app: every script the page requests until the network is idle, each gzip-compressed
+// (level 9, as a server would send it). Goal (issue 4): the first screen ≤ 130 KiB gzip. Also
+// prints the first screen of /decla and the lazy chunks (scheme editor, signature pad, practice).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import { ROOT, log } from './lib/bootstrap.mjs';
+import { build } from './build.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 18191);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const GOAL_KIB = 130;
+const DIST = join(ROOT, 'apps/web/dist');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const gzipKib = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+
+async function scriptsOf(browser, path) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && r.url().startsWith(ORIGIN)) scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(ORIGIN + path, { waitUntil: 'networkidle' });
+  await context.close();
+  return [...scripts].sort();
+}
+
+function report(label, scripts) {
+  let total = 0;
+  for (const s of scripts) {
+    const kib = gzipKib(join(DIST, s));
+    total += kib;
+    process.stdout.write(`  ${s.padEnd(48)} ${kib.toFixed(1).padStart(7)} KiB gzip\n`);
+  }
+  process.stdout.write(`${label}: ${total.toFixed(1)} KiB gzip in ${scripts.length} scripts\n`);
+  return total;
+}
+
+async function main() {
+  build();
+  const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-web-'));
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${ORIGIN}/serveris/health`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      await sleep(100);
+    }
+    log('bench:web: scripts a first visit downloads (Chromium, gzip level 9)');
+    const home = report('first_screen_home_js_gzip_kib', await scriptsOf(browser, '/'));
+    const decla = report('first_screen_decla_js_gzip_kib', await scriptsOf(browser, '/decla'));
+    process.stdout.write('lazy chunks (loaded at their step only):\n');
+    for (const name of readdirSync(join(DIST, 'assets')).filter((f) => /^(scheme-step|signatures-step|practice-backend)-.*\.js$/.test(f))) {
+      process.stdout.write(`  ${name.padEnd(48)} ${gzipKib(join(DIST, 'assets', name)).toFixed(1).padStart(7)} KiB gzip\n`);
+    }
+    const worst = Math.max(home, decla);
+    process.stdout.write(`\ngoal first screen ≤ ${GOAL_KIB} KiB gzip: ${worst <= GOAL_KIB ? 'met' : 'NOT met'} (home ${home.toFixed(1)}, /decla ${decla.toFixed(1)}; ratio ${(worst / GOAL_KIB).toFixed(2)})\n`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await sleep(300);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
