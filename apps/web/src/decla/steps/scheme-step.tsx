@@ -322,6 +322,8 @@ export function SchemeStep({ step }: StepProps) {
         ref={box}
         className={`scheme-canvas${pen ? ' scheme-canvas--pen' : ''}`}
         tabIndex={0}
+        role="application"
+        aria-roledescription={t`drawing`}
         aria-label={t`Accident scheme drawing. With a vehicle selected, the arrow keys move it.`}
         onKeyDown={(e) => {
           const k: Record<string, [number, number]> = { ArrowUp: [0, -10], ArrowDown: [0, 10], ArrowLeft: [-10, 0], ArrowRight: [10, 0] };

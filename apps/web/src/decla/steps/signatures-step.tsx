@@ -108,7 +108,7 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
       {signed && savedImage && savedImage.id === signatureId ? (
         <img className="signature-saved" src={savedImage.src} alt={both ? t`Saved signature of driver ${party}` : t`Your saved signature`} />
       ) : null}
-      <canvas ref={canvas} className="signature-pad" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
+      <canvas ref={canvas} className="signature-pad" role="img" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
       <div className="signature-buttons">
         <button type="button" className="button button--text" onClick={() => { pad.current?.clear(); setDrawn(false); }}>
           {t`Clear`}
