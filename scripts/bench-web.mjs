@@ -21,16 +21,23 @@ const DIST = join(ROOT, 'apps/web/dist');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const gzipKib = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 
+/**
+ * The scripts a page needs for its first screen: those requested before the app marks the first
+ * screen shown (performance mark eid:first-screen, set when it is rendered), and, for comparison,
+ * every script fetched until the network is idle (the next screens are prefetched behind it).
+ */
 async function scriptsOf(browser, path) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const scripts = new Set();
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script' && r.url().startsWith(ORIGIN)) scripts.add(new URL(r.url()).pathname);
-  });
   await page.goto(ORIGIN + path, { waitUntil: 'networkidle' });
+  const { first, all } = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('eid:first-screen')[0]?.startTime ?? Infinity;
+    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'));
+    const path = (e) => new URL(e.name).pathname;
+    return { first: scripts.filter((e) => e.startTime <= mark).map(path), all: scripts.map(path) };
+  });
   await context.close();
-  return [...scripts].sort();
+  return { first: [...new Set(first)].sort(), all: [...new Set(all)].sort() };
 }
 
 function report(label, scripts) {
@@ -65,9 +72,13 @@ async function main() {
       }
       await sleep(100);
     }
-    log('bench:web: scripts a first visit downloads (Chromium, gzip level 9)');
-    const home = report('first_screen_home_js_gzip_kib', await scriptsOf(browser, '/'));
-    const decla = report('first_screen_decla_js_gzip_kib', await scriptsOf(browser, '/decla'));
+    log('bench:web: scripts of the first screen (Chromium, gzip level 9)');
+    const homeScripts = await scriptsOf(browser, '/');
+    const home = report('first_screen_home_js_gzip_kib', homeScripts.first);
+    const declaScripts = await scriptsOf(browser, '/decla');
+    const decla = report('first_screen_decla_js_gzip_kib', declaScripts.first);
+    const idle = (s) => s.reduce((n, f) => n + gzipKib(join(DIST, f)), 0).toFixed(1);
+    process.stdout.write(`until network idle (next screens prefetched): home ${idle(homeScripts.all)} KiB, /decla ${idle(declaScripts.all)} KiB\n`);
     process.stdout.write('lazy chunks (loaded at their step only):\n');
     for (const name of readdirSync(join(DIST, 'assets')).filter((f) => /^(scheme-step|signatures-step|practice-backend)-.*\.js$/.test(f))) {
       process.stdout.write(`  ${name.padEnd(48)} ${gzipKib(join(DIST, 'assets', name)).toFixed(1).padStart(7)} KiB gzip\n`);

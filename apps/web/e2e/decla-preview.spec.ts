@@ -19,6 +19,7 @@ test('preview: what is missing is listed with the §8 code and fixed through its
   await page.getByRole('button', { name: 'Practise first (nothing is sent)' }).click();
   await expectStep(page, 1);
   await next(page);
+  await expectStep(page, 2);
   await next(page);
   for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
   await next(page);

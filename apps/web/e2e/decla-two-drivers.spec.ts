@@ -56,10 +56,12 @@ test.describe('two drivers, two phones, live', () => {
     await a.locator('#witness-A-0-phone').blur();
     await expect(b.getByRole('heading', { name: 'Time, place and your witnesses' })).toBeVisible();
     await next(a);
-    await next(b);
 
     // Photos: the scene photo A takes counts for B too.
     await expectStep(a, 7);
+    // B sees where A is, live.
+    await expect(b.getByText('The other driver is connected · at step 3 of 9')).toBeVisible({ timeout: 10_000 });
+    await next(b);
     await photos(a, 'A', true);
     await expectStep(b, 7);
     await expect(b.locator('.photo-section').first().locator('.thumbs img')).toHaveCount(1, { timeout: 10_000 });

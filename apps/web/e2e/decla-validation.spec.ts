@@ -53,6 +53,7 @@ for (const lang of ['en', 'lt'] as const) {
     await page.getByRole('button', { name: T.start }).click();
     await expectStep(page, 1);
     await next(page);
+    await expectStep(page, 2);
     await next(page);
     await expectStep(page, 3);
     await blocked(page, 3);

@@ -1,18 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { SessionProvider } from '../decla/session/session-context';
-import { WizardPage } from '../decla/wizard/wizard-page';
-import { storedMode } from '../decla/mode';
+import { DeclaEntry } from '../decla/decla-entry';
 
 export const Route = createFileRoute('/decla')({
-  component: DeclaRoute,
+  component: DeclaEntry,
 });
-
-function DeclaRoute() {
-  const { t } = useLingui();
-  return (
-    <SessionProvider mode={storedMode()} fallback={<p className="loading">{t`Loading…`}</p>}>
-      <WizardPage />
-    </SessionProvider>
-  );
-}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import type { EidMode } from '@eid/domain/constants';
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const navigate = useNavigate();
+  useEffect(() => performance.mark('eid:first-screen'), []);
   const start = (mode: EidMode) => {
     storeMode(mode);
     void navigate({ to: '/decla' });

@@ -24,6 +24,9 @@ export function ConnectionStatus() {
     if (!lost && el?.open) el.close();
   }, [lost]);
   const twoUsers = snap.context.declaration?.twoUserMode ?? false;
+  const theirs = snap.context.declaration && party ? snap.context.declaration.parties[other] : null;
+  // The other driver's progress, live: where they are (or that they submitted).
+  const otherStep = theirs ? (theirs.submit === 'SUBMITTED' ? 14 : theirs.activeStep) : null;
   return (
     <>
       {reconnecting && credentials ? (
@@ -34,6 +37,7 @@ export function ConnectionStatus() {
       {snap.hasTag('online') && twoUsers && party ? (
         <p className={`presence presence--${presence[other] ? 'on' : 'off'}`} role="status">
           {presence[other] ? t`The other driver is connected` : t`The other driver is not connected`}
+          {otherStep !== null && otherStep >= 5 ? ` · ${otherStep >= 14 ? t`submitted` : t`at step ${otherStep - 4} of 9`}` : null}
         </p>
       ) : null}
       <dialog ref={dialog} className="dialog" aria-labelledby="lost-title">

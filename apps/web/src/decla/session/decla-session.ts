@@ -112,6 +112,8 @@ export class DeclaSession {
   constructor(
     readonly backend: Backend,
     readonly storage: KeyValuePort = browserStorage,
+    /** The step to open (the intro already shown by the light first screen is passed over). */
+    startStep = 1,
   ) {
     this.connection = createActor(
       provideConnectionPorts({
@@ -122,7 +124,7 @@ export class DeclaSession {
     ).start();
     this.hub = new HubClient(this.connection);
     this.wizard = createActor(provideWizard((step, name) => this.customNext(step, name)), {
-      input: { mode: backend.mode, customNextSteps: [3, 4, 5, 13] },
+      input: { mode: backend.mode, customNextSteps: [3, 4, 5, 13], step: startStep },
     }).start();
     this.images = createActor(
       provideImageSyncPorts({

@@ -9,7 +9,7 @@ const SessionContext = createContext<DeclaSession | null>(null);
  * Creates the declaration session of a mode (the practice backend is loaded on demand) and
  * resumes a declaration this browser was filling. Renders `fallback` while it is being made.
  */
-export function SessionProvider({ mode, children, fallback }: { mode: EidMode; children: ReactNode; fallback: ReactNode }) {
+export function SessionProvider({ mode, startStep = 1, children, fallback }: { mode: EidMode; startStep?: number; children: ReactNode; fallback: ReactNode }) {
   const [session, setSession] = useState<DeclaSession | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -18,7 +18,7 @@ export function SessionProvider({ mode, children, fallback }: { mode: EidMode; c
       const backend = mode === 'practice' ? await practiceBackend() : liveBackend();
       if (cancelled) return;
       // The practice declaration lives in the page: nothing of it is kept in the browser either.
-      made = mode === 'practice' ? new DeclaSession(backend, pageMemoryStorage()) : new DeclaSession(backend);
+      made = new DeclaSession(backend, mode === 'practice' ? pageMemoryStorage() : undefined, startStep);
       made.resumeStored();
       setSession(made);
     })();
@@ -27,7 +27,7 @@ export function SessionProvider({ mode, children, fallback }: { mode: EidMode; c
       made?.dispose();
       setSession(null);
     };
-  }, [mode]);
+  }, [mode, startStep]);
   if (!session) return <>{fallback}</>;
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
