@@ -10,7 +10,9 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const navigate = useNavigate();
-  useEffect(() => performance.mark('eid:first-screen'), []);
+  useEffect(() => {
+    performance.mark('eid:first-screen');
+  }, []);
   const start = (mode: EidMode) => {
     storeMode(mode);
     void navigate({ to: '/decla' });
