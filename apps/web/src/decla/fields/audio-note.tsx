@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PERMISSION_COOKIES, provideRecorderPorts, type AudioType, type Party, type RecorderPort, type Recording } from '@eid/domain';
 import { useConnectedDeclaration, useSession } from '../session/session-context';
 import { ErrorText } from './fields';
+import { useStoredBinary } from './use-stored-binary';
 
 /** The browser's microphone behind the domain's RecorderPort (MediaRecorder). */
 class BrowserMic implements RecorderPort {
@@ -71,22 +72,9 @@ export function AudioNote({ party, type }: { party: Party; type: AudioType }) {
   const actor = useActorRef(machine);
   const state = useSelector(actor, (s) => s);
   const note = d.parties[party].audio.find((a) => a.type === type) ?? null;
-  const [loaded, setLoaded] = useState<{ id: string; src: string } | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const noteId = note?.id ?? null;
-  const src = loaded && loaded.id === noteId ? loaded.src : null;
-
-  useEffect(() => {
-    if (!noteId) return;
-    let cancelled = false;
-    void session
-      .request<{ contentType: string; audioBase64: string }>('get-audio', { id: noteId })
-      .then((r) => !cancelled && setLoaded({ id: noteId, src: `data:${r.contentType};base64,${r.audioBase64}` }))
-      .catch(() => !cancelled && setLoadError('AUDIO_FETCH_INCOMPLETE'));
-    return () => {
-      cancelled = true;
-    };
-  }, [session, noteId]);
+  const stored = useStoredBinary('get-audio', note?.id ?? null);
+  const src = stored.url;
+  const loadError = stored.error ? 'AUDIO_FETCH_INCOMPLETE' : null;
 
   const recording = state.matches('recording');
   const paused = state.matches('paused');

@@ -18,6 +18,7 @@ import {
   type SchemeTemplateId,
 } from '@eid/domain';
 import { ErrorText, SelectField } from '../fields/fields';
+import { useStoredBinary } from '../fields/use-stored-binary';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
@@ -163,7 +164,6 @@ export function SchemeStep({ step }: StepProps) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [scale, setScale] = useState(0.4);
-  const [savedImage, setSavedImage] = useState<string | null>(null);
   const stage = useRef<Konva.Stage>(null);
   const box = useRef<HTMLDivElement>(null);
   const [drawing, setDrawing] = useState<number[] | null>(null);
@@ -182,18 +182,7 @@ export function SchemeStep({ step }: StepProps) {
   }, []);
 
   // The saved scheme (maybe the other driver's) as an image.
-  useEffect(() => {
-    const id = d.scheme.imageId;
-    if (!id) return;
-    let cancelled = false;
-    void session
-      .request<{ contentType: string; imageBase64: string }>('get-image', { id })
-      .then((r) => !cancelled && setSavedImage(`data:${r.contentType};base64,${r.imageBase64}`))
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [session, d.scheme.imageId]);
+  const savedImage = useStoredBinary('get-image', d.scheme.imageId).url;
 
   const change = (next: SchemeModel) => {
     setHistory((h) => [...h.slice(-49), model]);

@@ -15,6 +15,7 @@ import {
   measureSignature,
   provideGuiltPorts,
   provideSubmitPorts,
+  submitStatus,
   type DeclarationView,
   type GuiltyChoice,
   type GuiltStateView,
@@ -25,6 +26,7 @@ import {
   type SubmitStatus,
 } from '@eid/domain';
 import { ErrorText } from '../fields/fields';
+import { useStoredBinary } from '../fields/use-stored-binary';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useInstruction, useStepValidity } from '../wizard/step-hooks';
@@ -42,19 +44,7 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
   const [drawn, setDrawn] = useState(false);
   const signature = d.parties[party].signature;
   const signed = signature !== null;
-  const [savedImage, setSavedImage] = useState<{ id: string; src: string } | null>(null);
-  const signatureId = signature?.imageId ?? null;
-  useEffect(() => {
-    if (!signatureId) return;
-    let cancelled = false;
-    void session
-      .request<{ contentType: string; imageBase64: string }>('get-image', { id: signatureId })
-      .then((r) => !cancelled && setSavedImage({ id: signatureId, src: `data:${r.contentType};base64,${r.imageBase64}` }))
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [session, signatureId]);
+  const savedImage = useStoredBinary('get-image', signature?.imageId ?? null).url;
 
   useEffect(() => {
     const el = canvas.current;
@@ -105,8 +95,8 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
           <Trans>Signed. You may sign again to replace it.</Trans>
         </p>
       ) : null}
-      {signed && savedImage && savedImage.id === signatureId ? (
-        <img className="signature-saved" src={savedImage.src} alt={both ? t`Saved signature of driver ${party}` : t`Your saved signature`} />
+      {signed && savedImage ? (
+        <img className="signature-saved" src={savedImage} alt={both ? t`Saved signature of driver ${party}` : t`Your saved signature`} />
       ) : null}
       <canvas ref={canvas} className="signature-pad" role="img" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
       <div className="signature-buttons">
@@ -311,15 +301,7 @@ export function SignaturesStep({ step }: StepProps) {
   const d = useConnectedDeclaration();
   const parties = useParties();
   const hinted = useHinted();
-  const status: SubmitStatus = {
-    stateA: d.parties.A.submit,
-    stateB: d.parties.B.submit,
-    stateEID: d.submitState,
-    aFillLang: d.parties.A.fillLang,
-    bFillLang: d.parties.B.fillLang,
-    invalidDesc: d.invalidDesc,
-    viewUrl: d.viewUrl,
-  };
+  const status = submitStatus(d);
   const submit = useSubmitActor(parties, status);
   const [dialogOpen, setDialogOpen] = useState(false);
 

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { useSession } from '../session/session-context';
+
+/**
+ * A binary the declaration refers to (the scheme, a signature, a voice note) as a data URL, fetched
+ * from the hub when its id changes (`get-image` or `get-audio`). Null until it arrives; `error`
+ * when it could not be fetched.
+ */
+export function useStoredBinary(op: 'get-image' | 'get-audio', id: string | null): { url: string | null; error: boolean } {
+  const session = useSession();
+  const [loaded, setLoaded] = useState<{ id: string; url: string | null; error: boolean } | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    void session
+      .request<{ contentType: string; imageBase64?: string; audioBase64?: string }>(op, { id })
+      .then((r) => !cancelled && setLoaded({ id, url: `data:${r.contentType};base64,${r.imageBase64 ?? r.audioBase64 ?? ''}`, error: false }))
+      .catch(() => !cancelled && setLoaded({ id, url: null, error: true }));
+    return () => {
+      cancelled = true;
+    };
+  }, [session, op, id]);
+  return loaded && loaded.id === id ? { url: loaded.url, error: loaded.error } : { url: null, error: false };
+}
