@@ -13,6 +13,8 @@ export type * from './ports/transport.port.js';
 export type * from './ports/key-value.port.js';
 export type * from './ports/phone-code.port.js';
 export type * from './ports/address.port.js';
+export type * from './ports/media.port.js';
+export type * from './ports/plate-reader.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -58,3 +60,5 @@ export * from './wizard/steps.js';
 export * from './wizard/wizard.machine.js';
 export * from './wizard/progress.js';
 export * from './audio/recorder.machine.js';
+export * from './rules/image.js';
+export * from './rules/plate-recognition.js';

@@ -1,0 +1,1 @@
+export { SharpMediaProcessor, type SharpMediaOptions } from './sharp-media.adapter.js';

@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { MAX_PHOTO_BYTES } from '@eid/domain';
+import { hasGpsExif, mediaFixture } from '@eid/test-fixtures';
+import { SharpMediaProcessor } from './sharp-media.adapter.js';
+
+const media = new SharpMediaProcessor({ heicThreads: 1 });
+afterAll(() => media.close());
+
+async function pixel(bytes: Uint8Array, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(Buffer.from(bytes)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return [data[i]!, data[i + 1]!, data[i + 2]!];
+}
+const near = (p: [number, number, number], q: [number, number, number]) => p.every((v, i) => Math.abs(v - q[i]!) < 60);
+
+function ok(outcome: Awaited<ReturnType<SharpMediaProcessor['process']>>) {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.code}`);
+  return outcome;
+}
+
+describe('photo pipeline (sharp)', () => {
+  it('[IMG5] [IMG1] a portrait phone photo is turned by its EXIF orientation, then to landscape; its EXIF and GPS are gone', async () => {
+    const input = mediaFixture('portrait-exif-gps.jpg');
+    expect(hasGpsExif(input)).toBe(true);
+    const out = ok(await media.process({ bytes: input, purpose: 'photo', legend: null }));
+    expect(out.image.contentType).toBe('image/jpeg');
+    // Upright 600 × 800 with red at its top left and blue along its bottom; turned clockwise.
+    expect([out.image.width, out.image.height]).toEqual([800, 600]);
+    const meta = await sharp(Buffer.from(out.image.bytes)).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 600]);
+    expect(meta.exif).toBeUndefined();
+    expect(hasGpsExif(out.image.bytes)).toBe(false);
+    expect(near(await pixel(out.image.bytes, 790, 10), [255, 0, 0])).toBe(true);
+    expect(near(await pixel(out.image.bytes, 20, 300), [0, 0, 255])).toBe(true);
+    expect(near(await pixel(out.image.bytes, 400, 300), [0x6b, 0x8e, 0x23])).toBe(true);
+  });
+
+  it('[IMG2] transparent borders are trimmed to the drawing with its 10 px margin', async () => {
+    const out = ok(await media.process({ bytes: mediaFixture('transparent-borders.png'), purpose: 'scheme', legend: null }));
+    expect(out.image.contentType).toBe('image/png');
+    const meta = await sharp(Buffer.from(out.image.bytes)).metadata();
+    // The 100 × 50 drawing plus 10 px each side, give or take one scan step.
+    expect(Math.abs(meta.width! - 120)).toBeLessThanOrEqual(6);
+    expect(Math.abs(meta.height! - 70)).toBeLessThanOrEqual(6);
+    expect(near(await pixel(out.image.bytes, Math.floor(meta.width! / 2), Math.floor(meta.height! / 2)), [20, 40, 200])).toBe(true);
+  });
+
+  it('[IMG3] a photo gets the legend band above it: two bold lines, the photo below unchanged', async () => {
+    const out = ok(await media.process({ bytes: mediaFixture('scene.jpg'), purpose: 'photo', legend: { title: 'Įvykio vieta – A', detail: 'KLM123 · 2026-11-22 09:15' } }));
+    const band = out.image.height - 480;
+    expect(out.image.width).toBe(640);
+    expect(band).toBeGreaterThan(40);
+    const { data, info } = await sharp(Buffer.from(out.image.bytes)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    let dark = 0;
+    for (let y = 0; y < band; y++) for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! < 80) dark++;
+    // Text was drawn in the band, on white.
+    expect(dark).toBeGreaterThan(300);
+    expect(data[2 * info.width + 2]!).toBeGreaterThan(240);
+    // Below the band, the scene: sky and road.
+    expect(near(await pixel(out.image.bytes, 320, band + 50), [0x87, 0xce, 0xeb])).toBe(true);
+    expect(near(await pixel(out.image.bytes, 320, band + 450), [0x55, 0x55, 0x55])).toBe(true);
+  });
+
+  it('[IMG5] a HEIC photo is decoded (in a worker thread) to a JPEG', async () => {
+    const out = ok(await media.process({ bytes: mediaFixture('sample.heic'), purpose: 'photo', legend: null }));
+    expect(out.image.contentType).toBe('image/jpeg');
+    expect([out.image.width, out.image.height]).toEqual([640, 480]);
+    expect(near(await pixel(out.image.bytes, 320, 100), [0x87, 0xce, 0xeb])).toBe(true);
+  });
+
+  it('[IMG5] large JPEGs are resized to 2048 px on the long side; every image gets a thumbnail of at most 400 px', async () => {
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#335577' } }).jpeg().toBuffer();
+    const out = ok(await media.process({ bytes: new Uint8Array(big), purpose: 'photo', legend: null }));
+    expect([out.image.width, out.image.height]).toEqual([2048, 1536]);
+    expect(Math.max(out.thumbnail.width, out.thumbnail.height)).toBe(400);
+    const png = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#123456' } }).png().toBuffer();
+    const drawing = ok(await media.process({ bytes: new Uint8Array(png), purpose: 'scheme', legend: null }));
+    // Only JPEGs are resized (declaration-flow §5).
+    expect(drawing.image.width).toBe(3000);
+  });
+
+  it('[IMG5] each bad file gets its code and the pipeline goes on working', async () => {
+    expect(await media.process({ bytes: mediaFixture('policy-not-a-photo.jpg'), purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'BAD_EXT' });
+    const tooBig = new Uint8Array(MAX_PHOTO_BYTES + 1);
+    tooBig.set([0xff, 0xd8, 0xff, 0xe0]);
+    expect(await media.process({ bytes: tooBig, purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'TOO_BIG' });
+    const scene = mediaFixture('scene.jpg');
+    const truncated = scene.slice(0, 200);
+    expect(await media.process({ bytes: truncated, purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+    const garbage = new Uint8Array(4096).map((_, i) => (i < 4 ? [0xff, 0xd8, 0xff, 0xe0][i]! : (i * 7919) % 251));
+    expect(await media.process({ bytes: garbage, purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+    const heicGarbage = mediaFixture('sample.heic').slice(0, 60);
+    expect(await media.process({ bytes: heicGarbage, purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+    // A decompression bomb: more pixels than allowed.
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(await media.process({ bytes: new Uint8Array(bomb), purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+    // And a good photo still goes through.
+    expect((await media.process({ bytes: scene, purpose: 'photo', legend: null })).ok).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { TesseractPlateReader, type TesseractPlateReaderOptions } from './tesseract-plate-reader.adapter.js';

@@ -1,0 +1,30 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mediaFixture, PLATE_FIXTURES, plateFixture } from '@eid/test-fixtures';
+import { TesseractPlateReader } from './tesseract-plate-reader.adapter.js';
+
+const reader = new TesseractPlateReader();
+afterAll(() => reader.close());
+
+describe('plate recognition (tesseract.js, offline)', () => {
+  it('[OCR3] reads at least 9 of the 10 rendered Lithuanian plates', async () => {
+    const results: string[] = [];
+    let right = 0;
+    for (const plate of PLATE_FIXTURES) {
+      const reading = await reader.read(plateFixture(plate));
+      const read = reading.status === 'OK' ? reading.candidates[0] : reading.status;
+      results.push(`${plate}→${read}`);
+      if (read === plate) right += 1;
+    }
+    expect(right, results.join(' ')).toBeGreaterThanOrEqual(9);
+  }, 120_000);
+
+  it('[OCR3] a photo without a plate is NOT_FOUND, a file that is no image ERROR_IO, too many at once ERROR_CONCURRENT', async () => {
+    expect(await reader.read(mediaFixture('scene.jpg'))).toEqual({ status: 'NOT_FOUND' });
+    expect(await reader.read(mediaFixture('policy-not-a-photo.jpg'))).toEqual({ status: 'ERROR_IO' });
+    const busy = new TesseractPlateReader({ concurrency: 1 });
+    const first = busy.read(plateFixture('KLM123'));
+    expect(await busy.read(plateFixture('HBN512'))).toEqual({ status: 'ERROR_CONCURRENT' });
+    expect((await first).status).toBe('OK');
+    await busy.close();
+  }, 60_000);
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isEmptyPixel, landscapeRotation, legendLayout, PHOTO_ERROR_TRACKING, trimBox } from './image.js';
+import { analyticsEventName } from './text.js';
+
+describe('image rules', () => {
+  it('[IMG1] a portrait image is turned 90 degrees to landscape; a landscape or square one is not', () => {
+    expect(landscapeRotation(3000, 4000)).toBe(90);
+    expect(landscapeRotation(4000, 3000)).toBe(0);
+    expect(landscapeRotation(500, 500)).toBe(0);
+  });
+
+  it('[IMG2] white (250 and up per channel, for JPEG noise) and fully transparent pixels are empty; light grey or faint black is not', () => {
+    expect(isEmptyPixel(255, 255, 255, 255)).toBe(true);
+    expect(isEmptyPixel(12, 200, 30, 0)).toBe(true);
+    expect(isEmptyPixel(240, 240, 240, 255)).toBe(false);
+    expect(isEmptyPixel(0, 0, 0, 1)).toBe(false);
+  });
+
+  it('[IMG2] the trim box keeps the drawn part with a 10 px margin, found by scanning every 5 px', () => {
+    // A 40×20 drawing at (100, 50) on a 400×300 white image.
+    const box = trimBox(400, 300, (x, y) => !(x >= 100 && x < 140 && y >= 50 && y < 70));
+    expect(box).toEqual({ left: 90, top: 40, width: 40 + 5 + 20 - 5, height: 20 + 20 });
+    // Nothing drawn: kept whole. Drawn to the edge: the margin stops at the edge.
+    expect(trimBox(50, 50, () => true)).toEqual({ left: 0, top: 0, width: 50, height: 50 });
+    expect(trimBox(50, 50, (x) => x > 20)).toEqual({ left: 0, top: 0, width: 20 + 5 + 10, height: 50 });
+  });
+
+  it('[IMG2] whatever is drawn, the trim box lies inside the image and contains every scanned non-empty pixel', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.array(fc.tuple(fc.nat(299), fc.nat(299)), { maxLength: 6 }), (w, h, dots) => {
+        const set = new Set(dots.filter(([x, y]) => x < w && y < h).map(([x, y]) => `${x - (x % 5)},${y - (y % 5)}`));
+        const box = trimBox(w, h, (x, y) => !set.has(`${x},${y}`));
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.top).toBeGreaterThanOrEqual(0);
+        expect(box.left + box.width).toBeLessThanOrEqual(w);
+        expect(box.top + box.height).toBeLessThanOrEqual(h);
+        for (const key of set) {
+          const [x, y] = key.split(',').map(Number) as [number, number];
+          expect(x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('[IMG3] the legend is two lines above the image: padding 10, a bold font of width / 24', () => {
+    const l = legendLayout(2400);
+    expect(l).toMatchObject({ padding: 10, fontSize: 100, lines: 2 });
+    expect(l.bandHeight).toBe(10 * 2 + 2 * l.lineHeight);
+    expect(legendLayout(1200).fontSize).toBe(50);
+  });
+
+  it('[IMG4] each photo failure has its analytics tracking code, normalised as event names are', () => {
+    for (const [code, tracking] of Object.entries(PHOTO_ERROR_TRACKING)) {
+      expect(analyticsEventName(tracking), code).toBe(tracking);
+    }
+    expect(new Set(Object.values(PHOTO_ERROR_TRACKING)).size).toBe(3);
+  });
+});

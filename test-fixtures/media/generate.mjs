@@ -1,0 +1,97 @@
+// Generates the media fixtures (run once; the outputs are committed):
+//   node test-fixtures/media/generate.mjs
+// The HEIC needs Debian's `heif-enc` (apt package libheif-examples, x265 encoder); without it the
+// committed sample.heic is kept. Everything else is drawn with sharp.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = (name) => join(here, name);
+
+/**
+ * A portrait photo stored as landscape pixels with EXIF Orientation 6 (a phone held upright) and
+ * GPS tags. Upright it is 600 × 800 with a red block at its top left and a blue one at its bottom.
+ */
+async function portrait() {
+  // Upright picture first.
+  const upright = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#6b8e23' } })
+    .composite([
+      { input: { create: { width: 120, height: 120, channels: 3, background: '#ff0000' } }, top: 0, left: 0 },
+      { input: { create: { width: 600, height: 100, channels: 3, background: '#0000ff' } }, top: 700, left: 0 },
+    ])
+    .png()
+    .toBuffer();
+  // Stored turned 90° counter-clockwise, so Orientation 6 (rotate 90° clockwise) shows it upright.
+  await sharp(upright)
+    .rotate(-90)
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'EID fixture', Model: 'Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '54/1 41/1 1350/100', GPSLongitudeRef: 'E', GPSLongitude: '25/1 16/1 4700/100' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toFile(out('portrait-exif-gps.jpg'));
+}
+
+/** A drawing (100 × 50, dark) in the middle of a 400 × 300 transparent PNG. */
+async function transparentBorders() {
+  await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: { create: { width: 100, height: 50, channels: 4, background: { r: 20, g: 40, b: 200, alpha: 1 } } }, top: 120, left: 150 }])
+    .png()
+    .toFile(out('transparent-borders.png'));
+}
+
+/** A landscape scene JPEG (also the source of the HEIC). */
+async function scene() {
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#87ceeb' } })
+    .composite([{ input: { create: { width: 640, height: 160, channels: 3, background: '#555555' } }, top: 320, left: 0 }])
+    .jpeg({ quality: 85 })
+    .toFile(out('scene.jpg'));
+}
+
+function heic() {
+  try {
+    execFileSync('heif-enc', ['-q', '60', '-o', out('sample.heic'), out('scene.jpg')], { stdio: 'ignore' });
+  } catch {
+    if (!existsSync(out('sample.heic'))) throw new Error('heif-enc (libheif-examples) is needed to make sample.heic');
+  }
+}
+
+/** A PDF under a photo's name: the server must refuse it by its bytes. */
+function wrongExtension() {
+  writeFileSync(out('policy-not-a-photo.jpg'), '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+}
+
+/** Lithuanian plates in their formats, drawn as a plate is: the blue EU band with LT, black on white. */
+export const PLATES = ['KLM123', 'HBN512', 'AKT902', 'LRA908', 'MZP631', 'GTE274', 'DVU058', 'P1234', 'T12345', 'VB273'];
+
+async function plates() {
+  mkdirSync(out('plates'), { recursive: true });
+  for (const plate of PLATES) {
+    const w = 520;
+    const h = 112;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+  <rect x="2" y="2" width="${w - 4}" height="${h - 4}" rx="10" fill="#ffffff" stroke="#000" stroke-width="4"/>
+  <rect x="6" y="6" width="52" height="${h - 12}" rx="6" fill="#003399"/>
+  <text x="32" y="${h - 22}" font-family="DejaVu Sans" font-weight="bold" font-size="26" fill="#ffffff" text-anchor="middle">LT</text>
+  <text x="${(w + 58) / 2}" y="${h / 2 + 30}" font-family="DejaVu Sans" font-weight="bold" font-size="84" fill="#000" text-anchor="middle" letter-spacing="6">${plate}</text>
+</svg>`;
+    // A photo of the car's rear: the plate on a grey bumper.
+    const plateImg = await sharp(Buffer.from(svg)).png().toBuffer();
+    await sharp({ create: { width: 800, height: 420, channels: 3, background: '#9a9a9a' } })
+      .composite([{ input: plateImg, top: 150, left: 140 }])
+      .jpeg({ quality: 88 })
+      .toFile(out(`plates/${plate}.jpg`));
+  }
+}
+
+await portrait();
+await transparentBorders();
+await scene();
+heic();
+wrongExtension();
+await plates();
+process.stdout.write('media fixtures written\n');

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+
+/** The committed media samples of test-fixtures/media (see its generate.mjs). */
+export type MediaFixture =
+  | 'portrait-exif-gps.jpg'
+  | 'transparent-borders.png'
+  | 'scene.jpg'
+  | 'sample.heic'
+  | 'policy-not-a-photo.jpg';
+
+export function mediaFixture(name: MediaFixture): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../media/${name}`, import.meta.url)));
+}
+
+/** The rendered plate photos (file name = the plate). */
+export const PLATE_FIXTURES = ['KLM123', 'HBN512', 'AKT902', 'LRA908', 'MZP631', 'GTE274', 'DVU058', 'P1234', 'T12345', 'VB273'] as const;
+
+export function plateFixture(plate: (typeof PLATE_FIXTURES)[number]): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../media/plates/${plate}.jpg`, import.meta.url)));
+}
+
+/** Does this JPEG carry EXIF with a GPS IFD pointer (tag 0x8825)? */
+export function hasGpsExif(jpeg: Uint8Array): boolean {
+  const b = Buffer.from(jpeg);
+  const exif = b.indexOf(Buffer.from('Exif\0\0', 'latin1'));
+  if (exif < 0) return false;
+  const tiff = b.subarray(exif + 6, exif + 6 + 65536);
+  return tiff.includes(Buffer.from([0x88, 0x25])) || tiff.includes(Buffer.from([0x25, 0x88]));
+}
