@@ -45,7 +45,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.mjs', '*.config.{js,ts,cjs}', '.dependency-cruiser.cjs', 'apps/*/vite*.config.ts', 'apps/web/lingui.config.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      '*.config.{js,ts,cjs}',
+      '.dependency-cruiser.cjs',
+      'apps/*/vite*.config.ts',
+      'apps/web/lingui.config.ts',
+      'adapters/*/worker/**/*.mjs',
+      'test-fixtures/**/*.mjs',
+    ],
     languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
