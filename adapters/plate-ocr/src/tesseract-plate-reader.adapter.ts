@@ -110,13 +110,20 @@ export class TesseractPlateReader implements PlateReaderPort {
     return this.worker;
   }
 
-  async read(image: Uint8Array): Promise<PlateReading> {
+  async read(image: Uint8Array, options: { readonly skipTop?: number } = {}): Promise<PlateReading> {
     if (this.running >= this.concurrency) return { status: 'ERROR_CONCURRENT' };
     this.running += 1;
     try {
       let variants: Buffer[];
       try {
-        variants = await prepare(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+        let photo = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+        const skip = Math.max(0, Math.round(options.skipTop ?? 0));
+        if (skip > 0) {
+          const meta = await sharp(photo).metadata();
+          if (!meta.width || !meta.height || meta.height <= skip) return { status: 'ERROR_IO' };
+          photo = await sharp(photo).extract({ left: 0, top: skip, width: meta.width, height: meta.height - skip }).png().toBuffer();
+        }
+        variants = await prepare(photo);
       } catch {
         return { status: 'ERROR_IO' };
       }

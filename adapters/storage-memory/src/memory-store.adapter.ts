@@ -83,6 +83,17 @@ export class MemoryBlobStore implements BlobStorePort {
   async existing(ids: readonly string[]): Promise<Set<string>> {
     return new Set(ids.filter((id) => this.blobs.has(id)));
   }
+
+  async usage(declarationId: string): Promise<{ count: number; bytes: number }> {
+    let count = 0;
+    let bytes = 0;
+    for (const b of this.blobs.values()) {
+      if (b.declarationId !== declarationId) continue;
+      count += 1;
+      bytes += b.bytes.length;
+    }
+    return { count, bytes };
+  }
 }
 
 /** The submit queue in memory: entries in order, each once. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   declarationKeys as keysOf,
   type BlobStorePort,
@@ -163,6 +163,15 @@ export class SqliteBlobStore implements BlobStorePort {
     if (ids.length === 0) return new Set();
     const rows = this.db.select({ id: blobs.id }).from(blobs).where(inArray(blobs.id, [...ids])).all();
     return new Set(rows.map((r) => r.id));
+  }
+
+  async usage(declarationId: string): Promise<{ count: number; bytes: number }> {
+    const row = this.db
+      .select({ count: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(length(${blobs.bytes})), 0)` })
+      .from(blobs)
+      .where(eq(blobs.declarationId, declarationId))
+      .get();
+    return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
   }
 }
 

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import type { AddressLookupPort, BlobStorePort, ClockPort, DeclarationHub, HashPort, IdPort, VehicleRegistryPort } from '@eid/domain';
+import type { AddressLookupPort, BlobStorePort, ClockPort, MediaProcessorPort, PlateReaderPort, DeclarationHub, HashPort, IdPort, VehicleRegistryPort } from '@eid/domain';
 import type { EidDatabase, OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import { createSqliteOutbox, type SqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { FixtureAddresses } from '@eid/adapter-address-fixture';
+import { SharpMediaProcessor } from '@eid/adapter-media-sharp';
+import { TesseractPlateReader } from '@eid/adapter-plate-ocr';
 import { registryFixture } from '@eid/test-fixtures';
 import type { ServerConfig } from './config.js';
 import type { SubmitWorker } from './hub/submit-worker.js';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     /** The local outbox: where SMS and e-mail go in the embedded installation. */
     outbox: SqliteOutbox;
     addressLookup: AddressLookupPort;
+    media: MediaProcessorPort;
+    plateReader: PlateReaderPort;
   }
 }
 
@@ -77,6 +81,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('registry', registry);
         // The address registry's service replaces the fixture in a real installation.
         instance.decorate('addressLookup', new FixtureAddresses());
+        const media = new SharpMediaProcessor();
+        const plateReader = new TesseractPlateReader();
+        instance.decorate('media', media);
+        instance.decorate('plateReader', plateReader);
+        instance.addHook('onClose', async () => {
+          await media.close();
+          await plateReader.close();
+        });
         instance.decorate('outbox', createSqliteOutbox(deps.database.sqlite, instance.clock, instance.ids));
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });

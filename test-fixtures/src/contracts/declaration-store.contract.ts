@@ -171,5 +171,17 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect(await blobs.get('nope')).toBeNull();
         expect(await blobs.existing(['photo-0001', 'nope'])).toEqual(new Set(['photo-0001']));
       }));
+
+    it('counts the binaries of a declaration and their bytes (the upload quota)', () =>
+      withStore(async ({ blobs }) => {
+        expect(await blobs.usage('d1')).toEqual({ count: 0, bytes: 0 });
+        await blobs.put({ id: 'photo-0001', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array(10) });
+        await blobs.put({ id: 'photo-0002', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array(32) });
+        await blobs.put({ id: 'photo-0003', declarationId: 'd2', contentType: 'image/jpeg', bytes: new Uint8Array(5) });
+        expect(await blobs.usage('d1')).toEqual({ count: 2, bytes: 42 });
+        // A binary stored again under its id is counted once, at its new size.
+        await blobs.put({ id: 'photo-0002', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array(8) });
+        expect(await blobs.usage('d1')).toEqual({ count: 2, bytes: 18 });
+      }));
   });
 }

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BLOB_PATH, MAX_BLOB_BYTES, SEAT_HEADERS, type Declaration, type Session } from '@eid/domain';
+import sharp from 'sharp';
+import { BLOB_PATH, MAX_BLOB_BYTES, SEAT_HEADERS, UPLOAD_HEADERS, type Declaration, type Session } from '@eid/domain';
+import { hasGpsExif, mediaFixture, plateFixture } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
-import { value, WsDriver } from '../testing/ws-driver.js';
+import { plates, value, WsDriver } from '../testing/ws-driver.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** The first bytes of a real JPEG (SOI + APP0 JFIF) padded out: enough for sniffing. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(500, 7)]);
-const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
+const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 1)]);
 
 describe('POST /serveris/blob', () => {
   const open: Ctx[] = [];
@@ -18,59 +18,105 @@ describe('POST /serveris/blob', () => {
     await ctx.listen();
     open.push(ctx);
     const a = await WsDriver.open(ctx.app);
-    drivers.push(a);
+    const b = await WsDriver.open(ctx.app);
+    drivers.push(a, b);
     const s = value<Session<Declaration>>(await a.connect('KLM123', 'HBN512'));
+    value(await b.connect(plates('HBN512'), 'KLM123'));
     const headers = { [SEAT_HEADERS.declaration]: s.declarationId, [SEAT_HEADERS.party]: s.party, [SEAT_HEADERS.token]: s.token };
-    return { ctx, a, s, headers };
+    return { ctx, a, b, s, headers };
   }
 
-  const upload = (ctx: Ctx, headers: Record<string, string>, payload: Buffer, type = 'application/octet-stream') =>
-    ctx.app.inject({ method: 'POST', url: BLOB_PATH, headers: { ...headers, 'content-type': type }, payload });
+  const upload = (ctx: Ctx, headers: Record<string, string>, payload: Buffer | Uint8Array, extra: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', ...extra }, payload: Buffer.from(payload) });
 
   afterEach(async () => {
     for (const d of drivers.splice(0)) await d.close();
     for (const c of open.splice(0)) await c.close();
   });
 
-  it('[HB13] the seat holder uploads a photo, gets an id, and add-foto refers to it; the other device can fetch it', async () => {
-    const { ctx, a, headers } = await seat();
-    const res = await upload(ctx, headers, JPEG, 'image/jpeg');
+  it('[HB13] [IMG5] a photo goes through the pipeline: stored turned, without its GPS, with its legend and a thumbnail; the other device fetches it', async () => {
+    const { ctx, a, b, headers } = await seat();
+    const photo = mediaFixture('portrait-exif-gps.jpg');
+    const res = await upload(ctx, headers, photo, { [UPLOAD_HEADERS.purpose]: 'photo', [UPLOAD_HEADERS.set]: '2' });
     expect(res.statusCode).toBe(201);
-    const body = res.json<{ id: string; contentType: string; bytes: number }>();
-    expect(body).toMatchObject({ contentType: 'image/jpeg', bytes: JPEG.length });
+    const body = res.json<{ id: string; contentType: string; width: number; height: number }>();
     expect(body.id).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(body).toMatchObject({ contentType: 'image/jpeg', width: 800 });
+    // 600 px of photo under the legend band.
+    expect(body.height).toBeGreaterThan(600);
     value(await a.call('add-foto', { id: body.id, set: 2, filename: 'damage.jpg' }));
-    const foto = value<{ imageBase64: string; contentType: string }>(await a.call('get-foto', { id: body.id }));
-    expect(Buffer.from(foto.imageBase64, 'base64').equals(JPEG)).toBe(true);
+    const full = value<{ imageBase64: string }>(await b.call('get-foto', { id: body.id }));
+    const bytes = Buffer.from(full.imageBase64, 'base64');
+    expect(hasGpsExif(bytes)).toBe(false);
+    expect((await sharp(bytes).metadata()).width).toBe(800);
+    const thumb = value<{ imageBase64: string }>(await b.call('get-foto', { id: body.id, thumb: true }));
+    const tm = await sharp(Buffer.from(thumb.imageBase64, 'base64')).metadata();
+    expect(Math.max(tm.width!, tm.height!)).toBeLessThanOrEqual(400);
   });
 
-  it('[HB13] the content type comes from the bytes: a PDF named and declared as a JPEG is BAD_EXT', async () => {
+  it('[HB13] the content type comes from the bytes: a PDF named and declared as a JPEG is BAD_EXT; a broken JPEG FAILED_CONVERSION', async () => {
     const { ctx, headers } = await seat();
-    const res = await upload(ctx, headers, PDF, 'image/jpeg');
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ code: 'BAD_EXT' });
+    const pdf = await upload(ctx, headers, mediaFixture('policy-not-a-photo.jpg'), { 'content-type': 'image/jpeg' });
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json()).toEqual({ code: 'BAD_EXT' });
+    const broken = await upload(ctx, headers, mediaFixture('scene.jpg').slice(0, 300));
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json()).toEqual({ code: 'FAILED_CONVERSION' });
+    const heic = await upload(ctx, headers, mediaFixture('sample.heic'));
+    expect(heic.statusCode).toBe(201);
+    expect(heic.json()).toMatchObject({ contentType: 'image/jpeg', width: 640 });
   });
 
   it('[HB13] a wrong token, another party or no seat cannot upload', async () => {
     const { ctx, headers } = await seat();
-    const wrong = await upload(ctx, { ...headers, [SEAT_HEADERS.token]: 'x'.repeat(32) }, JPEG);
+    const jpeg = mediaFixture('scene.jpg');
+    const wrong = await upload(ctx, { ...headers, [SEAT_HEADERS.token]: 'x'.repeat(32) }, jpeg);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ code: 'NOT_ALLOWED' });
-    const otherParty = await upload(ctx, { ...headers, [SEAT_HEADERS.party]: 'B' }, JPEG);
+    const otherParty = await upload(ctx, { ...headers, [SEAT_HEADERS.party]: 'B' }, jpeg);
     expect(otherParty.statusCode).toBe(403);
-    const none = await upload(ctx, {}, JPEG);
+    const none = await upload(ctx, {}, jpeg);
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ code: 'DATA_ERROR' });
+    const badMeta = await upload(ctx, headers, jpeg, { [UPLOAD_HEADERS.set]: '9' });
+    expect(badMeta.statusCode).toBe(400);
   });
 
-  it('[HB13] an upload over 20 MB is TOO_BIG and an empty one DATA_ERROR; the server goes on', async () => {
+  it('[HB13] an upload over 20 MB is TOO_BIG and an empty one DATA_ERROR; a voice note is stored as it is; the server goes on', async () => {
     const { ctx, headers } = await seat();
-    const big = await upload(ctx, headers, Buffer.concat([JPEG, Buffer.alloc(MAX_BLOB_BYTES)]));
+    const big = await upload(ctx, headers, Buffer.concat([Buffer.from(mediaFixture('scene.jpg')), Buffer.alloc(MAX_BLOB_BYTES)]));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ code: 'TOO_BIG' });
     const empty = await upload(ctx, headers, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
-    const ok = await upload(ctx, headers, JPEG);
-    expect(ok.statusCode).toBe(201);
+    const audio = await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' });
+    expect(audio.statusCode).toBe(201);
+    expect(audio.json()).toMatchObject({ contentType: 'audio/webm', bytes: WEBM.length });
+    // A photo declared as audio, or audio as a photo, is refused.
+    expect((await upload(ctx, headers, mediaFixture('scene.jpg'), { [UPLOAD_HEADERS.purpose]: 'audio' })).statusCode).toBe(415);
+    expect((await upload(ctx, headers, mediaFixture('scene.jpg'))).statusCode).toBe(201);
   });
+
+  it('[HB16] a declaration may store at most its quota of binaries', async () => {
+    const { ctx, headers, s } = await seat();
+    // Fill the quota directly, as many retakes would.
+    for (let i = 0; i < 119; i++) await ctx.app.blobStore.put({ id: `filler-${String(i).padStart(4, '0')}`, declarationId: s.declarationId, contentType: 'image/jpeg', bytes: new Uint8Array(4) });
+    const res = await upload(ctx, headers, mediaFixture('scene.jpg'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'TOO_MANY' });
+  });
+
+  it('[OCR2] a plate photo is read: its own plate OK, the other vehicle\'s ERROR_WRONG_PLATE, another plate ERROR_NOT_IN_EID, which SWITCH makes the declared plate', async () => {
+    const { ctx, a, b, headers } = await seat();
+    const plate = (p: 'KLM123' | 'HBN512' | 'LRA908') => upload(ctx, headers, plateFixture(p), { [UPLOAD_HEADERS.purpose]: 'photo', [UPLOAD_HEADERS.set]: '1' });
+    expect((await plate('KLM123')).json()).toMatchObject({ recognition: { status: 'OK', plate: 'KLM123' } });
+    expect((await plate('HBN512')).json()).toMatchObject({ recognition: { status: 'ERROR_WRONG_PLATE', plate: 'HBN512' } });
+    expect((await plate('LRA908')).json()).toMatchObject({ recognition: { status: 'ERROR_NOT_IN_EID', plate: 'LRA908' } });
+    // SWITCH: the declaration takes the plate the photo shows, checked with the registry.
+    const switched = value<{ declaration: Declaration }>(await a.call('switch-plate', { plate: 'LRA908' }));
+    expect(switched.declaration.parties.A.vehicle).toMatchObject({ plate: 'LRA908', make: 'Škoda', result: 'OK' });
+    await b.waitFor((m) => m.t === 'changed' && m.kind === 'VEHICLE');
+    expect(await a.call('switch-plate', { plate: 'HBN512' })).toMatchObject({ ok: false, code: 'PLATES_MUST_DIFFER' });
+    expect(await a.call('switch-plate', { plate: 'CHE881' })).toMatchObject({ ok: false, code: 'PLATE_UNREGISTERED' });
+  }, 60_000);
 });

@@ -1,13 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BLOB_PATH, MAX_BLOB_BYTES, SEAT_HEADERS, SeatSchema, sniffContentType, type BlobUploaded } from '@eid/domain';
+import {
+  BLOB_PATH,
+  BLOB_QUOTA,
+  MAX_BLOB_BYTES,
+  SEAT_HEADERS,
+  SeatSchema,
+  UPLOAD_HEADERS,
+  UploadMetaSchema,
+  bestReading,
+  legendLayout,
+  plateRecognitionStatus,
+  sniffContentType,
+  thumbnailId,
+  type BlobUploaded,
+} from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
+import { photoLegend } from '../messages/legend.js';
 
 /**
  * Upload of a binary a declaration refers to (photos, audio notes, scheme and signature images):
- * the raw bytes, with the uploader's seat in headers. The seat is checked against the hub (only
- * the device holding a party of an unfinished declaration may upload), the content type is taken
- * from the magic bytes, and the answer is the id the instruction then names. The image pipeline
- * (rotation, trimming, legend, HEIC) joins here with the media issue.
+ * the raw bytes, with the uploader's seat and what the upload is for in headers. The seat is
+ * checked against the hub, the content type taken from the magic bytes, the declaration's quota
+ * kept; images go through the media pipeline (orientation, trimming, the legend of photos,
+ * resizing, a thumbnail, no metadata), a plate photo through plate recognition. The answer is the
+ * id the instruction then names.
  */
 const blob: FastifyPluginAsync = async (app) => {
   // Encapsulated: only this plugin's routes take raw bodies of any type.
@@ -24,20 +40,59 @@ const blob: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply): Promise<BlobUploaded> => {
-      const seat = parseInput(SeatSchema, {
-        declarationId: request.headers[SEAT_HEADERS.declaration],
-        party: request.headers[SEAT_HEADERS.party],
-        token: request.headers[SEAT_HEADERS.token],
-      });
+      const h = request.headers;
+      const seat = parseInput(SeatSchema, { declarationId: h[SEAT_HEADERS.declaration], party: h[SEAT_HEADERS.party], token: h[SEAT_HEADERS.token] });
+      const meta = parseInput(UploadMetaSchema, { purpose: h[UPLOAD_HEADERS.purpose], set: h[UPLOAD_HEADERS.set], forParty: h[UPLOAD_HEADERS.forParty] });
       if (!(await app.hub.holdsSeat(seat.declarationId, seat.party, seat.token))) throw new HttpError(403, 'NOT_ALLOWED');
       const body = request.body;
       if (!(body instanceof Buffer) || body.length === 0) throw new HttpError(400, 'DATA_ERROR');
+      const usage = await app.hub.blobUsage(seat.declarationId);
+      if (usage.count + 2 > BLOB_QUOTA.count || usage.bytes + body.length > BLOB_QUOTA.bytes) throw new HttpError(413, 'TOO_MANY');
       const sniffed = sniffContentType(body);
       if (!sniffed) throw new HttpError(415, 'BAD_EXT');
       const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-      const id = await app.hub.storeBlob(seat.declarationId, sniffed.contentType, bytes);
+      const party = meta.forParty ?? seat.party;
+
+      if (sniffed.kind === 'audio' || meta.purpose === 'audio') {
+        if (sniffed.kind !== 'audio' || meta.purpose !== 'audio') throw new HttpError(415, 'BAD_EXT');
+        const id = await app.hub.storeBlob(seat.declarationId, sniffed.contentType, bytes);
+        reply.code(201);
+        return { id, contentType: sniffed.contentType, bytes: body.length };
+      }
+
+      const purpose = meta.purpose;
+      const context = await app.hub.uploadContext(seat.declarationId, party);
+      if (!context) throw new HttpError(403, 'NOT_ALLOWED');
+      const legend = purpose === 'photo' ? photoLegend(context.lang, meta.set ?? 3, party, context.plate, context.time) : null;
+      const processed = await app.media.process({ bytes, purpose, legend, party });
+      if (!processed.ok) {
+        request.log.info({ code: processed.code, declarationId: seat.declarationId }, 'photo refused');
+        throw new HttpError(processed.code === 'TOO_BIG' ? 413 : processed.code === 'BAD_EXT' ? 415 : 422, processed.code);
+      }
+      const id = app.hub.newBlobId();
+      await app.hub.storeBlob(seat.declarationId, processed.thumbnail.contentType, processed.thumbnail.bytes, thumbnailId(id));
+      await app.hub.storeBlob(seat.declarationId, processed.image.contentType, processed.image.bytes, id);
+
+      let recognition: BlobUploaded['recognition'];
+      if (purpose === 'photo' && meta.set === 1) {
+        // The legend names the declared plate: recognition reads the photo below it.
+        const reading = await app.plateReader.read(processed.image.bytes, { skipTop: legend ? legendLayout(processed.image.width).bandHeight : 0 });
+        const read = reading.status === 'OK' ? bestReading(reading.candidates, context.plate) : null;
+        recognition = {
+          status: reading.status === 'OK' ? plateRecognitionStatus(read, context.plate, context.otherPlate) : reading.status,
+          plate: read,
+        };
+        request.log.info({ declarationId: seat.declarationId, party, recognition }, 'plate recognition');
+      }
       reply.code(201);
-      return { id, contentType: sniffed.contentType, bytes: body.length };
+      return {
+        id,
+        contentType: processed.image.contentType,
+        bytes: processed.image.bytes.length,
+        width: processed.image.width,
+        height: processed.image.height,
+        ...(recognition ? { recognition } : {}),
+      };
     },
   );
 };

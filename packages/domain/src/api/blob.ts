@@ -33,11 +33,44 @@ export type BlobKind = (typeof BLOB_KINDS)[number];
 /** Largest upload: a photo of MAX_PHOTO_BYTES (declaration-flow §9); audio notes are smaller. */
 export const MAX_BLOB_BYTES = MAX_PHOTO_BYTES;
 
+/** What an upload is for, in headers beside the seat. */
+export const UPLOAD_HEADERS = {
+  purpose: 'x-eid-purpose',
+  /** The photo section (set 0 to 3) of a photo. */
+  set: 'x-eid-set',
+  /** The party a photo belongs to (one device filling for both uploads for the other too). */
+  forParty: 'x-eid-for',
+} as const;
+
+export const UPLOAD_PURPOSES = ['photo', 'scheme', 'signature', 'damage-image', 'audio'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const UploadMetaSchema = v.object({
+  purpose: v.optional(v.picklist(UPLOAD_PURPOSES), 'photo'),
+  set: v.optional(v.pipe(v.string(), v.regex(/^[0-3]$/), v.transform(Number))),
+  forParty: v.optional(PartySchema),
+});
+export type UploadMeta = v.InferOutput<typeof UploadMetaSchema>;
+
+/**
+ * At most this many binaries and bytes per declaration (retakes included): 16 photos per driver,
+ * the scheme, signatures, voice notes and their replacements fit many times over; a script filling
+ * the disk does not.
+ */
+export const BLOB_QUOTA = { count: 120, bytes: 300 * 1024 * 1024 } as const;
+
+/** The id of an image's thumbnail. */
+export const thumbnailId = (id: string): string => `${id}-t`;
+
 /** The answer of an upload. */
 export interface BlobUploaded {
   readonly id: string;
   readonly contentType: string;
   readonly bytes: number;
+  readonly width?: number;
+  readonly height?: number;
+  /** For a plate photo: what recognition read and how it compares with the declaration. */
+  readonly recognition?: { readonly status: string; readonly plate: string | null };
 }
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0): boolean => sig.every((x, i) => b[at + i] === x);

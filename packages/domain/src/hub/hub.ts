@@ -20,6 +20,8 @@ import type { InsurerRecord, VehicleRegistryPort } from '../ports/registry.port.
 import type { SubmitQueuePort } from '../ports/submit-queue.port.js';
 import type { PhoneCodeSenderPort } from '../ports/phone-code.port.js';
 import { compactPhone, phoneError, toE164 } from '../rules/phone.js';
+import { normalisePlate, platePairErrors } from '../rules/plates.js';
+import { thumbnailId } from '../api/blob.js';
 import {
   declarationKeys,
   decideConnect,
@@ -125,10 +127,11 @@ interface PendingPhoneCode {
   attempts: number;
 }
 
+const SwitchPlateSchema = v.object({ party: v.optional(v.picklist(PARTIES)), plate: v.pipe(v.string(), v.maxLength(40)) });
 const SendPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), tel: v.pipe(v.string(), v.maxLength(32)) });
 const ConfirmPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), code: v.pipe(v.string(), v.maxLength(16)) });
 
-const GetFotoSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
+const GetFotoSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)), thumb: v.optional(v.boolean(), false) });
 const CheckPlateSchema = v.object({ plates: PlatesSchema });
 const PushIdSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) });
 const PartyParamSchema = v.object({ party: v.optional(v.picklist(PARTIES)) });
@@ -216,11 +219,36 @@ export class DeclarationHub {
     return held === (await this.ports.hash.sha256Hex(token));
   }
 
-  /** Stores an uploaded binary for a declaration; the caller checked the seat. */
-  async storeBlob(declarationId: string, contentType: string, bytes: Uint8Array): Promise<string> {
-    const id = this.ports.ids.token();
+  /** Stores an uploaded binary for a declaration (under `id`, else a new one); the caller checked the seat. */
+  async storeBlob(declarationId: string, contentType: string, bytes: Uint8Array, id: string = this.ports.ids.token()): Promise<string> {
     await this.ports.blobs.put({ id, declarationId, contentType, bytes });
     return id;
+  }
+
+  /** A new unguessable id for a binary. */
+  newBlobId(): string {
+    return this.ports.ids.token();
+  }
+
+  /** How much a declaration has stored (the upload quota). */
+  blobUsage(declarationId: string): Promise<{ readonly count: number; readonly bytes: number }> {
+    return this.ports.blobs.usage(declarationId);
+  }
+
+  /**
+   * What an upload for a party needs to know of the declaration: the party's language (for the
+   * legend), its plate and the other vehicle's (for plate recognition), and the accident time.
+   */
+  async uploadContext(declarationId: string, party: Party): Promise<{ lang: Declaration['parties']['A']['fillLang']; plate: string; otherPlate: string; time: number } | null> {
+    const record = await this.ports.store.get(declarationId);
+    if (!record) return null;
+    const d = record.declaration;
+    return {
+      lang: d.parties[party].fillLang,
+      plate: d.parties[party].vehicle.plate || d.parties[party].plates.plate,
+      otherPlate: d.parties[other(party)].vehicle.plate || d.parties[other(party)].plates.plate,
+      time: d.timePlace.correctedTime ?? d.timePlace.originalTime ?? record.lastActivity,
+    };
   }
 
   /** Number of bound device connections (for metrics and tests). */
@@ -524,6 +552,8 @@ export class DeclarationHub {
           this.ports.log?.('warn', 'registry unavailable', { error: String(error) });
           return fail('INSURANCE_STATUS_UNRESOLVED');
         }
+      case 'switch-plate':
+        return this.switchPlate(conn, binding, payload);
       case 'send-phone-code':
         return this.sendPhoneCode(conn, binding, payload);
       case 'confirm-phone-code':
@@ -606,7 +636,8 @@ export class DeclarationHub {
     const record = await this.mustGet(id);
     const photo = PARTIES.flatMap((p) => record.declaration.parties[p].photos).find((ph) => ph.id === parsed.output.id);
     if (!photo) return fail('PHOTO_NOT_FOUND');
-    const blob = await this.ports.blobs.get(photo.id);
+    // The list's thumbnail when asked for and made (the local installation makes one per photo).
+    const blob = (parsed.output.thumb ? await this.ports.blobs.get(thumbnailId(photo.id)) : null) ?? (await this.ports.blobs.get(photo.id));
     if (!blob || blob.declarationId !== id) return fail('PHOTO_NOT_FOUND');
     return { ok: true, r: { id: photo.id, set: photo.set, filename: photo.filename, contentType: blob.contentType, imageBase64: bytesToBase64(blob.bytes) } };
   }
@@ -725,6 +756,40 @@ export class DeclarationHub {
       binding.allow = { A: true, B: true };
       this.pushChanged(binding.declarationId, conn, 'DATA', declaration, binding.party);
       return { ok: true, r: { allow: binding.allow, declaration: declarationViewFor(declaration, binding.party, true) } };
+    });
+  }
+
+  /**
+   * The plate recognition's SWITCH (declaration-flow §4): the declaration's plate of a vehicle is
+   * changed to what the photo shows, checked with the registry like a plate entered at connect.
+   */
+  private async switchPlate(conn: HubConnection, binding: Binding, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(SwitchPlateSchema, payload);
+    if (!parsed.success) return fail('DATA_ERROR');
+    const party = parsed.output.party ?? binding.party;
+    if (!binding.allow[party]) return fail('NOT_ALLOWED');
+    const plate = normalisePlate(parsed.output.plate);
+    if (plate === '') return fail('NO_PLATE');
+    return this.withLock(binding.declarationId, async () => {
+      const record = await this.mustGet(binding.declarationId);
+      const d = record.declaration;
+      if (d.status === 'FINISHED') return fail('DECLARATION_FINISHED');
+      if (d.parties[party].submit === 'SUBMITTED') return fail('ALREADY_SUBMITTED');
+      const plates: Plates = { ...d.parties[party].plates, plate, noPlate: false };
+      const pair = platePairErrors(plates, d.parties[other(party)].plates);
+      if (pair.length) return fail(pair[0]!);
+      const now = this.ports.clock.now();
+      const check = await this.checkPlate(plates, now);
+      if (check.result === 'REJECT' && check.code) return fail(check.code);
+      const declaration: Declaration = {
+        ...d,
+        version: d.version + 1,
+        updatedAt: now,
+        parties: { ...d.parties, [party]: { ...d.parties[party], plates, vehicle: { ...check.vehicle, hasTrailer: plates.hasTrailer } } },
+      };
+      await this.commit(record, { ...record, declaration, lastActivity: now });
+      this.pushChanged(binding.declarationId, conn, 'VEHICLE', declaration, binding.party);
+      return { ok: true, r: { version: declaration.version, declaration: declarationViewFor(declaration, binding.party, binding.allow.A && binding.allow.B) } };
     });
   }
 

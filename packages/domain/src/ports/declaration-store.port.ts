@@ -46,4 +46,6 @@ export interface BlobStorePort {
   get(id: string): Promise<{ readonly contentType: string; readonly bytes: Uint8Array; readonly declarationId: string } | null>;
   /** Which of these ids are stored. */
   existing(ids: readonly string[]): Promise<Set<string>>;
+  /** How many binaries a declaration has and their total size (the upload quota). */
+  usage(declarationId: string): Promise<{ readonly count: number; readonly bytes: number }>;
 }

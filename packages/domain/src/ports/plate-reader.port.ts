@@ -10,5 +10,6 @@ export type PlateReading =
  * ERROR_CONCURRENT when too many recognitions run, ERROR_INTERRUPT when one takes too long.
  */
 export interface PlateReaderPort {
-  read(image: Uint8Array): Promise<PlateReading>;
+  /** `skipTop`: pixels at the top to leave out (the legend band, which names the declared plate). */
+  read(image: Uint8Array, options?: { readonly skipTop?: number }): Promise<PlateReading>;
 }
