@@ -3,13 +3,13 @@
 // wizard's debounced saves); the other driver's device measures how long the change took to arrive.
 // Prints per N: propagation p50/p99, ack p99, server RSS per declaration; then the largest N whose
 // propagation p99 stays under 50 ms. Goals (issue 3): p99 < 50 ms at N = 100, N >= 300 on 2 cores.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
+import { startBuiltServer, stopServer } from './lib/server.mjs';
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws');
@@ -153,31 +153,6 @@ async function step(run, n, serverPid) {
   };
 }
 
-async function startServer(dataDir) {
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(`${ORIGIN}/serveris/health`);
-      if (res.ok) return server;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  server.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-async function stopServer(server) {
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-}
-
 async function main() {
   build();
   log(`bench:hub on ${URL}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step, a fresh server per step`);
@@ -185,7 +160,7 @@ async function main() {
   for (const [run, n] of STEPS.entries()) {
     // A fresh server and database per step: the memory of one step's closed pairs does not blur the next.
     const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
-    const server = await startServer(dataDir);
+    const server = await startBuiltServer({ port: PORT, dataDir });
     try {
       const row = await step(run, n, server.pid);
       rows.push(row);

@@ -2,7 +2,6 @@
 // built app: every script the page requests until the network is idle, each gzip-compressed
 // (level 9, as a server would send it). Goal (issue 4): the first screen ≤ 130 KiB gzip. Also
 // prints the first screen of /decla and the lazy chunks (scheme editor, signature pad, practice).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { ROOT, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
+import { startBuiltServer, stopServer } from './lib/server.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -18,7 +18,6 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 18191);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const GOAL_KIB = 130;
 const DIST = join(ROOT, 'apps/web/dist');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const gzipKib = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 
 /**
@@ -54,24 +53,12 @@ function report(label, scripts) {
 async function main() {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-web-'));
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBuiltServer({ port: PORT, dataDir });
   const browser = await chromium.launch({
     executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
   });
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${ORIGIN}/serveris/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await sleep(100);
-    }
     log('bench:web: scripts of the first screen (Chromium, gzip level 9)');
     const homeScripts = await scriptsOf(browser, '/');
     const home = report('first_screen_home_js_gzip_kib', homeScripts.first);
@@ -87,8 +74,7 @@ async function main() {
     process.stdout.write(`\ngoal first screen ≤ ${GOAL_KIB} KiB gzip: ${worst <= GOAL_KIB ? 'met' : 'NOT met'} (home ${home.toFixed(1)}, /decla ${decla.toFixed(1)}; ratio ${(worst / GOAL_KIB).toFixed(2)})\n`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await sleep(300);
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -52,11 +52,29 @@ async function scene() {
     .toFile(out('scene.jpg'));
 }
 
+/** A 12 MP phone-sized scene (4000 × 3000), for the media benchmark's HEIC figures. */
+async function largeScene(file) {
+  const shapes = [];
+  for (let i = 0; i < 40; i++) {
+    const w = 200 + ((i * 137) % 600);
+    const h = 100 + ((i * 89) % 400);
+    const colour = ['#8b0000', '#2e8b57', '#4682b4', '#daa520', '#696969'][i % 5];
+    shapes.push({ input: { create: { width: w, height: h, channels: 3, background: colour } }, top: (i * 271) % 2600, left: (i * 397) % 3600 });
+  }
+  await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#87ceeb' }, })
+    .composite(shapes)
+    .jpeg({ quality: 90 })
+    .toFile(file);
+}
+
 function heic() {
   try {
     execFileSync('heif-enc', ['-q', '60', '-o', out('sample.heic'), out('scene.jpg')], { stdio: 'ignore' });
+    execFileSync('heif-enc', ['-q', '50', '-o', out('large-12mp.heic'), '/tmp/eid-large-12mp.jpg'], { stdio: 'ignore' });
   } catch {
-    if (!existsSync(out('sample.heic'))) throw new Error('heif-enc (libheif-examples) is needed to make sample.heic');
+    if (!existsSync(out('sample.heic')) || !existsSync(out('large-12mp.heic'))) {
+      throw new Error('heif-enc (libheif-examples) is needed to make the HEIC samples');
+    }
   }
 }
 
@@ -91,6 +109,7 @@ async function plates() {
 await portrait();
 await transparentBorders();
 await scene();
+await largeScene('/tmp/eid-large-12mp.jpg');
 heic();
 wrongExtension();
 await plates();

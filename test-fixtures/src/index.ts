@@ -7,3 +7,4 @@ export { SequenceIds } from './sequence-ids.js';
 export { registerDeclarationStoreContract, storedDeclaration, type StoreUnderTest } from './contracts/declaration-store.contract.js';
 export { registryFixture, type RegistryFixture, type RegistryFixtureVehicle } from './registry.js';
 export { hasGpsExif, mediaFixture, plateFixture, PLATE_FIXTURES, type MediaFixture } from './media.js';
+export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/blob-store.contract.js';

@@ -6,6 +6,7 @@ export type MediaFixture =
   | 'transparent-borders.png'
   | 'scene.jpg'
   | 'sample.heic'
+  | 'large-12mp.heic'
   | 'policy-not-a-photo.jpg';
 
 export function mediaFixture(name: MediaFixture): Uint8Array {

@@ -4,7 +4,7 @@ import { MAX_PHOTO_BYTES } from '@eid/domain';
 import { hasGpsExif, mediaFixture } from '@eid/test-fixtures';
 import { SharpMediaProcessor } from './sharp-media.adapter.js';
 
-const media = new SharpMediaProcessor({ heicThreads: 1 });
+const media = new SharpMediaProcessor({ processes: 1 });
 afterAll(() => media.close());
 
 async function pixel(bytes: Uint8Array, x: number, y: number): Promise<[number, number, number]> {
@@ -62,7 +62,7 @@ describe('photo pipeline (sharp)', () => {
     expect(near(await pixel(out.image.bytes, 320, band + 450), [0x55, 0x55, 0x55])).toBe(true);
   });
 
-  it('[IMG5] a HEIC photo is decoded (in a worker thread) to a JPEG', async () => {
+  it('[IMG5] a HEIC photo is decoded (in the pipeline process) to a JPEG', async () => {
     const out = ok(await media.process({ bytes: mediaFixture('sample.heic'), purpose: 'photo', legend: null }));
     expect(out.image.contentType).toBe('image/jpeg');
     expect([out.image.width, out.image.height]).toEqual([640, 480]);
@@ -97,5 +97,18 @@ describe('photo pipeline (sharp)', () => {
     expect(await media.process({ bytes: new Uint8Array(bomb), purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
     // And a good photo still goes through.
     expect((await media.process({ bytes: scene, purpose: 'photo', legend: null })).ok).toBe(true);
+  });
+
+  it('[IMG5] an image that outlasts its time is given up alone: its process is replaced and the next image goes through', async () => {
+    const impatient = new SharpMediaProcessor({ processes: 1, timeoutMs: 1 });
+    try {
+      // No 12 MP HEIC decodes in 1 ms: the process is killed mid-work.
+      expect(await impatient.process({ bytes: mediaFixture('large-12mp.heic'), purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+      // The same pool, now with time: a new process takes the next image.
+      (impatient as unknown as { timeoutMs: number }).timeoutMs = 60_000;
+      expect((await impatient.process({ bytes: mediaFixture('scene.jpg'), purpose: 'photo', legend: null })).ok).toBe(true);
+    } finally {
+      await impatient.close();
+    }
   });
 });

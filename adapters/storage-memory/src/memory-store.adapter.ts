@@ -75,6 +75,10 @@ export class MemoryBlobStore implements BlobStorePort {
     this.blobs.set(blob.id, { contentType: blob.contentType, declarationId: blob.declarationId, bytes: blob.bytes.slice() });
   }
 
+  async putAll(blobs: ReadonlyArray<{ id: string; declarationId: string; contentType: string; bytes: Uint8Array }>): Promise<void> {
+    for (const b of blobs) await this.put(b);
+  }
+
   async get(id: string) {
     const b = this.blobs.get(id);
     return b ? { ...b, bytes: b.bytes.slice() } : null;
@@ -82,6 +86,10 @@ export class MemoryBlobStore implements BlobStorePort {
 
   async existing(ids: readonly string[]): Promise<Set<string>> {
     return new Set(ids.filter((id) => this.blobs.has(id)));
+  }
+
+  async removeFor(declarationId: string): Promise<void> {
+    for (const [id, b] of this.blobs) if (b.declarationId === declarationId) this.blobs.delete(id);
   }
 
   async usage(declarationId: string): Promise<{ count: number; bytes: number }> {

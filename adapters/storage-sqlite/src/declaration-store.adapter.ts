@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import {
   declarationKeys as keysOf,
-  type BlobStorePort,
   type Declaration,
   type DeclarationStorePort,
   type Party,
@@ -9,7 +8,7 @@ import {
   type SubmitQueuePort,
 } from '@eid/domain';
 import type { EidDatabase } from './database.js';
-import { blobs, declarationKeys, declarations, submitQueue } from './schema.js';
+import { declarationKeys, declarations, submitQueue } from './schema.js';
 
 type Row = typeof declarations.$inferSelect;
 
@@ -119,7 +118,6 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
         .map((r) => r.id);
       if (stale.length > 0) {
         this.db.delete(declarations).where(inArray(declarations.id, stale)).run();
-        this.db.delete(blobs).where(inArray(blobs.declarationId, stale)).run();
       }
       return stale;
     });
@@ -131,47 +129,8 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
         .delete(declarations)
         .where(and(eq(declarations.id, id), ne(declarations.status, 'FINISHED')))
         .run();
-      if (result.changes === 1) this.db.delete(blobs).where(eq(blobs.declarationId, id)).run();
       return result.changes === 1;
     });
-  }
-}
-
-/** Binaries in SQLite, next to the declarations they belong to. */
-export class SqliteBlobStore implements BlobStorePort {
-  constructor(
-    private readonly db: EidDatabase,
-    private readonly now: () => number,
-  ) {}
-
-  async put(blob: { id: string; declarationId: string; contentType: string; bytes: Uint8Array }): Promise<void> {
-    const bytes = Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength);
-    this.db
-      .insert(blobs)
-      .values({ id: blob.id, declarationId: blob.declarationId, contentType: blob.contentType, bytes, createdAt: this.now() })
-      .onConflictDoUpdate({ target: blobs.id, set: { contentType: blob.contentType, bytes } })
-      .run();
-  }
-
-  async get(id: string) {
-    const row = this.db.select().from(blobs).where(eq(blobs.id, id)).get();
-    if (!row) return null;
-    return { contentType: row.contentType, declarationId: row.declarationId, bytes: new Uint8Array(row.bytes) };
-  }
-
-  async existing(ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = this.db.select({ id: blobs.id }).from(blobs).where(inArray(blobs.id, [...ids])).all();
-    return new Set(rows.map((r) => r.id));
-  }
-
-  async usage(declarationId: string): Promise<{ count: number; bytes: number }> {
-    const row = this.db
-      .select({ count: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(length(${blobs.bytes})), 0)` })
-      .from(blobs)
-      .where(eq(blobs.declarationId, declarationId))
-      .get();
-    return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
   }
 }
 

@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerDeclarationStoreContract, storedDeclaration } from '@eid/test-fixtures';
 import { openDatabase } from './database.js';
-import { SqliteBlobStore, SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
+import { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
 
 registerDeclarationStoreContract('sqlite :memory:', () => {
   const opened = openDatabase(':memory:');
   return {
     store: new SqliteDeclarationStore(opened.db),
-    blobs: new SqliteBlobStore(opened.db, () => 1),
     close: () => opened.close(),
   };
 });
@@ -20,7 +19,6 @@ registerDeclarationStoreContract('sqlite file', () => {
   const opened = openDatabase(join(dir, 'eid.sqlite'));
   return {
     store: new SqliteDeclarationStore(opened.db),
-    blobs: new SqliteBlobStore(opened.db, () => 1),
     close: () => {
       opened.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
 export { openDatabase, pingDatabase, setMeta, getMeta, MIGRATIONS_FOLDER } from './database.js';
 export type { EidDatabase, OpenedDatabase } from './database.js';
-export { SqliteBlobStore, SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
+export { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
 export * as schema from './schema.js';

@@ -1,4 +1,4 @@
-import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -44,19 +44,6 @@ export const declarationKeys = sqliteTable(
     key: text('key').notNull(),
   },
   (t) => [primaryKey({ columns: [t.declarationId, t.key] }), index('declaration_keys_key').on(t.key)],
-);
-
-/** Binaries referenced by declarations (photos, audio, scheme and signature images). */
-export const blobs = sqliteTable(
-  'blobs',
-  {
-    id: text('id').primaryKey(),
-    declarationId: text('declaration_id').notNull(),
-    contentType: text('content_type').notNull(),
-    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [index('blobs_declaration').on(t.declarationId)],
 );
 
 /** The submit queue: declarations both drivers submitted, until the worker has answered. */

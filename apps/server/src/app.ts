@@ -21,6 +21,7 @@ import parameters from './routes/parameters.js';
 import log from './routes/log.js';
 import blob from './routes/blob.js';
 import devOutbox from './routes/dev-outbox.js';
+import devMetrics from './routes/dev-metrics.js';
 import addresses from './routes/addresses.js';
 
 declare module 'fastify' {
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(log);
   await app.register(blob);
   await app.register(devOutbox);
+  await app.register(devMetrics);
   await app.register(addresses);
   await app.register(web);
   return app;

@@ -12,6 +12,8 @@ export interface ServerConfig {
   /** Folder of the SQLite file (eid.sqlite) and the local outboxes. */
   readonly dataDir: string;
   readonly databaseFile: string;
+  /** Folder of the binaries (photos, voice notes, drawings): `<EID_DATA_DIR>/blobs`. */
+  readonly blobsDir: string;
   /** Built web app to serve; absent folder = API only. */
   readonly webDist: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -57,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseFile: resolve(dataDir, 'eid.sqlite'),
+    blobsDir: resolve(dataDir, 'blobs'),
     webDist: resolve(cwd, env.EID_WEB_DIST || 'apps/web/dist'),
     logLevel: read(levelSchema, 'LOG_LEVEL', env.LOG_LEVEL, 'info'),
     parameters: {

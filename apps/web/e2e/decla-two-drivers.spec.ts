@@ -6,35 +6,22 @@ import {
   contactByEmail,
   contactByPhone,
   damages,
-  driverContext,
   driverData,
   expectStep,
-  introAndTerms,
   next,
   photos,
   pickAddress,
-  plates,
   scheme,
   sign,
-  start,
+  twoDriversMeet,
 } from './helpers/decla.js';
 
 test.describe('two drivers, two phones, live', () => {
   test.setTimeout(180_000);
 
   test('A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved', async ({ browser }) => {
-    const ctxA = await driverContext(browser);
-    const ctxB = await driverContext(browser);
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
-
-    // Intro, terms, plates: A first, then B with the plates the other way round.
-    await start(a, 'live');
-    await introAndTerms(a, 'live');
-    await plates(a, 'klm 123', 'HBN-512');
-    await start(b, 'live');
-    await introAndTerms(b, 'live');
-    await plates(b, 'HBN512', 'KLM123');
+    // Intro, terms, plates: A first (as typed at the roadside), then B with the plates the other way round.
+    const { a, b, close } = await twoDriversMeet(browser, 'klm 123', 'HBN-512');
     await expect(a.getByText('The other driver is connected')).toBeVisible();
     await expect(b.getByText('The other driver is connected')).toBeVisible();
 
@@ -132,7 +119,6 @@ test.describe('two drivers, two phones, live', () => {
     await expect(b.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     await expect(a.getByRole('link', { name: 'Open the declaration' })).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}$/);
 
-    await ctxA.close();
-    await ctxB.close();
+    await close();
   });
 });

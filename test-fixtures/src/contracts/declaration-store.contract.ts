@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   blankDeclaration,
-  type BlobStorePort,
   type Declaration,
   type DeclarationStorePort,
   type Plates,
@@ -40,12 +39,11 @@ function edited(r: StoredDeclaration, comment: string): StoredDeclaration {
 
 export interface StoreUnderTest {
   readonly store: DeclarationStorePort;
-  readonly blobs: BlobStorePort;
   close(): Promise<void> | void;
 }
 
 /**
- * The contract every DeclarationStorePort and BlobStorePort adapter must pass (in-memory, SQLite
+ * The contract every DeclarationStorePort adapter must pass (in-memory, SQLite
  * in memory and on a file, later PostgreSQL): one suite, so the adapters cannot drift apart.
  */
 export function registerDeclarationStoreContract(name: string, make: () => Promise<StoreUnderTest> | StoreUnderTest): void {
@@ -160,28 +158,5 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect(await store.remove('missing')).toBe(false);
       }));
 
-    it('stores binaries by id and tells which ids exist', () =>
-      withStore(async ({ blobs }) => {
-        const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0x00, 0x01, 0x80]);
-        await blobs.put({ id: 'photo-0001', declarationId: 'd1', contentType: 'image/jpeg', bytes });
-        const got = await blobs.get('photo-0001');
-        expect(got?.contentType).toBe('image/jpeg');
-        expect(got?.declarationId).toBe('d1');
-        expect(Array.from(got?.bytes ?? [])).toEqual(Array.from(bytes));
-        expect(await blobs.get('nope')).toBeNull();
-        expect(await blobs.existing(['photo-0001', 'nope'])).toEqual(new Set(['photo-0001']));
-      }));
-
-    it('counts the binaries of a declaration and their bytes (the upload quota)', () =>
-      withStore(async ({ blobs }) => {
-        expect(await blobs.usage('d1')).toEqual({ count: 0, bytes: 0 });
-        await blobs.put({ id: 'photo-0001', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array(10) });
-        await blobs.put({ id: 'photo-0002', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array(32) });
-        await blobs.put({ id: 'photo-0003', declarationId: 'd2', contentType: 'image/jpeg', bytes: new Uint8Array(5) });
-        expect(await blobs.usage('d1')).toEqual({ count: 2, bytes: 42 });
-        // A binary stored again under its id is counted once, at its new size.
-        await blobs.put({ id: 'photo-0002', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array(8) });
-        expect(await blobs.usage('d1')).toEqual({ count: 2, bytes: 18 });
-      }));
   });
 }

@@ -10,7 +10,8 @@ import {
   type HubConnection,
   type ServerMessage,
 } from '@eid/domain';
-import { SqliteBlobStore, SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { FileBlobStore } from '@eid/adapter-storage-files';
 import { HttpError } from '../http-error.js';
 import { SubmitWorker } from '../hub/submit-worker.js';
 import { SmsPhoneCodeSender } from '../messages/phone-code-sender.js';
@@ -42,7 +43,8 @@ export default fp(
   async (app) => {
     const { db } = app;
     const store = new SqliteDeclarationStore(db);
-    const blobs = new SqliteBlobStore(db, () => app.clock.now());
+    // Binaries as files written off the event loop; the declarations in SQLite.
+    const blobs = await FileBlobStore.open(app.config.blobsDir);
     const queue = new SqliteSubmitQueue(db);
     const log = (level: 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
     const hub = new DeclarationHub(

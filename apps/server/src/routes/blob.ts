@@ -11,7 +11,6 @@ import {
   legendLayout,
   plateRecognitionStatus,
   sniffContentType,
-  thumbnailId,
   type BlobUploaded,
 } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
@@ -26,8 +25,36 @@ import { photoLegend } from '../messages/legend.js';
  * id the instruction then names.
  */
 const blob: FastifyPluginAsync = async (app) => {
-  // Encapsulated: only this plugin's routes take raw bodies of any type.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BLOB_BYTES }, (_request, body, done) => done(null, body));
+  // Encapsulated: only this plugin's routes take raw bodies of any type. The body is copied into
+  // one buffer as it arrives (sized by Content-Length), not joined at the end in one long copy.
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_BLOB_BYTES) {
+      payload.resume();
+      done(new HttpError(413, 'TOO_BIG'), undefined);
+      return;
+    }
+    let buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
+    let length = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      if (length + chunk.length > MAX_BLOB_BYTES) {
+        failed = true;
+        done(new HttpError(413, 'TOO_BIG'), undefined);
+        return;
+      }
+      if (length + chunk.length > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(MAX_BLOB_BYTES, Math.max(buffer.length * 2, length + chunk.length)));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      chunk.copy(buffer, length);
+      length += chunk.length;
+    });
+    payload.on('end', () => !failed && done(null, buffer.subarray(0, length)));
+    payload.on('error', (error) => !failed && done(error, undefined));
+  });
 
   app.post(
     BLOB_PATH,
@@ -70,8 +97,7 @@ const blob: FastifyPluginAsync = async (app) => {
         throw new HttpError(processed.code === 'TOO_BIG' ? 413 : processed.code === 'BAD_EXT' ? 415 : 422, processed.code);
       }
       const id = app.hub.newBlobId();
-      await app.hub.storeBlob(seat.declarationId, processed.thumbnail.contentType, processed.thumbnail.bytes, thumbnailId(id));
-      await app.hub.storeBlob(seat.declarationId, processed.image.contentType, processed.image.bytes, id);
+      await app.hub.storeImage(seat.declarationId, id, processed.image, processed.thumbnail);
 
       let recognition: BlobUploaded['recognition'];
       if (purpose === 'photo' && meta.set === 1) {

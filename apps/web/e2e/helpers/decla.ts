@@ -65,6 +65,24 @@ export async function plates(page: Page, own: string, other: string, opts: { one
   await expectStep(page, 5);
 }
 
+/**
+ * Drivers A and B on two phones (browser contexts), live: A starts with its plates, B enters the
+ * same two the other way round and joins as B. Both are then on step 5.
+ */
+export async function twoDriversMeet(browser: Browser, plateA: string, plateB: string): Promise<{ a: Page; b: Page; close(): Promise<void> }> {
+  const ctxA = await driverContext(browser);
+  const ctxB = await driverContext(browser);
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await start(a, 'live');
+  await introAndTerms(a, 'live');
+  await plates(a, plateA, plateB);
+  await start(b, 'live');
+  await introAndTerms(b, 'live');
+  await plates(b, plateB.replace(/[\s-]/g, '').toUpperCase(), plateA.replace(/[\s-]/g, '').toUpperCase());
+  return { a, b, close: async () => void (await Promise.all([ctxA.close(), ctxB.close()])) };
+}
+
 export async function contactByEmail(page: Page, party: 'A' | 'B', email: string): Promise<void> {
   const form = page.locator('fieldset.contact-form').filter({ has: page.locator(`#contact-${party}-tel, #contact-${party}-email`) });
   await form.getByText('E-mail', { exact: true }).click();

@@ -189,7 +189,10 @@ export class DeclarationHub {
   /** Removes declarations inactive for 30 minutes and tells their devices. */
   async sweep(): Promise<string[]> {
     const removed = await this.ports.store.removeInactive(this.ports.clock.now() - UNFINISHED_TTL_MS);
-    for (const id of removed) this.endRoom(id, 'REMOVED');
+    for (const id of removed) {
+      this.endRoom(id, 'REMOVED');
+      await this.ports.blobs.removeFor(id);
+    }
     return removed;
   }
 
@@ -223,6 +226,14 @@ export class DeclarationHub {
   async storeBlob(declarationId: string, contentType: string, bytes: Uint8Array, id: string = this.ports.ids.token()): Promise<string> {
     await this.ports.blobs.put({ id, declarationId, contentType, bytes });
     return id;
+  }
+
+  /** Stores an image and its thumbnail together under `id` and its thumbnail id. */
+  async storeImage(declarationId: string, id: string, image: { contentType: string; bytes: Uint8Array }, thumbnail: { contentType: string; bytes: Uint8Array }): Promise<void> {
+    await this.ports.blobs.putAll([
+      { id: thumbnailId(id), declarationId, contentType: thumbnail.contentType, bytes: thumbnail.bytes },
+      { id, declarationId, contentType: image.contentType, bytes: image.bytes },
+    ]);
   }
 
   /** A new unguessable id for a binary. */
@@ -888,6 +899,7 @@ export class DeclarationHub {
     return this.withLock(binding.declarationId, async () => {
       const removed = await this.ports.store.remove(binding.declarationId);
       if (!removed) return fail('DECLARATION_FINISHED');
+      await this.ports.blobs.removeFor(binding.declarationId);
       this.endRoom(binding.declarationId, 'NUKED');
       return { ok: true, r: { ok: true } };
     });

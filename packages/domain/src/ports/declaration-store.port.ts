@@ -43,9 +43,13 @@ export interface DeclarationStorePort {
  */
 export interface BlobStorePort {
   put(blob: { readonly id: string; readonly declarationId: string; readonly contentType: string; readonly bytes: Uint8Array }): Promise<void>;
+  /** Stores several binaries together (an image and its thumbnail): all or none. */
+  putAll(blobs: ReadonlyArray<{ readonly id: string; readonly declarationId: string; readonly contentType: string; readonly bytes: Uint8Array }>): Promise<void>;
   get(id: string): Promise<{ readonly contentType: string; readonly bytes: Uint8Array; readonly declarationId: string } | null>;
   /** Which of these ids are stored. */
   existing(ids: readonly string[]): Promise<Set<string>>;
+  /** Forgets every binary of a declaration (removed for inactivity, or deleted). */
+  removeFor(declarationId: string): Promise<void>;
   /** How many binaries a declaration has and their total size (the upload quota). */
   usage(declarationId: string): Promise<{ readonly count: number; readonly bytes: number }>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isEmptyPixel, landscapeRotation, legendLayout, PHOTO_ERROR_TRACKING, trimBox } from './image.js';
+import { isEmptyPixel, landscapeRotation, legendLayout, PHOTO_ERROR_TRACKING, trimBox, trimBoxOfSamples } from './image.js';
 import { analyticsEventName } from './text.js';
 
 describe('image rules', () => {
@@ -39,6 +39,27 @@ describe('image rules', () => {
           const [x, y] = key.split(',').map(Number) as [number, number];
           expect(x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height).toBe(true);
         }
+      }),
+    );
+  });
+
+  it('[IMG2] the box from samples taken every 5 px equals the box of the full-image scan', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }), fc.array(fc.tuple(fc.nat(59), fc.nat(59), fc.boolean()), { maxLength: 8 }), (sw, sh, dots) => {
+        const samples = new Uint8Array(sw * sh * 4).fill(255);
+        for (const [x, y, transparent] of dots) {
+          if (x >= sw || y >= sh) continue;
+          const i = (y * sw + x) * 4;
+          if (transparent) samples[i + 3] = 0;
+          else samples.set([10, 20, 30, 255], i);
+        }
+        const width = sw * 5;
+        const height = sh * 5;
+        const isEmpty = (x: number, y: number) => {
+          const i = (Math.floor(y / 5) * sw + Math.floor(x / 5)) * 4;
+          return isEmptyPixel(samples[i]!, samples[i + 1]!, samples[i + 2]!, samples[i + 3]!);
+        };
+        expect(trimBoxOfSamples(samples, sw, sh, width, height)).toEqual(trimBox(width, height, isEmpty));
       }),
     );
   });

@@ -63,7 +63,7 @@ export function AudioNote({ party, type }: { party: Party; type: AudioType }) {
   const machine = useMemo(
     () =>
       provideRecorderPorts(mic, async (rec) => {
-        const id = await session.upload(new Blob([rec.bytes.slice().buffer], { type: rec.contentType }));
+        const id = await session.upload(new Blob([rec.bytes.slice().buffer], { type: rec.contentType }), 'audio');
         await session.request('add-audio', { party, id, type });
         return id;
       }),

@@ -15,6 +15,8 @@ import {
   provideWizard,
   SEAT_HEADERS,
   STORAGE_KEYS,
+  UPLOAD_HEADERS,
+  type UploadPurpose,
   WS_PATH,
   isErrorCode,
   type BlobUploaded,
@@ -30,12 +32,15 @@ import {
   type WizardActor,
 } from '@eid/domain';
 import { WsTransport, hubUrl } from '@eid/adapter-transport-ws';
+import { fetchUpload, xhrUpload, type Uploader } from '../media/upload';
 import { readStored, writeStored } from '../../storage';
 
 export interface Backend {
   readonly mode: EidMode;
   readonly transport: TransportPort;
   readonly fetch: typeof fetch;
+  /** Binary uploads (with progress where the platform tells it). */
+  readonly upload: Uploader;
 }
 
 /** The live service: the hub's WebSocket and the network, on this page's own origin. */
@@ -44,6 +49,7 @@ export function liveBackend(): Backend {
     mode: 'live',
     transport: new WsTransport(() => hubUrl(window.location.origin, WS_PATH)),
     fetch: (input, init) => window.fetch(input, init),
+    upload: xhrUpload,
   };
 }
 
@@ -51,7 +57,7 @@ export function liveBackend(): Backend {
 export async function practiceBackend(): Promise<Backend> {
   const { createPracticeBackend } = await import('../../practice/practice-backend');
   const practice = createPracticeBackend(window.location.origin);
-  return { mode: 'practice', transport: practice.transport, fetch: practice.fetch };
+  return { mode: 'practice', transport: practice.transport, fetch: practice.fetch, upload: fetchUpload(practice.fetch) };
 }
 
 /** A store that lives as long as the page: the practice mode keeps nothing after it. */
@@ -130,7 +136,8 @@ export class DeclaSession {
       provideImageSyncPorts({
         list: () => this.hub.request('current-fotos'),
         get: async (remote) => {
-          const r = await this.hub.request<{ imageBase64: string; contentType: string; filename: string }>('get-foto', { id: remote.id });
+          // The lists show thumbnails: a fraction of the photo's bytes on a weak connection.
+          const r = await this.hub.request<{ imageBase64: string; contentType: string; filename: string }>('get-foto', { id: remote.id, thumb: true });
           return { dataURL: `data:${r.contentType};base64,${r.imageBase64}`, filename: r.filename };
         },
       }),
@@ -207,33 +214,38 @@ export class DeclaSession {
     return this.hub.request<T>(op, payload);
   }
 
-  /** Uploads a binary (photo, audio, scheme, signature) with this device's seat; resolves its id. */
-  async upload(body: Blob): Promise<string> {
+  /**
+   * Uploads a binary (photo, voice note, scheme, signature) with this device's seat and what it is
+   * for; resolves the server's answer (its id, and for a plate photo what recognition read).
+   */
+  async uploadWith(body: Blob, meta: { purpose: UploadPurpose; set?: number; forParty?: Party }, onProgress: (share: number) => void = () => {}): Promise<BlobUploaded> {
     const c = this.connection.getSnapshot().context.credentials;
     if (!c) throw fail('NOT_CONNECTED');
-    let res: Response;
+    const headers: Record<string, string> = {
+      [SEAT_HEADERS.declaration]: c.declarationId,
+      [SEAT_HEADERS.party]: c.party,
+      [SEAT_HEADERS.token]: c.token,
+      [UPLOAD_HEADERS.purpose]: meta.purpose,
+      'content-type': body.type || 'application/octet-stream',
+    };
+    if (meta.set !== undefined) headers[UPLOAD_HEADERS.set] = String(meta.set);
+    if (meta.forParty) headers[UPLOAD_HEADERS.forParty] = meta.forParty;
+    let res;
     try {
-      res = await this.backend.fetch(BLOB_PATH, {
-        method: 'POST',
-        headers: {
-          [SEAT_HEADERS.declaration]: c.declarationId,
-          [SEAT_HEADERS.party]: c.party,
-          [SEAT_HEADERS.token]: c.token,
-          'content-type': body.type || 'application/octet-stream',
-        },
-        body,
-      });
+      res = await this.backend.upload(BLOB_PATH, headers, body, onProgress);
     } catch {
       throw fail('NETWORK_ERROR');
     }
-    if (!res.ok) {
-      const code = await res
-        .json()
-        .then((j: { code?: unknown }) => (isErrorCode(j.code) ? j.code : 'FAILED_CONVERSION'))
-        .catch(() => 'FAILED_CONVERSION');
-      throw fail(code);
+    if (res.status < 200 || res.status >= 300) {
+      const code = (res.body as { code?: unknown } | null)?.code;
+      throw fail(isErrorCode(code) ? code : 'FAILED_CONVERSION');
     }
-    return ((await res.json()) as BlobUploaded).id;
+    return res.body as BlobUploaded;
+  }
+
+  /** Uploads a drawing or another image that is not a photo; resolves its id. */
+  async upload(body: Blob, purpose: UploadPurpose = 'photo'): Promise<string> {
+    return (await this.uploadWith(body, { purpose })).id;
   }
 
   /** The custom next actions of the wizard's steps. */

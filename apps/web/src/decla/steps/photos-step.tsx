@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  BACKEND_BASE_PATH,
+  PHOTO_ERROR_TRACKING,
   PHOTO_SECTIONS,
   PHOTO_SECTION_LIMITS,
   SHOWN_PHOTO_EXTENSIONS,
@@ -9,17 +11,24 @@ import {
   isDisplayablePhoto,
   photoFileError,
   photoSetNumber,
+  type BlobUploaded,
   type DeclarationView,
+  type LocalImage,
   type Party,
   type PhotoSection,
+  type PlateRecognitionOutcome,
 } from '@eid/domain';
 import { ErrorText } from '../fields/fields';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
+import { preparePhoto } from '../media/upload';
+import { PlateMismatchDialog, type Mismatch } from '../dialogs/plate-mismatch-dialog';
 import type { StepProps } from '../wizard/step-footer';
 
 const ACCEPT = ['image/*', ...SHOWN_PHOTO_EXTENSIONS.map((e) => `.${e}`)].join(',');
+/** Waits before automatic retries of an upload that lost the connection. */
+const RETRY_DELAYS_MS = [1000, 3000, 9000] as const;
 
 /** Photos of a set for a party; the overview (set 0) is shared and counted over both. */
 export function photoCount(d: DeclarationView, party: Party, section: PhotoSection): number {
@@ -32,25 +41,120 @@ function sectionMissing(d: DeclarationView, party: Party, section: PhotoSection)
   return photoCount(d, party, section) < PHOTO_SECTION_LIMITS[section].min;
 }
 
+interface Pending {
+  readonly key: string;
+  readonly file: File;
+  readonly progress: number;
+  readonly error: string | null;
+  readonly attempt: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function Thumbs({ images, removable, onRemove }: { images: readonly LocalImage[]; removable: ReadonlySet<string>; onRemove?: (img: LocalImage) => void }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {images.map((img) => (
+        <li key={img.id}>
+          {img.dataURL ? <img src={img.dataURL} alt={img.filename} /> : <span className="thumb-placeholder">{img.filename}</span>}
+          {onRemove && removable.has(img.id) ? (
+            <button type="button" className="thumb-remove" aria-label={t`Remove ${img.filename}`} onClick={() => onRemove(img)}>
+              ×
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </>
+  );
+}
+
 function PhotoSectionView({ party, section, onBusy }: { party: Party; section: PhotoSection; onBusy: (delta: number) => void }) {
   const session = useSession();
   const d = useConnectedDeclaration();
   const { t } = useLingui();
   const hinted = useHinted();
   const id = useId();
+  const camera = useRef<HTMLInputElement>(null);
+  const seq = useRef(0);
   const set = photoSetNumber(section);
   const images = useSelector(session.images, (s) => s.context.sets);
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<string[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const limits = PHOTO_SECTION_LIMITS[section];
   const count = photoCount(d, party, section);
-  const shown = section === 'overview' ? [...(images.A[0] ?? []), ...(images.B[0] ?? [])].filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i) : (images[party][set] ?? []);
+  const shown =
+    section === 'overview'
+      ? [...(images.A[0] ?? []), ...(images.B[0] ?? [])].filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
+      : (images[party][set] ?? []);
   const own = new Set(d.parties[party].photos.map((p) => p.id));
   const missing = sectionMissing(d, party, section);
+  const update = (key: string, patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
 
-  async function add(files: FileList | null) {
+  /** One photo to the server and into the declaration; the connection may drop on the way. */
+  async function send(item: Pending): Promise<void> {
+    onBusy(1);
+    try {
+      const body = await preparePhoto(item.file);
+      let uploaded: BlobUploaded | null = null;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          update(item.key, { progress: 0, error: null, attempt });
+          uploaded = await session.uploadWith(body, { purpose: 'photo', set, forParty: party }, (share) => update(item.key, { progress: share }));
+          break;
+        } catch (e) {
+          const code = codeOf(e);
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (code === 'NETWORK_ERROR' && delay !== undefined) {
+            await sleep(delay);
+            continue;
+          }
+          throw e;
+        }
+      }
+      const dataURL = isDisplayablePhoto(item.file.name) ? URL.createObjectURL(body) : '';
+      session.images.send({ type: 'local.add', party, set, image: { id: uploaded.id, dataURL, filename: item.file.name, inDMZ: false } });
+      await session.request('add-foto', { party, id: uploaded.id, set, filename: item.file.name.slice(0, 100) });
+      session.images.send({ type: 'local.stored', id: uploaded.id });
+      if (!dataURL) {
+        // HEIC and the like: the browser cannot show them; the server's JPEG thumbnail can.
+        const thumb = await session
+          .request<{ contentType: string; imageBase64: string }>('get-foto', { id: uploaded.id, thumb: true })
+          .catch(() => null);
+        if (thumb) {
+          session.images.send({ type: 'local.add', party, set, image: { id: uploaded.id, dataURL: `data:${thumb.contentType};base64,${thumb.imageBase64}`, filename: item.file.name, inDMZ: true } });
+        }
+      }
+      setPending((list) => list.filter((p) => p.key !== item.key));
+      const rec = uploaded.recognition;
+      if (rec && (rec.status === 'ERROR_WRONG_PLATE' || rec.status === 'ERROR_NOT_IN_EID') && rec.plate) {
+        setMismatch({ status: rec.status, read: rec.plate, declared: d.parties[party].vehicle.plate, photoId: uploaded.id });
+      }
+    } catch (e) {
+      const code = codeOf(e);
+      // The photo stays, with its error, to be tried again or removed.
+      update(item.key, { error: code, progress: 0 });
+      if (code in PHOTO_ERROR_TRACKING) void report('warn', `photo upload failed: ${PHOTO_ERROR_TRACKING[code as keyof typeof PHOTO_ERROR_TRACKING]}`, { code });
+    } finally {
+      onBusy(-1);
+    }
+  }
+
+  async function report(level: 'info' | 'warn', message: string, data: Record<string, unknown>) {
+    const c = session.connection.getSnapshot().context.credentials;
+    await session.backend
+      .fetch(`${BACKEND_BASE_PATH}/log${level === 'warn' ? '/warn' : ''}${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ src: 'photos', message, data }),
+      })
+      .catch(() => undefined);
+  }
+
+  function add(files: FileList | null) {
     if (!files) return;
-    let n = count + uploading.length;
+    let n = count + pending.filter((p) => !p.error).length;
     for (const file of Array.from(files)) {
       const fileError = photoFileError({ name: file.name, size: file.size, type: file.type }) ?? addPhotoError(section, n);
       if (fileError) {
@@ -59,21 +163,40 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       }
       n += 1;
       setError(null);
-      setUploading((u) => [...u, file.name]);
-      onBusy(1);
-      try {
-        const blobId = await session.upload(file);
-        const dataURL = isDisplayablePhoto(file.name) ? URL.createObjectURL(file) : '';
-        session.images.send({ type: 'local.add', party, set, image: { id: blobId, dataURL, filename: file.name, inDMZ: false } });
-        await session.request('add-foto', { party, id: blobId, set, filename: file.name.slice(0, 100) });
-        session.images.send({ type: 'local.stored', id: blobId });
-      } catch (e) {
-        setError(codeOf(e));
-      } finally {
-        setUploading((u) => u.filter((x) => x !== file.name));
-        onBusy(-1);
-      }
+      seq.current += 1;
+      const item: Pending = { key: `${file.name}-${seq.current}`, file, progress: 0, error: null, attempt: 0 };
+      setPending((list) => [...list, item]);
+      void send(item);
     }
+  }
+
+  async function remove(img: LocalImage) {
+    try {
+      await session.request('remove-foto', { party, id: img.id });
+      session.images.send({ type: 'local.remove', id: img.id });
+    } catch (e) {
+      setError(codeOf(e));
+    }
+  }
+
+  async function resolve(outcome: PlateRecognitionOutcome) {
+    const m = mismatch;
+    setMismatch(null);
+    if (!m) return;
+    let final: PlateRecognitionOutcome = outcome;
+    try {
+      if (outcome === 'REFOTO') {
+        await session.request('remove-foto', { party, id: m.photoId });
+        session.images.send({ type: 'local.remove', id: m.photoId });
+        camera.current?.click();
+      } else if (outcome === 'SWITCH') {
+        await session.request('switch-plate', { party, plate: m.read });
+      }
+    } catch (e) {
+      final = 'ERROR';
+      setError(codeOf(e));
+    }
+    void report('info', `plate recognition: ${final}`, { outcome: final, status: m.status, read: m.read, declared: m.declared });
   }
 
   const titles: Record<PhotoSection, string> = {
@@ -82,9 +205,9 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
     damages: t`Photos of the damages`,
     extra: t`Other photos (optional)`,
   };
-  const full = count + uploading.length >= limits.max;
+  const full = count + pending.filter((p) => !p.error).length >= limits.max;
   return (
-    <section className={`photo-section${missing && hinted ? ' photo-section--missing' : ''}`} aria-labelledby={`${id}-title`}>
+    <section className={`photo-section${missing && hinted ? ' photo-section--missing' : ''}`} aria-labelledby={`${id}-title`} data-section={section}>
       <h3 id={`${id}-title`}>
         {titles[section]}{' '}
         <span className="muted">
@@ -92,39 +215,32 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
         </span>
       </h3>
       <ul className="thumbs">
-        {shown.map((img) => (
-          <li key={img.id}>
-            {img.dataURL ? <img src={img.dataURL} alt={img.filename} /> : <span className="thumb-placeholder">{img.filename}</span>}
-            {own.has(img.id) ? (
-              <button
-                type="button"
-                className="thumb-remove"
-                aria-label={t`Remove ${img.filename}`}
-                onClick={async () => {
-                  try {
-                    await session.request('remove-foto', { party, id: img.id });
-                    session.images.send({ type: 'local.remove', id: img.id });
-                  } catch (e) {
-                    setError(codeOf(e));
-                  }
-                }}
-              >
-                ×
-              </button>
-            ) : null}
-          </li>
-        ))}
-        {uploading.map((name) => (
-          <li key={`up-${name}`} className="thumb-uploading" aria-busy="true">
-            <span className="spinner" aria-hidden="true" />
-            <span className="visually-hidden">{t`Uploading ${name}`}</span>
+        <Thumbs images={shown} removable={own} onRemove={(img) => void remove(img)} />
+        {pending.map((p) => (
+          <li key={p.key} className={p.error ? 'thumb-failed' : 'thumb-uploading'} aria-busy={!p.error}>
+            {p.error ? (
+              <div className="thumb-failed-actions">
+                <button type="button" className="button button--small" onClick={() => void send(p)}>
+                  {t`Retry`}
+                </button>
+                <button type="button" className="thumb-remove" aria-label={t`Remove ${p.file.name}`} onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}>
+                  ×
+                </button>
+              </div>
+            ) : (
+              <progress max={1} value={p.progress} aria-label={t`Uploading ${p.file.name}`} />
+            )}
           </li>
         ))}
       </ul>
+      {pending.some((p) => p.error) ? <ErrorText code={pending.find((p) => p.error)?.error} /> : null}
       {!full ? (
         <div className="photo-buttons">
           <label className="button button--secondary">
-            <input className="visually-hidden" type="file" accept={ACCEPT} capture="environment" data-testid={`camera-${party}-${section}`} onChange={(e) => void add(e.currentTarget.files).then(() => (e.target.value = ''))} />
+            <input ref={camera} className="visually-hidden" type="file" accept={ACCEPT} capture="environment" data-testid={`camera-${party}-${section}`} onChange={(e) => {
+              add(e.currentTarget.files);
+              e.currentTarget.value = '';
+            }} />
             {t`Take a photo`}
           </label>
           <label className="button button--secondary">
@@ -134,7 +250,10 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
               accept={ACCEPT}
               multiple={limits.max > 1}
               data-testid={`photos-${party}-${section}`}
-              onChange={(e) => void add(e.currentTarget.files).then(() => (e.target.value = ''))}
+              onChange={(e) => {
+                add(e.currentTarget.files);
+                e.currentTarget.value = '';
+              }}
             />
             {t`Choose photos`}
           </label>
@@ -146,6 +265,25 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
         </div>
       ) : null}
       <ErrorText code={error} />
+      {mismatch ? <PlateMismatchDialog mismatch={mismatch} onChoose={(o) => void resolve(o)} /> : null}
+    </section>
+  );
+}
+
+/** The other driver's photos, as image sync brings them (read only). */
+function OtherDriverPhotos({ party }: { party: Party }) {
+  const session = useSession();
+  const images = useSelector(session.images, (s) => s.context.sets);
+  const theirs = [1, 2, 3].flatMap((set) => images[party][set] ?? []);
+  if (theirs.length === 0) return null;
+  return (
+    <section className="photo-section photo-section--other" aria-label={party === 'A' ? 'A' : 'B'} data-section="other-driver">
+      <h3>
+        <Trans>Photos of the other driver</Trans>
+      </h3>
+      <ul className="thumbs">
+        <Thumbs images={theirs} removable={new Set()} />
+      </ul>
     </section>
   );
 }
@@ -173,6 +311,7 @@ export function PhotosStep({ step }: StepProps) {
           ))}
         </div>
       ))}
+      {parties.length === 1 ? <OtherDriverPhotos party={parties[0] === 'A' ? 'B' : 'A'} /> : null}
     </section>
   );
 }

@@ -241,7 +241,7 @@ export function SchemeStep({ step }: StepProps) {
       setSelected(null);
       await new Promise((r) => requestAnimationFrame(r));
       const blob = (await s.toBlob({ pixelRatio: 1 / scale, mimeType: 'image/png' })) as Blob;
-      const imageId = await session.upload(blob);
+      const imageId = await session.upload(blob, 'scheme');
       await session.request('scheme', { imageId, objects: JSON.stringify(model), isPhoto: false });
       setDirty(false);
     } catch (e) {
@@ -256,7 +256,7 @@ export function SchemeStep({ step }: StepProps) {
     setSaving(true);
     setError(null);
     try {
-      const imageId = await session.upload(file);
+      const imageId = await session.upload(file, 'scheme');
       await session.request('scheme', { imageId, objects: null, isPhoto: true });
       setDirty(false);
     } catch (e) {

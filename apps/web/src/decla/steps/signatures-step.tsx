@@ -74,7 +74,7 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
     try {
       // The canvas's own bytes (a fetch of a data: URL would be refused by the content security policy).
       const blob = await new Promise<Blob>((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error('empty'))), 'image/png'));
-      const imageId = await session.upload(blob);
+      const imageId = await session.upload(blob, 'signature');
       await session.request('signature', { party, imageId, ...measures });
       p.clear();
       setDrawn(false);

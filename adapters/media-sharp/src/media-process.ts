@@ -1,0 +1,20 @@
+// A process of the photo pipeline (a workerpool child). Its first act, before any thread exists,
+// is to lower its own priority: every thread it then starts (libuv's, libvips's) inherits it, so
+// when the machine's cores are busy with photos the server's event loop still runs first. Hence
+// the dynamic imports: static ones would load sharp (and start threads) before this line.
+import { setPriority } from 'node:os';
+
+/** Nice value of the pipeline's processes (0 normal, 19 lowest). */
+const NICE = 10;
+try {
+  setPriority(0, NICE);
+} catch {
+  // Not permitted here: the pipeline runs at normal priority, still outside the server's process.
+}
+const { default: workerpool } = await import('workerpool');
+const { runPipeline } = await import('./pipeline.js');
+const { ownImages } = await import('./own-images.js');
+
+workerpool.worker({
+  process: async (task: Parameters<typeof runPipeline>[0]) => ownImages(await runPipeline(task)),
+});

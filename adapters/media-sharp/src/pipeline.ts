@@ -1,0 +1,123 @@
+import convert from 'heic-convert';
+import sharp from 'sharp';
+import {
+  landscapeRotation,
+  legendLayout,
+  trimBoxOfSamples,
+  IMAGE_TRIM_SCAN_STEP,
+  type Legend,
+  type MediaOutcome,
+  type MediaPurpose,
+  type ProcessedImage,
+} from '@eid/domain';
+
+/** The settings of the pipeline (all plain data: they cross into the worker threads). */
+export interface PipelineOptions {
+  /** Larger images are refused (decompression bombs): FAILED_CONVERSION. */
+  readonly maxInputPixels: number;
+  /** JPEGs are resized to fit this many pixels on the long side. */
+  readonly jpegMaxSide: number;
+  readonly thumbnailSide: number;
+  readonly jpegQuality: number;
+  /** The font of the legend (Debian's DejaVu has every Lithuanian letter). */
+  readonly fontFamily: string;
+}
+
+/** One image to process, as sent to a worker thread. */
+export interface PipelineTask {
+  readonly bytes: Uint8Array;
+  /** From the magic bytes, checked before the task is queued. */
+  readonly contentType: string;
+  readonly purpose: MediaPurpose;
+  readonly legend: Legend | null;
+  readonly options: PipelineOptions;
+}
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function legendSvg(legend: Legend, width: number, fontFamily: string): { svg: Buffer; height: number } {
+  const l = legendLayout(width);
+  const line = (text: string, i: number) =>
+    `<text x="${l.padding}" y="${l.padding + i * l.lineHeight + Math.round(l.fontSize * 0.95)}" font-family="${xml(fontFamily)}" font-weight="bold" font-size="${l.fontSize}" fill="#000">${xml(text)}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${l.bandHeight}"><rect width="100%" height="100%" fill="#fff"/>${line(legend.title, 0)}${line(legend.detail, 1)}</svg>`;
+  return { svg: Buffer.from(svg), height: l.bandHeight };
+}
+
+const asImage = (bytes: Buffer, contentType: string, width: number, height: number): ProcessedImage => ({
+  contentType,
+  bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  width,
+  height,
+});
+
+/**
+ * The photo pipeline (declaration-flow §9) on sharp (libvips), run in a worker thread: HEIC
+ * decoded (heic-convert, libheif in WebAssembly), upright by EXIF then landscape, empty borders
+ * trimmed, the legend band of a photo drawn above it, JPEGs resized, a thumbnail made. The output
+ * carries no metadata (sharp keeps none unless asked): no EXIF, no GPS leaves the server.
+ */
+export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
+  const o = task.options;
+  try {
+    let source = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+    let jpeg = task.contentType === 'image/jpeg';
+    if (task.contentType === 'image/heic' || task.contentType === 'image/heif') {
+      source = Buffer.from(await convert({ buffer: source, format: 'JPEG', quality: 0.92 }));
+      jpeg = true;
+    }
+    const open = () => sharp(source, { limitInputPixels: o.maxInputPixels, failOn: 'error' });
+    const meta = await open().metadata();
+    if (!meta.width || !meta.height) return { ok: false, code: 'FAILED_CONVERSION' };
+    // Upright by its EXIF orientation, then landscape (declaration-flow §9).
+    const swapped = (meta.orientation ?? 1) >= 5;
+    const uprightW = swapped ? meta.height : meta.width;
+    const uprightH = swapped ? meta.width : meta.height;
+    const turn = landscapeRotation(uprightW, uprightH);
+    const w = turn ? uprightH : uprightW;
+    const h = turn ? uprightW : uprightH;
+
+    // Empty borders: pixels sampled every IMAGE_TRIM_SCAN_STEP (a nearest-neighbour shrink).
+    const step = IMAGE_TRIM_SCAN_STEP;
+    const sample = await open()
+      .autoOrient()
+      .rotate(turn)
+      .resize(Math.max(1, Math.ceil(w / step)), Math.max(1, Math.ceil(h / step)), { kernel: 'nearest', fit: 'fill' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const px = new Uint8Array(sample.data.buffer, sample.data.byteOffset, sample.data.byteLength);
+    const box = trimBoxOfSamples(px, sample.info.width, sample.info.height, w, h, step);
+
+    // Only JPEGs are resized (declaration-flow §5); drawings keep their size.
+    const scale = jpeg ? Math.min(1, o.jpegMaxSide / Math.max(box.width, box.height)) : 1;
+    const fw = Math.max(1, Math.round(box.width * scale));
+    const fh = Math.max(1, Math.round(box.height * scale));
+    let pipeline = open().autoOrient().rotate(turn);
+    if (box.width !== w || box.height !== h) pipeline = pipeline.extract(box);
+    if (scale < 1) pipeline = pipeline.resize(fw, fh, { fit: 'fill' });
+    let outH = fh;
+    if (task.purpose === 'photo' && task.legend) {
+      const legend = legendSvg(task.legend, fw, o.fontFamily);
+      outH = fh + legend.height;
+      pipeline = pipeline
+        .extend({ top: legend.height, background: { r: 255, g: 255, b: 255, alpha: 1 } })
+        .composite([{ input: legend.svg, top: 0, left: 0 }]);
+    }
+    const photo = task.purpose === 'photo' || jpeg;
+    const out = photo
+      ? await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: o.jpegQuality, mozjpeg: false }).toBuffer()
+      : await pipeline.png({ compressionLevel: 6 }).toBuffer();
+    const thumb = await sharp(out)
+      .resize(o.thumbnailSide, o.thumbnailSide, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 70 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      ok: true,
+      image: asImage(out, photo ? 'image/jpeg' : 'image/png', fw, outH),
+      thumbnail: asImage(thumb.data, 'image/jpeg', thumb.info.width, thumb.info.height),
+    };
+  } catch {
+    return { ok: false, code: 'FAILED_CONVERSION' };
+  }
+}

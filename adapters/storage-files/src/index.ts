@@ -1,0 +1,1 @@
+export { FileBlobStore } from './file-blob-store.adapter.js';

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { contactByEmail, expectStep, jpeg, next, pickAddress, twoDriversMeet } from './helpers/decla.js';
+
+const fixture = (path: string) => readFileSync(new URL(`../../../test-fixtures/media/${path}`, import.meta.url));
+
+test.describe('photos between two phones', () => {
+  test.setTimeout(150_000);
+
+  test("A's photos appear on B and disappear when A removes them; a HEIC is shown; a plate photo of another plate opens the mismatch dialog", async ({ browser }) => {
+    const { a, b, close } = await twoDriversMeet(browser, 'AKT902', 'T12345');
+    for (const [page, party, email] of [
+      [a, 'A', 'a.media@example.lt'],
+      [b, 'B', 'b.media@example.lt'],
+    ] as const) {
+      await contactByEmail(page, party, email);
+      await next(page);
+      await expectStep(page, 6);
+    }
+    await pickAddress(a, 'accident-address', 'ozo 12', 'Ozo g. 12, Vilnius');
+    await next(a);
+    await expect(b.locator('#accident-address')).toHaveValue('Ozo g. 12, Vilnius');
+    await next(b);
+    await expectStep(a, 7);
+    await expectStep(b, 7);
+
+    // A's scene photo (set 0) is both drivers'.
+    await a.getByTestId('photos-A-overview').setInputFiles(await jpeg(a, 'scene'));
+    await expect(b.locator('[data-section=overview] .thumbs img')).toHaveCount(1, { timeout: 15_000 });
+    await expect(a.locator('[data-section=overview] .thumbs img')).toHaveCount(1);
+
+    // A's damage photo appears on B among the other driver's photos; removed on A, it goes from B.
+    await a.getByTestId('photos-A-damages').setInputFiles(await jpeg(a, 'damage A', '#a33'));
+    await expect(b.locator('[data-section=other-driver] .thumbs img')).toHaveCount(1, { timeout: 15_000 });
+    await a.locator('[data-section=damages] .thumbs li').first().getByRole('button', { name: /^Remove/ }).click();
+    await expect(b.locator('[data-section=other-driver]')).toHaveCount(0, { timeout: 15_000 });
+
+    // A HEIC from an iPhone: converted by the server, shown by its thumbnail.
+    await a.getByTestId('photos-A-damages').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: fixture('sample.heic') });
+    await expect(a.locator('[data-section=damages] .thumbs img')).toHaveCount(1, { timeout: 15_000 });
+    await expect(a.locator('[data-section=damages] .thumbs img').first()).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+
+    // The plate photo shows a plate not in the declaration: retake, change or keep.
+    const dialog = a.getByRole('dialog', { name: 'Is this the right plate?' });
+    const platePhoto = (plate: string) => a.getByTestId('photos-A-plates').setInputFiles({ name: `${plate}.jpg`, mimeType: 'image/jpeg', buffer: fixture(`plates/${plate}.jpg`) });
+    const removePlatePhoto = () => a.locator('[data-section=plates] .thumbs li').first().getByRole('button', { name: /^Remove/ }).click();
+    await platePhoto('LRA908');
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toContainText('The photo shows LRA908, but the declaration has AKT902.');
+    await dialog.getByRole('button', { name: 'Keep it as it is' }).click();
+    await expect(dialog).toHaveCount(0);
+    await removePlatePhoto();
+
+    // The other vehicle's plate: no change is offered; retaking removes the photo.
+    await platePhoto('T12345');
+    await expect(dialog).toContainText('the plate of the other vehicle', { timeout: 20_000 });
+    await expect(dialog.getByRole('button', { name: /^Change the plate/ })).toHaveCount(0);
+    a.once('filechooser', () => undefined);
+    await dialog.getByRole('button', { name: 'Take the photo again' }).click();
+    await expect(a.locator('[data-section=plates] .thumbs li')).toHaveCount(0, { timeout: 10_000 });
+
+    // A mistyped plate: the declaration takes the plate the photo shows; read again, it matches.
+    await platePhoto('P1234');
+    await dialog.getByRole('button', { name: 'Change the plate to P1234' }).click();
+    await expect(dialog).toHaveCount(0);
+    await removePlatePhoto();
+    await platePhoto('P1234');
+    await expect(a.locator('[data-section=plates] .thumbs img')).toHaveCount(1, { timeout: 20_000 });
+    await a.waitForTimeout(500);
+    await expect(dialog).toHaveCount(0);
+    await close();
+  });
+});

@@ -1,0 +1,138 @@
+// `npm run bench:media`: the photo pipeline through the real server on loopback. Uploads a 12 MP
+// JPEG (a phone photo's size) and a 12 MP HEIC one at a time (p50/p95 ms, upload to answer), then
+// 16 at once (images/s), reading the server's event-loop delay meanwhile (p99; from its loopback
+// metrics page). Goals (issue 5): JPEG p95 ≤ 500 ms, event-loop lag p99 < 20 ms.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, log } from './lib/bootstrap.mjs';
+import { build } from './build.mjs';
+import { startBuiltServer, stopServer } from './lib/server.mjs';
+
+const require = createRequire(import.meta.url);
+const WebSocket = require('ws');
+const sharp = require(join(ROOT, 'node_modules/sharp'));
+
+const PORT = Number(process.env.BENCH_MEDIA_PORT ?? 18192);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const JPEG_RUNS = Number(process.env.BENCH_MEDIA_JPEG_RUNS ?? 15);
+const HEIC_RUNS = Number(process.env.BENCH_MEDIA_HEIC_RUNS ?? 6);
+const PARALLEL = 16;
+const PARALLEL_ROUNDS = Number(process.env.BENCH_MEDIA_ROUNDS ?? 3);
+const percentile = (v, p) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor((p / 100) * v.length))];
+
+/** A photo-like 12 MP JPEG: smooth gradients with fine noise (compresses like a real photo, ~4 MB). */
+async function photo12mp() {
+  const w = 4000;
+  const h = 3000;
+  const raw = Buffer.alloc(w * h * 3);
+  let seed = 7;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const n = (seed >> 16) % 24;
+      const i = (y * w + x) * 3;
+      raw[i] = (x / w) * 200 + n;
+      raw[i + 1] = (y / h) * 180 + n;
+      raw[i + 2] = 120 + n;
+    }
+  }
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** A declaration seat (a vehicle without a plate and a foreign one: no registry involved). */
+async function seat(n) {
+  const socket = new WebSocket(`ws://127.0.0.1:${PORT}/serveris/ws-interface`, { origin: ORIGIN });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const answer = new Promise((resolve) => socket.once('message', (d) => resolve(JSON.parse(d.toString()))));
+  const blank = { country: 'LT', plate: '', vin: '', trailerPlate: '', hasTrailer: false, noPlate: false };
+  socket.send(
+    JSON.stringify({
+      t: 'connect',
+      id: 1,
+      mode: 'live',
+      location: null,
+      fillLang: 'lt',
+      plates: { A: { ...blank, noPlate: true, vin: `MEDIABENCH${String(n).padStart(7, '0')}` }, B: { ...blank, country: 'PL', plate: `PL${String(n).padStart(6, '0')}` } },
+    }),
+  );
+  const r = await answer;
+  if (!r.ok) throw new Error(`connect refused: ${r.code}`);
+  return { socket, headers: { 'x-eid-declaration': r.r.declarationId, 'x-eid-party': r.r.party, 'x-eid-token': r.r.token, 'x-eid-purpose': 'photo', 'x-eid-set': '2' } };
+}
+
+async function upload(headers, body) {
+  const t0 = performance.now();
+  const res = await fetch(`${ORIGIN}/serveris/blob`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body });
+  const json = await res.json();
+  if (res.status !== 201) throw new Error(`upload refused: ${res.status} ${JSON.stringify(json)}`);
+  return performance.now() - t0;
+}
+
+const metrics = async (reset = false) => (await fetch(`${ORIGIN}/serveris/dev/metrics${reset ? '?reset=1' : ''}`)).json();
+
+async function main() {
+  build();
+  const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-media-'));
+  // BENCH_MEDIA_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_MEDIA_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startBuiltServer({ port: PORT, dataDir, nodeArgs });
+  const seats = [];
+  try {
+    const jpeg = await photo12mp();
+    const heic = readFileSync(join(ROOT, 'test-fixtures/media/large-12mp.heic'));
+    log(`bench:media: 12 MP JPEG of ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, 12 MP HEIC of ${(heic.length / 1024).toFixed(0)} KB`);
+    // Each seat holds up to ~55 photos (the per-declaration quota counts image and thumbnail).
+    let seatUses = Infinity;
+    let current;
+    const nextHeaders = async () => {
+      if (seatUses >= 25) {
+        current = await seat(seats.length);
+        seats.push(current);
+        seatUses = 0;
+      }
+      seatUses += 1;
+      return current.headers;
+    };
+    await upload(await nextHeaders(), jpeg); // warm-up
+    const jpegMs = [];
+    for (let i = 0; i < JPEG_RUNS; i++) jpegMs.push(await upload(await nextHeaders(), jpeg));
+    await upload(await nextHeaders(), heic); // warm-up of the HEIC workers
+    const heicMs = [];
+    for (let i = 0; i < HEIC_RUNS; i++) heicMs.push(await upload(await nextHeaders(), heic));
+    process.stdout.write(`jpeg_12mp_ms p50=${percentile(jpegMs, 50).toFixed(0)} p95=${percentile(jpegMs, 95).toFixed(0)} (n=${jpegMs.length})\n`);
+    process.stdout.write(`heic_12mp_ms p50=${percentile(heicMs, 50).toFixed(0)} p95=${percentile(heicMs, 95).toFixed(0)} (n=${heicMs.length})\n`);
+
+    await metrics(true);
+    const t0 = performance.now();
+    let done = 0;
+    for (let round = 0; round < PARALLEL_ROUNDS; round++) {
+      const batch = [];
+      for (let i = 0; i < PARALLEL; i++) batch.push(upload(await nextHeaders(), jpeg));
+      await Promise.all(batch);
+      done += PARALLEL;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const m = await metrics();
+    const jpegP95 = percentile(jpegMs, 95);
+    process.stdout.write(`parallel_${PARALLEL}: ${done} images in ${seconds.toFixed(1)} s = ${(done / seconds).toFixed(2)} images/s\n`);
+    const l = m.eventLoopLagMs;
+    const period = m.eventLoopPeriodMs;
+    process.stdout.write(`event_loop_lag_ms p50=${l.p50} p99=${l.p99} max=${l.max} (during the parallel uploads; timer period ${period.resolution} ms measured p99=${period.p99}); server rss ${m.rssMb} MB\n`);
+    process.stdout.write(`\ngoal jpeg p95 ≤ 500 ms: ${jpegP95 <= 500 ? 'met' : 'NOT met'} (ratio ${(jpegP95 / 500).toFixed(2)})\n`);
+    process.stdout.write(`goal event-loop lag p99 < 20 ms: ${l.p99 < 20 ? 'met' : 'NOT met'} (ratio ${(l.p99 / 20).toFixed(2)})\n`);
+  } finally {
+    for (const s of seats) s.socket.close();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
