@@ -88,6 +88,16 @@ test.describe('two drivers, two phones, live', () => {
     await expectStep(b, 12);
     await expect(a.getByText('Everything is filled in. Check it and continue to the signatures.')).toBeVisible({ timeout: 15_000 });
     await expect(b.locator('.summary-card').filter({ hasText: 'Driver and vehicle A' })).toContainText('Jonas Petraitis');
+    // A's voice note about the damages plays on both phones.
+    for (const page of [a, b]) {
+      const note = page.locator('.summary-card').filter({ hasText: 'Driver and vehicle A' }).locator('.voice-note[data-audio-type=DAMAGES] audio');
+      await expect(note).toHaveAttribute('src', /^data:audio\/[a-z0-9]+;base64,.{100,}/, { timeout: 15_000 });
+      expect(await note.evaluate((el: HTMLAudioElement) => new Promise<boolean>((resolve) => {
+        if (el.readyState >= 1) resolve(true);
+        el.addEventListener('loadedmetadata', () => resolve(true), { once: true });
+        el.addEventListener('error', () => resolve(false), { once: true });
+      }))).toBe(true);
+    }
     await next(a);
     await next(b);
     await expectStep(a, 13);

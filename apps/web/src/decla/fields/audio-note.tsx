@@ -107,12 +107,29 @@ export function AudioNote({ party, type }: { party: Party; type: AudioType }) {
           </button>
         ) : null}
       </div>
-      {src ? (
-        <audio controls src={src} aria-label={t`Play the voice note`}>
-          <Trans>Your browser cannot play the note.</Trans>
-        </audio>
-      ) : null}
+      {src ? <NotePlayer src={src} label={t`Play the voice note`} /> : null}
       <ErrorText code={state.context.error ?? loadError} />
+    </div>
+  );
+}
+
+function NotePlayer({ src, label }: { src: string; label: string }) {
+  return (
+    <audio controls src={src} aria-label={label}>
+      <Trans>Your browser cannot play the note.</Trans>
+    </audio>
+  );
+}
+
+/** A saved voice note of either driver, played from the server (the preview on both devices). */
+export function StoredVoiceNote({ id, type }: { id: string; type: AudioType }) {
+  const { t } = useLingui();
+  const stored = useStoredBinary('get-audio', id);
+  const label = type === 'DAMAGES' ? t`Voice note about the damages` : t`Voice note about the circumstances`;
+  return (
+    <div className="voice-note" data-audio-type={type}>
+      <span>{label}</span>
+      {stored.url ? <NotePlayer src={stored.url} label={label} /> : stored.error ? <ErrorText code="AUDIO_FETCH_INCOMPLETE" /> : <span className="loading">{t`Loading…`}</span>}
     </div>
   );
 }

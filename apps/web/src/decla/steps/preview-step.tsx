@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { formatDate, formatTime, stepDefinition, type DeclarationView, type Party, type PreviewFinding } from '@eid/domain';
 import { errorMessage } from '../error-messages';
+import { StoredVoiceNote } from '../fields/audio-note';
 import { useConnectedDeclaration, useParties, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
 import { STEP_TITLES } from '../wizard/step-titles';
@@ -93,7 +94,7 @@ function PartySummary({ d, party }: { d: DeclarationView; party: Party }) {
         <dt>{t`Witnesses`}</dt>
         <dd>{p.witnesses.length ? p.witnesses.map((w) => `${w.name} ${w.surname} ${w.phone}`).join('; ') : '—'}</dd>
         <dt>{t`Voice notes`}</dt>
-        <dd>{p.audio.length}</dd>
+        <dd>{p.audio.length ? p.audio.map((a) => <StoredVoiceNote key={a.id} id={a.id} type={a.type} />) : '—'}</dd>
       </dl>
     </section>
   );
