@@ -95,21 +95,22 @@ export async function contactByPhone(page: Page, party: 'A' | 'B', phone: string
   await page.locator(`#contact-${party}-tel`).fill(phone);
   await page.locator('fieldset.contact-form').nth(party === 'A' ? 0 : 0).getByRole('button', { name: 'Send the code by SMS' }).first().click();
   let code: string | null = null;
+  // Practice mode shows the code in the page (after the simulated send); live mode leaves it in the outbox.
   const practice = page.getByText(/Practice: no SMS is sent. Your code is (\d{6})/);
-  if (await practice.isVisible().catch(() => false)) {
-    code = /(\d{6})/.exec((await practice.textContent()) ?? '')?.[1] ?? null;
-  } else {
-    const e164 = phone.replace(/\s/g, '');
-    await expect
-      .poll(async () => {
-        const res = await page.request.get('/serveris/dev/outbox');
-        const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
-        const sms = body.messages.find((m) => m.channel === 'sms' && m.to[0] === e164);
-        code = sms ? (/(\d{6})/.exec(sms.text)?.[1] ?? null) : null;
+  const e164 = phone.replace(/\s/g, '');
+  await expect
+    .poll(async () => {
+      if (await practice.isVisible().catch(() => false)) {
+        code = /(\d{6})/.exec((await practice.textContent()) ?? '')?.[1] ?? null;
         return code;
-      })
-      .not.toBeNull();
-  }
+      }
+      const res = await page.request.get('/serveris/dev/outbox');
+      const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+      const sms = body.messages.find((m) => m.channel === 'sms' && m.to[0] === e164);
+      code = sms ? (/(\d{6})/.exec(sms.text)?.[1] ?? null) : null;
+      return code;
+    })
+    .not.toBeNull();
   await page.locator(`#contact-${party}-code`).fill(code ?? '');
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page.getByText('Phone confirmed.')).toBeVisible();
