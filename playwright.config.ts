@@ -42,7 +42,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/serveris/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // Links in the messages (view links, confirmation links) point at this server.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${PORT}` },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,9 +1,14 @@
 // `npm start`: install what is missing, build, migrate and serve on PORT (default 8080).
 import { spawn } from 'node:child_process';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { ROOT, ensureDebianPackages, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 
+/** What the server needs at run time from Debian: qpdf encrypts the declaration PDFs, DejaVu has the Lithuanian letters. */
+const RUNTIME_PACKAGES = ['qpdf', 'fonts-dejavu-core'];
+
 try {
+  const missing = ensureDebianPackages(RUNTIME_PACKAGES);
+  if (missing.length > 0) log(`without ${missing.join(' and ')} the server cannot produce the declaration documents (it says so at start-up)`);
   build();
 } catch (error) {
   process.stderr.write(`${error.message}\n`);

@@ -8,3 +8,5 @@ export { registerDeclarationStoreContract, storedDeclaration, type StoreUnderTes
 export { registryFixture, type RegistryFixture, type RegistryFixtureVehicle } from './registry.js';
 export { hasGpsExif, mediaFixture, plateFixture, PLATE_FIXTURES, type MediaFixture } from './media.js';
 export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/blob-store.contract.js';
+export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';
+export { registerOutputStoreContract, type OutputStoreUnderTest } from './contracts/output-store.contract.js';

@@ -42,8 +42,8 @@ const isTextOrNull = (v: unknown): v is string | null => v === null || isText(v)
 function parseInsurer(raw: unknown): InsurerRecord {
   const r = raw as Record<string, unknown>;
   if (!Number.isInteger(r.id) || (r.id as number) <= 0) fail('insurer id must be a positive integer', raw);
-  if (!isText(r.name) || !isText(r.www) || !isText(r.damageWww)) fail('insurer needs name, www, damageWww', raw);
-  return { id: r.id as number, name: r.name, www: r.www, damageWww: r.damageWww };
+  if (!isText(r.name) || !isText(r.www) || !isText(r.damageWww) || !isText(r.claimsEmail)) fail('insurer needs name, www, damageWww, claimsEmail', raw);
+  return { id: r.id as number, name: r.name, www: r.www, damageWww: r.damageWww, claimsEmail: r.claimsEmail };
 }
 
 function parseVehicle(raw: unknown, insurerIds: ReadonlySet<number>): RegistryFixtureVehicle {

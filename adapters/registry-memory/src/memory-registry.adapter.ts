@@ -24,12 +24,12 @@ export class MemoryRegistry implements VehicleRegistryPort {
  * same companies as the fixture registry of the local installation).
  */
 export const PRACTICE_INSURERS: readonly InsurerRecord[] = [
-  { id: 1, name: 'Lietuvos draudimas', www: 'https://www.ld.lt', damageWww: 'https://www.ld.lt/zalos' },
-  { id: 2, name: 'ERGO Insurance SE Lietuvos filialas', www: 'https://www.ergo.lt', damageWww: 'https://online.ergo.lt/lt/praneskite-apie-ivyki' },
-  { id: 3, name: 'BTA Baltic Insurance Company AAS filialas Lietuvoje', www: 'https://www.bta.lt', damageWww: 'https://www.bta.lt/zalos' },
-  { id: 4, name: 'If P&C Insurance AS filialas', www: 'https://www.if.lt', damageWww: 'https://www.if.lt/privatiems/atsitikus-ivykiui/privalomojo-draudimo-ivykis' },
-  { id: 5, name: 'Compensa Vienna Insurance Group ADB', www: 'https://www.compensa.lt', damageWww: 'https://www.compensa.lt/atsitikus-ivykiui/' },
-  { id: 6, name: 'Gjensidige ADB', www: 'https://www.gjensidige.lt', damageWww: 'https://www.gjensidige.lt/zalos' },
+  { id: 1, name: 'Lietuvos draudimas', www: 'https://www.ld.lt', damageWww: 'https://www.ld.lt/zalos', claimsEmail: '' },
+  { id: 2, name: 'ERGO Insurance SE Lietuvos filialas', www: 'https://www.ergo.lt', damageWww: 'https://online.ergo.lt/lt/praneskite-apie-ivyki', claimsEmail: '' },
+  { id: 3, name: 'BTA Baltic Insurance Company AAS filialas Lietuvoje', www: 'https://www.bta.lt', damageWww: 'https://www.bta.lt/zalos', claimsEmail: '' },
+  { id: 4, name: 'If P&C Insurance AS filialas', www: 'https://www.if.lt', damageWww: 'https://www.if.lt/privatiems/atsitikus-ivykiui/privalomojo-draudimo-ivykis', claimsEmail: '' },
+  { id: 5, name: 'Compensa Vienna Insurance Group ADB', www: 'https://www.compensa.lt', damageWww: 'https://www.compensa.lt/atsitikus-ivykiui/', claimsEmail: '' },
+  { id: 6, name: 'Gjensidige ADB', www: 'https://www.gjensidige.lt', damageWww: 'https://www.gjensidige.lt/zalos', claimsEmail: '' },
 ];
 
 const PRACTICE_CARS: ReadonlyArray<readonly [string, string]> = [

@@ -70,6 +70,7 @@ describe('SQLite registry over the fixture', () => {
         name: 'Lietuvos draudimas',
         www: 'https://www.ld.lt',
         damageWww: 'https://www.ld.lt/zalos',
+        claimsEmail: 'zalos@ld.insurers.example',
       },
       policyNo: 'LD2541827361',
       policyValidTill: '2026-05-31',
@@ -120,8 +121,8 @@ describe('SQLite registry over the fixture', () => {
   it('orders Lithuanian letters as Lithuanian readers expect', async () => {
     registry.seed({
       insurers: [
-        { id: 41, name: 'Žemaitijos draudimas', www: 'https://z.example', damageWww: 'https://z.example/z' },
-        { id: 42, name: 'Šiaurės draudimas', www: 'https://s.example', damageWww: 'https://s.example/z' },
+        { id: 41, name: 'Žemaitijos draudimas', www: 'https://z.example', damageWww: 'https://z.example/z', claimsEmail: 'zalos@z.example' },
+        { id: 42, name: 'Šiaurės draudimas', www: 'https://s.example', damageWww: 'https://s.example/z', claimsEmail: 'zalos@s.example' },
       ],
       vehicles: [],
     });
@@ -136,7 +137,7 @@ describe('SQLite registry over the fixture', () => {
     expect(registry.count()).toEqual({ insurers: 7, vehicles: fixture.vehicles.length });
 
     registry.seed({
-      insurers: [{ id: 1, name: 'Lietuvos draudimas AB', www: 'https://www.ld.lt', damageWww: 'https://www.ld.lt/zalos' }],
+      insurers: [{ id: 1, name: 'Lietuvos draudimas AB', www: 'https://www.ld.lt', damageWww: 'https://www.ld.lt/zalos', claimsEmail: 'zalos@ld.lt' }],
       vehicles: [
         // Now insured: the plate is normalised on the way in too.
         { ...fixture.vehicles.find((v) => v.plate === 'ZXC987')!, plate: 'zxc-987', insurerId: 1, policyNo: 'LD1', policyValidTill: '2027-01-01' },
@@ -152,7 +153,7 @@ describe('SQLite registry over the fixture', () => {
     const before = registry.count();
     expect(() =>
       registry.seed({
-        insurers: [{ id: 99, name: 'New insurer', www: 'https://n.example', damageWww: 'https://n.example/z' }],
+        insurers: [{ id: 99, name: 'New insurer', www: 'https://n.example', damageWww: 'https://n.example/z', claimsEmail: 'zalos@n.example' }],
         vehicles: [{ ...fixture.vehicles[0]!, plate: 'NEW001', insurerId: 98 }],
       }),
     ).toThrow(/unknown insurer/);
@@ -202,7 +203,7 @@ describe('SQLite registry in a shared file', () => {
 
     const second = new Database(file);
     const registry = createSqliteRegistry(second);
-    expect(second.prepare(`select count(*) as n from ${REGISTRY_MIGRATIONS_TABLE}`).get()).toEqual({ n: 1 });
+    expect(second.prepare(`select count(*) as n from ${REGISTRY_MIGRATIONS_TABLE}`).get()).toEqual({ n: 2 });
     expect((await registry.findVehicle('KLM123'))?.make).toBe('Toyota');
     second.close();
   });

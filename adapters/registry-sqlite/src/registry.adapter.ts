@@ -82,6 +82,7 @@ export function createSqliteRegistry(sqlite: Database.Database): SqliteRegistry 
     name: row.name,
     www: row.www,
     damageWww: row.damageWww,
+    claimsEmail: row.claimsEmail,
   });
 
   return {
@@ -117,10 +118,10 @@ export function createSqliteRegistry(sqlite: Database.Database): SqliteRegistry 
       db.transaction((tx) => {
         for (const insurer of data.insurers) {
           if (!Number.isInteger(insurer.id) || insurer.id <= 0) throw seedError('insurer id', insurer);
-          const { id, name, www, damageWww } = insurer;
+          const { id, name, www, damageWww, claimsEmail } = insurer;
           tx.insert(registryInsurers)
-            .values({ id, name, www, damageWww })
-            .onConflictDoUpdate({ target: registryInsurers.id, set: { name, www, damageWww } })
+            .values({ id, name, www, damageWww, claimsEmail })
+            .onConflictDoUpdate({ target: registryInsurers.id, set: { name, www, damageWww, claimsEmail } })
             .run();
         }
         // Checked here rather than left to a foreign key: the app decides the connection's pragmas,

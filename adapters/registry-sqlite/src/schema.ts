@@ -8,6 +8,8 @@ export const registryInsurers = sqliteTable('registry_insurers', {
   name: text('name').notNull(),
   www: text('www').notNull(),
   damageWww: text('damage_www').notNull(),
+  /** Where declarations of accidents the insurer's clients caused are sent; '' when unknown. */
+  claimsEmail: text('claims_email').notNull().default(''),
 });
 
 /**

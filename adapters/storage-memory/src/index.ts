@@ -1,1 +1,2 @@
 export { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from './memory-store.adapter.js';
+export { MemoryOutputStore } from './memory-output-store.adapter.js';

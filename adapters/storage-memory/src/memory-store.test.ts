@@ -1,5 +1,6 @@
-import { registerBlobStoreContract, registerDeclarationStoreContract } from '@eid/test-fixtures';
+import { registerBlobStoreContract, registerDeclarationStoreContract, registerOutputStoreContract } from '@eid/test-fixtures';
 import { MemoryBlobStore, MemoryDeclarationStore } from './memory-store.adapter.js';
+import { MemoryOutputStore } from './memory-output-store.adapter.js';
 
 registerDeclarationStoreContract('memory', () => ({
   store: new MemoryDeclarationStore(),
@@ -7,3 +8,5 @@ registerDeclarationStoreContract('memory', () => ({
 }));
 
 registerBlobStoreContract('memory', () => ({ blobs: new MemoryBlobStore(), close: () => undefined }));
+
+registerOutputStoreContract('memory', () => ({ output: new MemoryOutputStore(), close: () => undefined }));

@@ -147,9 +147,9 @@ export class SqliteSubmitQueue implements SubmitQueuePort {
   }
 
   /** Queue entries due for processing, oldest first. */
-  due(now: number, limit = 10): { declarationId: string; attempts: number }[] {
+  due(now: number, limit = 10): { declarationId: string; attempts: number; enqueuedAt: number }[] {
     return this.db
-      .select({ declarationId: submitQueue.declarationId, attempts: submitQueue.attempts })
+      .select({ declarationId: submitQueue.declarationId, attempts: submitQueue.attempts, enqueuedAt: submitQueue.enqueuedAt })
       .from(submitQueue)
       .where(and(eq(submitQueue.state, 'PENDING'), lt(submitQueue.nextAttemptAt, now + 1)))
       .orderBy(submitQueue.enqueuedAt)

@@ -52,14 +52,14 @@ describe('SQLite submit queue', () => {
     await queue.enqueue('d1', 100);
     await queue.enqueue('d1', 300);
     expect(queue.due(1000)).toEqual([
-      { declarationId: 'd1', attempts: 0 },
-      { declarationId: 'd2', attempts: 0 },
+      { declarationId: 'd1', attempts: 0, enqueuedAt: 100 },
+      { declarationId: 'd2', attempts: 0, enqueuedAt: 200 },
     ]);
     queue.retryLater('d1', 1, 5000, 'smtp down');
     expect(queue.due(1000).map((e) => e.declarationId)).toEqual(['d2']);
     expect(queue.due(5000).map((e) => e.declarationId)).toEqual(['d1', 'd2']);
     queue.markDone('d2');
-    expect(queue.due(5000)).toEqual([{ declarationId: 'd1', attempts: 1 }]);
+    expect(queue.due(5000)).toEqual([{ declarationId: 'd1', attempts: 1, enqueuedAt: 100 }]);
     opened.close();
   });
 });

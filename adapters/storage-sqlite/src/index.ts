@@ -2,3 +2,4 @@ export { openDatabase, pingDatabase, setMeta, getMeta, MIGRATIONS_FOLDER } from 
 export type { EidDatabase, OpenedDatabase } from './database.js';
 export { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
 export * as schema from './schema.js';
+export { SqliteOutputStore } from './output-store.adapter.js';

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -56,3 +56,50 @@ export const submitQueue = sqliteTable('submit_queue', {
   nextAttemptAt: integer('next_attempt_at').notNull(),
   lastError: text('last_error'),
 });
+
+/**
+ * A driver's statement of a sent declaration: its view links' ids, the preview password's hash and
+ * the stored encrypted documents. One per party and declaration.
+ */
+export const statements = sqliteTable(
+  'statements',
+  {
+    statementId: text('statement_id').primaryKey(),
+    suid: text('suid').notNull().unique(),
+    accidentId: text('accident_id').notNull(),
+    declarationId: text('declaration_id').notNull(),
+    party: text('party').notNull(),
+    lang: text('lang').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    docPrimary: text('doc_primary').notNull(),
+    docSecondary: text('doc_secondary').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('statements_party').on(t.declarationId, t.party), index('statements_accident').on(t.accidentId)],
+);
+
+/**
+ * The delivery outbox: every message a sent declaration produces, written in full with the
+ * statements, then sent by the delivery worker. Attachments are JSON (blob ids or small inline bytes).
+ */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    declarationId: text('declaration_id').notNull(),
+    key: text('key').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    attachments: text('attachments').notNull(),
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('deliveries_due').on(t.state, t.nextAttemptAt), index('deliveries_declaration').on(t.declarationId)],
+);

@@ -1,14 +1,37 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import type { AddressLookupPort, BlobStorePort, ClockPort, MediaProcessorPort, PlateReaderPort, DeclarationHub, HashPort, IdPort, VehicleRegistryPort } from '@eid/domain';
-import type { EidDatabase, OpenedDatabase } from '@eid/adapter-storage-sqlite';
+import type {
+  AddressLookupPort,
+  BlobStorePort,
+  CaptchaPort,
+  ClockPort,
+  DeclarationHub,
+  DeclarationStorePort,
+  DocumentRendererPort,
+  EmailSenderPort,
+  HashPort,
+  IdPort,
+  MediaProcessorPort,
+  OutputStorePort,
+  PdfEncryptionPort,
+  PlateReaderPort,
+  VehicleRegistryPort,
+} from '@eid/domain';
+import { SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import { createSqliteOutbox, type SqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { FixtureAddresses } from '@eid/adapter-address-fixture';
 import { SharpMediaProcessor } from '@eid/adapter-media-sharp';
 import { TesseractPlateReader } from '@eid/adapter-plate-ocr';
+import { PdfDocumentRenderer } from '@eid/adapter-document-pdf';
+import { QpdfEncryption } from '@eid/adapter-pdf-qpdf';
+import { SmtpMailSender } from '@eid/adapter-mail-smtp';
+import { AltchaCaptcha } from '@eid/adapter-captcha-altcha';
+import { loadSecret } from './secret.js';
+import { EmailConfirmationLinks } from './output/email-confirmation.js';
+import type { DeliveryWorker } from './output/delivery-worker.js';
 import { registryFixture } from '@eid/test-fixtures';
 import type { ServerConfig } from './config.js';
 import type { SubmitWorker } from './hub/submit-worker.js';
@@ -23,6 +46,11 @@ import blob from './routes/blob.js';
 import devOutbox from './routes/dev-outbox.js';
 import devMetrics from './routes/dev-metrics.js';
 import addresses from './routes/addresses.js';
+import cookie from '@fastify/cookie';
+import statement from './routes/statement.js';
+import getFile from './routes/get-file.js';
+import captcha from './routes/captcha.js';
+import confirmEmail from './routes/confirm-email.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +64,19 @@ declare module 'fastify' {
     registry: VehicleRegistryPort;
     hub: DeclarationHub;
     submitWorker: SubmitWorker;
+    deliveryWorker: DeliveryWorker;
     blobStore: BlobStorePort;
+    declarations: DeclarationStorePort;
+    /** The installation's secret (signed links and cookies, captcha challenges). */
+    secret: string;
+    /** E-mail: SMTP when configured, else the local outbox. */
+    mail: EmailSenderPort;
+    /** Null when the captcha is switched off (EID_CAPTCHA=off). */
+    captcha: CaptchaPort | null;
+    emailLinks: EmailConfirmationLinks;
+    renderer: DocumentRendererPort;
+    encryption: PdfEncryptionPort;
+    output: OutputStorePort;
     /** The local outbox: where SMS and e-mail go in the embedded installation. */
     outbox: SqliteOutbox;
     addressLookup: AddressLookupPort;
@@ -78,7 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const registry = createSqliteRegistry(deps.database.sqlite);
         // The embedded installation answers plate checks from the fixture registry of test-fixtures/
         // (real insurers, plates for every outcome); a real registry adapter replaces it in production.
-        if (deps.config.registrySeed === 'fixture' && registry.count().vehicles === 0) registry.seed(registryFixture());
+        if (deps.config.registrySeed === 'fixture') {
+          // The insurers are brought up to date at every start (an older data folder gets the
+          // claims e-mail addresses); the vehicles only into an empty registry.
+          const fixture = registryFixture();
+          registry.seed(registry.count().vehicles === 0 ? fixture : { ...fixture, vehicles: [] });
+        }
         instance.decorate('registry', registry);
         // The address registry's service replaces the fixture in a real installation.
         instance.decorate('addressLookup', new FixtureAddresses());
@@ -90,7 +135,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await media.close();
           await plateReader.close();
         });
-        instance.decorate('outbox', createSqliteOutbox(deps.database.sqlite, instance.clock, instance.ids));
+        const outbox = createSqliteOutbox(deps.database.sqlite, instance.clock, instance.ids);
+        instance.decorate('outbox', outbox);
+        const secret = loadSecret(deps.config.secret, deps.config.dataDir);
+        instance.decorate('secret', secret);
+        // Without an SMTP server the e-mails go to the local outbox (the embedded installation).
+        const smtp = deps.config.smtpUrl ? new SmtpMailSender({ url: deps.config.smtpUrl, from: deps.config.mailFrom }) : null;
+        const mail: EmailSenderPort = smtp ?? outbox;
+        instance.decorate('mail', mail);
+        instance.decorate('captcha', deps.config.captcha ? new AltchaCaptcha({ secret, cost: deps.config.captchaCost, clock: instance.clock }) : null);
+        instance.decorate('emailLinks', new EmailConfirmationLinks({ secret, publicUrl: deps.config.publicUrl, clock: instance.clock, email: mail }));
+        instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir }));
+        instance.decorate('encryption', new QpdfEncryption({ qpdf: deps.config.qpdf }));
+        instance.decorate('output', new SqliteOutputStore(deps.database.db));
+        instance.addHook('onClose', async () => smtp?.close());
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });
       },
@@ -98,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   await app.register(errors);
+  await app.register(cookie, { secret: app.secret });
   await app.register(security);
   // The WebSocket plugin must come before the other routes (it intercepts upgrades).
   await app.register(hub);
@@ -108,6 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(devOutbox);
   await app.register(devMetrics);
   await app.register(addresses);
+  await app.register(statement);
+  await app.register(getFile);
+  await app.register(captcha);
+  await app.register(confirmEmail);
   await app.register(web);
   return app;
 }

@@ -11,6 +11,15 @@ describe('server configuration', () => {
     expect(c.webDist).toBe('/srv/eid/apps/web/dist');
     expect(c.logLevel).toBe('info');
     expect(c.parameters).toEqual({ maps: '', gtm: '', recaptcha: '', ga4: '' });
+    expect(c).toMatchObject({ publicUrl: 'http://localhost:8080', smtpUrl: '', secret: '', captcha: true, captchaCost: 200, qpdf: 'qpdf', fontDir: '/usr/share/fonts/truetype/dejavu' });
+  });
+
+  it('reads the delivery settings: public address, SMTP server, sender, secret, captcha', () => {
+    const c = loadConfig(
+      { EID_PUBLIC_URL: 'https://eid.example.lt/', EID_SMTP_URL: 'smtps://user:pass@mail.example.lt:465', EID_MAIL_FROM: 'EID <eid@example.lt>', EID_SECRET: 'x'.repeat(40), EID_CAPTCHA: 'off' },
+      '/srv',
+    );
+    expect(c).toMatchObject({ publicUrl: 'https://eid.example.lt', smtpUrl: 'smtps://user:pass@mail.example.lt:465', mailFrom: 'EID <eid@example.lt>', secret: 'x'.repeat(40), captcha: false });
   });
 
   it('reads PORT, EID_DATA_DIR and the parameter keys', () => {
@@ -20,7 +29,18 @@ describe('server configuration', () => {
     expect(c.parameters.ga4).toBe('G-1');
   });
 
-  it.each([['PORT', 'eighty'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['EID_LOG_RATE_LIMIT', '0']])(
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['EID_LOG_RATE_LIMIT', '0'],
+    ['EID_PUBLIC_URL', 'eid.example.lt'],
+    ['EID_PUBLIC_URL', 'ftp://eid.example.lt'],
+    ['EID_SMTP_URL', 'mail.example.lt:25'],
+    ['EID_SECRET', 'short'],
+    ['EID_CAPTCHA', 'maybe'],
+    ['EID_CAPTCHA_COST', '0'],
+  ])(
     'refuses %s=%s with a clear configuration error',
     (name, value) => {
       expect(() => loadConfig({ [name]: value }, '/')).toThrow(ConfigError);

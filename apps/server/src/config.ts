@@ -29,6 +29,22 @@ export interface ServerConfig {
   readonly registrySeed: 'fixture' | 'none';
   /** Run the inactivity sweep and the submit worker on timers (tests drive them by hand). */
   readonly backgroundJobs: boolean;
+  /** The address the site is reached at, for the links in e-mails and SMS (no trailing slash). */
+  readonly publicUrl: string;
+  /** SMTP server for e-mail (smtp:// or smtps:// URL); empty: e-mail goes to the local outbox. */
+  readonly smtpUrl: string;
+  /** The sender of the e-mails. */
+  readonly mailFrom: string;
+  /** Secret signing links, cookies and captcha challenges; empty: one is made and kept in the data folder. */
+  readonly secret: string;
+  /** Proof-of-work captcha on submit, phone codes and the preview ('off' only for load tests). */
+  readonly captcha: boolean;
+  /** PBKDF2 iterations per try of the captcha's proof of work. */
+  readonly captchaCost: number;
+  /** The qpdf program that encrypts the documents. */
+  readonly qpdf: string;
+  /** Folder of the DejaVu fonts of the documents (Debian fonts-dejavu-core). */
+  readonly fontDir: string;
 }
 
 const portSchema = v.pipe(
@@ -86,5 +102,18 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .filter((o) => o !== ''),
     registrySeed: read(v.picklist(['fixture', 'none']), 'EID_REGISTRY_SEED', env.EID_REGISTRY_SEED, 'fixture'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
+    publicUrl: read(
+      v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((u) => u.replace(/\/+$/, ''))),
+      'EID_PUBLIC_URL',
+      env.EID_PUBLIC_URL,
+      `http://localhost:${env.PORT || '8080'}`,
+    ),
+    smtpUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/))]), 'EID_SMTP_URL', env.EID_SMTP_URL, ''),
+    mailFrom: env.EID_MAIL_FROM || 'EID <eid@localhost>',
+    secret: read(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), 'EID_SECRET', env.EID_SECRET, ''),
+    captcha: read(v.picklist(['on', 'off']), 'EID_CAPTCHA', env.EID_CAPTCHA, 'on') === 'on',
+    captchaCost: read(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100_000)), 'EID_CAPTCHA_COST', env.EID_CAPTCHA_COST, '200'),
+    qpdf: env.EID_QPDF || 'qpdf',
+    fontDir: resolve(cwd, env.EID_FONT_DIR || '/usr/share/fonts/truetype/dejavu'),
   };
 }

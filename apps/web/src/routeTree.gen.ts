@@ -10,11 +10,25 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ConfirmRouteImport } from './routes/confirm'
+import { Route as CorrespconfirmRouteImport } from './routes/correspconfirm'
 import { Route as DeclaRouteImport } from './routes/decla'
+import { Route as ASuidRouteImport } from './routes/a.$suid'
+import { Route as AccidentsAccidentIdStatementsStatementIdRouteImport } from './routes/accidents.$accidentId.statements.$statementId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmRoute = ConfirmRouteImport.update({
+  id: '/confirm',
+  path: '/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CorrespconfirmRoute = CorrespconfirmRouteImport.update({
+  id: '/correspconfirm',
+  path: '/correspconfirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DeclaRoute = DeclaRouteImport.update({
@@ -22,31 +36,77 @@ const DeclaRoute = DeclaRouteImport.update({
   path: '/decla',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ASuidRoute = ASuidRouteImport.update({
+  id: '/a/$suid',
+  path: '/a/$suid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccidentsAccidentIdStatementsStatementIdRoute =
+  AccidentsAccidentIdStatementsStatementIdRouteImport.update({
+    id: '/accidents/$accidentId/statements/$statementId',
+    path: '/accidents/$accidentId/statements/$statementId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/confirm': typeof ConfirmRoute
+  '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
+  '/a/$suid': typeof ASuidRoute
+  '/accidents/$accidentId/statements/$statementId': typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/confirm': typeof ConfirmRoute
+  '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
+  '/a/$suid': typeof ASuidRoute
+  '/accidents/$accidentId/statements/$statementId': typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/confirm': typeof ConfirmRoute
+  '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
+  '/a/$suid': typeof ASuidRoute
+  '/accidents/$accidentId/statements/$statementId': typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/decla'
+  fullPaths:
+    | '/'
+    | '/confirm'
+    | '/correspconfirm'
+    | '/decla'
+    | '/a/$suid'
+    | '/accidents/$accidentId/statements/$statementId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/decla'
-  id: '__root__' | '/' | '/decla'
+  to:
+    | '/'
+    | '/confirm'
+    | '/correspconfirm'
+    | '/decla'
+    | '/a/$suid'
+    | '/accidents/$accidentId/statements/$statementId'
+  id:
+    | '__root__'
+    | '/'
+    | '/confirm'
+    | '/correspconfirm'
+    | '/decla'
+    | '/a/$suid'
+    | '/accidents/$accidentId/statements/$statementId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ConfirmRoute: typeof ConfirmRoute
+  CorrespconfirmRoute: typeof CorrespconfirmRoute
   DeclaRoute: typeof DeclaRoute
+  ASuidRoute: typeof ASuidRoute
+  AccidentsAccidentIdStatementsStatementIdRoute: typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +118,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/confirm': {
+      id: '/confirm'
+      path: '/confirm'
+      fullPath: '/confirm'
+      preLoaderRoute: typeof ConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/correspconfirm': {
+      id: '/correspconfirm'
+      path: '/correspconfirm'
+      fullPath: '/correspconfirm'
+      preLoaderRoute: typeof CorrespconfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/decla': {
       id: '/decla'
       path: '/decla'
@@ -65,12 +139,31 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeclaRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/a/$suid': {
+      id: '/a/$suid'
+      path: '/a/$suid'
+      fullPath: '/a/$suid'
+      preLoaderRoute: typeof ASuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accidents/$accidentId/statements/$statementId': {
+      id: '/accidents/$accidentId/statements/$statementId'
+      path: '/accidents/$accidentId/statements/$statementId'
+      fullPath: '/accidents/$accidentId/statements/$statementId'
+      preLoaderRoute: typeof AccidentsAccidentIdStatementsStatementIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ConfirmRoute: ConfirmRoute,
+  CorrespconfirmRoute: CorrespconfirmRoute,
   DeclaRoute: DeclaRoute,
+  ASuidRoute: ASuidRoute,
+  AccidentsAccidentIdStatementsStatementIdRoute:
+    AccidentsAccidentIdStatementsStatementIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

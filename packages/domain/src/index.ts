@@ -15,6 +15,10 @@ export type * from './ports/phone-code.port.js';
 export type * from './ports/address.port.js';
 export type * from './ports/media.port.js';
 export type * from './ports/plate-reader.port.js';
+export type * from './ports/document.port.js';
+export type * from './ports/captcha.port.js';
+export type * from './ports/email-confirmation.port.js';
+export * from './ports/output-store.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -62,3 +66,10 @@ export * from './wizard/progress.js';
 export * from './audio/recorder.machine.js';
 export * from './rules/image.js';
 export * from './rules/plate-recognition.js';
+
+// Output: the declaration document, view links, delivery.
+export * from './output/document.js';
+export * from './output/statement.js';
+export * from './output/delivery.js';
+export * from './output/guidance.js';
+export * from './captcha/captcha.machine.js';

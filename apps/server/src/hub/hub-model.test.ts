@@ -26,7 +26,7 @@ const registry: VehicleRegistryPort = {
       model: 'Corolla',
       type: 'A',
       vin: 'JTDBR32E720000001',
-      insurer: { id: 1, name: 'Lietuvos draudimas', www: '', damageWww: '' },
+      insurer: { id: 1, name: 'Lietuvos draudimas', www: '', damageWww: '', claimsEmail: 'zalos@ld.example' },
       policyNo: 'LD-1',
       policyValidTill: '2027-12-31',
     };

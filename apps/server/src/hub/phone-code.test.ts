@@ -4,6 +4,7 @@ import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_RESEND_MS, type Declaration, type S
 import { buildTestApp } from '../testing/build-test-app.js';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';
 import { DEV_OUTBOX_PATH } from '../routes/dev-outbox.js';
+import { captchaToken } from '../testing/captcha.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -44,7 +45,7 @@ describe('phone confirmation codes and the trailer at connect', () => {
 
   it('[HB14] a 6-digit code goes by SMS in the driver\'s language; the right code confirms the phone, which the other driver sees', async () => {
     const { ctx, a, b } = await pair();
-    value(await a.call('send-phone-code', { tel: '+370 612 34567' }));
+    value(await a.call('send-phone-code', { tel: '+370 612 34567', captcha: await captchaToken(ctx.app, 'phone-code') }));
     const sms = await lastCode(ctx);
     expect(sms.to).toBe('+37061234567');
     expect(sms.text).toContain('patvirtinimo kodas');
@@ -58,19 +59,19 @@ describe('phone confirmation codes and the trailer at connect', () => {
 
   it(`[HB14] ${PHONE_CODE_MAX_ATTEMPTS} wrong tries kill the code; a resend waits ${PHONE_CODE_RESEND_MS / 1000} s; the other driver's phone is refused`, async () => {
     const { ctx, a, b } = await pair();
-    value(await b.call('send-phone-code', { tel: '+37069876543' }));
-    expect(await a.call('send-phone-code', { tel: '+37069876543' })).toMatchObject({ ok: false, code: 'PHONES_MUST_DIFFER' });
-    expect(await a.call('send-phone-code', { tel: '+370' })).toMatchObject({ ok: false, code: 'PHONE_ONLY_PREFIX' });
-    value(await a.call('send-phone-code', { tel: '+37061234567' }));
+    value(await b.call('send-phone-code', { tel: '+37069876543', captcha: await captchaToken(ctx.app, 'phone-code') }));
+    expect(await a.call('send-phone-code', { tel: '+37069876543', captcha: await captchaToken(ctx.app, 'phone-code') })).toMatchObject({ ok: false, code: 'PHONES_MUST_DIFFER' });
+    expect(await a.call('send-phone-code', { tel: '+370', captcha: await captchaToken(ctx.app, 'phone-code') })).toMatchObject({ ok: false, code: 'PHONE_ONLY_PREFIX' });
+    value(await a.call('send-phone-code', { tel: '+37061234567', captcha: await captchaToken(ctx.app, 'phone-code') }));
     const { code } = await lastCode(ctx);
-    expect(await a.call('send-phone-code', { tel: '+37061234567' })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    expect(await a.call('send-phone-code', { tel: '+37061234567', captcha: await captchaToken(ctx.app, 'phone-code') })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < PHONE_CODE_MAX_ATTEMPTS; i++) {
       expect(await a.call('confirm-phone-code', { code: wrong })).toMatchObject({ ok: false, code: 'WRONG_CONFIRMATION_CODE' });
     }
     expect(await a.call('confirm-phone-code', { code })).toMatchObject({ ok: false, code: 'WRONG_CONFIRMATION_CODE' });
     clock.advance(PHONE_CODE_RESEND_MS);
-    value(await a.call('send-phone-code', { tel: '+37061234567' }));
+    value(await a.call('send-phone-code', { tel: '+37061234567', captcha: await captchaToken(ctx.app, 'phone-code') }));
     const again = await lastCode(ctx);
     expect(await a.call('confirm-phone-code', { code: again.code })).toMatchObject({ ok: true });
   });

@@ -1,5 +1,7 @@
-import { viewUrlFor, type ClockPort, type DeclarationHub, type IdPort } from '@eid/domain';
+import type { ClockPort, DeclarationHub } from '@eid/domain';
 import type { SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import type { DeclarationFinalizer } from '../output/finalizer.js';
+import { SingleRun } from '../jobs/single-run.js';
 
 /** Back-off between attempts of one queue entry: 1 s, 2 s, 4 s ... capped at 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -7,45 +9,65 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
+ * A declaration whose document could not be produced for this long ends in FAIL (not in the spec;
+ * the spec's system-update wait is 10 minutes too): the drivers then get the failure screen that
+ * tells them to fill in a paper declaration, rather than waiting on a spinner.
+ */
+export const SUBMIT_GIVE_UP_MS = 10 * 60_000;
+
+/**
  * The consumer of the submit queue (declaration-flow §4 "WAITING for the message-queue answer").
- * Each due entry is answered through the hub, which commits the result and tells both devices;
- * an entry is marked done only after that, so a crash in between repeats the answer, and the hub
- * ignores an answer for a declaration already finished (exactly one result per declaration).
- *
- * Producing and delivering the declaration document (PDF, e-mail, SMS) joins this step with the
- * document port of the delivery issue; until then a declaration both drivers submitted ends in
- * SUCCESS with its view link.
+ * Each due entry is finalized (the documents, the statements, the messages: see
+ * DeclarationFinalizer) and answered through the hub, which commits the result and tells both
+ * devices; an entry is marked done only after that, so a crash in between repeats the work (which
+ * the finalizer recognises) and the answer (which the hub ignores for a finished declaration).
  */
 export class SubmitWorker {
-  private running: Promise<number> | null = null;
+  private readonly single = new SingleRun(() => this.process());
 
   constructor(
     private readonly queue: SqliteSubmitQueue,
     private readonly hub: DeclarationHub,
+    private readonly finalizer: DeclarationFinalizer,
     private readonly clock: ClockPort,
-    private readonly ids: IdPort,
     private readonly log: (level: 'warn' | 'error', message: string, data?: unknown) => void,
+    /** Called after a declaration was answered SUCCESS (the delivery worker starts at once). */
+    private readonly onSent: () => void = () => {},
   ) {}
+
+  /** Resolves when no run is in progress (shutdown waits for it; it starts none). */
+  idle(): Promise<void> {
+    return this.single.idle();
+  }
 
   /** Processes what is due; concurrent calls share one run. Resolves the number answered. */
   runOnce(): Promise<number> {
-    this.running ??= this.process().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.single.run();
   }
 
   private async process(): Promise<number> {
     let answered = 0;
     for (const entry of this.queue.due(this.clock.now())) {
       try {
-        await this.hub.completeSubmission(entry.declarationId, 'SUCCESS', viewUrlFor(this.ids.token()));
+        const links = await this.finalizer.finalize(entry.declarationId);
+        if (links) {
+          await this.hub.completeSubmission(entry.declarationId, 'SUCCESS', links);
+          this.onSent();
+        }
         this.queue.markDone(entry.declarationId);
         answered += 1;
       } catch (error) {
         const attempts = entry.attempts + 1;
-        this.queue.retryLater(entry.declarationId, attempts, this.clock.now() + retryDelayMs(attempts), String(error));
-        this.log('warn', 'submit queue entry failed, will retry', { declarationId: entry.declarationId, attempts });
+        const now = this.clock.now();
+        if (now - entry.enqueuedAt >= SUBMIT_GIVE_UP_MS) {
+          this.log('error', 'the declaration document could not be produced: the declaration failed', { declarationId: entry.declarationId, attempts, error: String(error) });
+          await this.hub.completeSubmission(entry.declarationId, 'FAIL', null);
+          this.queue.markDone(entry.declarationId);
+          answered += 1;
+          continue;
+        }
+        this.queue.retryLater(entry.declarationId, attempts, now + retryDelayMs(attempts), String(error));
+        this.log('warn', 'submit queue entry failed, will retry', { declarationId: entry.declarationId, attempts, error: String(error) });
       }
     }
     return answered;

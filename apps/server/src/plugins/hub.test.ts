@@ -11,6 +11,7 @@ import {
 } from '@eid/domain';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { plates, value, VILNIUS, WsDriver } from '../testing/ws-driver.js';
+import { captchaToken } from '../testing/captcha.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -100,20 +101,28 @@ describe('declaration hub over WebSocket', () => {
     const ctx = await start();
     const { a, b, sa } = await pair(ctx);
     // An incomplete declaration is refused with the invalid description, and is not queued.
-    const early = value<{ stateEID: string; invalidDesc: { key: string }[] }>(await a.call('submit-eid'));
+    // Without a solved captcha a submit is refused before anything else.
+    expect(await a.call('submit-eid')).toMatchObject({ ok: false, code: 'CAPTCHA_REQUIRED' });
+    expect(await a.call('submit-eid', { captcha: 'bm90IGEgdG9rZW4=' })).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
+    const early = value<{ stateEID: string; invalidDesc: { key: string }[] }>(await a.call('submit-eid', { captcha: await captchaToken(ctx.app, 'submit') }));
     expect(early.stateEID).toBe('ERROR');
     expect(early.invalidDesc.map((d) => d.key)).toContain('PREVIEW_SIGNATURES_NOT_SAVED');
     await completeDeclaration(ctx, a, b);
     expect(value<unknown[]>(await a.call('validate-t2'))).toEqual([]);
-    expect(value(await a.call('submit-eid'))).toMatchObject({ stateA: 'SUBMITTED', stateB: 'NONE', stateEID: 'READY' });
-    expect(value(await b.call('submit-eid'))).toMatchObject({ stateA: 'SUBMITTED', stateB: 'SUBMITTED', stateEID: 'WAITING' });
+    const token = await captchaToken(ctx.app, 'submit');
+    expect(value(await a.call('submit-eid', { captcha: token }))).toMatchObject({ stateA: 'SUBMITTED', stateB: 'NONE', stateEID: 'READY' });
+    // A token is good for one submit only.
+    expect(await b.call('submit-eid', { captcha: token })).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
+    expect(value(await b.call('submit-eid', { captcha: await captchaToken(ctx.app, 'submit') }))).toMatchObject({ stateA: 'SUBMITTED', stateB: 'SUBMITTED', stateEID: 'WAITING' });
     expect(await ctx.app.submitWorker.runOnce()).toBe(1);
     const endA = await a.waitFor((m) => m.t === 'end');
     const endB = await b.waitFor((m) => m.t === 'end');
     expect(endA).toEqual({ t: 'end', reason: 'FINISHED' });
     expect(endB).toEqual({ t: 'end', reason: 'FINISHED' });
     const finished = await b.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).status === 'FINISHED');
-    expect((finished as { declaration: Declaration }).declaration).toMatchObject({ submitState: 'SUCCESS', viewUrl: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32,}$/) });
+    // Each device is shown its own driver's link only.
+    const seenByB = (finished as { declaration: Declaration }).declaration;
+    expect(seenByB).toMatchObject({ submitState: 'SUCCESS', viewUrls: { A: null, B: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32,}$/) } });
     // A second run finds nothing left: exactly one answer per declaration.
     expect(await ctx.app.submitWorker.runOnce()).toBe(0);
     // Finished: a reconnect may look, not edit.
@@ -214,8 +223,8 @@ describe('declaration hub over WebSocket', () => {
       const ctx = await start();
       const { a, b } = await pair(ctx);
       await completeDeclaration(ctx, a, b);
-      value(await a.call('submit-eid'));
-      value(await b.call('submit-eid'));
+      value(await a.call('submit-eid', { captcha: await captchaToken(ctx.app, 'submit') }));
+      value(await b.call('submit-eid', { captcha: await captchaToken(ctx.app, 'submit') }));
       await ctx.app.submitWorker.runOnce();
       const c = await driver(ctx);
       expect(await c.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FINISHED' });

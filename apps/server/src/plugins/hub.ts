@@ -13,8 +13,12 @@ import {
 import { SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { FileBlobStore } from '@eid/adapter-storage-files';
 import { HttpError } from '../http-error.js';
+import { hash as argon2Hash } from '@node-rs/argon2';
+import QRCode from 'qrcode';
 import { SubmitWorker } from '../hub/submit-worker.js';
 import { SmsPhoneCodeSender } from '../messages/phone-code-sender.js';
+import { DeclarationFinalizer } from '../output/finalizer.js';
+import { DeliveryWorker } from '../output/delivery-worker.js';
 
 /** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
@@ -37,7 +41,8 @@ export function originAllowed(request: FastifyRequest, allowed: readonly string[
 
 /**
  * The declaration hub at /serveris/ws-interface: the domain's DeclarationHub over SQLite, fed by
- * WebSocket frames. Also runs the inactivity sweep and the submit queue's worker.
+ * WebSocket frames. Also runs the inactivity sweep, the submit queue's worker (which produces the
+ * documents, statements and messages of a sent declaration) and the delivery worker.
  */
 export default fp(
   async (app) => {
@@ -58,14 +63,52 @@ export default fp(
         hash: app.hash,
         isInLithuania,
         phoneCodes: new SmsPhoneCodeSender(app.outbox),
+        ...(app.captcha ? { captcha: app.captcha } : {}),
+        emailConfirmation: app.emailLinks,
         log,
       },
       { maxTimeAdjustHours: app.config.maxTimeAdjustHours, mode: 'live' },
     );
-    const worker = new SubmitWorker(queue, hub, app.clock, app.ids, log);
+    const outputLog = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
+    const finalizer = new DeclarationFinalizer({
+      store,
+      blobs,
+      output: app.output,
+      renderer: app.renderer,
+      encryption: app.encryption,
+      registry: app.registry,
+      ids: app.ids,
+      clock: app.clock,
+      hashPassword: (password) => argon2Hash(password),
+      qrPng: async (text) => new Uint8Array(await QRCode.toBuffer(text, { type: 'png', width: 240, margin: 2, errorCorrectionLevel: 'M' })),
+      publicUrl: app.config.publicUrl,
+      log: outputLog,
+    });
+    const delivery = new DeliveryWorker({
+      output: app.output,
+      blobs,
+      email: app.mail,
+      sms: app.outbox,
+      clock: app.clock,
+      messageIdHost: new URL(app.config.publicUrl).hostname,
+      log: outputLog,
+    });
+    const worker = new SubmitWorker(queue, hub, finalizer, app.clock, log, () => {
+      if (app.config.backgroundJobs) void delivery.runOnce();
+    });
     app.decorate('hub', hub);
     app.decorate('submitWorker', worker);
+    app.decorate('deliveryWorker', delivery);
     app.decorate('blobStore', blobs);
+    app.decorate('declarations', store);
+
+    // A server that cannot encrypt must say so at once: its declarations would wait and then fail,
+    // never be sent unencrypted.
+    app.addHook('onReady', async () => {
+      const check = await app.encryption.check();
+      if (check.ok) app.log.info({ qpdf: check.version }, 'documents are encrypted with qpdf (AES-256)');
+      else app.log.error({ reason: check.reason }, 'CANNOT ENCRYPT the declaration documents: no declaration can be sent until qpdf works');
+    });
 
     await app.register(websocket, { options: { maxPayload: WS_HARD_LIMIT_BYTES } });
 
@@ -115,11 +158,14 @@ export default fp(
     if (app.config.backgroundJobs) {
       timers.push(setInterval(() => void hub.sweep().catch((e: unknown) => log('error', 'sweep failed', String(e))), HEARTBEAT_INTERVAL_MS * 6));
       timers.push(setInterval(() => void worker.runOnce(), 1000));
+      timers.push(setInterval(() => void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e))), 2000));
       for (const t of timers) t.unref();
     }
     app.addHook('onClose', async () => {
       for (const t of timers) clearInterval(t);
-      await worker.runOnce();
+      // A run in progress finishes; nothing new starts (what is due waits, durably, for the next start).
+      await worker.idle();
+      await delivery.idle();
     });
   },
   { name: 'eid-hub', dependencies: ['eid-config'] },

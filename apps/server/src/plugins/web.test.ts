@@ -39,11 +39,15 @@ describe('web app serving', () => {
 
   it('answers unknown API paths and missing assets with 404 ROUTE_NOT_FOUND in JSON, never index.html', async () => {
     ctx = await buildTestApp();
-    for (const url of ['/serveris/nothing', '/serveris', '/assets/missing.js', '/getFile']) {
+    for (const url of ['/serveris/nothing', '/serveris', '/assets/missing.js', '/getFile/x']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: url.startsWith('/assets') ? '*/*' : 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ code: 'ROUTE_NOT_FOUND' });
     }
+    // The file route itself is API: without its query it is a data error in JSON, not the app's page.
+    const bare = await ctx.app.inject({ method: 'GET', url: '/getFile', headers: { accept: 'text/html' } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({ code: 'DATA_ERROR', path: 'cuid' });
   });
 
   it('does not let a path escape the web folder', async () => {

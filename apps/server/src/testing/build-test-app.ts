@@ -22,7 +22,7 @@ export async function buildTestApp(
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="app"></div></body></html>');
   writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
-  const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, EID_BACKGROUND_JOBS: 'off', ...env }, dir);
+  const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, EID_BACKGROUND_JOBS: 'off', EID_CAPTCHA_COST: '1', ...env }, dir);
   const database = openDatabase(config.databaseFile);
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({

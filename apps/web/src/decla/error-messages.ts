@@ -96,7 +96,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   GENERIC_ERROR: msg`Something went wrong. Try again.`,
   ROUTE_NOT_FOUND: msg`The page was not found.`,
   LOGIN_REQUIRED: msg`Log in to see this page.`,
-  PREVIEW_LOAD_FAILED: msg`The declaration cannot be loaded from this link.`,
+  PREVIEW_LOAD_FAILED: msg`The declaration cannot be loaded from this link with this password. Check the password: the last 6 characters of your personal code or driving licence number.`,
   AUDIO_FETCH_INCOMPLETE: msg`Not all audio recordings were fetched. Try later.`,
   EMAIL_ADDRESS_MISTAKE: msg`The e-mail address has a mistake.`,
   CHUNK_LOAD_FAILED: msg`Part of the page could not be loaded. Check the connection and reload.`,
@@ -147,6 +147,11 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   METHOD_NOT_ALLOWED: msg`Something went wrong. Try again.`,
   RATE_LIMITED: msg`Too many attempts. Wait a little and try again.`,
   ERR_TIMEOUT: msg`The check took too long. Try again.`,
+  CAPTCHA_REQUIRED: msg`Confirm that you are a person, then try again.`,
+  CAPTCHA_INVALID: msg`The check that you are a person failed. Try again.`,
+  CONFIRMATION_LINK_INVALID: msg`This confirmation link is not valid: it expired, or the address was changed since. Ask for a new link.`,
+  FILE_NOT_FOUND: msg`The file was not found. Open the declaration with its link and password again.`,
+  DOCUMENT_FAILED: msg`The declaration document could not be produced.`,
 };
 
 /** The message of a code; an unknown code (from a newer server) is the generic error. */

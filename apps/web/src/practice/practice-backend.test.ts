@@ -73,7 +73,7 @@ describe('practice mode backend (in the page)', () => {
     expect(actor.getSnapshot().context.endReason).toBe('FINISHED');
     const finished = actor.getSnapshot().context.declaration as DeclarationView;
     expect(finished.status).toBe('FINISHED');
-    expect(finished.viewUrl).toBeNull();
+    expect(finished.viewUrls).toEqual({ A: null, B: null });
   });
 
   it('[PR2] nothing leaves the page: parameters are empty, logs are validated and kept, any other call is a 404', async () => {

@@ -3,3 +3,9 @@ export const BACKEND_BASE_PATH = '/serveris';
 export const WS_PATH = `${BACKEND_BASE_PATH}/ws-interface`;
 export const HEALTH_PATH = `${BACKEND_BASE_PATH}/health`;
 export const GET_FILE_PATH = '/getFile';
+/** Opening a statement with its password (POST), reading an opened one (GET `/{statementId}`). */
+export const STATEMENT_PATH = `${BACKEND_BASE_PATH}/statement`;
+/** A captcha challenge for an action (GET `?action=`). */
+export const CAPTCHA_PATH = `${BACKEND_BASE_PATH}/captcha`;
+/** The e-mail confirmation link's token (POST). */
+export const CONFIRM_EMAIL_PATH = `${BACKEND_BASE_PATH}/confirm-email`;

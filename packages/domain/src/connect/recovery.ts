@@ -115,7 +115,7 @@ export function recoverySnapshot(d: DeclarationView, flags: RecoveryFlags): Reco
     guiltState: d.guilt,
     responsibleInsurer: { A: d.parties.A.responsibleInsurer, B: d.parties.B.responsibleInsurer },
     eidSubmitState: d.submitState,
-    declaViewLink: d.viewUrl,
+    declaViewLink: d.viewUrls[flags.isA ? 'A' : 'B'],
     disclaimers: { A: d.parties.A.disclaimers, B: d.parties.B.disclaimers },
   };
 }

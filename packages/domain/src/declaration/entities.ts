@@ -317,7 +317,8 @@ export interface Declaration {
   readonly guilt: GuiltState;
   readonly submitState: SubmitState;
   readonly invalidDesc: readonly InvalidDesc[];
-  readonly viewUrl: string | null;
+  /** Each driver's own view link (app-shell §2), once the declaration was sent. */
+  readonly viewUrls: Readonly<Record<(typeof PARTIES)[number], string | null>>;
   readonly parties: Readonly<Record<(typeof PARTIES)[number], PartyData>>;
 }
 
@@ -421,7 +422,7 @@ export function blankDeclaration(init: NewDeclaration): Declaration {
     guilt: { status: 'WAITING', achoice: null, bchoice: null, resolved: null },
     submitState: 'READY',
     invalidDesc: [],
-    viewUrl: null,
+    viewUrls: { A: null, B: null },
     parties: { A: blankParty(init.fillLang), B: blankParty(init.fillLang) },
   };
 }

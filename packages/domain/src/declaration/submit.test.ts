@@ -26,7 +26,7 @@ describe('submit', () => {
 
   it('[SB2] the first driver to submit waits for the other; the second puts the declaration on the queue', () => {
     const afterA = submitted(complete(), ['A']);
-    expect(submitStatus(afterA)).toMatchObject({ stateA: 'SUBMITTED', stateB: 'NONE', stateEID: 'READY' });
+    expect(submitStatus(afterA, 'A')).toMatchObject({ stateA: 'SUBMITTED', stateB: 'NONE', stateEID: 'READY' });
     const out = submitParties(afterA, ['B'], [], T0 + 2);
     expect(out.ok && out.enqueue).toBe(true);
     expect(out.ok && out.declaration.submitState).toBe('SUBMITTING');
@@ -37,16 +37,20 @@ describe('submit', () => {
     expect(both.submitState).toBe('SUBMITTING');
     const waiting = markWaiting(both, T0 + 3);
     expect(waiting.submitState).toBe('WAITING');
-    const done = completeSubmit(waiting, 'SUCCESS', '/a/abc', T0 + 4);
-    expect(done).toMatchObject({ status: 'FINISHED', submitState: 'SUCCESS', viewUrl: '/a/abc' });
+    const done = completeSubmit(waiting, 'SUCCESS', { A: '/a/abc', B: '/a/def' }, T0 + 4);
+    expect(done).toMatchObject({ status: 'FINISHED', submitState: 'SUCCESS', viewUrls: { A: '/a/abc', B: '/a/def' } });
+    // Each driver's status carries that driver's own link (it opens with their own password).
+    expect(submitStatus(done, 'A').viewUrl).toBe('/a/abc');
+    expect(submitStatus(done, 'B').viewUrl).toBe('/a/def');
+    expect(submitStatus(done, null).viewUrl).toBeNull();
     expect(completeSubmit(done, 'FAIL', null, T0 + 5)).toBe(done);
     expect(submitParties(done, ['A'], [], T0 + 6)).toEqual({ ok: false, code: 'DECLARATION_FINISHED' });
     expect(withdrawSubmit(done, 'A', T0 + 6)).toEqual({ ok: false, code: 'ALREADY_SUBMITTED' });
   });
 
   it('[SB3] the back end saying fail ends the declaration in FAIL without a view link', () => {
-    const failed = completeSubmit(markWaiting(submitted(complete(), ['A', 'B']), T0 + 3), 'FAIL', '/a/x', T0 + 4);
-    expect(failed).toMatchObject({ status: 'FINISHED', submitState: 'FAIL', viewUrl: null });
+    const failed = completeSubmit(markWaiting(submitted(complete(), ['A', 'B']), T0 + 3), 'FAIL', { A: '/a/x', B: '/a/y' }, T0 + 4);
+    expect(failed).toMatchObject({ status: 'FINISHED', submitState: 'FAIL', viewUrls: { A: null, B: null } });
   });
 
   it('[SB4] a driver may withdraw a submit while the other has not submitted (to correct data)', () => {
@@ -59,6 +63,6 @@ describe('submit', () => {
 
   it('[SB5] one device filling for both submits both parties at once; the fill languages are reported', () => {
     const both = submitted({ ...complete(), twoUserMode: false }, ['A', 'B']);
-    expect(submitStatus(both)).toMatchObject({ stateA: 'SUBMITTED', stateB: 'SUBMITTED', stateEID: 'SUBMITTING', aFillLang: 'lt', bFillLang: 'lt' });
+    expect(submitStatus(both, 'A')).toMatchObject({ stateA: 'SUBMITTED', stateB: 'SUBMITTED', stateEID: 'SUBMITTING', aFillLang: 'lt', bFillLang: 'lt' });
   });
 });

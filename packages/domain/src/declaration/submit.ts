@@ -24,7 +24,8 @@ export interface SubmitStatus {
 export const SUBMIT_RESULTS = ['OK', 'ERROR', 'TIMEDOUT'] as const;
 export type SubmitResult = (typeof SUBMIT_RESULTS)[number];
 
-export function submitStatus(d: Declaration): SubmitStatus {
+/** The status as `party`'s device sees it: its own view link only (null: no party's). */
+export function submitStatus(d: Declaration, party: Party | null): SubmitStatus {
   return {
     stateA: d.parties.A.submit,
     stateB: d.parties.B.submit,
@@ -32,7 +33,7 @@ export function submitStatus(d: Declaration): SubmitStatus {
     aFillLang: d.parties.A.fillLang,
     bFillLang: d.parties.B.fillLang,
     invalidDesc: d.invalidDesc,
-    viewUrl: d.viewUrl,
+    viewUrl: party ? d.viewUrls[party] : null,
   };
 }
 
@@ -88,13 +89,13 @@ export function markWaiting(d: Declaration, now: number): Declaration {
 }
 
 /** The queue's answer: the declaration is finished either way and becomes immutable. */
-export function completeSubmit(d: Declaration, result: 'SUCCESS' | 'FAIL', viewUrl: string | null, now: number): Declaration {
+export function completeSubmit(d: Declaration, result: 'SUCCESS' | 'FAIL', viewUrls: Readonly<Record<Party, string>> | null, now: number): Declaration {
   if (d.status === 'FINISHED') return d;
   return {
     ...d,
     status: 'FINISHED',
     submitState: result,
-    viewUrl: result === 'SUCCESS' ? viewUrl : null,
+    viewUrls: result === 'SUCCESS' && viewUrls ? { A: viewUrls.A, B: viewUrls.B } : { A: null, B: null },
     version: d.version + 1,
     updatedAt: now,
   };
@@ -122,7 +123,3 @@ export function withdrawSubmit(d: Declaration, party: Party, now: number): Submi
   };
 }
 
-/** The view link of a submitted declaration (app-shell §2 `/a/{suid}`), from an unguessable id. */
-export function viewUrlFor(suid: string): string {
-  return `/a/${suid}`;
-}

@@ -24,5 +24,7 @@ export function declarationViewFor(d: Declaration, party: Party, allowBoth: bool
     achosen: g.achoice !== null,
     bchosen: g.bchoice !== null,
   };
-  return { ...d, guilt };
+  // Each driver's view link opens with that driver's password: only their own is shown.
+  const viewUrls = { A: allowBoth || party === 'A' ? d.viewUrls.A : null, B: allowBoth || party === 'B' ? d.viewUrls.B : null };
+  return { ...d, guilt, viewUrls };
 }

@@ -19,6 +19,9 @@ import type { BlobStorePort, DeclarationStorePort, StoredDeclaration } from '../
 import type { InsurerRecord, VehicleRegistryPort } from '../ports/registry.port.js';
 import type { SubmitQueuePort } from '../ports/submit-queue.port.js';
 import type { PhoneCodeSenderPort } from '../ports/phone-code.port.js';
+import type { CaptchaPort } from '../ports/captcha.port.js';
+import type { EmailConfirmationPort } from '../ports/email-confirmation.port.js';
+import { isEmail } from '../rules/email.js';
 import { compactPhone, phoneError, toE164 } from '../rules/phone.js';
 import { normalisePlate, platePairErrors } from '../rules/plates.js';
 import { thumbnailId } from '../api/blob.js';
@@ -47,6 +50,13 @@ export interface HubPorts {
   readonly isInLithuania: (position: { latitude: number; longitude: number }) => boolean;
   /** Sends phone confirmation codes; without it (practice) codes are only shown to the device. */
   readonly phoneCodes?: PhoneCodeSenderPort;
+  /**
+   * Checks the captcha token of abuse-prone instructions (submit-eid, send-phone-code); without it
+   * (practice) no token is asked for.
+   */
+  readonly captcha?: CaptchaPort;
+  /** Sends the e-mail confirmation link (confirm-email-a); without it (practice) nothing is sent. */
+  readonly emailConfirmation?: EmailConfirmationPort;
   /** Where the hub reports faults it answered with SERVER_ERROR. */
   readonly log?: (level: 'warn' | 'error', message: string, data?: unknown) => void;
 }
@@ -128,7 +138,9 @@ interface PendingPhoneCode {
 }
 
 const SwitchPlateSchema = v.object({ party: v.optional(v.picklist(PARTIES)), plate: v.pipe(v.string(), v.maxLength(40)) });
-const SendPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), tel: v.pipe(v.string(), v.maxLength(32)) });
+const CaptchaTokenSchema = v.optional(v.pipe(v.string(), v.maxLength(8192)));
+const SendPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), tel: v.pipe(v.string(), v.maxLength(32)), captcha: CaptchaTokenSchema });
+const SubmitSchema = v.object({ captcha: CaptchaTokenSchema });
 const ConfirmPhoneCodeSchema = v.object({ party: v.optional(v.picklist(PARTIES)), code: v.pipe(v.string(), v.maxLength(16)) });
 
 const GetFotoSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)), thumb: v.optional(v.boolean(), false) });
@@ -136,12 +148,16 @@ const CheckPlateSchema = v.object({ plates: PlatesSchema });
 const PushIdSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) });
 const PartyParamSchema = v.object({ party: v.optional(v.picklist(PARTIES)) });
 
+/** One e-mail confirmation link per party per minute (not in the spec). */
+export const EMAIL_LINK_RESEND_MS = 60_000;
+
 export class DeclarationHub {
   private readonly bindings = new Map<HubConnection, Binding>();
   private readonly rooms = new Map<string, Set<HubConnection>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly plateChecks = new Map<string, number[]>();
   private readonly phoneCodes = new Map<string, PendingPhoneCode>();
+  private readonly emailLinksSent = new Map<string, number>();
   private systemUpdateUntil = 0;
 
   constructor(
@@ -197,12 +213,12 @@ export class DeclarationHub {
   }
 
   /** The submit queue's answer for a declaration: it ends in SUCCESS or FAIL and becomes immutable. */
-  async completeSubmission(declarationId: string, result: 'SUCCESS' | 'FAIL', viewUrl: string | null): Promise<boolean> {
+  async completeSubmission(declarationId: string, result: 'SUCCESS' | 'FAIL', viewUrls: Readonly<Record<Party, string>> | null): Promise<boolean> {
     return this.withLock(declarationId, async () => {
       const record = await this.ports.store.get(declarationId);
       if (!record || record.declaration.status === 'FINISHED') return false;
       const now = this.ports.clock.now();
-      const declaration = completeSubmit(record.declaration, result, viewUrl, now);
+      const declaration = completeSubmit(record.declaration, result, viewUrls, now);
       await this.commit(record, { ...record, declaration, lastActivity: now });
       this.pushChanged(declarationId, null, 'DATA', declaration);
       this.endRoom(declarationId, 'FINISHED');
@@ -260,6 +276,32 @@ export class DeclarationHub {
       otherPlate: d.parties[other(party)].vehicle.plate || d.parties[other(party)].plates.plate,
       time: d.timePlace.correctedTime ?? d.timePlace.originalTime ?? record.lastActivity,
     };
+  }
+
+  /**
+   * A driver opened the e-mail confirmation link: the address is confirmed if it is still the one
+   * the link was sent to. A finished declaration is not changed (the link is answered as used).
+   */
+  async confirmEmail(declarationId: string, party: Party, email: string): Promise<'CONFIRMED' | 'CHANGED' | 'FINISHED' | 'UNKNOWN'> {
+    return this.withLock(declarationId, async () => {
+      const record = await this.ports.store.get(declarationId);
+      if (!record) return 'UNKNOWN';
+      const d = record.declaration;
+      if (d.status === 'FINISHED') return 'FINISHED';
+      const driver = d.parties[party].driver;
+      if (driver.email.trim().toLowerCase() !== email.trim().toLowerCase()) return 'CHANGED';
+      if (driver.emailConfirmed) return 'CONFIRMED';
+      const now = this.ports.clock.now();
+      const declaration: Declaration = {
+        ...d,
+        parties: { ...d.parties, [party]: { ...d.parties[party], driver: { ...driver, emailConfirmed: true } } },
+        version: d.version + 1,
+        updatedAt: now,
+      };
+      await this.commit(record, { ...record, declaration });
+      this.pushChanged(declarationId, null, 'DATA', declaration);
+      return 'CONFIRMED';
+    });
   }
 
   /** Number of bound device connections (for metrics and tests). */
@@ -521,7 +563,7 @@ export class DeclarationHub {
     switch (op) {
       case 'guilty':
       case 'mdStatus':
-        return this.read(id, (d) => (op === 'guilty' ? declarationViewFor(d, binding.party, binding.allow.A && binding.allow.B).guilt : this.status(d)));
+        return this.read(id, (d) => (op === 'guilty' ? declarationViewFor(d, binding.party, binding.allow.A && binding.allow.B).guilt : this.status(d, binding.party)));
       case 'custom-heartbeat':
       case 'long-op': {
         await this.ports.store.touch(id, binding.party, this.ports.clock.now());
@@ -547,7 +589,7 @@ export class DeclarationHub {
           return { ok: true, r: op === 'validate-t1' ? validateT1(record.declaration, ctx) : validateT2(record.declaration, ctx) };
         });
       case 'submit-eid':
-        return this.submit(conn, binding);
+        return this.submit(conn, binding, payload);
       case 'withdraw-submit':
         return this.withdraw(conn, binding, payload);
       case 'demo-done':
@@ -569,6 +611,8 @@ export class DeclarationHub {
         return this.sendPhoneCode(conn, binding, payload);
       case 'confirm-phone-code':
         return this.confirmPhoneCode(conn, binding, payload);
+      case 'confirm-email-a':
+        return this.sendEmailLink(binding, payload);
       case 'setMyExuId': {
         const parsed = v.safeParse(PushIdSchema, payload);
         if (!parsed.success) return fail('DATA_ERROR');
@@ -580,13 +624,13 @@ export class DeclarationHub {
     }
   }
 
-  private status(d: Declaration) {
+  private status(d: Declaration, party: Party | null) {
     const present = { A: false, B: false };
     for (const conn of this.rooms.get(d.id) ?? []) {
       const b = this.bindings.get(conn);
       if (b) present[b.party] = true;
     }
-    return { progressA: d.parties.A.progress, progressB: d.parties.B.progress, present, ...submitStatus(d) };
+    return { progressA: d.parties.A.progress, progressB: d.parties.B.progress, present, ...submitStatus(d, party) };
   }
 
   private async mustGet(id: string): Promise<StoredDeclaration> {
@@ -696,7 +740,11 @@ export class DeclarationHub {
     return { ok: true, r: answer };
   }
 
-  private async submit(conn: HubConnection, binding: Binding): Promise<Answer> {
+  private async submit(conn: HubConnection, binding: Binding, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(SubmitSchema, payload ?? {});
+    if (!parsed.success) return fail('DATA_ERROR');
+    const refused = await this.checkCaptcha(parsed.output.captcha, 'submit');
+    if (refused) return refused;
     return this.withLock(binding.declarationId, async () => {
       const record = await this.mustGet(binding.declarationId);
       const now = this.ports.clock.now();
@@ -704,7 +752,7 @@ export class DeclarationHub {
       if (this.options.mode === 'practice' || d.mode === 'practice') {
         // Practice declarations are checked like live ones, but end with demo-done.
         const findings = validateT2(d, await this.previewContext(record));
-        return { ok: true, r: { ...submitStatus(d), stateEID: findings.length ? 'ERROR' : 'SUCCESS', invalidDesc: findings } };
+        return { ok: true, r: { ...submitStatus(d, binding.party), stateEID: findings.length ? 'ERROR' : 'SUCCESS', invalidDesc: findings } };
       }
       const parties = PARTIES.filter((p) => binding.allow[p]);
       const outcome = submitParties(d, parties, validateT2(d, await this.previewContext(record)), now);
@@ -718,7 +766,7 @@ export class DeclarationHub {
         declaration = waiting;
       }
       this.pushChanged(d.id, conn, 'DATA', declaration, binding.party);
-      return { ok: true, r: submitStatus(declaration) };
+      return { ok: true, r: submitStatus(declaration, binding.party) };
     });
   }
 
@@ -736,7 +784,7 @@ export class DeclarationHub {
         await this.commit(record, { ...record, declaration: outcome.declaration, lastActivity: now });
         this.pushChanged(binding.declarationId, conn, 'DATA', outcome.declaration, binding.party);
       }
-      return { ok: true, r: submitStatus(outcome.declaration) };
+      return { ok: true, r: submitStatus(outcome.declaration, binding.party) };
     });
   }
 
@@ -808,6 +856,45 @@ export class DeclarationHub {
    * Sends a 6-digit code to the phone a driver gave (declaration-flow §5): the phone is saved as
    * the driver's contact, unconfirmed, until confirm-phone-code gives the code back.
    */
+  /** CAPTCHA_REQUIRED without a token, CAPTCHA_INVALID for a wrong one; null when it passes. */
+  private async checkCaptcha(token: string | undefined, action: string): Promise<Answer | null> {
+    if (!this.ports.captcha || this.options.mode === 'practice') return null;
+    if (!token) return fail('CAPTCHA_REQUIRED');
+    try {
+      return (await this.ports.captcha.verify(token, action)) ? null : fail('CAPTCHA_INVALID');
+    } catch (error) {
+      this.ports.log?.('warn', 'captcha check failed', { error: String(error) });
+      return fail('CAPTCHA_INVALID');
+    }
+  }
+
+  /** confirm-email-a: sends the party's e-mail address its confirmation link (once a minute). */
+  private async sendEmailLink(binding: Binding, payload: unknown): Promise<Answer> {
+    const parsed = v.safeParse(PartyParamSchema, payload ?? {});
+    if (!parsed.success) return fail('DATA_ERROR');
+    const party = parsed.output.party ?? binding.party;
+    if (!binding.allow[party]) return fail('NOT_ALLOWED');
+    const record = await this.mustGet(binding.declarationId);
+    const d = record.declaration;
+    if (d.status === 'FINISHED') return fail('DECLARATION_FINISHED');
+    const driver = d.parties[party].driver;
+    if (!isEmail(driver.email)) return fail('EMAIL_INVALID');
+    if (driver.emailConfirmed) return { ok: true, r: { sent: false, confirmed: true } };
+    if (this.options.mode === 'practice' || d.mode === 'practice' || !this.ports.emailConfirmation) return { ok: true, r: { sent: false, confirmed: false } };
+    const key = `${binding.declarationId}:${party}:${driver.email}`;
+    const now = this.ports.clock.now();
+    const last = this.emailLinksSent.get(key);
+    if (last !== undefined && now - last < EMAIL_LINK_RESEND_MS) return fail('RATE_LIMITED', last + EMAIL_LINK_RESEND_MS - now);
+    try {
+      await this.ports.emailConfirmation.sendLink({ declarationId: d.id, party, email: driver.email, lang: d.parties[party].fillLang });
+    } catch (error) {
+      this.ports.log?.('warn', 'e-mail confirmation link not sent', { error: String(error) });
+      return fail('CONTACT_SYSTEM_ERROR');
+    }
+    this.emailLinksSent.set(key, now);
+    return { ok: true, r: { sent: true, confirmed: false } };
+  }
+
   private async sendPhoneCode(conn: HubConnection, binding: Binding, payload: unknown): Promise<Answer> {
     const parsed = v.safeParse(SendPhoneCodeSchema, payload);
     if (!parsed.success) return fail('DATA_ERROR');
@@ -818,6 +905,8 @@ export class DeclarationHub {
     if (invalid) return fail(invalid);
     const e164 = toE164(tel);
     if (!e164) return fail('PHONE_INVALID');
+    const refused = await this.checkCaptcha(parsed.output.captcha, 'phone-code');
+    if (refused) return refused;
     const key = `${binding.declarationId}:${party}`;
     return this.withLock(binding.declarationId, async () => {
       const now = this.ports.clock.now();

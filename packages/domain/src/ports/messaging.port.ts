@@ -9,6 +9,8 @@ export interface EmailAttachment {
   readonly contentType: string;
   /** The content, base64-encoded (the domain has no Buffer). */
   readonly contentBase64: string;
+  /** Content id of an inline image the HTML shows as `cid:...` (the QR code). */
+  readonly cid?: string;
 }
 
 export interface EmailMessage {
@@ -17,6 +19,11 @@ export interface EmailMessage {
   readonly text: string;
   readonly html?: string;
   readonly attachments?: readonly EmailAttachment[];
+  /**
+   * A stable id of the message (an outbox row id): sent as its Message-ID, so that a message sent
+   * again after a crash is recognisably the same one.
+   */
+  readonly messageId?: string;
 }
 
 /** The id the sender gave the accepted message (an outbox row id, an SMTP message id ...). */

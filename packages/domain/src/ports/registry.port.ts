@@ -9,6 +9,8 @@ export interface InsurerRecord {
   readonly www: string;
   /** Where the insurer explains how to report a damage. */
   readonly damageWww: string;
+  /** Where the insurer takes declarations of accidents its clients caused; empty when unknown. */
+  readonly claimsEmail: string;
 }
 
 /** Registration state of a vehicle in the national register. */

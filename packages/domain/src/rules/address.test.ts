@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressError, addressSchema, hasHouseNumber, type Address } from './address.js';
+import { addressError, addressSchema, formatAddress, hasHouseNumber, type Address } from './address.js';
 import { validate, validateField } from './validation.js';
 
 const picked = (value: string, extra: Partial<Address> = {}): Address => ({ value, aob: 123456, ...extra });
@@ -59,3 +59,25 @@ describe('address', () => {
     expect(validateField({ rules: [addressSchema], required: true }, {})).toBe('REQUIRED');
   });
 });
+
+describe('address for reading', () => {
+  it.each([
+    ['Laisvės al. 54, Kaunas', '7', 'Laisvės al. 54-7, Kaunas'],
+    ['Pilies g. 12, Vilnius', null, 'Pilies g. 12, Vilnius'],
+    ['Pilies g. 12', '3', 'Pilies g. 12-3'],
+    ['Žalgirio g. 1, Vilnius, Lietuva', '15A', 'Žalgirio g. 1-15A, Vilnius, Lietuva'],
+  ])('[AD5] %s with apartment %s reads %s', (value, pat, shown) => {
+    expect(formatAddress(value, pat)).toBe(shown);
+  });
+
+  it('[AD5] any address keeps its text and gains the apartment exactly once', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string({ minLength: 1, maxLength: 5 }).filter((p) => !p.includes(',')), (value, pat) => {
+        const shown = formatAddress(value, pat);
+        const at = value.includes(',') ? value.indexOf(',') : value.length;
+        expect(shown).toBe(`${value.slice(0, at)}-${pat}${value.slice(at)}`);
+      }),
+    );
+  });
+});
+

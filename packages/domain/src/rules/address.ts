@@ -50,3 +50,13 @@ const addressShape = v.object(
 );
 
 export const addressSchema: Rule = v.pipe(addressShape, codeRule(addressError));
+
+/**
+ * An address for reading: the apartment joined to the house number as Lithuanians write it
+ * ("Laisvės al. 54-7, Kaunas"), i.e. before the first comma.
+ */
+export function formatAddress(value: string, pat: string | null | undefined): string {
+  if (!pat) return value;
+  const comma = value.indexOf(',');
+  return comma < 0 ? `${value}-${pat}` : `${value.slice(0, comma)}-${pat}${value.slice(comma)}`;
+}

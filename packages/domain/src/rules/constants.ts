@@ -296,3 +296,19 @@ export const TIME_ZONE = 'Europe/Vilnius';
 /** The two drivers: A (first) and B (other). */
 export const PARTIES = ['A', 'B'] as const;
 export type Party = (typeof PARTIES)[number];
+
+/**
+ * Where a vehicle can be marked as hit (the damages step, impactMeta.points), clockwise from the
+ * front, with the direction each faces in degrees; the first marked gives the impact direction.
+ */
+export const IMPACT_POINTS = [
+  { id: 'front', angle: 0 },
+  { id: 'front-right', angle: 45 },
+  { id: 'right', angle: 90 },
+  { id: 'rear-right', angle: 135 },
+  { id: 'rear', angle: 180 },
+  { id: 'rear-left', angle: 225 },
+  { id: 'left', angle: 270 },
+  { id: 'front-left', angle: 315 },
+] as const;
+export type ImpactPointId = (typeof IMPACT_POINTS)[number]['id'];

@@ -214,6 +214,13 @@ export const DECLARATION_ERROR_CODES = [
   'TEST_USER_REFUSED',
 ] as const;
 
+/**
+ * Output and delivery failures (issue 6; names are ours): the captcha was missing or not solved,
+ * an e-mail confirmation link is unknown or expired, a file of a statement is not there, the
+ * declaration document could not be produced.
+ */
+export const OUTPUT_ERROR_CODES = ['CAPTCHA_REQUIRED', 'CAPTCHA_INVALID', 'CONFIRMATION_LINK_INVALID', 'FILE_NOT_FOUND', 'DOCUMENT_FAILED'] as const;
+
 /** The audio recorder's failures (declaration-flow §4 recorder state "error"); names are ours. */
 export const AUDIO_ERROR_CODES = ['MICROPHONE_UNAVAILABLE', 'AUDIO_SAVE_FAILED'] as const;
 
@@ -244,6 +251,7 @@ export const ERROR_CODE_FAMILIES = {
   validation: VALIDATION_ERROR_CODES,
   declaration: DECLARATION_ERROR_CODES,
   audio: AUDIO_ERROR_CODES,
+  output: OUTPUT_ERROR_CODES,
   apiEdge: API_EDGE_ERROR_CODES,
 } as const;
 

@@ -28,7 +28,7 @@ class SubmitServer {
   clock = new SimulatedClock();
 
   push(except: Party | null): void {
-    for (const dev of this.devices) if (dev.party !== except) dev.actor.send({ type: 'peer.status', status: submitStatus(this.d) });
+    for (const dev of this.devices) if (dev.party !== except) dev.actor.send({ type: 'peer.status', status: submitStatus(this.d, dev.party) });
   }
 
   port(parties: Party[]): SubmitPort {
@@ -40,13 +40,13 @@ class SubmitServer {
         if (!out.ok) return Promise.reject(Object.assign(new Error(out.code), { code: out.code }));
         this.d = out.enqueue ? markWaiting(out.declaration, 2) : out.declaration;
         this.push(parties[0]!);
-        return Promise.resolve(submitStatus(this.d));
+        return Promise.resolve(submitStatus(this.d, parties[0]!));
       },
       withdraw: async () => {
         const out = withdrawSubmit(this.d, parties[0]!, 3);
         if (out.ok) this.d = out.declaration;
         this.push(parties[0]!);
-        return submitStatus(this.d);
+        return submitStatus(this.d, parties[0]!);
       },
       informAdmin: async () => {
         this.informed += 1;
@@ -55,12 +55,12 @@ class SubmitServer {
   }
 
   queueAnswers(result: 'SUCCESS' | 'FAIL'): void {
-    this.d = completeSubmit(this.d, result, result === 'SUCCESS' ? '/a/suid' : null, 4);
+    this.d = completeSubmit(this.d, result, result === 'SUCCESS' ? { A: '/a/suid', B: '/a/suid-b' } : null, 4);
     this.push(null);
   }
 
   device(party: Party, parties: Party[] = [party]): SubmitActor {
-    const actor = createActor(provideSubmitPorts(this.port(parties)), { input: { parties, status: submitStatus(this.d) }, clock: this.clock });
+    const actor = createActor(provideSubmitPorts(this.port(parties)), { input: { parties, status: submitStatus(this.d, party) }, clock: this.clock });
     this.devices.push({ party, actor });
     return actor.start();
   }
@@ -85,7 +85,9 @@ describe('submit machine', () => {
     s.queueAnswers('SUCCESS');
     expect(a.getSnapshot().value).toBe('success');
     expect(b.getSnapshot().value).toBe('success');
-    expect(b.getSnapshot().context.status?.viewUrl).toBe('/a/suid');
+    // Each driver gets their own view link.
+    expect(a.getSnapshot().context.status?.viewUrl).toBe('/a/suid');
+    expect(b.getSnapshot().context.status?.viewUrl).toBe('/a/suid-b');
   });
 
   it('[SM2] findings of the final validation stop the submit: error with the findings; fixed, a retry goes through', async () => {
@@ -158,7 +160,7 @@ describe('submit machine', () => {
   });
 
   it('[SM6] the dialog state follows the declaration submit state for the parties the device submits for', () => {
-    const base = submitStatus(s0());
+    const base = submitStatus(s0(), 'A');
     expect(dialogStateOf(base, ['A'])).toBe('idle');
     expect(dialogStateOf({ ...base, stateA: 'SUBMITTED' }, ['A'])).toBe('ready');
     expect(dialogStateOf({ ...base, stateA: 'SUBMITTED' }, ['A', 'B'])).toBe('idle');

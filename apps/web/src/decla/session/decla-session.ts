@@ -20,6 +20,7 @@ import {
   WS_PATH,
   isErrorCode,
   type BlobUploaded,
+  type CaptchaSolverPort,
   type ConnectionActor,
   type DeclarationView,
   type Disclaimers,
@@ -33,6 +34,8 @@ import {
 } from '@eid/domain';
 import { WsTransport, hubUrl } from '@eid/adapter-transport-ws';
 import { fetchUpload, xhrUpload, type Uploader } from '../media/upload';
+import { AltchaSolver, practiceSolver } from '../../captcha/altcha-solver';
+import { CaptchaGate } from '../../captcha/captcha-gate';
 import { readStored, writeStored } from '../../storage';
 
 export interface Backend {
@@ -41,6 +44,8 @@ export interface Backend {
   readonly fetch: typeof fetch;
   /** Binary uploads (with progress where the platform tells it). */
   readonly upload: Uploader;
+  /** Solves captcha challenges (none in practice). */
+  readonly captcha: CaptchaSolverPort;
 }
 
 /** The live service: the hub's WebSocket and the network, on this page's own origin. */
@@ -50,6 +55,7 @@ export function liveBackend(): Backend {
     transport: new WsTransport(() => hubUrl(window.location.origin, WS_PATH)),
     fetch: (input, init) => window.fetch(input, init),
     upload: xhrUpload,
+    captcha: new AltchaSolver(),
   };
 }
 
@@ -57,7 +63,7 @@ export function liveBackend(): Backend {
 export async function practiceBackend(): Promise<Backend> {
   const { createPracticeBackend } = await import('../../practice/practice-backend');
   const practice = createPracticeBackend(window.location.origin);
-  return { mode: 'practice', transport: practice.transport, fetch: practice.fetch, upload: fetchUpload(practice.fetch) };
+  return { mode: 'practice', transport: practice.transport, fetch: practice.fetch, upload: fetchUpload(practice.fetch), captcha: practiceSolver };
 }
 
 /** A store that lives as long as the page: the practice mode keeps nothing after it. */
@@ -94,6 +100,8 @@ export class DeclaSession {
   readonly hub: HubClient;
   readonly wizard: WizardActor;
   readonly images: ImageSyncActor;
+  /** Captcha tokens for the submit and the phone codes. */
+  readonly captcha: CaptchaGate;
   /** Consents given on step 3, sent once the declaration exists. */
   consents: Disclaimers | null = null;
   /** What the driver entered on step 4. */
@@ -129,6 +137,7 @@ export class DeclaSession {
       }),
     ).start();
     this.hub = new HubClient(this.connection);
+    this.captcha = new CaptchaGate(backend.captcha);
     this.wizard = createActor(provideWizard((step, name) => this.customNext(step, name)), {
       input: { mode: backend.mode, customNextSteps: [3, 4, 5, 13], step: startStep },
     }).start();

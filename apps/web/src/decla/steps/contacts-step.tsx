@@ -13,7 +13,8 @@ import {
   type Party,
 } from '@eid/domain';
 import { ErrorText, TextField } from '../fields/fields';
-import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
+import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
+import { codeOf } from '../session/decla-session';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import { StepFooter, type StepProps } from '../wizard/step-footer';
 
@@ -28,6 +29,7 @@ export function contactDone(d: DeclarationView | Declaration, p: Party): boolean
 }
 
 function ContactForm({ party, both }: { party: Party; both: boolean }) {
+  const session = useSession();
   const d = useConnectedDeclaration();
   const { t } = useLingui();
   const hinted = useHinted();
@@ -42,6 +44,12 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
   const sending = useInstruction();
   const confirming = useInstruction();
   const saving = useInstruction();
+  const linking = useInstruction();
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const sendLink = async (address: string) => {
+    const r = await linking.run<{ sent: boolean; confirmed: boolean }>('confirm-email-a', { party });
+    if (r?.sent) setLinkSentTo(address);
+  };
 
   const pair = contactPairErrors({ tel: method === 'tel' ? tel : '', email: method === 'email' ? email : '' }, { tel: theirs.tel, email: theirs.email });
   const telError = phoneError(tel) ?? (pair.includes('PHONES_MUST_DIFFER') ? 'PHONES_MUST_DIFFER' : null);
@@ -52,7 +60,7 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
     if (value === null) return;
     void (async () => {
       if (await saving.run('set-driver-email', { party, email: value })) {
-        await saving.run('set-partial-driver-data', { party, name: 'informMethod', value: 'email' });
+        if ((await saving.run('set-partial-driver-data', { party, name: 'informMethod', value: 'email' })) && linkSentTo !== value) await sendLink(value);
       }
     })();
   });
@@ -108,7 +116,15 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
                 className="button button--secondary"
                 disabled={telError !== null || sending.busy}
                 onClick={async () => {
-                  const r = await sending.run<{ practiceCode?: string }>('send-phone-code', { party, tel });
+                  let captcha: string;
+                  try {
+                    captcha = await session.captcha.token('phone-code');
+                  } catch (error) {
+                    sending.setError(codeOf(error));
+                    return;
+                  }
+                  session.captcha.prefetch('phone-code');
+                  const r = await sending.run<{ practiceCode?: string }>('send-phone-code', { party, tel, captcha });
                   if (r) {
                     setCodeSent(true);
                     setPracticeCode(r.practiceCode ?? null);
@@ -171,6 +187,36 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
             required
           />
           <ErrorText code={saving.error} />
+          {driver.informMethod === 'email' && driver.email && driver.email === email.trim() ? (
+            driver.emailConfirmed ? (
+              <p className="confirmed" role="status" title={t`The e-mail address is confirmed.`}>
+                <span aria-hidden="true">✓ </span>
+                <Trans>E-mail confirmed.</Trans>
+              </p>
+            ) : (
+              <div className="email-confirmation" role="status" title={t`The e-mail address is not confirmed yet.`}>
+                {session.mode === 'practice' ? (
+                  <p className="notice notice--practice">
+                    <Trans>Practice: no e-mail is sent.</Trans>
+                  </p>
+                ) : (
+                  <>
+                    <p>
+                      {linkSentTo === driver.email ? (
+                        <Trans>We sent a confirmation link to {driver.email}. Open it to confirm the address; you may go on meanwhile.</Trans>
+                      ) : (
+                        <Trans>The address is not confirmed yet.</Trans>
+                      )}
+                    </p>
+                    <button type="button" className="button button--secondary button--small" disabled={linking.busy} onClick={() => void sendLink(driver.email)}>
+                      {linkSentTo === driver.email ? t`Send the link again` : t`Send a confirmation link`}
+                    </button>
+                    <ErrorText code={linking.error} />
+                  </>
+                )}
+              </div>
+            )
+          ) : null}
         </>
       )}
     </fieldset>

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TEXT_LIMITS, type DeclarationView, type ImpactMeta, type Party } from '@eid/domain';
+import { IMPACT_POINTS, TEXT_LIMITS, type DeclarationView, type ImpactMeta, type ImpactPointId, type Party } from '@eid/domain';
+import { impactLabel } from './impact-labels';
 import { ErrorText, TextField } from '../fields/fields';
 import { AudioNote } from '../fields/audio-note';
 import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
-/** Hit zones around the vehicle, clockwise from the front, with the direction they face. */
-export const IMPACT_ZONES = [
-  { id: 'front', angle: 0, x: 50, y: 8 },
-  { id: 'front-right', angle: 45, x: 82, y: 18 },
-  { id: 'right', angle: 90, x: 90, y: 50 },
-  { id: 'rear-right', angle: 135, x: 82, y: 82 },
-  { id: 'rear', angle: 180, x: 50, y: 92 },
-  { id: 'rear-left', angle: 225, x: 18, y: 82 },
-  { id: 'left', angle: 270, x: 10, y: 50 },
-  { id: 'front-left', angle: 315, x: 18, y: 18 },
-] as const;
+/** Where each of the domain's impact points sits on the car outline (percent of the box). */
+const POSITIONS: Readonly<Record<ImpactPointId, { x: number; y: number }>> = {
+  front: { x: 50, y: 8 },
+  'front-right': { x: 82, y: 18 },
+  right: { x: 90, y: 50 },
+  'rear-right': { x: 82, y: 82 },
+  rear: { x: 50, y: 92 },
+  'rear-left': { x: 18, y: 82 },
+  left: { x: 10, y: 50 },
+  'front-left': { x: 18, y: 18 },
+};
+export const IMPACT_ZONES = IMPACT_POINTS.map((p) => ({ ...p, ...POSITIONS[p.id] }));
 
 export function damagesDescribed(d: DeclarationView, p: Party): boolean {
   const dm = d.parties[p].damages;
@@ -25,16 +27,10 @@ export function damagesDescribed(d: DeclarationView, p: Party): boolean {
 }
 
 function ImpactPicker({ value, onChange, label }: { value: ImpactMeta; onChange: (m: ImpactMeta) => void; label: string }) {
-  const { t } = useLingui();
-  const names: Record<(typeof IMPACT_ZONES)[number]['id'], string> = {
-    front: t`front`,
-    'front-right': t`front right`,
-    right: t`right side`,
-    'rear-right': t`rear right`,
-    rear: t`rear`,
-    'rear-left': t`rear left`,
-    left: t`left side`,
-    'front-left': t`front left`,
+  const { t, i18n } = useLingui();
+  const name = (id: string) => {
+    const label = impactLabel(id);
+    return label ? i18n._(label) : id;
   };
   const toggle = (id: string) => {
     const points = value.points.includes(id) ? value.points.filter((p) => p !== id) : [...value.points, id];
@@ -59,12 +55,12 @@ function ImpactPicker({ value, onChange, label }: { value: ImpactMeta; onChange:
             aria-pressed={value.points.includes(z.id)}
             onClick={() => toggle(z.id)}
           >
-            <span className="visually-hidden">{names[z.id]}</span>
+            <span className="visually-hidden">{name(z.id)}</span>
             <span aria-hidden="true">{value.points.includes(z.id) ? '✸' : '○'}</span>
           </button>
         ))}
       </div>
-      <p className="muted">{value.points.length ? value.points.map((p) => names[p as keyof typeof names] ?? p).join(', ') : t`Tap where your vehicle was hit.`}</p>
+      <p className="muted">{value.points.length ? value.points.map(name).join(', ') : t`Tap where your vehicle was hit.`}</p>
     </fieldset>
   );
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { BACKEND_BASE_PATH, OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH } from '@eid/domain';
+import { BACKEND_BASE_PATH, OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
 import { ErrorText } from '../fields/fields';
-import { useSession } from '../session/session-context';
+import { useParties, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
@@ -30,6 +30,62 @@ function OfficeContacts() {
   );
 }
 
+/** Where the declaration went: each driver by their channel, and the insurer of each party at fault. */
+function SentTo({ d }: { d: DeclarationView }) {
+  const { t } = useLingui();
+  const lines = (['A', 'B'] as const).map((p) => {
+    const dr = d.parties[p].driver;
+    return dr.informMethod === 'email' ? t`Driver ${p}: by e-mail to ${dr.email}` : t`Driver ${p}: by SMS to ${dr.tel}`;
+  });
+  for (const p of partiesAtFault(d)) {
+    const name = d.parties[p].responsibleInsurer.name || d.parties[p].vehicle.insurerName;
+    if (name) lines.push(t`The insurer of driver ${p}, at fault: ${name}`);
+  }
+  return (
+    <ul className="sent-to">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a victim does next (app-shell §4 claims guidance, cases a to d). */
+function ClaimsGuidance({ d, party }: { d: DeclarationView; party: Party }) {
+  const { t } = useLingui();
+  // The service takes accidents in Lithuania only.
+  const g = claimsGuidanceFor(d, party, 'LT');
+  if (!g) return null;
+  const culprit = d.parties[g.culprit];
+  const insurer = culprit.responsibleInsurer.name || culprit.vehicle.insurerName || culprit.vehicle.insurerNameEntered;
+  const www = culprit.responsibleInsurer.damageWww || culprit.responsibleInsurer.www;
+  let text: string;
+  if (g.case === 'a') text = t`The vehicle at fault is insured abroad: claim your damage from its insurer's correspondent in Lithuania. The bureau tells you which one.`;
+  else if (g.case === 'b') text = g.culpritInsured ? t`The accident happened in another country of the European economic area: claim your damage through the claims body of that country.` : t`The vehicle at fault was not insured: claim your damage from the guarantee fund of the country where the accident happened.`;
+  else if (g.case === 'c') text = g.culpritInsured ? t`Claim your damage from the insurer of the vehicle at fault, which received this declaration.` : t`The vehicle at fault was not insured: contact the bureau about your damage.`;
+  else text = insurer ? t`Claim your damage from the insurer of the vehicle at fault: ${insurer}. It has received this declaration.` : t`Claim your damage from the insurer of the vehicle at fault.`;
+  return (
+    <section className="summary-card" aria-label={t`What to do next`}>
+      <h2>{t`What to do next`}</h2>
+      <p>{text}</p>
+      {g.case === 'd' && www ? (
+        <p>
+          <a href={www} target="_blank" rel="noopener noreferrer">
+            {t`How ${insurer} takes damage reports`}
+          </a>
+        </p>
+      ) : null}
+      <p className="muted">
+        <Trans>
+          An uninsured culprit must tell the bureau in writing within 3 working days. If the insurer gives no reasoned answer
+          within 3 months, you may claim from the bureau. Repair costing 75% or more of the vehicle's value before the accident
+          is uneconomical.
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
 /** Step 14: the result: sent (with the view link), failed (report the error), or the practice variant. */
 export function EndStep({ step }: StepProps) {
   const session = useSession();
@@ -43,6 +99,7 @@ export function EndStep({ step }: StepProps) {
     session.leave();
     void navigate({ to: '/' });
   };
+  const parties = useParties();
   const practice = session.mode === 'practice' || d?.mode === 'practice';
   const state = d?.submitState;
 
@@ -68,15 +125,29 @@ export function EndStep({ step }: StepProps) {
       <>
         <h2>{t`The declaration was sent`}</h2>
         <p>
-          <Trans>It was sent to both drivers and to the insurer of the party at fault, by SMS or e-mail as you chose.</Trans>
+          <Trans>It was sent to both drivers and to the insurer of the party at fault:</Trans>
         </p>
-        {d?.viewUrl ? (
-          <p>
-            <a href={d.viewUrl}>{t`Open the declaration`}</a>
-          </p>
-        ) : null}
+        {d ? <SentTo d={d} /> : null}
+        {parties.map((p) =>
+          d?.viewUrls[p] ? (
+            <p key={p}>
+              <a className="button" href={d.viewUrls[p]} data-testid={`view-link-${p}`}>
+                {parties.length > 1 ? t`Open the declaration of driver ${p}` : t`Open the declaration`}
+              </a>
+            </p>
+          ) : null,
+        )}
         <p className="muted">
           <Trans>To open it, use the last {PREVIEW_PASSWORD_LENGTH} characters of your personal code or driving licence number.</Trans>
+        </p>
+        {d && parties.some((p) => d.parties[p].driver.informMethod === 'email' && !d.parties[p].driver.emailConfirmed) ? (
+          <p className="notice" role="note">
+            <Trans>Your e-mail address was not confirmed. If the declaration does not arrive, the address may have a mistake: contact the bureau's office.</Trans>
+          </p>
+        ) : null}
+        {d ? parties.map((p) => <ClaimsGuidance key={p} d={d} party={p} />) : null}
+        <p className="muted">
+          <Trans>Tip: with an account, for which a password is enough, you will find your declarations in one place.</Trans>
         </p>
       </>
     );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { formatDate, formatTime, stepDefinition, type DeclarationView, type Party, type PreviewFinding } from '@eid/domain';
+import { formatAddress, formatDate, formatTime, stepDefinition, type DeclarationView, type Party, type PreviewFinding } from '@eid/domain';
 import { errorMessage } from '../error-messages';
 import { StoredVoiceNote } from '../fields/audio-note';
 import { useConnectedDeclaration, useParties, useSession } from '../session/session-context';
@@ -82,7 +82,7 @@ function PartySummary({ d, party }: { d: DeclarationView; party: Party }) {
         <dt>{t`Driver`}</dt>
         <dd>{`${dr.name} ${dr.surname}`.trim() || '—'}</dd>
         <dt>{t`Address`}</dt>
-        <dd>{dr.address ? `${dr.address.value}${dr.address.pat ? `-${dr.address.pat}` : ''}` : '—'}</dd>
+        <dd>{dr.address ? formatAddress(dr.address.value, dr.address.pat) : '—'}</dd>
         <dt>{t`Contact`}</dt>
         <dd>{dr.informMethod === 'email' ? dr.email : dr.informMethod === 'tel' ? dr.tel : '—'}</dd>
         <dt>{t`Photos`}</dt>

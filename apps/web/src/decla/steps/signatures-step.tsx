@@ -277,7 +277,10 @@ function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
       provideSubmitPorts({
         validate: () => session.request('validate-t2'),
         submit: async () => {
-          const s = await session.request<SubmitStatus>('submit-eid');
+          const captcha = await session.captcha.token('submit');
+          // A token is used once: the next submit (after a refusal) gets a fresh one ready.
+          session.captcha.prefetch('submit');
+          const s = await session.request<SubmitStatus>('submit-eid', { captcha });
           if (session.mode === 'practice' && s.stateEID === 'SUCCESS') await session.request('demo-done');
           return s;
         },
@@ -301,11 +304,13 @@ export function SignaturesStep({ step }: StepProps) {
   const d = useConnectedDeclaration();
   const parties = useParties();
   const hinted = useHinted();
-  const status = submitStatus(d);
+  const status = submitStatus(d, parties[0] ?? null);
   const submit = useSubmitActor(parties, status);
   const [dialogOpen, setDialogOpen] = useState(false);
 
   useEffect(() => submit.send({ type: 'peer.status', status }), [submit, d.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The submit's captcha is solved while the driver signs.
+  useEffect(() => session.captcha.prefetch('submit'), [session]);
 
   useEffect(() => {
     session.setSubmitter(async () => {

@@ -10,6 +10,7 @@ import { scrollToFirstError } from './step-hooks';
 import { StepFooter, type StepProps } from './step-footer';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
 import { ConnectionStatus } from '../dialogs/connection-status';
+import { CaptchaDialogHost } from '../../captcha/captcha-dialog';
 import { IntroStep } from '../steps/intro-step';
 import { DemoStep } from '../steps/demo-step';
 import { TermsStep } from '../steps/terms-step';
@@ -113,6 +114,7 @@ export function WizardPage() {
         </header>
       ) : null}
       <ConnectionStatus />
+      <CaptchaDialogHost gate={session.captcha} />
       <div className="decla-body" ref={body}>
         <h1 ref={heading} tabIndex={-1} className={def.hasTitle ? 'step-title' : 'visually-hidden'}>
           {def.hasTitle ? <span className="step-number">{t`Step ${step - 4} of 9`}</span> : null}

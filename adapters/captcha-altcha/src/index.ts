@@ -1,0 +1,1 @@
+export { AltchaCaptcha, type AltchaOptions } from './altcha-captcha.adapter.js';

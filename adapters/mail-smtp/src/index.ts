@@ -1,0 +1,1 @@
+export { SmtpMailSender, type SmtpOptions } from './smtp-mail.adapter.js';

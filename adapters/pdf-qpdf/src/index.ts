@@ -1,0 +1,1 @@
+export { QpdfEncryption, type QpdfOptions } from './qpdf-encryption.adapter.js';

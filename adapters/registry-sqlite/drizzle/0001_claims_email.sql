@@ -1,0 +1,1 @@
+ALTER TABLE `registry_insurers` ADD `claims_email` text DEFAULT '' NOT NULL;

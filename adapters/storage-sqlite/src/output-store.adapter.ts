@@ -1,0 +1,148 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import {
+  type DeliveryAttachment,
+  type DeliveryRecord,
+  type DeliveryState,
+  type Locale,
+  type OutputStorePort,
+  type Party,
+  type StatementLink,
+  type StatementRecord,
+} from '@eid/domain';
+import type { EidDatabase } from './database.js';
+import { deliveries, statements } from './schema.js';
+
+const toStatement = (r: typeof statements.$inferSelect): StatementRecord => ({
+  statementId: r.statementId,
+  suid: r.suid,
+  accidentId: r.accidentId,
+  declarationId: r.declarationId,
+  party: r.party as Party,
+  lang: r.lang as Locale,
+  passwordHash: r.passwordHash,
+  documents: { primary: r.docPrimary, secondary: r.docSecondary },
+  createdAt: r.createdAt,
+});
+
+const toDelivery = (r: typeof deliveries.$inferSelect): DeliveryRecord => ({
+  id: r.id,
+  declarationId: r.declarationId,
+  key: r.key,
+  channel: r.channel as DeliveryRecord['channel'],
+  to: r.recipient,
+  subject: r.subject,
+  text: r.body,
+  html: r.html,
+  attachments: JSON.parse(r.attachments) as DeliveryAttachment[],
+  state: r.state as DeliveryState,
+  attempts: r.attempts,
+  nextAttemptAt: r.nextAttemptAt,
+  createdAt: r.createdAt,
+  sentAt: r.sentAt,
+  lastError: r.lastError,
+});
+
+/**
+ * Statements and the delivery outbox in the SQLite file of the declarations. `saveOutput` is one
+ * transaction: the first call for a declaration writes everything, any later call nothing.
+ */
+export class SqliteOutputStore implements OutputStorePort {
+  constructor(private readonly db: EidDatabase) {}
+
+  async saveOutput(list: readonly StatementRecord[], messages: readonly DeliveryRecord[]): Promise<void> {
+    const declarationIds = new Set([...list.map((s) => s.declarationId), ...messages.map((m) => m.declarationId)]);
+    if (declarationIds.size > 1) throw new Error('saveOutput: one declaration at a time');
+    const [declarationId] = declarationIds;
+    if (declarationId === undefined) return;
+    this.db.transaction((tx) => {
+      const existing = tx.select({ id: statements.statementId }).from(statements).where(eq(statements.declarationId, declarationId)).get();
+      if (existing) return;
+      for (const s of list) {
+        tx.insert(statements)
+          .values({
+            statementId: s.statementId,
+            suid: s.suid,
+            accidentId: s.accidentId,
+            declarationId: s.declarationId,
+            party: s.party,
+            lang: s.lang,
+            passwordHash: s.passwordHash,
+            docPrimary: s.documents.primary,
+            docSecondary: s.documents.secondary,
+            createdAt: s.createdAt,
+          })
+          .run();
+      }
+      for (const m of messages) {
+        tx.insert(deliveries)
+          .values({
+            id: m.id,
+            declarationId: m.declarationId,
+            key: m.key,
+            channel: m.channel,
+            recipient: m.to,
+            subject: m.subject,
+            body: m.text,
+            html: m.html,
+            attachments: JSON.stringify(m.attachments),
+            state: m.state,
+            attempts: m.attempts,
+            nextAttemptAt: m.nextAttemptAt,
+            createdAt: m.createdAt,
+            sentAt: m.sentAt,
+            lastError: m.lastError,
+          })
+          .onConflictDoNothing()
+          .run();
+      }
+    });
+  }
+
+  async statementsFor(declarationId: string): Promise<StatementRecord[]> {
+    return this.db.select().from(statements).where(eq(statements.declarationId, declarationId)).orderBy(asc(statements.party)).all().map(toStatement);
+  }
+
+  async findStatement(link: StatementLink): Promise<StatementRecord | null> {
+    const row =
+      'suid' in link
+        ? this.db.select().from(statements).where(eq(statements.suid, link.suid)).get()
+        : this.db
+            .select()
+            .from(statements)
+            .where(and(eq(statements.statementId, link.statementId), eq(statements.accidentId, link.accidentId)))
+            .get();
+    return row ? toStatement(row) : null;
+  }
+
+  async statementById(statementId: string): Promise<StatementRecord | null> {
+    const row = this.db.select().from(statements).where(eq(statements.statementId, statementId)).get();
+    return row ? toStatement(row) : null;
+  }
+
+  async deliveriesFor(declarationId: string): Promise<DeliveryRecord[]> {
+    return this.db.select().from(deliveries).where(eq(deliveries.declarationId, declarationId)).orderBy(asc(deliveries.key)).all().map(toDelivery);
+  }
+
+  async dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]> {
+    return this.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.state, 'PENDING'), lte(deliveries.nextAttemptAt, now)))
+      .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.createdAt), asc(deliveries.id))
+      .limit(limit)
+      .all()
+      .map(toDelivery);
+  }
+
+  async markSent(id: string, now: number): Promise<void> {
+    this.db.update(deliveries).set({ state: 'SENT', sentAt: now, lastError: null }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING'))).run();
+  }
+
+  async markRetry(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void> {
+    this.db.update(deliveries).set({ attempts, nextAttemptAt, lastError: error.slice(0, 1000) }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING'))).run();
+  }
+
+  async markFailed(id: string, attempts: number, error: string): Promise<void> {
+    this.db.update(deliveries).set({ state: 'FAILED', attempts, lastError: error.slice(0, 1000) }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING'))).run();
+  }
+}

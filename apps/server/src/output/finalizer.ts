@@ -1,0 +1,165 @@
+import {
+  deliveryPlan,
+  documentImageIds,
+  documentModel,
+  emailLinkPath,
+  partiesAtFault,
+  partyPreviewPassword,
+  secondaryLang,
+  smsLinkPath,
+  documentFileName,
+  formatDate,
+  formatTime,
+  INSURER_LANG,
+  PARTIES,
+  type BlobStorePort,
+  type ClockPort,
+  type Declaration,
+  type DeclarationStorePort,
+  type DeliveryAttachment,
+  type DeliveryRecord,
+  type DocumentImage,
+  type DocumentRendererPort,
+  type IdPort,
+  type Locale,
+  type OutputStorePort,
+  type Party,
+  type PdfEncryptionPort,
+  type PlannedMessage,
+  type StatementRecord,
+  type VehicleRegistryPort,
+} from '@eid/domain';
+import { driverEmail, driverSms, insurerEmail } from '../messages/delivery-texts.js';
+
+export interface FinalizerDeps {
+  readonly store: DeclarationStorePort;
+  readonly blobs: BlobStorePort;
+  readonly output: OutputStorePort;
+  readonly renderer: DocumentRendererPort;
+  readonly encryption: PdfEncryptionPort;
+  readonly registry: VehicleRegistryPort;
+  readonly ids: IdPort;
+  readonly clock: ClockPort;
+  /** A slow, salted hash of a preview password (argon2id). */
+  readonly hashPassword: (password: string) => Promise<string>;
+  /** The QR code of a link, as PNG bytes. */
+  readonly qrPng: (text: string) => Promise<Uint8Array>;
+  /** Where the site is reached (links in messages). */
+  readonly publicUrl: string;
+  readonly log: (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
+}
+
+const PDF = 'application/pdf';
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+const docId = (declarationId: string, name: string) => `${declarationId}-${name}`;
+
+/**
+ * What happens when both drivers have submitted (the submit queue's work, issue 6): the document in
+ * every language needed is rendered, encrypted per driver with that driver's preview password
+ * (never stored or sent unencrypted), stored; each driver gets a statement (view links); every
+ * message is written to the delivery outbox. Statements and messages are committed together once
+ * (`saveOutput`): run again after a crash, it finds them and only answers the view links.
+ */
+export class DeclarationFinalizer {
+  constructor(private readonly deps: FinalizerDeps) {}
+
+  /** The drivers' view links; null when the declaration is gone (removed meanwhile). */
+  async finalize(declarationId: string): Promise<Record<Party, string> | null> {
+    const record = await this.deps.store.get(declarationId);
+    if (!record) return null;
+    let statements = await this.deps.output.statementsFor(declarationId);
+    if (statements.length === 0) {
+      await this.produce(record.declaration);
+      statements = await this.deps.output.statementsFor(declarationId);
+    }
+    const byParty = new Map(statements.map((s) => [s.party, s]));
+    const link = (party: Party) => {
+      const s = byParty.get(party);
+      if (!s) throw new Error(`no statement of party ${party}`);
+      return smsLinkPath(s.suid);
+    };
+    return { A: link('A'), B: link('B') };
+  }
+
+  private async produce(d: Declaration): Promise<void> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    const accidentId = deps.ids.token();
+    const model = documentModel(d, accidentId, now);
+    const images = await this.images(documentImageIds(model));
+    const fault = partiesAtFault(d);
+    const langs = new Set<Locale>([d.parties.A.fillLang, d.parties.B.fillLang, ...(fault.length ? [INSURER_LANG] : [])]);
+    const pdfs = new Map<Locale, Uint8Array>();
+    for (const lang of langs) pdfs.set(lang, await deps.renderer.render({ model, lang, images }));
+    const pdfOf = (lang: Locale) => pdfs.get(lang)!;
+
+    // Encrypted copies, stored before anything refers to them.
+    const stored: { id: string; bytes: Uint8Array }[] = [];
+    const statements: StatementRecord[] = [];
+    for (const party of PARTIES) {
+      const password = partyPreviewPassword(d, party);
+      const own = d.parties[party].fillLang;
+      const second = secondaryLang(d, party);
+      const primary = { id: docId(d.id, `doc${party}0`), bytes: await deps.encryption.encrypt(pdfOf(own), password) };
+      const secondary = second ? { id: docId(d.id, `doc${party}2`), bytes: await deps.encryption.encrypt(pdfOf(second), password) } : primary;
+      stored.push(primary);
+      if (secondary !== primary) stored.push(secondary);
+      if (fault.includes(party) && own !== INSURER_LANG) {
+        stored.push({ id: docId(d.id, `ins${party}`), bytes: await deps.encryption.encrypt(pdfOf(INSURER_LANG), password) });
+      }
+      statements.push({
+        statementId: deps.ids.token(),
+        suid: deps.ids.token(),
+        accidentId,
+        declarationId: d.id,
+        party,
+        lang: own,
+        passwordHash: await deps.hashPassword(password),
+        documents: { primary: primary.id, secondary: secondary.id },
+        createdAt: now,
+      });
+    }
+    await deps.blobs.putAll(stored.map((s) => ({ id: s.id, declarationId: d.id, contentType: PDF, bytes: s.bytes })));
+
+    const plan = deliveryPlan(d, await deps.registry.listInsurers());
+    for (const gap of plan.gaps) deps.log('warn', 'delivery gap', { declarationId: d.id, gap });
+    const messages: DeliveryRecord[] = [];
+    for (const m of plan.messages) messages.push(await this.message(d, m, statements, now));
+    await deps.output.saveOutput(statements, messages);
+    deps.log('info', 'declaration document produced', { declarationId: d.id, languages: [...langs], messages: messages.map((m) => m.key) });
+  }
+
+  private async images(ids: readonly string[]): Promise<Map<string, DocumentImage>> {
+    const images = new Map<string, DocumentImage>();
+    for (const id of ids) {
+      const blob = await this.deps.blobs.get(id);
+      if (blob) images.set(id, { contentType: blob.contentType, bytes: blob.bytes });
+      else this.deps.log('warn', 'an image of the document is missing', { id });
+    }
+    return images;
+  }
+
+  private async message(d: Declaration, m: PlannedMessage, statements: readonly StatementRecord[], now: number): Promise<DeliveryRecord> {
+    const s = statements.find((x) => x.party === m.party)!;
+    const plates = `${d.parties.A.vehicle.plate || d.parties.A.plates.plate} – ${d.parties.B.vehicle.plate || d.parties.B.plates.plate}`;
+    const time = d.timePlace.correctedTime ?? d.timePlace.originalTime ?? d.createdAt;
+    const input = { lang: m.lang, plates, when: `${formatDate(time)} ${formatTime(time).slice(0, 5)}`, link: '', insurerName: m.insurerName };
+    const base = { id: `${d.id}:${m.key}`, declarationId: d.id, key: m.key, channel: m.channel, to: m.to, state: 'PENDING' as const, attempts: 0, nextAttemptAt: now, createdAt: now, sentAt: null, lastError: null };
+    if (m.channel === 'sms') {
+      return { ...base, subject: null, text: driverSms({ ...input, link: `${this.deps.publicUrl}${smsLinkPath(s.suid)}` }), html: null, attachments: [] };
+    }
+    const pdf: DeliveryAttachment = {
+      filename: documentFileName(d, m.audience === 'insurer' ? INSURER_LANG : m.lang),
+      contentType: PDF,
+      blobId: m.audience === 'insurer' && d.parties[m.party].fillLang !== INSURER_LANG ? docId(d.id, `ins${m.party}`) : s.documents.primary,
+    };
+    if (m.audience === 'insurer') {
+      const mail = insurerEmail({ ...input, party: m.party });
+      return { ...base, subject: mail.subject, text: mail.text, html: null, attachments: [pdf] };
+    }
+    const link = `${this.deps.publicUrl}${emailLinkPath(s.accidentId, s.statementId)}`;
+    const mail = driverEmail({ ...input, link });
+    const qr: DeliveryAttachment = { filename: 'qr.png', contentType: 'image/png', contentBase64: base64(await this.deps.qrPng(link)), cid: 'qr' };
+    return { ...base, subject: mail.subject, text: mail.text, html: mail.html, attachments: [pdf, qr] };
+  }
+}

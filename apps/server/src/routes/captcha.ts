@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import * as v from 'valibot';
+import { CAPTCHA_ACTIONS, CAPTCHA_DEFAULT_ACTION, CAPTCHA_PATH } from '@eid/domain';
+import { parseInput } from '../http-error.js';
+
+const QuerySchema = v.object({ action: v.optional(v.picklist(CAPTCHA_ACTIONS), CAPTCHA_DEFAULT_ACTION) });
+
+/** A proof-of-work challenge for an action (the captcha of declaration-flow §7), or `{ off: true }`. */
+const captcha: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false });
+  app.get(CAPTCHA_PATH, { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
+    const { action } = parseInput(QuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return app.captcha ? app.captcha.challenge(action) : { off: true };
+  });
+};
+export default captcha;

@@ -1,0 +1,32 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { CAPTCHA_PATH, type CancelSignal, type CaptchaSolverPort } from '@eid/domain';
+
+/** What the server answers when its captcha is switched off. */
+const OFF_TOKEN = 'off';
+
+/**
+ * The device's captcha solver: fetches a challenge for the action from the server and does its
+ * proof of work with Web Crypto (altcha-lib, PBKDF2), about a second on a phone. The token is the
+ * payload the ALTCHA widget would send: base64 of `{ challenge, solution }`.
+ */
+export class AltchaSolver implements CaptchaSolverPort {
+  constructor(private readonly fetcher: typeof fetch = (input, init) => window.fetch(input, init)) {}
+
+  async solve(action: string, signal: CancelSignal): Promise<string> {
+    const res = await this.fetcher(`${CAPTCHA_PATH}?action=${encodeURIComponent(action)}`, { cache: 'no-store', credentials: 'include' });
+    if (!res.ok) throw Object.assign(new Error('CAPTCHA_INVALID'), { code: 'CAPTCHA_INVALID' });
+    const challenge = (await res.json()) as Challenge | { off: true };
+    if ('off' in challenge) return OFF_TOKEN;
+    const controller = new AbortController();
+    // The machine's signal is the browser's AbortSignal: stop the work when the time is up.
+    const abortable = signal as CancelSignal & Partial<Pick<AbortSignal, 'addEventListener'>>;
+    abortable.addEventListener?.('abort', () => controller.abort(), { once: true });
+    const solution = await solveChallenge({ challenge, deriveKey, controller });
+    if (!solution) throw Object.assign(new Error('CAPTCHA_INVALID'), { code: 'CAPTCHA_INVALID' });
+    return btoa(JSON.stringify({ challenge, solution }));
+  }
+}
+
+/** The practice mode asks no captcha: nothing leaves the page. */
+export const practiceSolver: CaptchaSolverPort = { solve: async () => 'practice' };

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StatementPage } from '../statement/statement-page';
+
+/** The statement preview opened from the SMS (app-shell §2). */
+export const Route = createFileRoute('/a/$suid')({
+  component: function SmsStatement() {
+    const { suid } = Route.useParams();
+    return <StatementPage key={suid} link={{ suid }} />;
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * Claims guidance on the end screen (app-shell §4), by the victim's case:
+ * (a) an accident in Lithuania caused by a foreign vehicle: claim through the correspondent of its
+ *     foreign insurer in Lithuania (the bureau tells which);
+ * (b) an accident in another country of the European economic area: the claims body of that
+ *     country, the culprit insured (with or without a representative) or not;
+ * (c) an accident outside the area: the culprit's insurer that received the data, or the named body
+ *     for an uninsured culprit;
+ * (d) otherwise: the culprit's insurer.
+ * This service takes accidents in Lithuania only (GPS_NOT_LT), so (b) and (c) show only for a
+ * declaration whose place was corrected abroad; the rule is complete nonetheless.
+ */
+import type { Party } from '../rules/constants.js';
+import type { Declaration } from '../declaration/entities.js';
+import { partiesAtFault } from './delivery.js';
+
+export type ClaimsCase = 'a' | 'b' | 'c' | 'd';
+
+export interface ClaimsSituation {
+  readonly accident: 'LT' | 'EEA' | 'OTHER';
+  readonly culpritForeign: boolean;
+  readonly culpritInsured: boolean;
+}
+
+export function claimsCase(s: ClaimsSituation): ClaimsCase {
+  if (s.accident === 'LT') return s.culpritForeign ? 'a' : 'd';
+  if (s.accident === 'EEA') return 'b';
+  return 'c';
+}
+
+/**
+ * The guidance a party of a sent declaration gets: null when it alone caused the accident (its
+ * own insurer handles the other's claim). Otherwise the case, and the culprit whose insurer or
+ * correspondent to contact.
+ */
+export function claimsGuidanceFor(d: Declaration, party: Party, accident: ClaimsSituation['accident']): { case: ClaimsCase; culprit: Party; culpritInsured: boolean } | null {
+  const fault = partiesAtFault(d);
+  const culprit = fault.find((p) => p !== party);
+  if (!culprit) return null;
+  const v = d.parties[culprit].vehicle;
+  const culpritInsured = v.insurerId > 0 || d.parties[culprit].responsibleInsurer.drkId > 0 || v.insurerNameEntered.trim() !== '';
+  return { case: claimsCase({ accident, culpritForeign: v.country !== 'LT', culpritInsured }), culprit, culpritInsured };
+}

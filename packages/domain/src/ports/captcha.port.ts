@@ -1,0 +1,22 @@
+/**
+ * API Boundary: the server's captcha (self-hosted proof of work). A challenge is bound to an action
+ * (declaration-flow §7: the token is requested with an action name, default "submit"); a token is
+ * the solved challenge, accepted once, for that action only, before it expires.
+ */
+export interface CaptchaPort {
+  challenge(action: string): Promise<unknown>;
+  verify(token: string, action: string): Promise<boolean>;
+}
+
+/** What the solver is told when its time is up (the browser's AbortSignal is one). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+/**
+ * API Boundary: the device's side: solves a challenge for an action and resolves the token. The
+ * captcha machine gives it CAPTCHA_TIMEOUT_MS; `signal` says to stop when the time is up.
+ */
+export interface CaptchaSolverPort {
+  solve(action: string, signal: CancelSignal): Promise<string>;
+}

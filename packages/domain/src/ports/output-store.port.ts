@@ -1,0 +1,48 @@
+import type { StatementLink, StatementRecord } from '../output/statement.js';
+
+/** An attachment of a queued message: a stored blob (the PDF) or small inline bytes (the QR code). */
+export type DeliveryAttachment =
+  | { readonly filename: string; readonly contentType: string; readonly blobId: string }
+  | { readonly filename: string; readonly contentType: string; readonly contentBase64: string; readonly cid?: string };
+
+export const DELIVERY_STATES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** A message of the delivery outbox, written in full when the declaration was sent. */
+export interface DeliveryRecord {
+  /** `${declarationId}:${key}`: the same message planned twice is one row. Also the Message-ID. */
+  readonly id: string;
+  readonly declarationId: string;
+  readonly key: string;
+  readonly channel: 'email' | 'sms';
+  readonly to: string;
+  readonly subject: string | null;
+  readonly text: string;
+  readonly html: string | null;
+  readonly attachments: readonly DeliveryAttachment[];
+  readonly state: DeliveryState;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+  readonly createdAt: number;
+  readonly sentAt: number | null;
+  readonly lastError: string | null;
+}
+
+/**
+ * API Boundary: durable storage of what a sent declaration produced: the drivers' statements (view
+ * links) and the messages to deliver. `saveOutput` commits a declaration's statements and messages
+ * together, once: a second call for the same declaration changes nothing, so a worker that crashed
+ * after it and runs again neither loses nor doubles a message.
+ */
+export interface OutputStorePort {
+  saveOutput(statements: readonly StatementRecord[], deliveries: readonly DeliveryRecord[]): Promise<void>;
+  statementsFor(declarationId: string): Promise<StatementRecord[]>;
+  findStatement(link: StatementLink): Promise<StatementRecord | null>;
+  statementById(statementId: string): Promise<StatementRecord | null>;
+  deliveriesFor(declarationId: string): Promise<DeliveryRecord[]>;
+  /** PENDING messages due at `now`, oldest first. */
+  dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]>;
+  markSent(id: string, now: number): Promise<void>;
+  markRetry(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void>;
+  markFailed(id: string, attempts: number, error: string): Promise<void>;
+}

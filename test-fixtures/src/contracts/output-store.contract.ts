@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryRecord, OutputStorePort, StatementRecord } from '@eid/domain';
+
+export interface OutputStoreUnderTest {
+  readonly output: OutputStorePort;
+  close(): Promise<void> | void;
+}
+
+const statement = (party: 'A' | 'B', declarationId = 'decl-out-1'): StatementRecord => ({
+  statementId: `stmt-${declarationId}-${party}-0000000000`,
+  suid: `suid-${declarationId}-${party}-0000000000`,
+  accidentId: `acc-${declarationId}-000000000000`,
+  declarationId,
+  party,
+  lang: party === 'A' ? 'lt' : 'en',
+  passwordHash: `$argon2id$hash-${party}`,
+  documents: { primary: `${declarationId}-doc${party}0`, secondary: `${declarationId}-doc${party}2` },
+  createdAt: 1000,
+});
+
+const message = (key: string, at: number, declarationId = 'decl-out-1'): DeliveryRecord => ({
+  id: `${declarationId}:${key}`,
+  declarationId,
+  key,
+  channel: key.endsWith('sms') ? 'sms' : 'email',
+  to: key.endsWith('sms') ? '+37061234567' : 'ona@example.lt',
+  subject: key.endsWith('sms') ? null : 'Deklaracija',
+  text: 'Tekstas',
+  html: null,
+  attachments: key.endsWith('sms') ? [] : [{ filename: 'deklaracija.pdf', contentType: 'application/pdf', blobId: `${declarationId}-docB0` }, { filename: 'qr.png', contentType: 'image/png', contentBase64: 'iVBORw==', cid: 'qr' }],
+  state: 'PENDING',
+  attempts: 0,
+  nextAttemptAt: at,
+  createdAt: at,
+  sentAt: null,
+  lastError: null,
+});
+
+/** The contract every OutputStorePort adapter must pass (memory, SQLite). */
+export function registerOutputStoreContract(name: string, make: () => Promise<OutputStoreUnderTest> | OutputStoreUnderTest): void {
+  describe(`output store contract: ${name}`, () => {
+    async function withStore(run: (s: OutputStoreUnderTest) => Promise<void>) {
+      const s = await make();
+      try {
+        await run(s);
+      } finally {
+        await s.close();
+      }
+    }
+
+    it('[DL2] statements and messages of a declaration are stored together, once: a second save changes nothing', () =>
+      withStore(async ({ output }) => {
+        await output.saveOutput([statement('A'), statement('B')], [message('driver-A-sms', 10), message('driver-B-email', 10)]);
+        await output.saveOutput([{ ...statement('A'), passwordHash: 'other' }], [message('insurer-A-email', 11)]);
+        expect((await output.statementsFor('decl-out-1')).map((s) => [s.party, s.passwordHash])).toEqual([
+          ['A', '$argon2id$hash-A'],
+          ['B', '$argon2id$hash-B'],
+        ]);
+        expect((await output.deliveriesFor('decl-out-1')).map((m) => m.key)).toEqual(['driver-A-sms', 'driver-B-email']);
+        expect((await output.deliveriesFor('decl-out-1'))[1]).toEqual(message('driver-B-email', 10));
+      }));
+
+    it('[ST1] a statement is found by its SMS id, by its accident and statement ids together, or by its id', () =>
+      withStore(async ({ output }) => {
+        await output.saveOutput([statement('A'), statement('B')], []);
+        const a = statement('A');
+        expect(await output.findStatement({ suid: a.suid })).toEqual(a);
+        expect(await output.findStatement({ accidentId: a.accidentId, statementId: a.statementId })).toEqual(a);
+        expect(await output.findStatement({ accidentId: 'acc-other-0000000000000', statementId: a.statementId })).toBeNull();
+        expect(await output.findStatement({ suid: 'suid-unknown-000000000' })).toBeNull();
+        expect(await output.statementById(statement('B').statementId)).toEqual(statement('B'));
+      }));
+
+    it('[DL2] due messages oldest first; sent, retried and failed states; a sent message is never due again', () =>
+      withStore(async ({ output }) => {
+        await output.saveOutput([statement('A')], [message('driver-A-sms', 20), message('driver-B-email', 10), message('insurer-A-email', 30)]);
+        expect((await output.dueDeliveries(25, 10)).map((m) => m.key)).toEqual(['driver-B-email', 'driver-A-sms']);
+        expect((await output.dueDeliveries(25, 1)).map((m) => m.key)).toEqual(['driver-B-email']);
+        await output.markSent('decl-out-1:driver-B-email', 26);
+        await output.markRetry('decl-out-1:driver-A-sms', 1, 100, 'gateway down');
+        expect((await output.dueDeliveries(99, 10)).map((m) => m.key)).toEqual(['insurer-A-email']);
+        await output.markFailed('decl-out-1:insurer-A-email', 20, 'mailbox unavailable');
+        // A late retry mark never reopens a sent message.
+        await output.markRetry('decl-out-1:driver-B-email', 5, 0, 'late');
+        const all = Object.fromEntries((await output.deliveriesFor('decl-out-1')).map((m) => [m.key, m]));
+        expect(all['driver-B-email']).toMatchObject({ state: 'SENT', sentAt: 26, attempts: 0, lastError: null });
+        expect(all['driver-A-sms']).toMatchObject({ state: 'PENDING', attempts: 1, nextAttemptAt: 100, lastError: 'gateway down' });
+        expect(all['insurer-A-email']).toMatchObject({ state: 'FAILED', attempts: 20, lastError: 'mailbox unavailable' });
+        expect((await output.dueDeliveries(1000, 10)).map((m) => m.key)).toEqual(['driver-A-sms']);
+      }));
+
+    it('[DL2] two declarations keep their own statements and messages', () =>
+      withStore(async ({ output }) => {
+        await output.saveOutput([statement('A', 'decl-out-1')], [message('driver-A-sms', 1, 'decl-out-1')]);
+        await output.saveOutput([statement('A', 'decl-out-2')], [message('driver-A-sms', 1, 'decl-out-2')]);
+        expect((await output.statementsFor('decl-out-2')).map((s) => s.statementId)).toEqual([statement('A', 'decl-out-2').statementId]);
+        expect((await output.dueDeliveries(5, 10)).map((m) => m.id).sort()).toEqual(['decl-out-1:driver-A-sms', 'decl-out-2:driver-A-sms']);
+        await expect(output.saveOutput([statement('A', 'decl-out-3'), statement('B', 'decl-out-4')], [])).rejects.toThrow();
+      }));
+  });
+}
