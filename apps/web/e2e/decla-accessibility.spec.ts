@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { driverContext, expectStep, fillBoth, next } from './helpers/decla.js';
+import { driverContext, expectStep, fillBoth, next, nextButton } from './helpers/decla.js';
 
 /** WCAG 2.1 A and AA checks of axe-core on the page as it is now. */
 async function accessible(page: Page, where: string): Promise<void> {
@@ -30,7 +30,7 @@ for (const lang of ['en', 'lt'] as const) {
     await next(page);
     await expectStep(page, 3);
     // With the errors shown (next pressed on an invalid step).
-    await page.getByTestId('next').click({ force: true });
+    await nextButton(page).click({ force: true });
     await accessible(page, 'terms with errors');
     for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
     await next(page);

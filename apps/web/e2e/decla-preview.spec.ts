@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { driverContext, expectStep, fillBoth, jpeg, next } from './helpers/decla.js';
+import { driverContext, expectStep, fillBoth, jpeg, next, nextButton } from './helpers/decla.js';
 
 async function openStep(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Steps' }).click();
@@ -60,7 +60,7 @@ test('preview: what is missing is listed with the §8 code and fixed through its
     await expect(finding(page, text)).toHaveAttribute('data-code', code, { timeout: 10_000 });
   }
   // Next is blocked while anything is missing.
-  await page.getByTestId('next').click({ force: true });
+  await nextButton(page).click({ force: true });
   await expectStep(page, 12);
 
   // Each fixed through its link; next returns to the preview.
@@ -68,7 +68,7 @@ test('preview: what is missing is listed with the §8 code and fixed through its
   await expectStep(page, 7);
   await page.getByTestId('photos-B-plates').setInputFiles(await jpeg(page, 'plate B again'));
   await expect(page.locator('.thumb-uploading')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.getByTestId('next')).toHaveText(/Back to review/);
+  await expect(nextButton(page)).toHaveText(/Back to review/);
   await next(page);
   await expectStep(page, 12);
   await expect(finding(page, 'Photos are missing')).toHaveCount(0, { timeout: 10_000 });

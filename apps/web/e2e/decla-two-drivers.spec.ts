@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
 import {
   chooseGuilty,
   circumstances,
@@ -16,10 +17,31 @@ import {
   twoDriversMeet,
 } from './helpers/decla.js';
 
+/** The newest message on a channel to an address in the local outbox whose text matches; its match. */
+async function linkInOutbox(page: Page, channel: 'sms' | 'email', to: string, pattern: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/serveris/dev/outbox');
+        const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+        for (const m of body.messages) {
+          if (m.channel !== channel || !m.to.includes(to)) continue;
+          const hit = pattern.exec(m.text);
+          if (hit) return (found = hit[0]);
+        }
+        return '';
+      },
+      { timeout: 20_000, message: `a ${channel} to ${to} matching ${pattern}` },
+    )
+    .not.toBe('');
+  return found;
+}
+
 test.describe('two drivers, two phones, live', () => {
   test.setTimeout(180_000);
 
-  test('A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved', async ({ browser }) => {
+  test('A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved; the view links from the outbox open the declaration by password, limited after 5 wrong ones', async ({ browser }) => {
     // Intro, terms, plates: A first (as typed at the roadside), then B with the plates the other way round.
     const { a, b, close } = await twoDriversMeet(browser, 'klm 123', 'HBN-512');
     await expect(a.getByText('The other driver is connected')).toBeVisible();
@@ -27,6 +49,13 @@ test.describe('two drivers, two phones, live', () => {
 
     // Contacts: A by e-mail, B by phone with the SMS code.
     await contactByEmail(a, 'A', 'jonas.petraitis@example.lt');
+    // The confirmation link in A's mailbox confirms the address; A's phone shows it live.
+    const confirmLink = await linkInOutbox(a, 'email', 'jonas.petraitis@example.lt', /\/confirm\?t=[^\s"<]+/);
+    const mailbox = await a.context().newPage();
+    await mailbox.goto(confirmLink);
+    await expect(mailbox.getByText('The address jonas.petraitis@example.lt is confirmed.', { exact: false })).toBeVisible();
+    await mailbox.close();
+    await expect(a.getByText('E-mail confirmed.')).toBeVisible({ timeout: 10_000 });
     await next(a);
     await contactByPhone(b, 'B', '+370 698 76543');
     await next(b);
@@ -127,7 +156,43 @@ test.describe('two drivers, two phones, live', () => {
     await expectStep(b, 14);
     await expect(a.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     await expect(b.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
-    await expect(a.getByRole('link', { name: 'Open the declaration' })).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}$/);
+    await expect(a.getByTestId('view-link-A')).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}$/);
+    await expect(a.getByText('The insurer of driver A, at fault: Lietuvos draudimas')).toBeVisible();
+
+    // What was delivered: B's SMS with the short link, A's e-mail with the long one, the insurer's copy.
+    const smsLink = await linkInOutbox(b, 'sms', '+37069876543', /https?:\/\/[^\s]+\/a\/[A-Za-z0-9_-]{22,}/);
+    const emailLink = await linkInOutbox(a, 'email', 'jonas.petraitis@example.lt', /https?:\/\/[^\s"<]+\/accidents\/[A-Za-z0-9_-]{22,}\/statements\/[A-Za-z0-9_-]{22,}/);
+    await linkInOutbox(a, 'email', 'zalos@ld.insurers.example', /Lietuvos draudimas|KLM123/);
+
+    // A opens the e-mail link: a wrong password is refused, the right one shows the declaration and its PDF.
+    const viewA = await a.context().newPage();
+    await viewA.goto(emailLink);
+    await viewA.getByLabel('Password').fill('000000');
+    await viewA.getByRole('button', { name: 'Confirm' }).click();
+    await expect(viewA.getByText('The declaration cannot be loaded from this link with this password.', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await viewA.getByLabel('Password').fill('181233');
+    await viewA.getByRole('button', { name: 'Confirm' }).click();
+    await expect(viewA.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible();
+    await expect(viewA.locator('.plate').first()).toHaveText('KLM123', { timeout: 15_000 });
+    await expect(viewA.locator('.plate').nth(1)).toHaveText('HBN512');
+    const [download] = await Promise.all([viewA.waitForEvent('download'), viewA.getByTestId('download-0').click()]);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Encrypted: the document opens only with the password.
+    expect(pdf.toString('latin1')).toMatch(/\/Encrypt\s/);
+
+    // B's SMS link: five wrong passwords close it for 15 minutes, the right password too.
+    const viewB = await b.context().newPage();
+    await viewB.goto(smsLink);
+    for (let i = 0; i < 5; i++) {
+      await viewB.getByLabel('Password').fill(`00000${i}`);
+      await viewB.getByRole('button', { name: 'Confirm' }).click();
+      await expect(viewB.getByRole('button', { name: 'Confirm' })).toBeEnabled({ timeout: 15_000 });
+    }
+    await viewB.getByLabel('Password').fill('154560');
+    await viewB.getByRole('button', { name: 'Confirm' }).click();
+    await expect(viewB.getByText('Try again in 15 min.')).toBeVisible({ timeout: 15_000 });
+    await expect(viewB.locator('.plate')).toHaveCount(0);
 
     await close();
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { driverContext, expectStep, jpeg, next, pickAddress } from './helpers/decla.js';
+import { driverContext, expectStep, jpeg, next, nextButton, pickAddress } from './helpers/decla.js';
 
 /** The spec's messages, by language (declaration-flow §5, §8; app-shell §5 for the photo texts). */
 const TEXTS = {
@@ -38,7 +38,7 @@ const TEXTS = {
 /** Next is pressed on an invalid step: the step stays and the topmost error is shown. */
 async function blocked(page: Page, step: number): Promise<void> {
   // A user can press the inactive next button (it is aria-disabled, not disabled): it gives the hint.
-  await page.getByTestId('next').click({ force: true });
+  await nextButton(page).click({ force: true });
   await page.waitForTimeout(200);
   await expectStep(page, step);
 }

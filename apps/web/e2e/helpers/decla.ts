@@ -24,14 +24,22 @@ export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'):
   return context;
 }
 
+/**
+ * The current step's next button. While the next step's screen loads, React keeps the previous
+ * step hidden (display: none) under the loading text, with its own footer: only the visible one counts.
+ */
+export const nextButton = (page: Page) => page.getByTestId('next').filter({ visible: true });
+
 export async function next(page: Page): Promise<void> {
-  const button = page.getByTestId('next');
+  const button = nextButton(page);
   await expect(button).toHaveAttribute('aria-disabled', 'false', { timeout: 15_000 });
   await button.click();
 }
 
 export async function expectStep(page: Page, step: number): Promise<void> {
   await expect(page.locator('.decla')).toHaveAttribute('data-step', String(step), { timeout: 20_000 });
+  // The step's own screen is shown (not the loading text over the previous, hidden one).
+  await expect(page.locator('.decla-body section.step').filter({ visible: true })).toHaveCount(1, { timeout: 20_000 });
 }
 
 /** From the home page to the intro of a declaration in a mode. */
