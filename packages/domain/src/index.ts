@@ -73,3 +73,4 @@ export * from './output/statement.js';
 export * from './output/delivery.js';
 export * from './output/guidance.js';
 export * from './captcha/captcha.machine.js';
+export * from './shell/index.js';
