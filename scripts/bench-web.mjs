@@ -1,7 +1,8 @@
 // `npm run bench:web`: the JavaScript a first visit downloads, measured in Chromium against the
 // built app: every script the page requests until the network is idle, each gzip-compressed
 // (level 9, as a server would send it). Goal (issue 4): the first screen ≤ 130 KiB gzip. Also
-// prints the first screen of /decla and the lazy chunks (scheme editor, signature pad, practice).
+// prints the first screen of /decla and the lazy chunks (scheme editor, signature pad, practice),
+// and Lighthouse's mobile scores on / (goals: performance ≥ 95, accessibility 100, best practices ≥ 95).
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 18191);
+/** Lighthouse goals on / (issue 7), mobile emulation with its simulated slow 4G. */
+const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const GOAL_KIB = 130;
 const DIST = join(ROOT, 'apps/web/dist');
@@ -50,6 +53,41 @@ function report(label, scripts) {
   return total;
 }
 
+/** Lighthouse (npm `lighthouse`, Debian Chromium) on / with its default mobile settings. */
+async function lighthouseHome() {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({
+    chromePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    log('bench:web: Lighthouse on / (mobile, simulated throttling)');
+    const runs = [];
+    // The median of three runs, as Lighthouse's own guidance suggests for a stable score.
+    for (let i = 0; i < 3; i++) {
+      const result = await lighthouse(`${ORIGIN}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(LIGHTHOUSE_GOALS) });
+      runs.push(result.lhr);
+    }
+    const median = (key) => [...runs.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100))].sort((a, b) => a - b)[1];
+    for (const [key, goal] of Object.entries(LIGHTHOUSE_GOALS)) {
+      const score = median(key);
+      process.stdout.write(`lighthouse_${key.replace('-', '_')}: ${score} (goal ≥ ${goal}: ${score >= goal ? 'met' : 'NOT met'}; ratio ${(score / goal).toFixed(2)})\n`);
+    }
+    const lhr = runs[1];
+    const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
+    process.stdout.write(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}\n`);
+    for (const key of Object.keys(LIGHTHOUSE_GOALS)) {
+      for (const ref of lhr.categories[key]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) process.stdout.write(`  ${key}: ${audit.id} ${Math.round(audit.score * 100)} — ${audit.title}\n`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
 async function main() {
   build();
   const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-web-'));
@@ -72,6 +110,7 @@ async function main() {
     }
     const worst = Math.max(home, decla);
     process.stdout.write(`\ngoal first screen ≤ ${GOAL_KIB} KiB gzip: ${worst <= GOAL_KIB ? 'met' : 'NOT met'} (home ${home.toFixed(1)}, /decla ${decla.toFixed(1)}; ratio ${(worst / GOAL_KIB).toFixed(2)})\n`);
+    await lighthouseHome();
   } finally {
     await browser.close();
     await stopServer(server);

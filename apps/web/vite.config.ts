@@ -1,6 +1,7 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 import { reactWithLingui } from './vite.shared.ts';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = process.env.EID_DEV_BACKEND ?? 'http://localhost:8080';
 
@@ -15,6 +16,37 @@ export default defineConfig({
       generatedRouteTree: `${import.meta.dirname}/src/routeTree.gen.ts`,
     }),
     ...reactWithLingui(),
+    // Installable app (app-shell §1, §4): the shell precached for offline use; a new build waits
+    // for the user's "reload" in the update dialog (prompt mode).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'robots.txt', 'browser-check.js', 'icons/*.png'],
+      manifest: {
+        name: 'EID – elektroninė eismo įvykio deklaracija',
+        short_name: 'EID',
+        description: 'Elektroninė eismo įvykio deklaracija: du vairuotojai pildo vieną deklaraciją kartu.',
+        lang: 'lt',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b5394',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The API, files and the socket are never answered from the cache.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/serveris/, /^\/getFile/],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+      },
+    }),
   ],
   // Workspace packages as their sources; for the rest Vite's own conditions (ESM builds, not CJS).
   resolve: { conditions: ['@eid/source', ...defaultClientConditions] },

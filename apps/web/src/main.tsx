@@ -4,6 +4,12 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { activateLocale, i18n, initialLocale } from './i18n/i18n';
+import { applyTheme, isDarkTheme } from './shell/theme';
+import { installGlobalErrorLogging, logErrorReport, setConsoleLogging } from './shell/client-log';
+import { beginStartup } from './shell/startup';
+import { setUpPwa } from './shell/pwa';
+import { analytics, startAnalytics } from './shell/analytics';
+import { developerMode } from './shell/developer-toolbar';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -14,7 +20,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+declare global {
+  interface Window {
+    /** Set by /browser-check.js when the browser lacks fetch or ResizeObserver (app-shell §2). */
+    __eidUnsupported?: boolean;
+  }
+}
+
 async function start(): Promise<void> {
+  applyTheme(isDarkTheme());
+  setConsoleLogging(developerMode());
+  installGlobalErrorLogging();
+  beginStartup();
+  setUpPwa();
+  startAnalytics();
+  // A page view on every navigation (app-shell §2).
+  router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
   await activateLocale(initialLocale());
   const container = document.getElementById('app');
   if (!container) throw new Error('#app container missing from index.html');
@@ -27,4 +48,10 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+// The unsupported-browser page was already shown by /browser-check.js: the app does not start.
+if (!window.__eidUnsupported) {
+  start().catch((error: unknown) => {
+    const e = error instanceof Error ? error : new Error(String(error));
+    logErrorReport({ src: 'init', msg: e.message, error: e.stack }, true);
+  });
+}

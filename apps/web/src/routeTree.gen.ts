@@ -10,15 +10,54 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as ChatRouteImport } from './routes/chat'
+import { Route as ClaimRouteImport } from './routes/claim'
+import { Route as ClaimsRouteImport } from './routes/claims'
 import { Route as ConfirmRouteImport } from './routes/confirm'
 import { Route as CorrespconfirmRouteImport } from './routes/correspconfirm'
 import { Route as DeclaRouteImport } from './routes/decla'
+import { Route as DocumentsRouteImport } from './routes/documents'
+import { Route as DukRouteImport } from './routes/duk'
+import { Route as EiRouteImport } from './routes/ei'
+import { Route as EiPreviewRouteImport } from './routes/eiPreview'
+import { Route as HistoryRouteImport } from './routes/history'
+import { Route as InfoRouteImport } from './routes/info'
+import { Route as InformationRouteImport } from './routes/information'
+import { Route as LiabilitiesRouteImport } from './routes/liabilities'
+import { Route as MessagesRouteImport } from './routes/messages'
+import { Route as NotifSettingsRouteImport } from './routes/notifSettings'
+import { Route as ReplyRouteImport } from './routes/reply'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsupportedRouteImport } from './routes/unsupported'
+import { Route as UserRouteImport } from './routes/user'
+import { Route as UserSettingsRouteImport } from './routes/userSettings'
 import { Route as ASuidRouteImport } from './routes/a.$suid'
 import { Route as AccidentsAccidentIdStatementsStatementIdRouteImport } from './routes/accidents.$accidentId.statements.$statementId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChatRoute = ChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClaimRoute = ClaimRouteImport.update({
+  id: '/claim',
+  path: '/claim',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClaimsRoute = ClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfirmRoute = ConfirmRouteImport.update({
@@ -36,6 +75,81 @@ const DeclaRoute = DeclaRouteImport.update({
   path: '/decla',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DocumentsRoute = DocumentsRouteImport.update({
+  id: '/documents',
+  path: '/documents',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DukRoute = DukRouteImport.update({
+  id: '/duk',
+  path: '/duk',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EiRoute = EiRouteImport.update({
+  id: '/ei',
+  path: '/ei',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EiPreviewRoute = EiPreviewRouteImport.update({
+  id: '/eiPreview',
+  path: '/eiPreview',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InfoRoute = InfoRouteImport.update({
+  id: '/info',
+  path: '/info',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationRoute = InformationRouteImport.update({
+  id: '/information',
+  path: '/information',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiabilitiesRoute = LiabilitiesRouteImport.update({
+  id: '/liabilities',
+  path: '/liabilities',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessagesRoute = MessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotifSettingsRoute = NotifSettingsRouteImport.update({
+  id: '/notifSettings',
+  path: '/notifSettings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReplyRoute = ReplyRouteImport.update({
+  id: '/reply',
+  path: '/reply',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsupportedRoute = UnsupportedRouteImport.update({
+  id: '/unsupported',
+  path: '/unsupported',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserRoute = UserRouteImport.update({
+  id: '/user',
+  path: '/user',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserSettingsRoute = UserSettingsRouteImport.update({
+  id: '/userSettings',
+  path: '/userSettings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ASuidRoute = ASuidRouteImport.update({
   id: '/a/$suid',
   path: '/a/$suid',
@@ -50,26 +164,83 @@ const AccidentsAccidentIdStatementsStatementIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/chat': typeof ChatRoute
+  '/claim': typeof ClaimRoute
+  '/claims': typeof ClaimsRoute
   '/confirm': typeof ConfirmRoute
   '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
+  '/documents': typeof DocumentsRoute
+  '/duk': typeof DukRoute
+  '/ei': typeof EiRoute
+  '/eiPreview': typeof EiPreviewRoute
+  '/history': typeof HistoryRoute
+  '/info': typeof InfoRoute
+  '/information': typeof InformationRoute
+  '/liabilities': typeof LiabilitiesRoute
+  '/messages': typeof MessagesRoute
+  '/notifSettings': typeof NotifSettingsRoute
+  '/reply': typeof ReplyRoute
+  '/terms': typeof TermsRoute
+  '/unsupported': typeof UnsupportedRoute
+  '/user': typeof UserRoute
+  '/userSettings': typeof UserSettingsRoute
   '/a/$suid': typeof ASuidRoute
   '/accidents/$accidentId/statements/$statementId': typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/chat': typeof ChatRoute
+  '/claim': typeof ClaimRoute
+  '/claims': typeof ClaimsRoute
   '/confirm': typeof ConfirmRoute
   '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
+  '/documents': typeof DocumentsRoute
+  '/duk': typeof DukRoute
+  '/ei': typeof EiRoute
+  '/eiPreview': typeof EiPreviewRoute
+  '/history': typeof HistoryRoute
+  '/info': typeof InfoRoute
+  '/information': typeof InformationRoute
+  '/liabilities': typeof LiabilitiesRoute
+  '/messages': typeof MessagesRoute
+  '/notifSettings': typeof NotifSettingsRoute
+  '/reply': typeof ReplyRoute
+  '/terms': typeof TermsRoute
+  '/unsupported': typeof UnsupportedRoute
+  '/user': typeof UserRoute
+  '/userSettings': typeof UserSettingsRoute
   '/a/$suid': typeof ASuidRoute
   '/accidents/$accidentId/statements/$statementId': typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/chat': typeof ChatRoute
+  '/claim': typeof ClaimRoute
+  '/claims': typeof ClaimsRoute
   '/confirm': typeof ConfirmRoute
   '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
+  '/documents': typeof DocumentsRoute
+  '/duk': typeof DukRoute
+  '/ei': typeof EiRoute
+  '/eiPreview': typeof EiPreviewRoute
+  '/history': typeof HistoryRoute
+  '/info': typeof InfoRoute
+  '/information': typeof InformationRoute
+  '/liabilities': typeof LiabilitiesRoute
+  '/messages': typeof MessagesRoute
+  '/notifSettings': typeof NotifSettingsRoute
+  '/reply': typeof ReplyRoute
+  '/terms': typeof TermsRoute
+  '/unsupported': typeof UnsupportedRoute
+  '/user': typeof UserRoute
+  '/userSettings': typeof UserSettingsRoute
   '/a/$suid': typeof ASuidRoute
   '/accidents/$accidentId/statements/$statementId': typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
@@ -77,34 +248,110 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/about'
+    | '/chat'
+    | '/claim'
+    | '/claims'
     | '/confirm'
     | '/correspconfirm'
     | '/decla'
+    | '/documents'
+    | '/duk'
+    | '/ei'
+    | '/eiPreview'
+    | '/history'
+    | '/info'
+    | '/information'
+    | '/liabilities'
+    | '/messages'
+    | '/notifSettings'
+    | '/reply'
+    | '/terms'
+    | '/unsupported'
+    | '/user'
+    | '/userSettings'
     | '/a/$suid'
     | '/accidents/$accidentId/statements/$statementId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
+    | '/chat'
+    | '/claim'
+    | '/claims'
     | '/confirm'
     | '/correspconfirm'
     | '/decla'
+    | '/documents'
+    | '/duk'
+    | '/ei'
+    | '/eiPreview'
+    | '/history'
+    | '/info'
+    | '/information'
+    | '/liabilities'
+    | '/messages'
+    | '/notifSettings'
+    | '/reply'
+    | '/terms'
+    | '/unsupported'
+    | '/user'
+    | '/userSettings'
     | '/a/$suid'
     | '/accidents/$accidentId/statements/$statementId'
   id:
     | '__root__'
     | '/'
+    | '/about'
+    | '/chat'
+    | '/claim'
+    | '/claims'
     | '/confirm'
     | '/correspconfirm'
     | '/decla'
+    | '/documents'
+    | '/duk'
+    | '/ei'
+    | '/eiPreview'
+    | '/history'
+    | '/info'
+    | '/information'
+    | '/liabilities'
+    | '/messages'
+    | '/notifSettings'
+    | '/reply'
+    | '/terms'
+    | '/unsupported'
+    | '/user'
+    | '/userSettings'
     | '/a/$suid'
     | '/accidents/$accidentId/statements/$statementId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
+  ChatRoute: typeof ChatRoute
+  ClaimRoute: typeof ClaimRoute
+  ClaimsRoute: typeof ClaimsRoute
   ConfirmRoute: typeof ConfirmRoute
   CorrespconfirmRoute: typeof CorrespconfirmRoute
   DeclaRoute: typeof DeclaRoute
+  DocumentsRoute: typeof DocumentsRoute
+  DukRoute: typeof DukRoute
+  EiRoute: typeof EiRoute
+  EiPreviewRoute: typeof EiPreviewRoute
+  HistoryRoute: typeof HistoryRoute
+  InfoRoute: typeof InfoRoute
+  InformationRoute: typeof InformationRoute
+  LiabilitiesRoute: typeof LiabilitiesRoute
+  MessagesRoute: typeof MessagesRoute
+  NotifSettingsRoute: typeof NotifSettingsRoute
+  ReplyRoute: typeof ReplyRoute
+  TermsRoute: typeof TermsRoute
+  UnsupportedRoute: typeof UnsupportedRoute
+  UserRoute: typeof UserRoute
+  UserSettingsRoute: typeof UserSettingsRoute
   ASuidRoute: typeof ASuidRoute
   AccidentsAccidentIdStatementsStatementIdRoute: typeof AccidentsAccidentIdStatementsStatementIdRoute
 }
@@ -116,6 +363,34 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chat': {
+      id: '/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof ChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/claim': {
+      id: '/claim'
+      path: '/claim'
+      fullPath: '/claim'
+      preLoaderRoute: typeof ClaimRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/claims': {
+      id: '/claims'
+      path: '/claims'
+      fullPath: '/claims'
+      preLoaderRoute: typeof ClaimsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/confirm': {
@@ -139,6 +414,111 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeclaRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/documents': {
+      id: '/documents'
+      path: '/documents'
+      fullPath: '/documents'
+      preLoaderRoute: typeof DocumentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/duk': {
+      id: '/duk'
+      path: '/duk'
+      fullPath: '/duk'
+      preLoaderRoute: typeof DukRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ei': {
+      id: '/ei'
+      path: '/ei'
+      fullPath: '/ei'
+      preLoaderRoute: typeof EiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/eiPreview': {
+      id: '/eiPreview'
+      path: '/eiPreview'
+      fullPath: '/eiPreview'
+      preLoaderRoute: typeof EiPreviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/info': {
+      id: '/info'
+      path: '/info'
+      fullPath: '/info'
+      preLoaderRoute: typeof InfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information': {
+      id: '/information'
+      path: '/information'
+      fullPath: '/information'
+      preLoaderRoute: typeof InformationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/liabilities': {
+      id: '/liabilities'
+      path: '/liabilities'
+      fullPath: '/liabilities'
+      preLoaderRoute: typeof LiabilitiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/messages': {
+      id: '/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof MessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifSettings': {
+      id: '/notifSettings'
+      path: '/notifSettings'
+      fullPath: '/notifSettings'
+      preLoaderRoute: typeof NotifSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reply': {
+      id: '/reply'
+      path: '/reply'
+      fullPath: '/reply'
+      preLoaderRoute: typeof ReplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsupported': {
+      id: '/unsupported'
+      path: '/unsupported'
+      fullPath: '/unsupported'
+      preLoaderRoute: typeof UnsupportedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user': {
+      id: '/user'
+      path: '/user'
+      fullPath: '/user'
+      preLoaderRoute: typeof UserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/userSettings': {
+      id: '/userSettings'
+      path: '/userSettings'
+      fullPath: '/userSettings'
+      preLoaderRoute: typeof UserSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/a/$suid': {
       id: '/a/$suid'
       path: '/a/$suid'
@@ -158,9 +538,28 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  ChatRoute: ChatRoute,
+  ClaimRoute: ClaimRoute,
+  ClaimsRoute: ClaimsRoute,
   ConfirmRoute: ConfirmRoute,
   CorrespconfirmRoute: CorrespconfirmRoute,
   DeclaRoute: DeclaRoute,
+  DocumentsRoute: DocumentsRoute,
+  DukRoute: DukRoute,
+  EiRoute: EiRoute,
+  EiPreviewRoute: EiPreviewRoute,
+  HistoryRoute: HistoryRoute,
+  InfoRoute: InfoRoute,
+  InformationRoute: InformationRoute,
+  LiabilitiesRoute: LiabilitiesRoute,
+  MessagesRoute: MessagesRoute,
+  NotifSettingsRoute: NotifSettingsRoute,
+  ReplyRoute: ReplyRoute,
+  TermsRoute: TermsRoute,
+  UnsupportedRoute: UnsupportedRoute,
+  UserRoute: UserRoute,
+  UserSettingsRoute: UserSettingsRoute,
   ASuidRoute: ASuidRoute,
   AccidentsAccidentIdStatementsStatementIdRoute:
     AccidentsAccidentIdStatementsStatementIdRoute,

@@ -16,6 +16,18 @@ describe('web app serving', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('allows the analytics tag in the content security policy only when a measurement id is configured', async () => {
+    ctx = await buildTestApp();
+    const plain = (await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'] as string;
+    expect(plain).toContain("script-src 'self';");
+    expect(plain).not.toContain('googletagmanager');
+    await ctx.close();
+    ctx = await buildTestApp({ EID_GA4_ID: 'G-TEST123' });
+    const withTag = (await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'] as string;
+    expect(withTag).toContain("script-src 'self' https://www.googletagmanager.com;");
+    expect(withTag).toMatch(/connect-src 'self' [^;]*google-analytics\.com/);
+  });
+
   it.each(['/decla', '/duk', '/a/abcdef', '/accidents/1/statements/2', '/no/such/page'])(
     'answers the history-mode path %s with index.html',
     async (url) => {

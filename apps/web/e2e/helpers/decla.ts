@@ -20,6 +20,11 @@ export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'):
   });
   await context.addInitScript((l) => {
     if (!window.localStorage.getItem('uilang')) window.localStorage.setItem('uilang', l);
+    // The cookie question answered (no statistics), so its banner covers nothing the tests press.
+    if (!window.localStorage.getItem('cookiesAgreed')) {
+      window.localStorage.setItem('cookiesAgreed', 'T');
+      window.localStorage.setItem('gaAllowed', 'N');
+    }
   }, lang);
   return context;
 }

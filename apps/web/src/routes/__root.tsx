@@ -1,6 +1,12 @@
-import { Link, Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { LanguageSwitcher } from '../i18n/language-switcher';
+import { Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { shellRoute } from '@eid/domain/shell';
+import { BackendReady } from '../shell/startup';
+import { BackLink, Footer, Toolbar } from '../shell/shell-parts';
+import { ConsentBanner } from '../shell/consent-banner';
+import { UpdateDialog } from '../shell/pwa';
+import { ErrorBoundary } from '../shell/error-boundary';
+import { DeveloperToolbar } from '../shell/developer-toolbar';
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -8,36 +14,55 @@ export const Route = createRootRoute({
   notFoundComponent: NotFoundRedirect,
 });
 
+/** The route's pattern (`/a/$suid`) from the matched route, for the shell table. */
+function useShellRoute() {
+  const routeId = useRouterState({ select: (s) => s.matches.at(-1)?.routeId ?? '/' });
+  return shellRoute(routeId === '__root__' ? '/' : routeId.replace(/\/$/, '') || '/');
+}
+
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      <Trans>Skip to content</Trans>
+    </a>
+  );
+}
+
 function RootLayout() {
-  const { t } = useLingui();
-  // The declaration has its own toolbar and no footer (app-shell §2).
-  const decla = useRouterState({ select: (s) => s.location.pathname === '/decla' });
-  if (decla) {
+  const route = useShellRoute();
+  const content = (
+    <ErrorBoundary>
+      <BackendReady>
+        <Outlet />
+      </BackendReady>
+    </ErrorBoundary>
+  );
+  // The declaration has its own toolbar and no footer (app-shell §2); on a desktop it is a framed column.
+  if (route?.wrapper === 'decla') {
     return (
       <>
-        <a className="skip-link" href="#main">
-          <Trans>Skip to content</Trans>
-        </a>
+        <SkipLink />
         <main id="main" tabIndex={-1} className="main--decla">
-          <Outlet />
+          {content}
         </main>
+        <UpdateDialog />
+        <DeveloperToolbar />
       </>
     );
   }
+  const custom = route?.customToolbar ?? false;
   return (
     <>
-      <a className="skip-link" href="#main">
-        <Trans>Skip to content</Trans>
-      </a>
-      <header className="toolbar">
-        <Link to="/" className="brand" aria-label={t`EID home page`}>
-          EID
-        </Link>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" tabIndex={-1}>
-        <Outlet />
+      <SkipLink />
+      <Toolbar />
+      <main id="main" tabIndex={-1} className={route?.wrapper === 'information' ? 'wrapper wrapper--information' : 'wrapper wrapper--standard'}>
+        {route && !route.noBack ? <BackLink /> : null}
+        {content}
       </main>
+      {custom ? null : <Footer />}
+      <ConsentBanner />
+      <UpdateDialog />
+      <DeveloperToolbar />
     </>
   );
 }

@@ -4,3 +4,4 @@ export * from './analytics.js';
 export * from './dev-mode.js';
 export * from './routes.js';
 export * from './client-log.js';
+export * from './api.js';

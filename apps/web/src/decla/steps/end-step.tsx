@@ -2,30 +2,22 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { BACKEND_BASE_PATH, OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
+import { BACKEND_BASE_PATH, PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
 import { ErrorText } from '../fields/fields';
+import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
 import { useParties, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
 function OfficeContacts() {
   const { t } = useLingui();
-  const days = [t`Monday to Thursday`, t`Friday`];
-  const hours = [OFFICE_HOURS[1], OFFICE_HOURS[5]].map((intervals) => intervals.map((i) => `${i.from}–${i.to}`).join(', '));
   return (
     <section className="summary-card" aria-label={t`Contacts of the bureau`}>
       <h2>{t`Questions?`}</h2>
       <p>
-        <Trans>Contact the bureau of motor insurers:</Trans>
+        <Trans>Contact the bureau of motor insurers:</Trans> <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> · <a href={`mailto:${OFFICE_EMAIL}`}>{OFFICE_EMAIL}</a>
       </p>
-      <dl>
-        {days.map((d, i) => (
-          <div key={d}>
-            <dt>{d}</dt>
-            <dd>{hours[i]}</dd>
-          </div>
-        ))}
-      </dl>
+      <OfficeHours />
     </section>
   );
 }

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { driverContext } from './helpers/decla.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const PORT = Number(process.env.EID_E2E_PWA_PORT ?? 18091);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+/** The built server on its own port over a copy of the built web app, so the test can "deploy" a new build. */
+async function serveCopy(webDist: string, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, EID_WEB_DIST: webDist, LOG_LEVEL: 'warn', EID_BACKGROUND_JOBS: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/serveris/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+test('a new build deployed under a running tab opens the new-version dialog; reloading takes the new version', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const dir = mkdtempSync(join(tmpdir(), 'eid-pwa-'));
+  const webDist = join(dir, 'web');
+  cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
+  const server = await serveCopy(webDist, join(dir, 'data'));
+  try {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await page.goto(`${ORIGIN}/`);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 20_000 }).toBe('activated');
+    await expect(page.getByTestId('update-dialog')).toHaveCount(0);
+
+    // "Deploy" a new build: the service worker script changes.
+    appendFileSync(join(webDist, 'sw.js'), `\n// build ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const dialog = page.getByTestId('update-dialog');
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('heading', { name: 'A new version is available' })).toBeVisible();
+    // The waiting worker takes over and the page reloads itself (the mark set on this page is gone).
+    await page.evaluate(() => ((window as { eidBeforeUpdate?: boolean }).eidBeforeUpdate = true));
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => (window as { eidBeforeUpdate?: boolean }).eidBeforeUpdate ?? false).catch(() => true), { timeout: 20_000 }).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('update-dialog')).toHaveCount(0);
+    await ctx.close();
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

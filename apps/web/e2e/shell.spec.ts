@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { driverContext } from './helpers/decla.js';
+
+/** Every public route, with a text that its page shows in English and in Lithuanian. */
+const PUBLIC_ROUTES: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
+  ['/', /Electronic road accident declaration/, /Elektroninė eismo įvykio deklaracija/],
+  ['/info', /.+/, /.+/],
+  ['/information', /.+/, /.+/],
+  ['/terms', /.+/, /.+/],
+  ['/duk', /.+/, /.+/],
+  ['/about', /.+/, /.+/],
+  ['/history', /Version history/, /Versijų istorija/],
+  ['/unsupported', /Sorry, your browser is not supported/, /Atsiprašome, bet Jūsų naršyklė nepalaikoma/],
+];
+
+const GATED = ['/messages', '/chat', '/reply', '/liabilities', '/claims', '/claim', '/user', '/userSettings', '/ei', '/eiPreview', '/documents', '/notifSettings'];
+
+async function heading(page: Page): Promise<string> {
+  const h1 = page.locator('main h1').first();
+  await expect(h1).toBeVisible({ timeout: 15_000 });
+  return (await h1.textContent()) ?? '';
+}
+
+test.describe('application shell', () => {
+  for (const lang of ['en', 'lt'] as const) {
+    test(`every public route renders in ${lang.toUpperCase()} with its heading, the back link on all but the home page, and the footer`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const ctx = await driverContext(browser, lang);
+      const page = await ctx.newPage();
+      await page.goto('/');
+      await page.evaluate((l) => localStorage.setItem('uilang', l), lang);
+      for (const [path, en, lt] of PUBLIC_ROUTES) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        expect(await heading(page), path).toMatch(lang === 'en' ? en : lt);
+        const back = page.locator('.back-link a');
+        if (path === '/') await expect(back).toHaveCount(0);
+        else await expect(back, path).toHaveAccessibleName(lang === 'en' ? 'Back' : 'Atgal');
+        await expect(page.locator('footer.site-footer'), path).toBeVisible();
+      }
+      // The FAQ has the 12 groups of app-shell §1.
+      await page.goto('/duk');
+      await expect(page.locator('main section h2')).toHaveCount(12);
+      await ctx.close();
+    });
+  }
+
+  test('unknown routes land on the home page; gated routes lead home without a login or a stored connection token, and open with one', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    for (const path of GATED) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    }
+    await page.evaluate(() => localStorage.setItem('token', 'a'.repeat(32)));
+    await page.goto('/messages');
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+    await ctx.close();
+  });
+
+  test('the dark theme persists across a reload, and back to light', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-bg').trim());
+    expect(bg).toBe('#121417');
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+    await ctx.close();
+  });
+
+  test('a browser without ResizeObserver gets the unsupported page before the app loads', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    await ctx.addInitScript(() => {
+      delete (window as { ResizeObserver?: unknown }).ResizeObserver;
+    });
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Atsiprašome, bet Jūsų naršyklė nepalaikoma.' })).toBeVisible();
+    await expect(page).toHaveTitle('Naršyklė nepalaikoma');
+    await expect(page.locator('.start-buttons')).toHaveCount(0);
+    await ctx.close();
+  });
+
+  test('the cookie question: "only what is necessary" is kept as gaAllowed=N and not asked again', async ({ browser }) => {
+    // A plain context: the drivers' contexts answer the question up front.
+    const ctx = await browser.newContext({ locale: 'en-GB' });
+    await ctx.addInitScript(() => {
+      if (!window.localStorage.getItem('uilang')) window.localStorage.setItem('uilang', 'en');
+    });
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Only what is necessary' }).click();
+    expect(await page.evaluate(() => [localStorage.getItem('cookiesAgreed'), localStorage.getItem('gaAllowed')])).toEqual(['T', 'N']);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Only what is necessary' })).toHaveCount(0);
+    await ctx.close();
+  });
+
+  test('the app is installable: manifest and service worker; the shell then loads offline', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(manifestHref).toBeTruthy();
+    const manifest = (await (await page.request.get(manifestHref!)).json()) as { name: string; icons: Array<{ sizes: string }>; display: string; start_url: string };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 20_000 }).toBe('activated');
+    await ctx.setOffline(true);
+    await page.reload();
+    await expect(page.locator('header.toolbar')).toBeVisible();
+    await expect(page.locator('footer.site-footer')).toBeVisible();
+    await ctx.setOffline(false);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { InfoPage } from '../content/info-page';
+
+export const Route = createFileRoute('/information')({
+  component: InfoPage,
+});

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { requireLogin } from '../shell/login-gate';
+import { AccountPage } from '../shell/account-page';
+
+/** Liabilities (app-shell §2): login needed. */
+export const Route = createFileRoute('/liabilities')({
+  beforeLoad: () => requireLogin('/liabilities'),
+  component: function LiabilitiesRoute() {
+    const { t } = useLingui();
+    return <AccountPage title={t`Liabilities`} />;
+  },
+});

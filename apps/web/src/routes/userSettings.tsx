@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { USER_SETTINGS_SECTIONS } from '@eid/domain/shell';
+import { requireLogin } from '../shell/login-gate';
+import { AccountPage } from '../shell/account-page';
+
+/** Settings (app-shell §2): login needed. */
+export const Route = createFileRoute('/userSettings')({
+  // The section by a query parameter: L login, D data, M messages, C cookies.
+  validateSearch: (search: Record<string, unknown>): { s?: keyof typeof USER_SETTINGS_SECTIONS } =>
+    typeof search.s === 'string' && search.s in USER_SETTINGS_SECTIONS ? { s: search.s as keyof typeof USER_SETTINGS_SECTIONS } : {},
+  beforeLoad: () => requireLogin('/userSettings'),
+  component: function UserSettingsRoute() {
+    const { t } = useLingui();
+    return <AccountPage title={t`Settings`} />;
+  },
+});

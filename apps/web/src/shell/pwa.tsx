@@ -1,0 +1,112 @@
+/**
+ * The installable app (app-shell §1, §4): the service worker (vite-plugin-pwa, prompt mode) keeps
+ * the app shell for offline use; an update found under a running tab opens the new-version reload
+ * dialog; the browser's install prompt is captured, deferred, and offered as a button.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { registerSW } from 'virtual:pwa-register';
+import { log } from './client-log';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+type State = { updateFound: boolean; requestRefresh: boolean; installable: boolean; offlineReady: boolean };
+let state: State = { updateFound: false, requestRefresh: false, installable: false, offlineReady: false };
+const listeners = new Set<() => void>();
+const set = (patch: Partial<State>) => {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+};
+let deferredPrompt: BeforeInstallPromptEvent | null = null;
+
+/** The waiting worker takes over (SKIP_WAITING), then the page reloads under it. */
+async function activateUpdate(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const waiting = registration?.waiting;
+  if (!waiting) {
+    window.location.reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** Registers the service worker and captures the install prompt (main.tsx, once). */
+export function setUpPwa(): void {
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    deferredPrompt = e as BeforeInstallPromptEvent;
+    set({ installable: true });
+  });
+  if (!('serviceWorker' in navigator)) return;
+  registerSW({
+    immediate: true,
+    onNeedRefresh: () => set({ updateFound: true }),
+    onOfflineReady: () => set({ offlineReady: true }),
+    onRegisterError: (error: unknown) => log('warn', 'pwa', `service worker registration failed: ${String(error)}`),
+  });
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+export const usePwa = () => useSyncExternalStore(subscribe, () => state);
+
+export function InstallButton() {
+  const { installable } = usePwa();
+  if (!installable) return null;
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => {
+        const prompt = deferredPrompt;
+        if (!prompt) return;
+        deferredPrompt = null;
+        set({ installable: false });
+        void prompt.prompt();
+      }}
+    >
+      <Trans>Install the app</Trans>
+    </button>
+  );
+}
+
+/** The new-version reload dialog. */
+export function UpdateDialog() {
+  const { t } = useLingui();
+  const { updateFound, requestRefresh } = usePwa();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (updateFound && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [updateFound]);
+  if (!updateFound) return null;
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="update-title" data-testid="update-dialog">
+      <h2 id="update-title">{t`A new version is available`}</h2>
+      <p>
+        <Trans>Reload the page to use it. What you have entered is kept.</Trans>
+      </p>
+      <div className="dialog-buttons">
+        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+          {t`Later`}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={requestRefresh}
+          onClick={() => {
+            set({ requestRefresh: true });
+            void activateUpdate();
+          }}
+        >
+          {t`Reload`}
+        </button>
+      </div>
+    </dialog>
+  );
+}

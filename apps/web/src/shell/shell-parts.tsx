@@ -1,0 +1,106 @@
+/**
+ * The parts of the standard wrapper (app-shell §2): the toolbar with the theme toggle and the
+ * language picker, the back link of the page layout (`common.back`), and the footer with the
+ * office contacts, the office hours of §9, the content pages and the feedback dialog.
+ */
+import { useState } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageSwitcher } from '../i18n/language-switcher';
+import { isDarkTheme, setDarkTheme } from './theme';
+import { FeedbackDialog } from './feedback-dialog';
+import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from './office-hours';
+
+export function ThemeToggle() {
+  const { t } = useLingui();
+  const [dark, setDark] = useState(isDarkTheme);
+  return (
+    <button
+      type="button"
+      className="icon-button theme-toggle"
+      aria-pressed={dark}
+      aria-label={t`Dark theme`}
+      title={t`Dark theme`}
+      onClick={() => {
+        setDarkTheme(!dark);
+        setDark(!dark);
+      }}
+    >
+      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+    </button>
+  );
+}
+
+export function Toolbar() {
+  const { t } = useLingui();
+  return (
+    <header className="toolbar">
+      <Link to="/" className="brand" aria-label={t`EID home page`}>
+        EID
+      </Link>
+      <span className="toolbar-spacer" />
+      <ThemeToggle />
+      <LanguageSwitcher />
+    </header>
+  );
+}
+
+/** One step back in history; opened directly (no history), it leads home. */
+export function BackLink() {
+  const { t } = useLingui();
+  const router = useRouter();
+  return (
+    <p className="back-link">
+      <a
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          if (window.history.length > 1) router.history.back();
+          else void router.navigate({ to: '/' });
+        }}
+      >
+        <span aria-hidden="true">‹ </span>
+        {t({ id: 'common.back', message: 'Back' })}
+      </a>
+    </p>
+  );
+}
+
+export function Footer() {
+  const { t } = useLingui();
+  const [feedback, setFeedback] = useState(false);
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t`About the service`}>
+        <ul className="footer-links">
+          <li>
+            <Link to="/info">{t`Information`}</Link>
+          </li>
+          <li>
+            <Link to="/duk">{t`Questions and answers`}</Link>
+          </li>
+          <li>
+            <Link to="/terms">{t`Terms and privacy`}</Link>
+          </li>
+          <li>
+            <Link to="/about">{t`About`}</Link>
+          </li>
+          <li>
+            <Link to="/history">{t`Version history`}</Link>
+          </li>
+        </ul>
+      </nav>
+      <section className="footer-contacts" aria-labelledby="footer-contacts-title">
+        <h2 id="footer-contacts-title">{t`Contacts`}</h2>
+        <p>
+          <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> · <a href={`mailto:${OFFICE_EMAIL}`}>{OFFICE_EMAIL}</a>
+        </p>
+        <OfficeHours />
+        <button type="button" className="button button--secondary" onClick={() => setFeedback(true)}>
+          <Trans>Give feedback</Trans>
+        </button>
+      </section>
+      {feedback ? <FeedbackDialog onClose={() => setFeedback(false)} /> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Start-up in the page (app-shell §4): the domain's start-up machine over the real calls (the maps
+ * parameter; the backend's readiness stands for the push channel, which is the hub's socket here).
+ * Main content appears only once it is done; meanwhile the page-load info state shows nothing, a
+ * spinner, or the failure text with the retry button.
+ */
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { createActor } from 'xstate';
+import { Trans } from '@lingui/react/macro';
+import { BACKEND_READY_PATH, pageLoadInfo, parameterPath, provideStartupPorts, type StartupPort } from '@eid/domain/shell';
+import { log } from './client-log';
+
+async function text(path: string): Promise<string> {
+  const res = await fetch(path, { cache: 'no-store', credentials: 'include' });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return res.text();
+}
+
+const port: StartupPort = {
+  loadMapsKey: () => text(parameterPath('maps')),
+  setupPush: async () => {
+    await text(BACKEND_READY_PATH);
+  },
+  report: (f) =>
+    f.kind === 'maps'
+      ? log('warn', 'startup', `maps setup failed (attempt ${f.attempt}): ${f.error}`)
+      : log('warn', 'startup', `push messaging init error (attempt ${f.attempt}, ${f.willRetry ? 'will retry' : 'will not retry'}): ${f.error}`),
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const startup = createActor(provideStartupPorts(port, { random: Math.random }, sleep));
+
+/** Starts the start-up once (main.tsx). */
+export function beginStartup(): void {
+  startup.start();
+}
+
+function subscribe(onChange: () => void) {
+  const sub = startup.subscribe(onChange);
+  return () => sub.unsubscribe();
+}
+
+/** Children once the backend is ready (the `rpc` ready flag); the page-load info state until then. */
+export function BackendReady({ children }: { children: ReactNode }) {
+  const snapshot = useSyncExternalStore(subscribe, () => startup.getSnapshot());
+  if (snapshot.value === 'ready') return <>{children}</>;
+  const info = pageLoadInfo(snapshot);
+  return (
+    <div className="page page-load" data-state={info}>
+      {info === 'error' ? (
+        <>
+          <p role="alert">
+            <Trans>The page could not be loaded. Check the internet connection and try again.</Trans>
+          </p>
+          <button type="button" className="button" onClick={() => startup.send({ type: 'user.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </>
+      ) : (
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
