@@ -18,7 +18,21 @@ const { chromium } = require('playwright-core');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 18191);
 /** Lighthouse goals on / (issue 7), mobile emulation with its simulated slow 4G. */
 const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, 'best-practices': 95 };
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+/**
+ * A public-looking host name mapped to the loopback server: on 127.0.0.1 the app is in developer
+ * mode (app-shell §6: console logging, the developer toolbar), which a visitor never is.
+ */
+const HOST = 'eid-bench.example';
+const ORIGIN = `http://${HOST}:${PORT}`;
+const HOST_RULES = `--host-resolver-rules=MAP ${HOST} 127.0.0.1`;
+/** A public installation is served over HTTPS (TLS at its proxy); the plain-http bench host counts as such. */
+const SECURE_ORIGIN = `--unsafely-treat-insecure-origin-as-secure=${ORIGIN}`;
+/**
+ * Lighthouse audits the loopback address: its HTTPS audits accept only a real certificate or
+ * loopback, and this bench has no certificate. (On loopback the developer toolbar's small chunk
+ * loads too, so the score is if anything a little low.)
+ */
+const LIGHTHOUSE_ORIGIN = `http://127.0.0.1:${PORT}`;
 const GOAL_KIB = 130;
 const DIST = join(ROOT, 'apps/web/dist');
 const gzipKib = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
@@ -66,7 +80,7 @@ async function lighthouseHome() {
     const runs = [];
     // The median of three runs, as Lighthouse's own guidance suggests for a stable score.
     for (let i = 0; i < 3; i++) {
-      const result = await lighthouse(`${ORIGIN}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(LIGHTHOUSE_GOALS) });
+      const result = await lighthouse(`${LIGHTHOUSE_ORIGIN}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(LIGHTHOUSE_GOALS) });
       runs.push(result.lhr);
     }
     const median = (key) => [...runs.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100))].sort((a, b) => a - b)[1];
@@ -94,7 +108,7 @@ async function main() {
   const server = await startBuiltServer({ port: PORT, dataDir });
   const browser = await chromium.launch({
     executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [HOST_RULES, SECURE_ORIGIN, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
   });
   try {
     log('bench:web: scripts of the first screen (Chromium, gzip level 9)');

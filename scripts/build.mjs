@@ -16,6 +16,8 @@ const WEB_INPUTS = [
   // The browser adapters (transport, practice backend, MSW handlers, address fixture ...).
   'adapters',
   'package-lock.json',
+  // The version history page is built from it.
+  'CHANGELOG.md',
 ];
 
 export function build({ force = false } = {}) {

@@ -1,9 +1,38 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { reactWithLingui } from './vite.shared.ts';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = process.env.EID_DEV_BACKEND ?? 'http://localhost:8080';
+
+/**
+ * Brotli and gzip copies of the built text files, written once at build time: the server sends
+ * them to browsers that accept them (no compression work per request).
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(js|css|html|svg|webmanifest|json|txt)$/;
+  return {
+    name: 'eid-precompress',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(join(import.meta.dirname, 'dist'))) {
+        if (!TEXT.test(file) || statSync(file).size < 1024) continue;
+        const bytes = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -47,6 +76,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   // Workspace packages as their sources; for the rest Vite's own conditions (ESM builds, not CJS).
   resolve: { conditions: ['@eid/source', ...defaultClientConditions] },

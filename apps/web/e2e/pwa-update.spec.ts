@@ -43,6 +43,9 @@ test('a new build deployed under a running tab opens the new-version dialog; rel
 
     // "Deploy" a new build: the service worker script changes.
     appendFileSync(join(webDist, 'sw.js'), `\n// build ${Date.now()}\n`);
+    // Its compressed copies are of the old build: a deployment replaces them too.
+    rmSync(join(webDist, 'sw.js.br'), { force: true });
+    rmSync(join(webDist, 'sw.js.gz'), { force: true });
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

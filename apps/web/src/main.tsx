@@ -6,10 +6,10 @@ import { routeTree } from './routeTree.gen';
 import { activateLocale, i18n, initialLocale } from './i18n/i18n';
 import { applyTheme, isDarkTheme } from './shell/theme';
 import { installGlobalErrorLogging, logErrorReport, setConsoleLogging } from './shell/client-log';
-import { beginStartup } from './shell/startup';
+import { beginStartup, whenStarted } from './shell/startup';
 import { setUpPwa } from './shell/pwa';
 import { analytics, startAnalytics } from './shell/analytics';
-import { developerMode } from './shell/developer-toolbar';
+import { developerMode } from './shell/developer-mode';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -32,7 +32,8 @@ async function start(): Promise<void> {
   setConsoleLogging(developerMode());
   installGlobalErrorLogging();
   beginStartup();
-  setUpPwa();
+  // The service worker once the first screen is shown, so it does not compete with it.
+  whenStarted(() => setTimeout(setUpPwa, 1000));
   startAnalytics();
   // A page view on every navigation (app-shell §2).
   router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));

@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../testing/build-test-app.js';
 
@@ -14,6 +17,23 @@ describe('web app serving', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the build\'s brotli or gzip copy of a file when the browser accepts it, the file itself otherwise', async () => {
+    ctx = await buildTestApp();
+    const js = 'console.log("a rather long line of the built app");\n'.repeat(40);
+    writeFileSync(join(ctx.dir, 'web', 'assets', 'app-1.js'), js);
+    writeFileSync(join(ctx.dir, 'web', 'assets', 'app-1.js.gz'), gzipSync(js));
+    writeFileSync(join(ctx.dir, 'web', 'assets', 'app-1.js.br'), brotliCompressSync(js));
+    const br = await ctx.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    const gz = await ctx.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
   });
 
   it('allows the analytics tag in the content security policy only when a measurement id is configured', async () => {

@@ -25,6 +25,8 @@ export default fp(
         root,
         wildcard: true,
         index: false,
+        // The build writes .br and .gz copies of text files; they are sent when accepted.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, path) {
           const immutable = path.startsWith(join(root, 'assets'));

@@ -6,7 +6,7 @@ import { BackLink, Footer, Toolbar } from '../shell/shell-parts';
 import { ConsentBanner } from '../shell/consent-banner';
 import { UpdateDialog } from '../shell/pwa';
 import { ErrorBoundary } from '../shell/error-boundary';
-import { DeveloperToolbar } from '../shell/developer-toolbar';
+import { DeveloperTools } from '../shell/developer-mode';
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -46,7 +46,7 @@ function RootLayout() {
           {content}
         </main>
         <UpdateDialog />
-        <DeveloperToolbar />
+        <DeveloperTools />
       </>
     );
   }
@@ -62,7 +62,7 @@ function RootLayout() {
       {custom ? null : <Footer />}
       <ConsentBanner />
       <UpdateDialog />
-      <DeveloperToolbar />
+      <DeveloperTools />
     </>
   );
 }

@@ -4,9 +4,8 @@
  * has a measurement id (`/serveris/parametrai/ga4`) and consent is T. Its loading retries with the
  * doubling delay from 256 ms; a failure is logged with src js, line -1, col -1.
  */
-import { createActor } from 'xstate';
 import { ANALYTICS_CONSENT, ANALYTICS_RETRY_START_MS, STORAGE_KEYS } from '@eid/domain/constants';
-import { Analytics, parameterPath, provideLoader, type AnalyticsConsent, type AnalyticsPort } from '@eid/domain/shell';
+import { Analytics, Loader, parameterPath, type AnalyticsConsent, type AnalyticsPort } from '@eid/domain/shell';
 import { readStored, writeStored } from '../storage';
 import { logErrorReport } from './client-log';
 
@@ -75,8 +74,11 @@ async function loadTag(): Promise<void> {
 export function startAnalytics(): void {
   if (started || storedConsent() !== 'T') return;
   started = true;
-  createActor(
-    provideLoader(loadTag, (f) => logErrorReport({ src: 'js', msg: `analytics init failed (try ${f.tries}${f.willRetry ? ', will retry' : ''}): ${f.error}`, line: -1, col: -1 })),
-    { input: { name: 'analytics', startMs: ANALYTICS_RETRY_START_MS } },
-  ).start();
+  new Loader({
+    name: 'analytics',
+    startMs: ANALYTICS_RETRY_START_MS,
+    task: loadTag,
+    report: (f) => logErrorReport({ src: 'js', msg: `analytics init failed (try ${f.tries}${f.willRetry ? ', will retry' : ''}): ${f.error}`, line: -1, col: -1 }),
+    timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
+  }).start();
 }

@@ -5,17 +5,14 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, STORAGE_KEYS, type Locale } from '@eid/domain/constants';
-import { DEV_UNLOCK_VALUE, isDeveloperMode } from '@eid/domain/shell';
+import { DEV_UNLOCK_VALUE } from '@eid/domain/shell';
 import { readStored, writeStored } from '../storage';
 import { activateLocale } from '../i18n/i18n';
-
-export const developerMode = (): boolean => isDeveloperMode(window.location.hostname, readStored(STORAGE_KEYS.developerUnlock));
 
 export function DeveloperToolbar() {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState(() => readStored(STORAGE_KEYS.eidMode) ?? 'live');
-  if (!developerMode()) return null;
   return (
     <aside className="dev-toolbar" aria-label={t`Developer tools`}>
       <button type="button" className="dev-toolbar-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

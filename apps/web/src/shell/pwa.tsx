@@ -34,6 +34,27 @@ async function activateUpdate(): Promise<void> {
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
+/** A tab left open for hours still learns of a new build. */
+const UPDATE_CHECK_MS = 60 * 60_000;
+
+/**
+ * A new worker installed while another is active is a new build waiting (updateFound), however the
+ * update was found: the browser's own check, the hourly one, or a navigation.
+ */
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    if (registration.waiting && registration.active) set({ updateFound: true });
+  };
+  check();
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') check();
+    });
+  });
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+}
+
 /** Registers the service worker and captures the install prompt (main.tsx, once). */
 export function setUpPwa(): void {
   window.addEventListener('beforeinstallprompt', (e) => {
@@ -45,6 +66,9 @@ export function setUpPwa(): void {
   registerSW({
     immediate: true,
     onNeedRefresh: () => set({ updateFound: true }),
+    onRegisteredSW: (_url: string, registration: ServiceWorkerRegistration | undefined) => {
+      if (registration) watchForUpdates(registration);
+    },
     onOfflineReady: () => set({ offlineReady: true }),
     onRegisterError: (error: unknown) => log('warn', 'pwa', `service worker registration failed: ${String(error)}`),
   });

@@ -3,12 +3,13 @@
  * language picker, the back link of the page layout (`common.back`), and the footer with the
  * office contacts, the office hours of §9, the content pages and the feedback dialog.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { isDarkTheme, setDarkTheme } from './theme';
-import { FeedbackDialog } from './feedback-dialog';
+/** Loaded when opened: it is not part of the first screen. */
+const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from './office-hours';
 
 export function ThemeToggle() {
@@ -100,7 +101,11 @@ export function Footer() {
           <Trans>Give feedback</Trans>
         </button>
       </section>
-      {feedback ? <FeedbackDialog onClose={() => setFeedback(false)} /> : null}
+      {feedback ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog onClose={() => setFeedback(false)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -5,9 +5,8 @@
  * spinner, or the failure text with the retry button.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { createActor } from 'xstate';
 import { Trans } from '@lingui/react/macro';
-import { BACKEND_READY_PATH, pageLoadInfo, parameterPath, provideStartupPorts, type StartupPort } from '@eid/domain/shell';
+import { BACKEND_READY_PATH, pageLoadInfo, parameterPath, Startup, type StartupPort } from '@eid/domain/shell';
 import { log } from './client-log';
 
 async function text(path: string): Promise<string> {
@@ -27,8 +26,21 @@ const port: StartupPort = {
       : log('warn', 'startup', `push messaging init error (attempt ${f.attempt}, ${f.willRetry ? 'will retry' : 'will not retry'}): ${f.error}`),
 };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const startup = createActor(provideStartupPorts(port, { random: Math.random }, sleep));
+const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (id: unknown) => window.clearTimeout(id as number) };
+const startup = new Startup(port, { random: Math.random }, timers);
+
+/** Calls `fn` once start-up is done (at once if it is). */
+export function whenStarted(fn: () => void): void {
+  if (startup.getSnapshot().value === 'ready') {
+    fn();
+    return;
+  }
+  const sub = startup.subscribe((s) => {
+    if (s.value !== 'ready') return;
+    sub.unsubscribe();
+    fn();
+  });
+}
 
 /** Starts the start-up once (main.tsx). */
 export function beginStartup(): void {

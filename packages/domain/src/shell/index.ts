@@ -1,3 +1,4 @@
+export * from './timers.js';
 export * from './startup.machine.js';
 export * from './loader.machine.js';
 export * from './analytics.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { BACKOFF_CAP_MS, CAPTCHA_LOADER_RETRY_START_MS, PUSH_RETRY_MS, TAG_MANAGER_RETRY_START_MS } from '../rules/constants.js';
 import { backoffDelays } from '../rules/shell.js';
-import { pageLoadInfo, provideStartupPorts, type StartupFailure, type StartupPort } from './startup.machine.js';
-import { provideLoader } from './loader.machine.js';
+import { pageLoadInfo, Startup, type StartupFailure, type StartupPort } from './startup.machine.js';
+import { Loader } from './loader.machine.js';
 
 const flush = async (): Promise<void> => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
@@ -30,9 +30,7 @@ function backend(maps: boolean[], push: boolean[]) {
 
 function start(port: StartupPort, random = 0.5) {
   const clock = new SimulatedClock();
-  const sleep = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
-  const actor = createActor(provideStartupPorts(port, { random: () => random }, sleep), { clock });
-  actor.start();
+  const actor = new Startup(port, { random: () => random }, clock).start();
   return { actor, clock };
 }
 
@@ -119,17 +117,16 @@ describe('self-retrying loaders (app-shell §4 step 3)', () => {
       const clock = new SimulatedClock();
       const triedAt: number[] = [];
       const reports: boolean[] = [];
-      const actor = createActor(
-        provideLoader(
-          async () => {
-            triedAt.push(clock.now());
-            throw new Error('unreachable');
-          },
-          (f) => reports.push(f.willRetry),
-        ),
-        { clock, input: { name, startMs } },
-      );
-      actor.start();
+      const actor = new Loader({
+        name,
+        startMs,
+        timers: clock,
+        task: async () => {
+          triedAt.push(clock.now());
+          throw new Error('unreachable');
+        },
+        report: (f) => reports.push(f.willRetry),
+      }).start();
       await flush();
       const delays = backoffDelays(startMs);
       for (const d of delays) {
@@ -150,14 +147,16 @@ describe('self-retrying loaders (app-shell §4 step 3)', () => {
   it('[K9] a loader that succeeds on its third try stops there', async () => {
     const clock = new SimulatedClock();
     let tries = 0;
-    const actor = createActor(
-      provideLoader(async () => {
+    const actor = new Loader({
+      name: 'captcha',
+      startMs: CAPTCHA_LOADER_RETRY_START_MS,
+      timers: clock,
+      task: async () => {
         tries += 1;
         if (tries < 3) throw new Error('not yet');
-      }, () => {}),
-      { clock, input: { name: 'captcha', startMs: CAPTCHA_LOADER_RETRY_START_MS } },
-    );
-    actor.start();
+      },
+      report: () => {},
+    }).start();
     await flush();
     clock.increment(1000);
     await flush();

@@ -4,12 +4,13 @@
  * failure text and a retry button. The retry button waits 1000 ms plus a random 0-1000 ms and
  * resumes at attempt 2. Push set-up that fails is tried again after 256 ms before the attempt
  * counts as failed. Main content appears only once start-up is done (the backend-ready flag).
- * All waiting goes through XState's clock, so tests run it on a simulated one.
+ * States: starting → ready, or → failed → (retry) waiting → starting. All waiting goes through a
+ * TimersPort, so tests run it on a simulated clock.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { PUSH_RETRY_MS, STARTUP_ATTEMPTS, STARTUP_RETRY_BASE_MS, STARTUP_RETRY_RESUME_ATTEMPT } from '../rules/constants.js';
+import { PUSH_RETRY_MS, STARTUP_ATTEMPTS, STARTUP_RETRY_RESUME_ATTEMPT } from '../rules/constants.js';
 import { startupRetryDelay } from '../rules/shell.js';
 import type { IdPort } from '../ports/id.port.js';
+import { Observable, type TimersPort } from './timers.js';
 
 /** What start-up needs from the world. */
 export interface StartupPort {
@@ -28,6 +29,8 @@ export type StartupFailure =
 /** The page-load info state of app-shell §4: failure text and retry button shown only in `error`. */
 export type PageLoadInfo = 'initial' | 'loading' | 'error';
 
+export type StartupState = 'starting' | 'failed' | 'waiting' | 'ready';
+
 export interface StartupContext {
   /** The attempt in progress or last made, 1-based. */
   readonly attempt: number;
@@ -36,93 +39,84 @@ export interface StartupContext {
   readonly retried: boolean;
 }
 
-export type StartupEvent = { type: 'user.retry' };
+export interface StartupSnapshot {
+  readonly value: StartupState;
+  readonly context: StartupContext;
+}
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export const startupMachine = setup({
-  types: {
-    context: {} as StartupContext,
-    events: {} as StartupEvent,
-  },
-  actors: {
-    /** Both set-ups of one attempt; rejects when either fails. */
-    attempt: fromPromise<string, { attempt: number }>(async () => {
-      throw new Error('startupMachine: provide its ports with provideStartupPorts');
-    }),
-  },
-  delays: {
-    // Replaced by provideStartupPorts with 1000 ms plus the random part.
-    retryDelay: STARTUP_RETRY_BASE_MS,
-  },
-  guards: {
-    attemptsLeft: ({ context }) => context.attempt < STARTUP_ATTEMPTS,
-  },
-}).createMachine({
-  id: 'startup',
-  context: () => ({ attempt: 1, mapsKey: null, retried: false }),
-  initial: 'starting',
-  states: {
-    starting: {
-      invoke: {
-        src: 'attempt',
-        input: ({ context }) => ({ attempt: context.attempt }),
-        onDone: { target: 'ready', actions: assign({ mapsKey: ({ event }) => event.output }) },
-        onError: [
-          { guard: 'attemptsLeft', target: 'starting', reenter: true, actions: assign({ attempt: ({ context }) => context.attempt + 1 }) },
-          { target: 'failed' },
-        ],
-      },
-    },
-    failed: {
-      on: { 'user.retry': { target: 'waiting', actions: assign({ retried: true }) } },
-    },
-    waiting: {
-      after: { retryDelay: { target: 'starting', actions: assign({ attempt: STARTUP_RETRY_RESUME_ATTEMPT }) } },
-    },
-    ready: { type: 'final' },
-  },
-});
+export class Startup extends Observable<StartupSnapshot> {
+  private started = false;
 
-/** The page-load info state for a snapshot of the start-up machine. */
-export function pageLoadInfo(snapshot: { value: unknown; context: StartupContext }): PageLoadInfo {
-  if (snapshot.value === 'failed') return 'error';
-  return snapshot.context.retried ? 'loading' : 'initial';
+  constructor(
+    private readonly port: StartupPort,
+    private readonly random: Pick<IdPort, 'random'>,
+    private readonly timers: TimersPort,
+  ) {
+    super({ value: 'starting', context: { attempt: 1, mapsKey: null, retried: false } });
+  }
+
+  start(): this {
+    if (!this.started) {
+      this.started = true;
+      void this.attempt();
+    }
+    return this;
+  }
+
+  /** The retry button: only in `failed`. */
+  send(event: { type: 'user.retry' }): void {
+    if (event.type !== 'user.retry' || this.snapshot.value !== 'failed') return;
+    this.update({ value: 'waiting', context: { ...this.snapshot.context, retried: true } });
+    this.timers.setTimeout(() => {
+      this.update({ value: 'starting', context: { ...this.snapshot.context, attempt: STARTUP_RETRY_RESUME_ATTEMPT } });
+      void this.attempt();
+    }, startupRetryDelay(this.random));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.timers.setTimeout(resolve, ms));
+  }
+
+  private async push(attempt: number): Promise<void> {
+    try {
+      await this.port.setupPush();
+    } catch (first) {
+      this.port.report({ kind: 'push', attempt, willRetry: true, error: errorText(first) });
+      await this.sleep(PUSH_RETRY_MS);
+      try {
+        await this.port.setupPush();
+      } catch (second) {
+        this.port.report({ kind: 'push', attempt, willRetry: false, error: errorText(second) });
+        throw second;
+      }
+    }
+  }
+
+  private async attempt(): Promise<void> {
+    const { attempt } = this.snapshot.context;
+    const maps = this.port.loadMapsKey().catch((error: unknown) => {
+      this.port.report({ kind: 'maps', attempt, error: errorText(error) });
+      throw error;
+    });
+    const push = this.push(attempt);
+    try {
+      const [mapsKey] = await Promise.all([maps, push]);
+      this.update({ value: 'ready', context: { ...this.snapshot.context, mapsKey } });
+    } catch {
+      // Both settle before the next attempt (no set-up runs twice at once).
+      await Promise.allSettled([maps, push]);
+      if (attempt < STARTUP_ATTEMPTS) {
+        this.update({ value: 'starting', context: { ...this.snapshot.context, attempt: attempt + 1 } });
+        void this.attempt();
+      } else this.update({ value: 'failed', context: this.snapshot.context });
+    }
+  }
 }
 
-/** Waits `ms` on the given timer (XState's clock in the machine; the window's in the app). */
-export type Sleep = (ms: number) => Promise<void>;
-
-/**
- * The start-up machine wired to its ports. `sleep` serves the 256 ms push retry; the retry
- * button's random wait is drawn from `random` each time.
- */
-export function provideStartupPorts(port: StartupPort, random: Pick<IdPort, 'random'>, sleep: Sleep) {
-  return startupMachine.provide({
-    actors: {
-      attempt: fromPromise<string, { attempt: number }>(async ({ input }) => {
-        const maps = port.loadMapsKey().catch((error: unknown) => {
-          port.report({ kind: 'maps', attempt: input.attempt, error: errorText(error) });
-          throw error;
-        });
-        const push = (async () => {
-          try {
-            await port.setupPush();
-          } catch (first) {
-            port.report({ kind: 'push', attempt: input.attempt, willRetry: true, error: errorText(first) });
-            await sleep(PUSH_RETRY_MS);
-            try {
-              await port.setupPush();
-            } catch (second) {
-              port.report({ kind: 'push', attempt: input.attempt, willRetry: false, error: errorText(second) });
-              throw second;
-            }
-          }
-        })();
-        const [mapsKey] = await Promise.all([maps, push]);
-        return mapsKey;
-      }),
-    },
-    delays: { retryDelay: () => startupRetryDelay(random) },
-  });
+/** The page-load info state for a start-up snapshot. */
+export function pageLoadInfo(snapshot: StartupSnapshot): PageLoadInfo {
+  if (snapshot.value === 'failed') return 'error';
+  return snapshot.context.retried ? 'loading' : 'initial';
 }
