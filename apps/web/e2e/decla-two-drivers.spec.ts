@@ -54,6 +54,8 @@ test.describe('two drivers, two phones, live', () => {
     const mailbox = await a.context().newPage();
     await mailbox.goto(confirmLink);
     await expect(mailbox.getByText('The address jonas.petraitis@example.lt is confirmed.', { exact: false })).toBeVisible();
+    // The token does not stay in the address bar.
+    await expect(mailbox).toHaveURL(/\/confirm$/);
     await mailbox.close();
     await expect(a.getByText('E-mail confirmed.')).toBeVisible({ timeout: 10_000 });
     await next(a);

@@ -7,6 +7,7 @@ import { activateLocale, i18n, initialLocale } from './i18n/i18n';
 import { applyTheme, isDarkTheme } from './shell/theme';
 import { installGlobalErrorLogging, logErrorReport, setConsoleLogging } from './shell/client-log';
 import { beginStartup, whenStarted } from './shell/startup';
+import { startLoaders } from './shell/loaders';
 import { setUpPwa } from './shell/pwa';
 import { analytics, startAnalytics } from './shell/analytics';
 import { developerMode } from './shell/developer-mode';
@@ -32,6 +33,7 @@ async function start(): Promise<void> {
   setConsoleLogging(developerMode());
   installGlobalErrorLogging();
   beginStartup();
+  startLoaders();
   // The service worker once the first screen is shown, so it does not compete with it.
   whenStarted(() => setTimeout(setUpPwa, 1000));
   startAnalytics();

@@ -7,13 +7,13 @@ import helmet from '@fastify/helmet';
  * an installation configures a measurement id (and loaded only after the visitor's consent); images may be data: and blob: URLs
  * (photo previews, the drawn scheme, signatures).
  */
-/** The analytics tag's origins, allowed only when a measurement id is configured (EID_GA4_ID). */
+/** The analytics and tag manager origins, allowed only when an id is configured (EID_GA4_ID, EID_GTM_ID). */
 const ANALYTICS_SCRIPT = 'https://www.googletagmanager.com';
 const ANALYTICS_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'];
 
 export default fp(
   async (app) => {
-    const analytics = app.config.parameters.ga4 !== '';
+    const analytics = app.config.parameters.ga4 !== '' || app.config.parameters.gtm !== '';
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {

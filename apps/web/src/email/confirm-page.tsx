@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { CONFIRM_EMAIL_PATH } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
+import { rewriteQuery } from '../shell/query';
 
 type State = { kind: 'checking' } | { kind: 'confirmed'; email: string; finished: boolean } | { kind: 'failed'; code: string };
 
@@ -16,6 +17,8 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'failed', code: 'CONFIRMATION_LINK_INVALID' }));
   useEffect(() => {
     if (!token) return;
+    // The token is not left in the address bar or the history once read.
+    rewriteQuery({ t: null });
     void fetch(CONFIRM_EMAIL_PATH, {
       method: 'POST',
       credentials: 'include',

@@ -11,6 +11,7 @@ import { isDarkTheme, setDarkTheme } from './theme';
 /** Loaded when opened: it is not part of the first screen. */
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from './office-hours';
+import { InstallButton } from './pwa';
 
 export function ThemeToggle() {
   const { t } = useLingui();
@@ -97,9 +98,12 @@ export function Footer() {
           <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> · <a href={`mailto:${OFFICE_EMAIL}`}>{OFFICE_EMAIL}</a>
         </p>
         <OfficeHours />
-        <button type="button" className="button button--secondary" onClick={() => setFeedback(true)}>
-          <Trans>Give feedback</Trans>
-        </button>
+        <p className="footer-buttons">
+          <button type="button" className="button button--secondary" onClick={() => setFeedback(true)}>
+            <Trans>Give feedback</Trans>
+          </button>
+          <InstallButton />
+        </p>
       </section>
       {feedback ? (
         <Suspense fallback={null}>

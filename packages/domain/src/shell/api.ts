@@ -5,6 +5,8 @@
 import { BACKEND_BASE_PATH, HEALTH_PATH } from '../api/paths.js';
 import type { ParameterName } from '../api/parameters.js';
 
+export type { ParameterName };
+
 export const CLIENT_LOG_PATHS = {
   info: `${BACKEND_BASE_PATH}/log`,
   warn: `${BACKEND_BASE_PATH}/log/warn`,
