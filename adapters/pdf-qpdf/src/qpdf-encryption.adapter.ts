@@ -30,6 +30,14 @@ function run(file: string, args: readonly string[], timeoutMs: number): Promise<
  * this user only, which qpdf reads with `@file`. The owner password is random, so nobody can lift
  * the protection; printing and copying stay allowed for the driver.
  */
+/**
+ * The random owner password (nobody needs it: it only stops lifting the protection). Hex, so it
+ * never starts with a dash, which qpdf would take for an option.
+ */
+export function ownerPassword(): string {
+  return randomBytes(24).toString('hex');
+}
+
 export class QpdfEncryption implements PdfEncryptionPort {
   private readonly qpdf: string;
   private readonly tmp: string;
@@ -55,14 +63,17 @@ export class QpdfEncryption implements PdfEncryptionPort {
   }
 
   async encrypt(pdf: Uint8Array, password: string): Promise<Uint8Array> {
-    if (password.length === 0 || /[\r\n]/.test(password)) throw new Error('qpdf: refused password (empty or with a line break)');
+    // qpdf reads its positional passwords as options when they start with a dash.
+    if (password.length === 0 || /[\r\n]/.test(password) || password.startsWith('-')) {
+      throw new Error('qpdf: refused password (empty, with a line break, or starting with a dash)');
+    }
     const dir = await mkdtemp(join(this.tmp, 'eid-qpdf-'));
     try {
       const input = join(dir, 'in.pdf');
       const output = join(dir, 'out.pdf');
       const args = join(dir, 'args');
       await writeFile(input, pdf, { mode: 0o600 });
-      const owner = randomBytes(24).toString('base64url');
+      const owner = ownerPassword();
       // One argument per line in the file (qpdf's @file syntax).
       const lines = ['--encrypt', password, owner, '256', '--print=full', '--extract=y', '--modify=none', '--', input, output];
       await writeFile(args, `${lines.join('\n')}\n`, { mode: 0o600 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { QpdfEncryption } from './qpdf-encryption.adapter.js';
+import { ownerPassword, QpdfEncryption } from './qpdf-encryption.adapter.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'eid-qpdf-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,5 +42,10 @@ describe('qpdf encryption', () => {
     await expect(missing.encrypt(await samplePdf('x'), '123456')).rejects.toThrow();
     await expect(qpdf.encrypt(new Uint8Array([1, 2, 3]), '123456')).rejects.toThrow();
     await expect(qpdf.encrypt(await samplePdf('x'), '')).rejects.toThrow(/refused password/);
+  });
+
+  it('[DOC4] the owner password never starts with a dash (qpdf would read it as an option), and neither may the user password', async () => {
+    for (let i = 0; i < 2000; i++) expect(ownerPassword()).toMatch(/^[0-9a-f]{48}$/);
+    await expect(new QpdfEncryption().encrypt(new Uint8Array([37, 80, 68, 70]), '-12345')).rejects.toThrow(/starting with a dash/);
   });
 });
