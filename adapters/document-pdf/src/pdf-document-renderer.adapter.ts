@@ -82,9 +82,12 @@ async function readFonts(dir: string): Promise<FontBytes> {
 
 /** Embeds one stored image; null for a type PDF cannot hold or bytes that do not decode. */
 async function embedImage(doc: PDFDocument, image: DocumentImage): Promise<PDFImage | null> {
+  // pdf-lib reads a JPEG through a DataView of the whole underlying buffer, ignoring a view's
+  // offset: bytes that are a view into a larger buffer (from a child process, a pool) are copied.
+  const bytes = image.bytes.byteOffset === 0 && image.bytes.byteLength === image.bytes.buffer.byteLength ? image.bytes : image.bytes.slice();
   try {
-    if (image.contentType === 'image/jpeg') return await doc.embedJpg(image.bytes);
-    if (image.contentType === 'image/png') return await doc.embedPng(image.bytes);
+    if (image.contentType === 'image/jpeg') return await doc.embedJpg(bytes);
+    if (image.contentType === 'image/png') return await doc.embedPng(bytes);
   } catch {
     // An unreadable image is left out and its place says so (DocumentRendererPort): never a failure.
   }

@@ -138,6 +138,22 @@ describe('PDF declaration document', () => {
     expect(pdfInfo(file).pages).toBeGreaterThan(SAMPLE_PAGES);
   }, SLOW);
 
+  it('[DOC3] images whose bytes are a view into a larger buffer (as they come back from the photo processes) are embedded', async () => {
+    const t = documentTexts('en');
+    const images = await sampleImages();
+    const view = (bytes: Uint8Array) => {
+      const big = new Uint8Array(bytes.byteLength + 97);
+      big.fill(0x55);
+      big.set(bytes, 61);
+      return big.subarray(61, 61 + bytes.byteLength);
+    };
+    for (const [id, image] of images) images.set(id, { ...image, bytes: view(image.bytes) });
+    const file = writePdf(await renderer.render({ model: MODEL, lang: 'en', images }));
+    const text = pdfText(file);
+    expect(text).not.toContain(t.photoNotAvailable);
+    expect(text).not.toContain(t.imageNotAvailable);
+  }, SLOW);
+
   it('[DOC3] an image whose bytes are not of its declared type, or of a type a PDF cannot hold, is left out', async () => {
     const t = documentTexts('en');
     const images = await sampleImages();

@@ -12,9 +12,13 @@ try {
   // Not permitted here: the pipeline runs at normal priority, still outside the server's process.
 }
 const { default: workerpool } = await import('workerpool');
-const { runPipeline } = await import('./pipeline.js');
+const { runPipeline, shrinkJpeg } = await import('./pipeline.js');
 const { ownImages } = await import('./own-images.js');
 
 workerpool.worker({
   process: async (task: Parameters<typeof runPipeline>[0]) => ownImages(await runPipeline(task)),
+  shrink: async (task: Parameters<typeof shrinkJpeg>[0]) => {
+    const image = await shrinkJpeg(task);
+    return image ? { ...image, bytes: new Uint8Array(image.bytes) } : null;
+  },
 });

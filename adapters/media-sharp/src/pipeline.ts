@@ -121,3 +121,21 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     return { ok: false, code: 'FAILED_CONVERSION' };
   }
 }
+
+/** One stored JPEG to fit for the declaration document (see MediaProcessorPort.shrinkJpeg). */
+export interface ShrinkTask {
+  readonly bytes: Uint8Array;
+  readonly maxSide: number;
+  readonly quality: number;
+  readonly maxInputPixels: number;
+}
+
+/** Fits a JPEG into maxSide × maxSide at the quality given; null when that would not be smaller. */
+export async function shrinkJpeg(task: ShrinkTask): Promise<ProcessedImage | null> {
+  const { data, info } = await sharp(task.bytes, { limitInputPixels: task.maxInputPixels })
+    .resize({ width: task.maxSide, height: task.maxSide, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: task.quality, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  if (data.byteLength >= task.bytes.byteLength) return null;
+  return asImage(data, 'image/jpeg', info.width, info.height);
+}

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
-import { MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort } from '@eid/domain';
-import type { PipelineOptions, PipelineTask } from './pipeline.js';
+import { MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
+import type { PipelineOptions, PipelineTask, ShrinkTask } from './pipeline.js';
 
 export interface SharpMediaOptions extends Partial<PipelineOptions> {
   /** Processes running the pipeline (default: the machine's cores). */
@@ -57,6 +57,16 @@ export class SharpMediaProcessor implements MediaProcessorPort {
       return (await this.pool.exec('process', [task]).timeout(this.timeoutMs)) as MediaOutcome;
     } catch {
       return { ok: false, code: 'FAILED_CONVERSION' };
+    }
+  }
+
+  async shrinkJpeg(bytes: Uint8Array, maxSide: number, quality: number): Promise<ProcessedImage | null> {
+    if (sniffContentType(bytes)?.contentType !== 'image/jpeg') return null;
+    const task: ShrinkTask = { bytes, maxSide, quality, maxInputPixels: this.options.maxInputPixels };
+    try {
+      return (await this.pool.exec('shrink', [task]).timeout(this.timeoutMs)) as ProcessedImage | null;
+    } catch {
+      return null;
     }
   }
 

@@ -112,3 +112,38 @@ describe('photo pipeline (sharp)', () => {
     }
   });
 });
+
+describe('photos fitted for the declaration document', () => {
+  const noisy = async (width: number, height: number) => {
+    const raw = Buffer.alloc(width * height * 3);
+    let seed = 11;
+    for (let i = 0; i < raw.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      raw[i] = (i % 255) ^ (seed >> 20);
+    }
+    return new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer());
+  };
+
+  it('a stored 2048 px photo is fitted into 1400 px, smaller in bytes, still a JPEG without metadata', async () => {
+    const stored = await noisy(2048, 1536);
+    const fitted = await media.shrinkJpeg(stored, 1400, 78);
+    expect(fitted).not.toBeNull();
+    expect(fitted!.contentType).toBe('image/jpeg');
+    expect([fitted!.width, fitted!.height]).toEqual([1400, 1050]);
+    expect(fitted!.bytes.byteLength).toBeLessThan(stored.byteLength);
+    const meta = await sharp(fitted!.bytes).metadata();
+    expect([meta.format, meta.width, meta.exif]).toEqual(['jpeg', 1400, undefined]);
+  });
+
+  it('a PNG or bytes that are not an image are left as they are (null); a small photo is never enlarged nor made heavier', async () => {
+    const png = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#fff' } }).png().toBuffer());
+    expect(await media.shrinkJpeg(png, 1400, 78)).toBeNull();
+    const small = await noisy(320, 240);
+    const fitted = await media.shrinkJpeg(small, 1400, 78);
+    if (fitted) {
+      expect([fitted.width, fitted.height]).toEqual([320, 240]);
+      expect(fitted.bytes.byteLength).toBeLessThan(small.byteLength);
+    }
+    expect(await media.shrinkJpeg(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 1400, 78)).toBeNull();
+  });
+});

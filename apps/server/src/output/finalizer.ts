@@ -24,6 +24,8 @@ import {
   type Locale,
   type OutputStorePort,
   type Party,
+  DOCUMENT_PHOTO,
+  type MediaProcessorPort,
   type PdfEncryptionPort,
   type PlannedMessage,
   type StatementRecord,
@@ -37,6 +39,8 @@ export interface FinalizerDeps {
   readonly output: OutputStorePort;
   readonly renderer: DocumentRendererPort;
   readonly encryption: PdfEncryptionPort;
+  /** Photos are fitted for the document's pages (smaller e-mails). */
+  readonly media: Pick<MediaProcessorPort, 'shrinkJpeg'>;
   readonly registry: VehicleRegistryPort;
   readonly ids: IdPort;
   readonly clock: ClockPort;
@@ -50,6 +54,7 @@ export interface FinalizerDeps {
 }
 
 const PDF = 'application/pdf';
+
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 const docId = (declarationId: string, name: string) => `${declarationId}-${name}`;
 
@@ -130,13 +135,19 @@ export class DeclarationFinalizer {
   }
 
   private async images(ids: readonly string[]): Promise<Map<string, DocumentImage>> {
-    const images = new Map<string, DocumentImage>();
-    for (const id of ids) {
-      const blob = await this.deps.blobs.get(id);
-      if (blob) images.set(id, { contentType: blob.contentType, bytes: blob.bytes });
-      else this.deps.log('warn', 'an image of the document is missing', { id });
-    }
-    return images;
+    // Fitted in parallel (the photo processes share the work), kept in the model's order.
+    const loaded = await Promise.all(
+      ids.map(async (id): Promise<[string, DocumentImage] | null> => {
+        const blob = await this.deps.blobs.get(id);
+        if (!blob) {
+          this.deps.log('warn', 'an image of the document is missing', { id });
+          return null;
+        }
+        const fitted = blob.contentType === 'image/jpeg' ? await this.deps.media.shrinkJpeg(blob.bytes, DOCUMENT_PHOTO.maxSide, DOCUMENT_PHOTO.quality) : null;
+        return [id, fitted ? { contentType: fitted.contentType, bytes: fitted.bytes } : { contentType: blob.contentType, bytes: blob.bytes }];
+      }),
+    );
+    return new Map(loaded.filter((e): e is [string, DocumentImage] => e !== null));
   }
 
   private async message(d: Declaration, m: PlannedMessage, statements: readonly StatementRecord[], now: number): Promise<DeliveryRecord> {

@@ -76,6 +76,7 @@ export default fp(
       output: app.output,
       renderer: app.renderer,
       encryption: app.encryption,
+      media: app.media,
       registry: app.registry,
       ids: app.ids,
       clock: app.clock,

@@ -169,3 +169,10 @@ export function documentImageIds(m: DocumentModel): string[] {
   }
   return [...ids];
 }
+
+/**
+ * Photos in the document: fitted to 1400 px at quality 78 — sharp on an A4 page (a photo page is
+ * some 180 mm wide: ~200 dpi), a quarter of the stored photo's bytes, so a declaration with many
+ * photos stays far below mail servers' size limits.
+ */
+export const DOCUMENT_PHOTO = { maxSide: 1400, quality: 78 } as const;

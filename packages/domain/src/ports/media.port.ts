@@ -35,4 +35,10 @@ export type MediaOutcome =
  */
 export interface MediaProcessorPort {
   process(input: MediaInput): Promise<MediaOutcome>;
+  /**
+   * A stored JPEG made smaller for the declaration document (a photo page needs far fewer pixels
+   * than the stored photo): fitted to `maxSide`, at `quality`. Null when it cannot (the caller keeps
+   * the original); never larger than the input.
+   */
+  shrinkJpeg(bytes: Uint8Array, maxSide: number, quality: number): Promise<ProcessedImage | null>;
 }
