@@ -17,6 +17,8 @@ export const CHROMIUM_ARGS = [
   // A fake microphone and camera that need no permission prompt (audio notes in the tests).
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
+  // A test installation's host name, for the test-environment notice.
+  '--host-resolver-rules=MAP eid-test.example 127.0.0.1',
 ];
 
 export default defineConfig({

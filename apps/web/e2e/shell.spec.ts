@@ -61,6 +61,20 @@ test.describe('application shell', () => {
     await ctx.close();
   });
 
+  test('a test installation says so on every page; the real one does not', async ({ browser, baseURL }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    const port = new URL(baseURL!).port;
+    for (const path of ['/', '/duk', '/decla']) {
+      await page.goto(`http://eid-test.example:${port}${path}`);
+      await expect(page.getByRole('note'), path).toHaveText('Test environment: do not use it for a real accident.');
+    }
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Test environment: do not use it for a real accident.')).toHaveCount(0);
+    await ctx.close();
+  });
+
   test('the dark theme persists across a reload, and back to light', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();

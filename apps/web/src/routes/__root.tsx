@@ -6,7 +6,7 @@ import { BackLink, Footer, Toolbar } from '../shell/shell-parts';
 import { ConsentBanner } from '../shell/consent-banner';
 import { UpdateDialog } from '../shell/pwa';
 import { ErrorBoundary } from '../shell/error-boundary';
-import { DeveloperTools } from '../shell/developer-mode';
+import { DeveloperTools, TestEnvironmentNotice } from '../shell/developer-mode';
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -42,6 +42,7 @@ function RootLayout() {
     return (
       <>
         <SkipLink />
+        <TestEnvironmentNotice />
         <main id="main" tabIndex={-1} className="main--decla">
           {content}
         </main>
@@ -54,6 +55,7 @@ function RootLayout() {
   return (
     <>
       <SkipLink />
+      <TestEnvironmentNotice />
       <Toolbar />
       <main id="main" tabIndex={-1} className={route?.wrapper === 'information' ? 'wrapper wrapper--information' : 'wrapper wrapper--standard'}>
         {route && !route.noBack ? <BackLink /> : null}

@@ -27,3 +27,12 @@ export function isDeveloperMode(hostname: string, unlockFlag: string | null): bo
   if (host.includes('-ab')) return true;
   return (host.includes('dev') || host.includes('test')) && unlockFlag === DEV_UNLOCK_VALUE;
 }
+
+/**
+ * A test installation (app-shell §2 "test-environment notice"): the test host, "-ab" hosts and
+ * hosts whose name contains "test". Its pages say so, so nobody declares a real accident there.
+ */
+export function isTestEnvironment(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === TEST_HOST || host.includes('-ab') || host.includes('test');
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Analytics, normaliseEventName, type AnalyticsPort } from './analytics.js';
-import { isDeveloperMode, TEST_HOST } from './dev-mode.js';
+import { isDeveloperMode, isTestEnvironment, TEST_HOST } from './dev-mode.js';
 import { loginGate, SHELL_ROUTES, shellRoute } from './routes.js';
 import { isInstanceId, logMessagePrefix, newInstanceId } from './client-log.js';
 
@@ -83,6 +83,19 @@ describe('developer mode (app-shell §6)', () => {
     ['8.8.8.8', null, false],
   ])('[SH2] %s with the unlock flag %j: %s', (host, flag, expected) => {
     expect(isDeveloperMode(host, flag)).toBe(expected);
+  });
+});
+
+describe('test-environment notice (app-shell §2)', () => {
+  it.each([
+    [TEST_HOST, true],
+    ['eid-ab.draudikai.lt', true],
+    ['eid-test.lt', true],
+    ['www.eid.lt', false],
+    ['localhost', false],
+    ['127.0.0.1', false],
+  ])('[SH2] %s is a test installation: %s', (host, expected) => {
+    expect(isTestEnvironment(host)).toBe(expected);
   });
 });
 
