@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { driverContext } from './helpers/decla.js';
 
@@ -15,6 +16,13 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
 
 const GATED = ['/messages', '/chat', '/reply', '/liabilities', '/claims', '/claim', '/user', '/userSettings', '/ei', '/eiPreview', '/documents', '/notifSettings'];
 
+/** WCAG 2.1 A and AA checks of axe-core on the page as it is now. */
+async function accessible(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(found, `accessibility violations on ${where}`).toEqual([]);
+}
+
 async function heading(page: Page): Promise<string> {
   const h1 = page.locator('main h1').first();
   await expect(h1).toBeVisible({ timeout: 15_000 });
@@ -23,7 +31,7 @@ async function heading(page: Page): Promise<string> {
 
 test.describe('application shell', () => {
   for (const lang of ['en', 'lt'] as const) {
-    test(`every public route renders in ${lang.toUpperCase()} with its heading, the back link on all but the home page, and the footer`, async ({ browser }) => {
+    test(`every public route renders in ${lang.toUpperCase()} with its heading, the back link on all but the home page, and the footer, passing the WCAG 2.1 AA checks`, async ({ browser }) => {
       test.setTimeout(90_000);
       const ctx = await driverContext(browser, lang);
       const page = await ctx.newPage();
@@ -37,6 +45,9 @@ test.describe('application shell', () => {
         if (path === '/') await expect(back).toHaveCount(0);
         else await expect(back, path).toHaveAccessibleName(lang === 'en' ? 'Back' : 'Atgal');
         await expect(page.locator('footer.site-footer'), path).toBeVisible();
+        // Every content page, its footer and toolbar pass the WCAG 2.1 AA checks (the FAQ with its answers open).
+        if (path === '/duk') for (const d of await page.locator('main details').all()) await d.evaluate((el) => el.setAttribute('open', ''));
+        await accessible(page, `${path} (${lang})`);
       }
       // The FAQ has the 12 groups of app-shell §1.
       await page.goto('/duk');
@@ -75,7 +86,7 @@ test.describe('application shell', () => {
     await ctx.close();
   });
 
-  test('the dark theme persists across a reload, and back to light', async ({ browser }) => {
+  test('the dark theme persists across a reload (and passes the contrast checks), and back to light', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
     await page.goto('/');
@@ -87,6 +98,12 @@ test.describe('application shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-bg').trim());
     expect(bg).toBe('#121417');
+    // The dark colours keep the contrast too.
+    await accessible(page, 'home (dark)');
+    await page.goto('/duk');
+    await expect(page.locator('main h1')).toBeVisible();
+    await accessible(page, '/duk (dark)');
+    await page.goto('/');
     await page.getByRole('button', { name: 'Dark theme' }).click();
     await page.reload();
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
