@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { accessible } from './helpers/axe.js';
 import { driverContext, expectStep, fillBoth, next, nextButton } from './helpers/decla.js';
-
-/** WCAG 2.1 A and AA checks of axe-core on the page as it is now. */
-async function accessible(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(found, `accessibility violations on ${where}`).toEqual([]);
-}
 
 for (const lang of ['en', 'lt'] as const) {
   test(`every step of the wizard passes the WCAG 2.1 AA checks of axe (${lang.toUpperCase()})`, async ({ browser }) => {

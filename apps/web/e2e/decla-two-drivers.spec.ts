@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { accessible } from './helpers/axe.js';
 import {
   chooseGuilty,
   circumstances,
@@ -56,6 +57,7 @@ test.describe('two drivers, two phones, live', () => {
     await expect(mailbox.getByText('The address jonas.petraitis@example.lt is confirmed.', { exact: false })).toBeVisible();
     // The token does not stay in the address bar.
     await expect(mailbox).toHaveURL(/\/confirm$/);
+    await accessible(mailbox, 'the e-mail confirmation page');
     await mailbox.close();
     await expect(a.getByText('E-mail confirmed.')).toBeVisible({ timeout: 10_000 });
     await next(a);
@@ -169,6 +171,8 @@ test.describe('two drivers, two phones, live', () => {
     // A opens the e-mail link: a wrong password is refused, the right one shows the declaration and its PDF.
     const viewA = await a.context().newPage();
     await viewA.goto(emailLink);
+    await expect(viewA.getByLabel('Password')).toBeVisible();
+    await accessible(viewA, 'the statement password form');
     await viewA.getByLabel('Password').fill('000000');
     await viewA.getByRole('button', { name: 'Confirm' }).click();
     await expect(viewA.getByText('The declaration cannot be loaded from this link with this password.', { exact: false })).toBeVisible({ timeout: 15_000 });
@@ -177,6 +181,7 @@ test.describe('two drivers, two phones, live', () => {
     await expect(viewA.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible();
     await expect(viewA.locator('.plate').first()).toHaveText('KLM123', { timeout: 15_000 });
     await expect(viewA.locator('.plate').nth(1)).toHaveText('HBN512');
+    await accessible(viewA, 'the statement detail view');
     const [download] = await Promise.all([viewA.waitForEvent('download'), viewA.getByTestId('download-0').click()]);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

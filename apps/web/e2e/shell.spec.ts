@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessible } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
 
 /** Every public route, with a text that its page shows in English and in Lithuanian. */
@@ -15,13 +15,6 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
 ];
 
 const GATED = ['/messages', '/chat', '/reply', '/liabilities', '/claims', '/claim', '/user', '/userSettings', '/ei', '/eiPreview', '/documents', '/notifSettings'];
-
-/** WCAG 2.1 A and AA checks of axe-core on the page as it is now. */
-async function accessible(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(found, `accessibility violations on ${where}`).toEqual([]);
-}
 
 async function heading(page: Page): Promise<string> {
   const h1 = page.locator('main h1').first();
