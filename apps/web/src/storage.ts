@@ -17,3 +17,11 @@ export function writeStored(key: string, value: string): void {
     // Nothing to do: the value is simply not remembered.
   }
 }
+
+export function removeStored(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to do: nothing was stored.
+  }
+}

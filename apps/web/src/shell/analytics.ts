@@ -5,9 +5,10 @@
  * doubling delay from 256 ms; a failure is logged with src js, line -1, col -1.
  */
 import { ANALYTICS_CONSENT, ANALYTICS_RETRY_START_MS, STORAGE_KEYS } from '@eid/domain/constants';
-import { Analytics, Loader, parameterPath, type AnalyticsConsent, type AnalyticsPort } from '@eid/domain/shell';
+import { Analytics, Loader, type AnalyticsConsent, type AnalyticsPort } from '@eid/domain/shell';
 import { readStored, writeStored } from '../storage';
 import { logErrorReport } from './client-log';
+import { loadScript, readParameter, windowTimers } from './browser';
 
 function storedConsent(): AnalyticsConsent | null {
   const v = readStored(STORAGE_KEYS.gaAllowed);
@@ -19,10 +20,6 @@ export const analytics = new Analytics(storedConsent());
 /** Whether the visitor has answered the cookie question. */
 export function consentAnswered(): boolean {
   return readStored(STORAGE_KEYS.cookiesAgreed) !== null && storedConsent() !== null;
-}
-
-export function currentConsent(): AnalyticsConsent | null {
-  return storedConsent();
 }
 
 let started = false;
@@ -43,20 +40,10 @@ declare global {
 }
 
 async function loadTag(): Promise<void> {
-  const res = await fetch(parameterPath('ga4'), { cache: 'no-store', credentials: 'include' });
-  if (!res.ok) throw new Error(`ga4 parameter: HTTP ${res.status}`);
-  const id = (await res.text()).trim();
-  if (id.includes(' ')) throw new Error('ga4 parameter: backend unreachable');
+  const id = await readParameter('ga4');
   // Not configured: no tag, nothing leaves the page (events stay in the bounded queue).
   if (id === '') return;
-  await new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.async = true;
-    script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error('the analytics script did not load'));
-    document.head.append(script);
-  });
+  await loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`);
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = function gtag(...args: unknown[]) {
     window.dataLayer!.push(args);
@@ -79,6 +66,6 @@ export function startAnalytics(): void {
     startMs: ANALYTICS_RETRY_START_MS,
     task: loadTag,
     report: (f) => logErrorReport({ src: 'js', msg: `analytics init failed (try ${f.tries}${f.willRetry ? ', will retry' : ''}): ${f.error}`, line: -1, col: -1 }),
-    timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
+    timers: windowTimers,
   }).start();
 }

@@ -6,6 +6,7 @@
  */
 import { STORAGE_KEYS } from '@eid/domain/constants';
 import { CLIENT_LOG_PATHS as PATHS, isInstanceId, newInstanceId, prefixLogMessage } from '@eid/domain/shell';
+import { CryptoIds } from '@eid/adapter-system';
 import { readStored, writeStored } from '../storage';
 
 type Level = 'info' | 'warn' | 'error';
@@ -18,17 +19,11 @@ export function setConsoleLogging(on: boolean): void {
   consoleLogging = on;
 }
 
-function randomToken(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** The device's instance id: made once, kept under `instanceID`. */
 export function instanceId(): string {
   const stored = readStored(STORAGE_KEYS.instanceId);
   if (isInstanceId(stored)) return stored;
-  const id = newInstanceId(randomToken());
+  const id = newInstanceId(new CryptoIds().token());
   writeStored(STORAGE_KEYS.instanceId, id);
   return id;
 }

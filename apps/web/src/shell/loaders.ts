@@ -7,35 +7,19 @@
  * self-hosted (ALTCHA), so a reachable backend is all it needs. Failures go to the server log.
  */
 import { CAPTCHA_LOADER_RETRY_START_MS, STORAGE_KEYS, TAG_MANAGER_RETRY_START_MS } from '@eid/domain/constants';
-import { Loader, parameterPath, type ParameterName } from '@eid/domain/shell';
+import { Loader } from '@eid/domain/shell';
 import { readStored } from '../storage';
 import { log } from './client-log';
-
-const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (id: unknown) => window.clearTimeout(id as number) };
-
-async function parameter(name: ParameterName): Promise<string> {
-  const res = await fetch(parameterPath(name), { cache: 'no-store', credentials: 'include' });
-  if (!res.ok) throw new Error(`${name} parameter: HTTP ${res.status}`);
-  const value = (await res.text()).trim();
-  if (value.includes(' ')) throw new Error(`${name} parameter: DMZ unreachable`);
-  return value;
-}
+import { loadScript, readParameter, windowTimers as timers } from './browser';
 
 async function loadTagManager(): Promise<void> {
-  const id = await parameter('gtm');
+  const id = await readParameter('gtm');
   if (id === '' || readStored(STORAGE_KEYS.gaAllowed) !== 'T') return;
-  await new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.async = true;
-    script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error('tag manager init failed: the script did not load'));
-    document.head.append(script);
-  });
+  await loadScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`);
 }
 
 async function loadCaptcha(): Promise<void> {
-  await parameter('recaptcha');
+  await readParameter('recaptcha');
 }
 
 let started = false;

@@ -6,19 +6,14 @@
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { BACKEND_READY_PATH, pageLoadInfo, parameterPath, Startup, type StartupPort } from '@eid/domain/shell';
+import { BACKEND_READY_PATH, pageLoadInfo, Startup, type StartupPort } from '@eid/domain/shell';
+import { fetchText, readParameter, windowTimers } from './browser';
 import { log } from './client-log';
 
-async function text(path: string): Promise<string> {
-  const res = await fetch(path, { cache: 'no-store', credentials: 'include' });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return res.text();
-}
-
 const port: StartupPort = {
-  loadMapsKey: () => text(parameterPath('maps')),
+  loadMapsKey: () => readParameter('maps'),
   setupPush: async () => {
-    await text(BACKEND_READY_PATH);
+    await fetchText(BACKEND_READY_PATH);
   },
   report: (f) =>
     f.kind === 'maps'
@@ -26,8 +21,7 @@ const port: StartupPort = {
       : log('warn', 'startup', `push messaging init error (attempt ${f.attempt}, ${f.willRetry ? 'will retry' : 'will not retry'}): ${f.error}`),
 };
 
-const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (id: unknown) => window.clearTimeout(id as number) };
-const startup = new Startup(port, { random: Math.random }, timers);
+const startup = new Startup(port, { random: Math.random }, windowTimers);
 
 /** Calls `fn` once start-up is done (at once if it is). */
 export function whenStarted(fn: () => void): void {

@@ -3,7 +3,7 @@
  * it for light. Applied as `data-theme` on <html> before the first render, so nothing flashes.
  */
 import { STORAGE_KEYS } from '@eid/domain/constants';
-import { readStored } from '../storage';
+import { readStored, removeStored, writeStored } from '../storage';
 
 export function isDarkTheme(): boolean {
   return readStored(STORAGE_KEYS.darkTheme) === 'true';
@@ -17,11 +17,7 @@ export function applyTheme(dark: boolean): void {
 }
 
 export function setDarkTheme(dark: boolean): void {
-  try {
-    if (dark) window.localStorage.setItem(STORAGE_KEYS.darkTheme, 'true');
-    else window.localStorage.removeItem(STORAGE_KEYS.darkTheme);
-  } catch {
-    // not remembered in a private window
-  }
+  if (dark) writeStored(STORAGE_KEYS.darkTheme, 'true');
+  else removeStored(STORAGE_KEYS.darkTheme);
   applyTheme(dark);
 }

@@ -6,6 +6,7 @@ import { BACKEND_BASE_PATH, HEALTH_PATH } from '../api/paths.js';
 import type { ParameterName } from '../api/parameters.js';
 
 export type { ParameterName };
+export { isParameterFailure } from '../api/parameters.js';
 
 export const CLIENT_LOG_PATHS = {
   info: `${BACKEND_BASE_PATH}/log`,

@@ -5,6 +5,7 @@
  * failure is reported for the server log. States: loading → loaded, or → waiting → loading, or → gaveUp.
  */
 import { BACKOFF_CAP_MS } from '../rules/constants.js';
+import { errorText } from './error-text.js';
 import { Observable, type TimersPort } from './timers.js';
 
 export interface LoaderOptions {
@@ -44,7 +45,7 @@ export class Loader extends Observable<LoaderSnapshot> {
       await this.options.task();
       this.update({ value: 'loaded', context: this.snapshot.context });
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
+      const error = errorText(e);
       const { delayMs } = this.snapshot.context;
       const willRetry = delayMs <= this.capMs;
       this.options.report({ name: this.options.name, tries, error, willRetry });

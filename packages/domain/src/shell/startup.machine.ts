@@ -10,6 +10,7 @@
 import { PUSH_RETRY_MS, STARTUP_ATTEMPTS, STARTUP_RETRY_RESUME_ATTEMPT } from '../rules/constants.js';
 import { startupRetryDelay } from '../rules/shell.js';
 import type { IdPort } from '../ports/id.port.js';
+import { errorText } from './error-text.js';
 import { Observable, type TimersPort } from './timers.js';
 
 /** What start-up needs from the world. */
@@ -43,8 +44,6 @@ export interface StartupSnapshot {
   readonly value: StartupState;
   readonly context: StartupContext;
 }
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export class Startup extends Observable<StartupSnapshot> {
   private started = false;
