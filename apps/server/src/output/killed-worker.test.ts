@@ -57,6 +57,8 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 /** What the spawned servers wrote to stderr (warnings and errors), shown when the test times out. */
 let serverLog = '';
+/** Every server started, so a failing run leaves none behind. */
+const servers: ChildProcess[] = [];
 
 function startServer(dataDir: string): ChildProcess {
   const child = spawn(process.execPath, [SERVER], {
@@ -75,6 +77,7 @@ function startServer(dataDir: string): ChildProcess {
   });
   child.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString('utf8')));
+  servers.push(child);
   return child;
 }
 
@@ -131,6 +134,7 @@ describe('delivery after a crash', () => {
         db.close();
       }
     } finally {
+      for (const server of servers) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });

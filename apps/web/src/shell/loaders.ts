@@ -1,6 +1,6 @@
 /**
- * The tag-manager and captcha loaders of app-shell §4 step 3: started once with the start-up's
- * first attempt, each retrying itself with a doubling delay (1256 ms and 1000 ms) until the delay
+ * The tag-manager and captcha loaders of app-shell §4 step 3: started once, when the start-up's
+ * attempt has succeeded (they are not on the first screen's path), each retrying itself with a doubling delay (1256 ms and 1000 ms) until the delay
  * exceeds the cap. The tag manager reads its id (`/serveris/parametrai/gtm`; a reply with a space
  * is "DMZ unreachable") and, only with a configured id and the visitor's consent, loads its
  * script. The captcha loader reads the captcha parameter: this installation's captcha is
