@@ -23,7 +23,7 @@ test.describe('one device fills for both drivers', () => {
       mkdirSync(SHOTS, { recursive: true });
       const ctx = await driverContext(browser, lang);
       const page = await ctx.newPage();
-      // From the moment practice is chosen (the shell's own start-up calls on loading the home page are not the declaration's).
+      // From the moment practice is chosen (the shell's own calls on loading the home page are not the declaration's).
       let practising = false;
       const backendCalls: string[] = [];
       page.on('request', (r) => {
@@ -35,8 +35,13 @@ test.describe('one device fills for both drivers', () => {
         await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
       };
 
+      // The shell's own loaders read their parameters a second after start-up, whatever the mode: they are done first.
+      const shellLoaders = Promise.all(
+        ['/serveris/parametrai/gtm', '/serveris/parametrai/recaptcha'].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)),
+      );
       await page.goto('/');
       await expect(page.locator('.start-buttons .button--secondary')).toBeVisible();
+      await shellLoaders;
       practising = true;
       await page.locator('.start-buttons .button--secondary').click();
       await expectStep(page, 1);
