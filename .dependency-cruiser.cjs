@@ -5,6 +5,20 @@
 /** npm packages the domain may use: pure libraries that run the same in a browser and in Node. */
 const DOMAIN_ALLOWED_NPM = ['valibot', 'xstate', 'libphonenumber-js', 'ibantools'];
 const TEST_ONLY_NPM = ['vitest', 'fast-check', '@eid/test-fixtures'];
+/** What the browser bundle may import of the workspace: the pure packages and the browser adapters. */
+const WEB_ALLOWED_WORKSPACE = [
+  'packages/domain',
+  'packages/hub',
+  'adapters/address-fixture',
+  'adapters/msw',
+  'adapters/registry-memory',
+  'adapters/storage-memory',
+  'adapters/system',
+  'adapters/transport-memory',
+  'adapters/transport-ws',
+];
+/** Test code: test files, the e2e folder, the server's test helpers and the fixtures package itself. */
+const TEST_CODE = ['\\.(test|spec)\\.tsx?$', '\\.test-d\\.ts$', '^apps/web/e2e/', '^apps/server/src/testing/', '^test-fixtures/', '(^|/)vitest\\.config\\.ts$'];
 
 module.exports = {
   forbidden: [
@@ -68,11 +82,25 @@ module.exports = {
       to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {
-      name: 'web-has-no-server-adapters',
-      comment: 'The browser bundle never pulls SQLite or Node-only code.',
+      name: 'no-test-code-in-production',
+      comment: 'Production code never imports test-fixtures, vitest or fast-check (only tests and test helpers do).',
+      severity: 'error',
+      from: { pathNot: TEST_CODE },
+      to: { path: ['^test-fixtures/', 'node_modules/(vitest|@vitest/[^/]+|fast-check)/'] },
+    },
+    {
+      name: 'web-imports-only-browser-workspace-packages',
+      comment: `The browser bundle imports of the workspace only ${WEB_ALLOWED_WORKSPACE.join(', ')} (an allow-list: a new server adapter is refused without naming it).`,
       severity: 'error',
       from: { path: '^apps/web/src/' },
-      to: { path: ['^adapters/storage-sqlite/', 'node_modules/(better-sqlite3|drizzle-orm|fastify|sharp|pino)/'] },
+      to: { path: '^(packages|adapters|test-fixtures)/', pathNot: WEB_ALLOWED_WORKSPACE.map((p) => `^${p}/`) },
+    },
+    {
+      name: 'web-has-no-server-libraries',
+      comment: 'The browser bundle never pulls SQLite or Node-only libraries.',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: { path: 'node_modules/(better-sqlite3|drizzle-orm|fastify|sharp|pino)/' },
     },
     {
       name: 'web-no-node-api',

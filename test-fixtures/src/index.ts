@@ -5,7 +5,6 @@
 export { FixedClock } from './fixed-clock.js';
 export { SequenceIds } from './sequence-ids.js';
 export { registerDeclarationStoreContract, storedDeclaration, type StoreUnderTest } from './contracts/declaration-store.contract.js';
-export { registryFixture, type RegistryFixture, type RegistryFixtureVehicle } from './registry.js';
 export { hasGpsExif, mediaFixture, plateFixture, PLATE_FIXTURES, type MediaFixture } from './media.js';
 export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/blob-store.contract.js';
 export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';

@@ -5,3 +5,4 @@ export {
 } from './registry.adapter.js';
 export type { RegistryCounts, RegistrySeed, RegistrySeedVehicle, SqliteRegistry } from './registry.adapter.js';
 export * as registrySchema from './schema.js';
+export { readRegistrySeed } from './seed.js';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registryFixture } from '@eid/test-fixtures';
 import { createSqliteRegistry, REGISTRY_MIGRATIONS_TABLE, type SqliteRegistry } from './registry.adapter.js';
+import { readRegistrySeed } from './seed.js';
 
-// The plates of test-fixtures/registry/README.md, by plate-check outcome.
+// The plates of seed/README.md, by plate-check outcome.
 const INSURED = [
   'KLM123', 'NKS715', 'AKT902', 'P1234', 'HBN512', '915AVR', 'VB273', 'LRA908', 'FMK204', 'GTE274',
   'DVU058', 'LRT661', 'MZP631', '482BKJ', 'T12345', 'JFC447', 'HRS226', 'EAR390', 'KD418',
@@ -19,7 +19,7 @@ const NOT_REGISTERED = ['ABC000', 'XYZ999', 'AA111'];
 describe('SQLite registry over the fixture', () => {
   let sqlite: Database.Database;
   let registry: SqliteRegistry;
-  const fixture = registryFixture();
+  const fixture = readRegistrySeed();
 
   beforeEach(() => {
     sqlite = new Database(':memory:');
@@ -133,7 +133,7 @@ describe('SQLite registry over the fixture', () => {
 
   it('seeding again is idempotent, and a changed record replaces the stored one', async () => {
     registry.seed(fixture);
-    registry.seed(registryFixture());
+    registry.seed(readRegistrySeed());
     expect(registry.count()).toEqual({ insurers: 7, vehicles: fixture.vehicles.length });
 
     registry.seed({
@@ -191,7 +191,7 @@ describe('SQLite registry in a shared file', () => {
     const first = new Database(file);
     // Another adapter's history in the same file must neither block nor be touched.
     first.exec('create table __drizzle_migrations (id integer primary key, hash text, created_at numeric)');
-    createSqliteRegistry(first).seed(registryFixture());
+    createSqliteRegistry(first).seed(readRegistrySeed());
     const tables = first
       .prepare("select name from sqlite_master where type = 'table' order by name")
       .all() as { name: string }[];

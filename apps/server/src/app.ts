@@ -20,7 +20,7 @@ import type {
 } from '@eid/domain';
 import { SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
-import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
+import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { createSqliteOutbox, type SqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { FixtureAddresses } from '@eid/adapter-address-fixture';
 import { SharpMediaProcessor } from '@eid/adapter-media-sharp';
@@ -32,7 +32,6 @@ import { AltchaCaptcha } from '@eid/adapter-captcha-altcha';
 import { loadSecret } from './secret.js';
 import { EmailConfirmationLinks } from './output/email-confirmation.js';
 import type { DeliveryWorker } from './output/delivery-worker.js';
-import { registryFixture } from '@eid/test-fixtures';
 import type { ServerConfig } from './config.js';
 import type { SubmitWorker } from './hub/submit-worker.js';
 import hub from './plugins/hub.js';
@@ -116,12 +115,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('ids', deps.ids ?? new CryptoIds());
         instance.decorate('hash', new WebCryptoHash());
         const registry = createSqliteRegistry(deps.database.sqlite);
-        // The embedded installation answers plate checks from the fixture registry of test-fixtures/
+        // The embedded installation answers plate checks from the registry adapter's seed data
         // (real insurers, plates for every outcome); a real registry adapter replaces it in production.
         if (deps.config.registrySeed === 'fixture') {
           // The insurers are brought up to date at every start (an older data folder gets the
           // claims e-mail addresses); the vehicles only into an empty registry.
-          const fixture = registryFixture();
+          const fixture = readRegistrySeed();
           registry.seed(registry.count().vehicles === 0 ? fixture : { ...fixture, vehicles: [] });
         }
         instance.decorate('registry', registry);

@@ -25,7 +25,7 @@ export interface ServerConfig {
   readonly maxTimeAdjustHours: number;
   /** Origins besides the site's own that may open the declaration socket. */
   readonly allowedOrigins: readonly string[];
-  /** 'fixture': fill an empty registry from test-fixtures/registry; 'none': leave it. */
+  /** 'fixture': fill an empty registry from adapters/registry-sqlite/seed; 'none': leave it. */
   readonly registrySeed: 'fixture' | 'none';
   /** Run the inactivity sweep and the submit worker on timers (tests drive them by hand). */
   readonly backgroundJobs: boolean;

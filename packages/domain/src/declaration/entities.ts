@@ -21,6 +21,7 @@ import {
 } from '../rules/constants.js';
 import { INFORM_METHODS } from '../rules/inform-methods.js';
 import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
+import { vinError } from '../rules/plates.js';
 
 /** Bounds of stored texts (not in the spec; chosen generously for real data). */
 export const TEXT_LIMITS = {
@@ -66,14 +67,18 @@ export const PickedAddressSchema = v.object({
 export type PickedAddress = v.InferOutput<typeof PickedAddressSchema>;
 
 /** Plate pair member (declaration-flow §3 "Plate pair"): what a driver enters at step 4. */
-export const PlatesSchema = v.object({
-  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
-  plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
-  vin: str(TEXT_LIMITS.short),
-  trailerPlate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
-  hasTrailer: v.boolean(),
-  noPlate: v.boolean(),
-});
+export const PlatesSchema = v.pipe(
+  v.object({
+    country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+    plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
+    vin: str(TEXT_LIMITS.short),
+    trailerPlate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
+    hasTrailer: v.boolean(),
+    noPlate: v.boolean(),
+  }),
+  // A vehicle without a plate is known by its VIN; an empty one is left to the connect's NO_PLATE.
+  v.check((p) => !p.noPlate || p.vin.trim() === '' || vinError(p.vin) === null, 'TOO_SHORT'),
+);
 export type Plates = v.InferOutput<typeof PlatesSchema>;
 
 /** Result of the registry check of a plate (declaration-flow §4). */

@@ -6,12 +6,12 @@
  */
 import * as v from 'valibot';
 import { canSelect } from '../rules/circumstances.js';
-import { PHOTO_SECTION_LIMITS, STEP_COUNT } from '../rules/constants.js';
+import { STEP_COUNT } from '../rules/constants.js';
 import { isSignatureDecent, SignatureMeasuresSchema } from '../rules/signature.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { isEmail } from '../rules/email.js';
 import { contactPairErrors } from '../rules/contacts.js';
-import { PHOTO_SECTIONS } from '../rules/photos.js';
+import { addPhotoError, PHOTO_SECTIONS, photosInSection } from '../rules/photos.js';
 import {
   AUDIO_TYPES,
   BlobIdSchema,
@@ -167,14 +167,6 @@ function contactClash(d: Declaration, party: Party, contact: { tel?: string; ema
   return contactPairErrors(contact, { tel: contact.tel === undefined ? '' : other.tel, email: contact.email === undefined ? '' : other.email })[0] ?? null;
 }
 
-/** Photos in a set; set 0 (overview) is shared by both drivers, so it is counted over both. */
-function photosInSet(d: Declaration, party: Party, set: number): number {
-  const own = d.parties[party].photos.filter((p) => p.set === set).length;
-  if (set !== 0) return own;
-  const other: Party = party === 'A' ? 'B' : 'A';
-  return own + d.parties[other].photos.filter((p) => p.set === 0).length;
-}
-
 function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: EditContext, party: Party): Step {
   switch (name) {
     case 'set-driver-data': {
@@ -267,7 +259,8 @@ function apply(d: Declaration, name: WriteInstruction, payload: unknown, ctx: Ed
       }
       const section = PHOTO_SECTIONS[set];
       if (!section) return fail('DATA_ERROR');
-      if (photosInSet(d, party, set) >= PHOTO_SECTION_LIMITS[section].max) return fail('TOO_MANY');
+      const full = addPhotoError(section, photosInSection(d, party, section));
+      if (full) return fail(full);
       return {
         ok: true,
         declaration: withParty(d, party, (p) => ({ ...p, photos: [...p.photos, { id, set, filename, addedAt: ctx.now }] })),

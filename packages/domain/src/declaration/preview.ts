@@ -12,7 +12,7 @@ import { isLocationValid } from '../rules/geometry.js';
 import { isName } from '../rules/general-rules.js';
 import { birthDateMatchesCode, personalCodeOrLicenceError } from '../rules/personal-code.js';
 import { isPhone } from '../rules/phone.js';
-import { missingPhotos, PHOTO_SECTIONS, type SectionCounts } from '../rules/photos.js';
+import { missingPhotos } from '../rules/photos.js';
 import type { Declaration, PartyData } from './entities.js';
 
 /** Wizard step numbers (declaration-flow §2) that fix each finding. */
@@ -53,15 +53,6 @@ export interface PreviewContext {
   readonly savedImageIds: ReadonlySet<string>;
 }
 
-function counts(p: PartyData): SectionCounts {
-  const c = { overview: 0, plates: 0, damages: 0, extra: 0 };
-  for (const photo of p.photos) {
-    const section = PHOTO_SECTIONS[photo.set];
-    if (section) c[section] += 1;
-  }
-  return c;
-}
-
 function driverComplete(p: PartyData): boolean {
   const d = p.driver;
   if (!isName(d.name) || !isName(d.surname) || d.name.trim() === '' || d.surname.trim() === '') return false;
@@ -100,7 +91,7 @@ export function validateT1(d: Declaration, ctx: PreviewContext): PreviewFinding[
   if (!located || !d.timePlace.locationAddress || addressError(d.timePlace.locationAddress) !== null) {
     out.push(finding('PREVIEW_LOCATION', null));
   }
-  const missing = missingPhotos({ A: counts(d.parties.A), B: counts(d.parties.B) });
+  const missing = missingPhotos(d);
   const flagged = new Set<string>();
   for (const m of missing) {
     const key = `${m.party}`;

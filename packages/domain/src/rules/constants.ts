@@ -45,6 +45,8 @@ export const V1_STEPS = {
 
 /** A plate input accepts at most 12 characters. */
 export const PLATE_MAX_LENGTH = 12;
+/** A vehicle without a plate is identified by its VIN: at least this many characters (not in the spec). */
+export const VIN_MIN_LENGTH = 5;
 /** Two plates of equal length are similar when they differ in at most this many positions. */
 export const PLATE_TOLERANCE = 2;
 /** Default digit mask length of a code input (a custom mask overrides it; maxlength only limits typing). */

@@ -15,15 +15,17 @@ import {
   missingPhotos,
   photoFileError,
   photoSetNumber,
-  type SectionCounts,
+  photosInSection,
+  type PhotoSection,
+  type PhotosOfParties,
 } from './photos.js';
 
-const counts = (overview: number, plates: number, damages: number, extra = 0): SectionCounts => ({
-  overview,
-  plates,
-  damages,
-  extra,
-});
+type Counts = Readonly<Record<PhotoSection, number>>;
+const counts = (overview: number, plates: number, damages: number, extra = 0): Counts => ({ overview, plates, damages, extra });
+/** A declaration's photos with these counts per section (set numbers as the spec orders them). */
+const photosOf = (c: Counts) =>
+  (['overview', 'plates', 'damages', 'extra'] as const).flatMap((section) => Array.from({ length: c[section] }, () => ({ set: photoSetNumber(section) })));
+const declarationWith = (A: Counts, B: Counts): PhotosOfParties => ({ parties: { A: { photos: photosOf(A) }, B: { photos: photosOf(B) } } });
 
 describe('photos', () => {
   it('[PHO1] the accepted extensions are exactly the spec list', () => {
@@ -125,11 +127,11 @@ describe('photos', () => {
   });
 
   it('[PHO8] a complete set is missing nothing', () => {
-    expect(missingPhotos({ A: counts(1, 1, 1), B: counts(0, 1, 2) })).toEqual([]);
+    expect(missingPhotos(declarationWith(counts(1, 1, 1), counts(0, 1, 2)))).toEqual([]);
   });
 
   it('[PHO8] an empty declaration misses the overview, and plates and damages for both vehicles', () => {
-    expect(missingPhotos({ A: counts(0, 0, 0), B: counts(0, 0, 0) })).toEqual([
+    expect(missingPhotos(declarationWith(counts(0, 0, 0), counts(0, 0, 0)))).toEqual([
       { section: 'overview', party: null },
       { section: 'plates', party: 'A' },
       { section: 'damages', party: 'A' },
@@ -143,7 +145,7 @@ describe('photos', () => {
     const side = fc.record({ overview: n, plates: fc.integer({ min: 0, max: 1 }), damages: n, extra: n });
     fc.assert(
       fc.property(side, side, (A, B) => {
-        const missing = missingPhotos({ A, B });
+        const missing = missingPhotos(declarationWith(A, B));
         expect(missing.some((m) => m.section === 'overview')).toBe(A.overview + B.overview === 0);
         for (const party of ['A', 'B'] as const) {
           const c = party === 'A' ? A : B;
@@ -153,5 +155,13 @@ describe('photos', () => {
         expect(missing.some((m) => m.section === 'extra')).toBe(false);
       }),
     );
+  });
+
+  it('[PHO8] the overview is counted over both drivers, the other sections per vehicle', () => {
+    const d = declarationWith(counts(2, 1, 3, 1), counts(1, 0, 2, 4));
+    expect(photosInSection(d, 'A', 'overview')).toBe(3);
+    expect(photosInSection(d, 'B', 'overview')).toBe(3);
+    expect([photosInSection(d, 'A', 'plates'), photosInSection(d, 'A', 'damages'), photosInSection(d, 'A', 'extra')]).toEqual([1, 3, 1]);
+    expect([photosInSection(d, 'B', 'plates'), photosInSection(d, 'B', 'damages'), photosInSection(d, 'B', 'extra')]).toEqual([0, 2, 4]);
   });
 });

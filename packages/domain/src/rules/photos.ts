@@ -82,8 +82,21 @@ export function addPhotoError(section: PhotoSection, count: number): PhotoErrorC
   return count >= PHOTO_SECTION_LIMITS[section].max ? 'TOO_MANY' : null;
 }
 
-/** Photos held per section by one driver. */
-export type SectionCounts = Readonly<Record<PhotoSection, number>>;
+/** What photo counting needs of a declaration (its view or the stored one): each party's photos by set. */
+export interface PhotosOfParties {
+  readonly parties: Readonly<Record<Party, { readonly photos: readonly { readonly set: number }[] }>>;
+}
+
+/**
+ * The photos a section holds for a party. The overview (set 0) is shared by both drivers, so it is
+ * counted over both; the other sections are each vehicle's own. The one count behind the screen's
+ * "n of max", the hub's TOO_MANY and the preview's missing photos.
+ */
+export function photosInSection(d: PhotosOfParties, party: Party, section: PhotoSection): number {
+  const set = photoSetNumber(section);
+  const parties: readonly Party[] = section === 'overview' ? PARTIES : [party];
+  return parties.reduce((n, p) => n + d.parties[p].photos.filter((ph) => ph.set === set).length, 0);
+}
 
 /** A missing photo: the overview is shared (party null); plates and damages are per vehicle. */
 export interface MissingPhoto {
@@ -96,14 +109,12 @@ export interface MissingPhoto {
  * overview set is shared), and for each vehicle a plate photo and at least 1 damage photo. The
  * minimums are the sections' own, so extra (minimum 0) never appears.
  */
-export function missingPhotos(counts: Readonly<Record<Party, SectionCounts>>): MissingPhoto[] {
+export function missingPhotos(d: PhotosOfParties): MissingPhoto[] {
   const missing: MissingPhoto[] = [];
-  if (counts.A.overview + counts.B.overview < PHOTO_SECTION_LIMITS.overview.min) {
-    missing.push({ section: 'overview', party: null });
-  }
+  if (photosInSection(d, 'A', 'overview') < PHOTO_SECTION_LIMITS.overview.min) missing.push({ section: 'overview', party: null });
   for (const party of PARTIES) {
     for (const section of ['plates', 'damages', 'extra'] as const) {
-      if (counts[party][section] < PHOTO_SECTION_LIMITS[section].min) missing.push({ section, party });
+      if (photosInSection(d, party, section) < PHOTO_SECTION_LIMITS[section].min) missing.push({ section, party });
     }
   }
   return missing;

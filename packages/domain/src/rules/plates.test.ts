@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLATE_MAX_LENGTH, PLATE_TOLERANCE } from './constants.js';
+import * as v from 'valibot';
+import { PLATE_MAX_LENGTH, PLATE_TOLERANCE, VIN_MIN_LENGTH } from './constants.js';
+import { PlatesSchema } from '../declaration/entities.js';
 import {
+  plateEntryErrors,
   isForeign,
   isSalePlate,
   normalisePlate,
@@ -157,5 +160,23 @@ describe('plates', () => {
         expect(validate(plateSchema, normalisePlate(s))).toBeNull();
       }),
     );
+  });
+
+  it.each([
+    [{ plate: 'ABC123', noPlate: false, vin: '', hasTrailer: false, trailerPlate: '' }, { plate: null, vin: null, trailer: null }],
+    [{ plate: ' - ', noPlate: false, vin: '', hasTrailer: false, trailerPlate: '' }, { plate: 'REQUIRED', vin: null, trailer: null }],
+    [{ plate: '', noPlate: true, vin: '', hasTrailer: false, trailerPlate: '' }, { plate: null, vin: 'REQUIRED', trailer: null }],
+    [{ plate: '', noPlate: true, vin: ' WVW1 ', hasTrailer: false, trailerPlate: '' }, { plate: null, vin: 'TOO_SHORT', trailer: null }],
+    [{ plate: '', noPlate: true, vin: 'WVW12', hasTrailer: true, trailerPlate: '' }, { plate: null, vin: null, trailer: 'REQUIRED' }],
+  ] as const)('[PL9] the entry %j has the errors %j', (entry, expected) => {
+    expect(plateEntryErrors(entry)).toEqual(expected);
+  });
+
+  it('[PL9] the plate-pair schema refuses a VIN shorter than VIN_MIN_LENGTH, and takes an empty one for NO_PLATE', () => {
+    const plates = { country: 'LT', plate: '', vin: '', trailerPlate: '', hasTrailer: false, noPlate: true };
+    expect(v.safeParse(PlatesSchema, { ...plates, vin: 'X'.repeat(VIN_MIN_LENGTH - 1) }).success).toBe(false);
+    expect(v.safeParse(PlatesSchema, { ...plates, vin: 'X'.repeat(VIN_MIN_LENGTH) }).success).toBe(true);
+    expect(v.safeParse(PlatesSchema, plates).success).toBe(true);
+    expect(v.safeParse(PlatesSchema, { ...plates, noPlate: false, plate: 'ABC123', vin: 'X' }).success).toBe(true);
   });
 });

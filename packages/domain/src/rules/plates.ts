@@ -3,7 +3,7 @@
  * sale plates and foreign registrations.
  */
 import * as v from 'valibot';
-import { DEFAULT_COUNTRY, PLATE_MAX_LENGTH, PLATE_TOLERANCE } from './constants.js';
+import { DEFAULT_COUNTRY, PLATE_MAX_LENGTH, PLATE_TOLERANCE, VIN_MIN_LENGTH } from './constants.js';
 import type { ErrorCode } from './errors.js';
 import { codeCheck, codeString, type Rule } from './validation.js';
 
@@ -66,6 +66,31 @@ export interface PlateEntry {
   readonly noPlate?: boolean;
   /** Registration country (ISO 3166 alpha-2); empty or LT means registered in Lithuania. */
   readonly country?: string | null;
+}
+
+/** What one side of the plate step identifies the vehicle by, as the driver typed it. */
+export interface PlateEntryInput {
+  readonly plate: string;
+  readonly noPlate: boolean;
+  readonly vin: string;
+  readonly hasTrailer: boolean;
+  readonly trailerPlate: string;
+}
+
+/** The VIN of a vehicle without a plate: REQUIRED when empty, TOO_SHORT under VIN_MIN_LENGTH. */
+export function vinError(vin: string): 'REQUIRED' | 'TOO_SHORT' | null {
+  const trimmed = vin.trim();
+  if (trimmed === '') return 'REQUIRED';
+  return trimmed.length < VIN_MIN_LENGTH ? 'TOO_SHORT' : null;
+}
+
+/** The field errors of one side of the plate step: its plate (or VIN without one) and its trailer plate. */
+export function plateEntryErrors(e: PlateEntryInput): { plate: 'REQUIRED' | null; vin: 'REQUIRED' | 'TOO_SHORT' | null; trailer: 'REQUIRED' | null } {
+  return {
+    plate: !e.noPlate && normalisePlate(e.plate) === '' ? 'REQUIRED' : null,
+    vin: e.noPlate ? vinError(e.vin) : null,
+    trailer: e.hasTrailer && normalisePlate(e.trailerPlate) === '' ? 'REQUIRED' : null,
+  };
 }
 
 /** A vehicle is foreign when it names a registration country other than Lithuania. */

@@ -61,6 +61,11 @@ export interface StepDefinition {
   readonly navPreview: boolean;
   /** The screen has A/B tabs (separate validity per party). */
   readonly tabbed: boolean;
+  /**
+   * Next runs the step's own action before moving on (declaration-flow §2): the consents (3), the
+   * connect (4), the contact check (5), the submit (13).
+   */
+  readonly customNext: boolean;
 }
 
 const BASE: StepFlags = {
@@ -78,7 +83,7 @@ const BASE: StepFlags = {
 
 const has = (list: readonly number[], no: number) => list.includes(no);
 
-function step(no: number, name: StepName, flags: Partial<StepFlags>, extra: Partial<Pick<StepDefinition, 'langPicker' | 'navPreview' | 'tabbed'>> = {}): StepDefinition {
+function step(no: number, name: StepName, flags: Partial<StepFlags>, extra: Partial<Pick<StepDefinition, 'langPicker' | 'navPreview' | 'tabbed' | 'customNext'>> = {}): StepDefinition {
   const navAccess = has(NAV_MENU_STEPS, no);
   return {
     no,
@@ -91,6 +96,7 @@ function step(no: number, name: StepName, flags: Partial<StepFlags>, extra: Part
     navAccess,
     navPreview: extra.navPreview ?? navAccess,
     tabbed: extra.tabbed ?? false,
+    customNext: extra.customNext ?? false,
   };
 }
 
@@ -98,9 +104,9 @@ function step(no: number, name: StepName, flags: Partial<StepFlags>, extra: Part
 export const WIZARD_STEPS: readonly StepDefinition[] = [
   step(1, 'intro', { toolbar: TOOLBAR.hidden, altNextText: true, outlined: true }, { langPicker: false }),
   step(2, 'demo', { toolbar: TOOLBAR.mini }),
-  step(3, 'terms', { toolbar: TOOLBAR.mini }),
-  step(4, 'plates', { toolbar: TOOLBAR.mini, preload: true }, { tabbed: true }),
-  step(5, 'contacts', { customFooter: true }),
+  step(3, 'terms', { toolbar: TOOLBAR.mini }, { customNext: true }),
+  step(4, 'plates', { toolbar: TOOLBAR.mini, preload: true }, { tabbed: true, customNext: true }),
+  step(5, 'contacts', { customFooter: true }, { customNext: true }),
   step(6, 'witnesses', { altTitle: true }),
   step(7, 'photos', {}),
   step(8, 'damages', {}, { tabbed: true }),
@@ -108,7 +114,7 @@ export const WIZARD_STEPS: readonly StepDefinition[] = [
   step(10, 'scheme', {}, { navPreview: false }),
   step(11, 'driver', {}, { tabbed: true }),
   step(12, 'preview', {}, { navPreview: false }),
-  step(13, 'signatures', { noChevron: true }, { navPreview: false }),
+  step(13, 'signatures', { noChevron: true }, { navPreview: false, customNext: true }),
   step(14, 'end', { toolbar: TOOLBAR.mini, noFooter: true }),
 ];
 
@@ -118,6 +124,20 @@ export const CONNECT_STEP = 4;
 export const PREVIEW_STEP = 12;
 export const SIGNATURES_STEP = 13;
 export const END_STEP = 14;
+
+/** The steps whose next button runs their own action first (the wizard machine's input). */
+export const CUSTOM_NEXT_STEPS: readonly number[] = WIZARD_STEPS.filter((s) => s.customNext).map((s) => s.no);
+
+/** The steps a driver fills after connecting, in order: the titled steps of the navigation menu. */
+export const FILL_STEPS: readonly number[] = WIZARD_STEPS.filter((s) => s.hasTitle).map((s) => s.no);
+export const FIRST_FILL_STEP = FILL_STEPS[0]!;
+export const LAST_FILL_STEP = FILL_STEPS[FILL_STEPS.length - 1]!;
+
+/** What a titled step shows as "Step index of total"; null for the steps without a number. */
+export function stepOrdinal(no: number): { readonly index: number; readonly total: number } | null {
+  const i = FILL_STEPS.indexOf(no);
+  return i < 0 ? null : { index: i + 1, total: FILL_STEPS.length };
+}
 
 export function stepDefinition(no: number): StepDefinition {
   const def = WIZARD_STEPS[no - 1];

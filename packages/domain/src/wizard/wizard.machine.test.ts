@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { STEP_COUNT, TOOLBAR } from '../rules/constants.js';
 import { canJump, nextStepOf, previousStepOf, provideWizard, wizardMachine, type WizardEmitted } from './wizard.machine.js';
-import { STEP_NAMES, WIZARD_STEPS, stepDefinition } from './steps.js';
+import { CUSTOM_NEXT_STEPS, FILL_STEPS, STEP_NAMES, WIZARD_STEPS, stepDefinition, stepOrdinal } from './steps.js';
 
 const valid = { valid: true, validA: true, validB: true };
 
@@ -163,5 +163,26 @@ describe('wizard navigation', () => {
     expect(w.step()).toBe(14);
     w.actor.send({ type: 'user.restart' });
     expect(w.step()).toBe(1);
+  });
+});
+
+describe('the step table gives the step numbers', () => {
+  it('[WZ11] consents, connect, contact check and submit run their own next action', () => {
+    expect(CUSTOM_NEXT_STEPS).toEqual([3, 4, 5, 13]);
+    expect(CUSTOM_NEXT_STEPS.map((no) => stepDefinition(no).name)).toEqual(['terms', 'plates', 'contacts', 'signatures']);
+  });
+
+  it.each([
+    [4, null],
+    [5, { index: 1, total: 9 }],
+    [9, { index: 5, total: 9 }],
+    [13, { index: 9, total: 9 }],
+    [14, null],
+  ] as const)('[WZ11] step %i shows the number %j', (no, expected) => {
+    expect(stepOrdinal(no)).toEqual(expected);
+  });
+
+  it('[WZ11] the numbered steps are the titled ones of the navigation menu', () => {
+    expect(FILL_STEPS).toEqual(WIZARD_STEPS.filter((s) => s.navAccess).map((s) => s.no));
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { END_STEP, stepOrdinal } from '@eid/domain';
 import { useSession } from '../session/session-context';
 import { ErrorText } from '../fields/fields';
 
@@ -26,7 +27,8 @@ export function ConnectionStatus() {
   const twoUsers = snap.context.declaration?.twoUserMode ?? false;
   const theirs = snap.context.declaration && party ? snap.context.declaration.parties[other] : null;
   // The other driver's progress, live: where they are (or that they submitted).
-  const otherStep = theirs ? (theirs.submit === 'SUBMITTED' ? 14 : theirs.activeStep) : null;
+  const otherStep = theirs ? (theirs.submit === 'SUBMITTED' ? END_STEP : theirs.activeStep) : null;
+  const otherOrdinal = otherStep === null ? null : stepOrdinal(otherStep);
   return (
     <>
       {reconnecting && credentials ? (
@@ -37,7 +39,7 @@ export function ConnectionStatus() {
       {snap.hasTag('online') && twoUsers && party ? (
         <p className={`presence presence--${presence[other] ? 'on' : 'off'}`} role="status">
           {presence[other] ? t`The other driver is connected` : t`The other driver is not connected`}
-          {otherStep !== null && otherStep >= 5 ? ` · ${otherStep >= 14 ? t`submitted` : t`at step ${otherStep - 4} of 9`}` : null}
+          {otherStep === END_STEP ? ` · ${t`submitted`}` : otherOrdinal ? ` · ${t`at step ${otherOrdinal.index} of ${otherOrdinal.total}`}` : null}
         </p>
       ) : null}
       <dialog ref={dialog} className="dialog" aria-labelledby="lost-title">

@@ -7,7 +7,10 @@
 import { createActor, waitFor } from 'xstate';
 import {
   BLOB_PATH,
+  CUSTOM_NEXT_STEPS,
+  FIRST_FILL_STEP,
   HubClient,
+  LAST_FILL_STEP,
   HubError,
   loadSession,
   provideConnectionPorts,
@@ -139,7 +142,7 @@ export class DeclaSession {
     this.hub = new HubClient(this.connection);
     this.captcha = new CaptchaGate(backend.captcha);
     this.wizard = createActor(provideWizard((step, name) => this.customNext(step, name)), {
-      input: { mode: backend.mode, customNextSteps: [3, 4, 5, 13], step: startStep },
+      input: { mode: backend.mode, customNextSteps: CUSTOM_NEXT_STEPS, step: startStep },
     }).start();
     this.images = createActor(
       provideImageSyncPorts({
@@ -158,8 +161,8 @@ export class DeclaSession {
         this.images.send({ type: 'sync' });
         if (this.resuming) {
           this.resuming = false;
-          const own = this.party ? e.declaration.parties[this.party].activeStep : 5;
-          this.wizard.send({ type: 'declaration.resumed', step: Math.min(13, Math.max(5, own)) });
+          const own = this.party ? e.declaration.parties[this.party].activeStep : FIRST_FILL_STEP;
+          this.wizard.send({ type: 'declaration.resumed', step: Math.min(LAST_FILL_STEP, Math.max(FIRST_FILL_STEP, own)) });
         }
       }
       if (e.kind === 'PHOTO') this.images.send({ type: 'sync' });
@@ -299,9 +302,9 @@ export class DeclaSession {
   }
 
   private async reportProgress(step: number): Promise<void> {
-    if (!this.connected || step < 5 || step > 13) return;
+    if (!this.connected || step < FIRST_FILL_STEP || step > LAST_FILL_STEP) return;
     for (const party of this.parties) {
-      await this.hub.call('progress', { party, progress: step >= 13 ? 'LAST_STEP' : 'FILLING', step });
+      await this.hub.call('progress', { party, progress: step === LAST_FILL_STEP ? 'LAST_STEP' : 'FILLING', step });
     }
   }
 

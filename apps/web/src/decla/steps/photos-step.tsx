@@ -11,6 +11,7 @@ import {
   isDisplayablePhoto,
   photoFileError,
   photoSetNumber,
+  photosInSection,
   type BlobUploaded,
   type DeclarationView,
   type LocalImage,
@@ -30,15 +31,8 @@ const ACCEPT = ['image/*', ...SHOWN_PHOTO_EXTENSIONS.map((e) => `.${e}`)].join('
 /** Waits before automatic retries of an upload that lost the connection. */
 const RETRY_DELAYS_MS = [1000, 3000, 9000] as const;
 
-/** Photos of a set for a party; the overview (set 0) is shared and counted over both. */
-export function photoCount(d: DeclarationView, party: Party, section: PhotoSection): number {
-  const set = photoSetNumber(section);
-  if (section === 'overview') return d.parties.A.photos.filter((p) => p.set === 0).length + d.parties.B.photos.filter((p) => p.set === 0).length;
-  return d.parties[party].photos.filter((p) => p.set === set).length;
-}
-
 function sectionMissing(d: DeclarationView, party: Party, section: PhotoSection): boolean {
-  return photoCount(d, party, section) < PHOTO_SECTION_LIMITS[section].min;
+  return photosInSection(d, party, section) < PHOTO_SECTION_LIMITS[section].min;
 }
 
 interface Pending {
@@ -83,7 +77,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
   const [pending, setPending] = useState<Pending[]>([]);
   const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const limits = PHOTO_SECTION_LIMITS[section];
-  const count = photoCount(d, party, section);
+  const count = photosInSection(d, party, section);
   const shown =
     section === 'overview'
       ? [...(images.A[0] ?? []), ...(images.B[0] ?? [])].filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)

@@ -6,6 +6,7 @@ import {
   PLATE_MAX_LENGTH,
   STORAGE_KEYS,
   normalisePlate,
+  plateEntryErrors,
   platePairErrors,
   type Locale,
   type Party,
@@ -57,13 +58,6 @@ const toPlates = (e: Entry): Plates => ({
   noPlate: e.noPlate,
 });
 
-function entryErrors(e: Entry): { plate: string | null; vin: string | null; trailer: string | null } {
-  return {
-    plate: !e.noPlate && normalisePlate(e.plate) === '' ? 'REQUIRED' : null,
-    vin: e.noPlate && e.vin.trim().length < 5 ? (e.vin.trim() === '' ? 'REQUIRED' : 'TOO_SHORT') : null,
-    trailer: e.hasTrailer && normalisePlate(e.trailerPlate) === '' ? 'REQUIRED' : null,
-  };
-}
 
 /** The GPS position for the connect (and the accident place); null when not available. */
 function useGeoPosition(): { position: Position | null; state: 'locating' | 'found' | 'unavailable' } {
@@ -102,7 +96,7 @@ function VehicleFields({ entry, onChange, which, showErrors }: { entry: Entry; o
       return null;
     }
   }, [i18n.locale]);
-  const errors = entryErrors(entry);
+  const errors = plateEntryErrors(entry);
   const prefix = which === 'own' ? 'own' : 'other';
   return (
     <fieldset className="vehicle-entry">
@@ -209,8 +203,8 @@ export function PlatesStep({ step }: StepProps) {
   const connected = session.connected;
 
   const pairErrors = platePairErrors(toPlates(form.own), toPlates(form.other));
-  const ownErrors = entryErrors(form.own);
-  const otherErrors = entryErrors(form.other);
+  const ownErrors = plateEntryErrors(form.own);
+  const otherErrors = plateEntryErrors(form.other);
   const valid =
     connected ||
     (pairErrors.length === 0 && Object.values(ownErrors).every((e) => e === null) && Object.values(otherErrors).every((e) => e === null));

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { stepDefinition, TOOLBAR, type StepName } from '@eid/domain';
+import { stepDefinition, stepOrdinal, TOOLBAR, type StepName } from '@eid/domain';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { useSession, useParty } from '../session/session-context';
 import { scrollToFirstError } from './step-hooks';
@@ -64,6 +64,7 @@ export function WizardPage() {
   const session = useSession();
   const step = useSelector(session.wizard, (s) => s.context.step);
   const def = stepDefinition(step);
+  const ordinal = stepOrdinal(step);
   const party = useParty();
   const { i18n } = useLinguiRuntime();
   const { t } = useLingui();
@@ -117,7 +118,7 @@ export function WizardPage() {
       <CaptchaDialogHost gate={session.captcha} />
       <div className="decla-body" ref={body}>
         <h1 ref={heading} tabIndex={-1} className={def.hasTitle ? 'step-title' : 'visually-hidden'}>
-          {def.hasTitle ? <span className="step-number">{t`Step ${step - 4} of 9`}</span> : null}
+          {ordinal ? <span className="step-number">{t`Step ${ordinal.index} of ${ordinal.total}`}</span> : null}
           {i18n._(title)}
         </h1>
         <Suspense fallback={<p className="loading">{t`Loading…`}</p>}>

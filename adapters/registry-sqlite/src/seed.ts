@@ -1,39 +1,15 @@
 import { readFileSync } from 'node:fs';
-import {
-  normalisePlate,
-  VEHICLE_TYPE_LETTERS,
-  type InsurerRecord,
-  type RegistrationStatus,
-  type VehicleTypeLetter,
-} from '@eid/domain';
-
-/** One registry row as seeded: the vehicle with its insurer by id (see registry/README.md). */
-export interface RegistryFixtureVehicle {
-  readonly plate: string;
-  readonly status: RegistrationStatus;
-  readonly make: string;
-  readonly model: string;
-  readonly type: VehicleTypeLetter;
-  readonly vin: string;
-  readonly insurerId: number | null;
-  readonly policyNo: string | null;
-  readonly policyValidTill: string | null;
-}
-
-export interface RegistryFixture {
-  readonly insurers: readonly InsurerRecord[];
-  readonly vehicles: readonly RegistryFixtureVehicle[];
-}
+import { normalisePlate, VEHICLE_TYPE_LETTERS, type InsurerRecord, type RegistrationStatus, type VehicleTypeLetter } from '@eid/domain';
+import type { RegistrySeed, RegistrySeedVehicle } from './registry.adapter.js';
 
 const STATUSES: readonly RegistrationStatus[] = ['REGISTERED', 'DEREGISTERED', 'MUST_BE_TERMINATED'];
 
 // Read with fs rather than a JSON import: the data sits outside src/, which tsc -b would refuse
 // as outside rootDir. The relative URL holds from both src/ and dist/.
-const readJson = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../registry/${name}`, import.meta.url), 'utf8'));
+const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(`../seed/${name}`, import.meta.url), 'utf8'));
 
 function fail(what: string, value: unknown): never {
-  throw new Error(`registry fixture: ${what}: ${JSON.stringify(value)}`);
+  throw new Error(`registry seed: ${what}: ${JSON.stringify(value)}`);
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
@@ -46,7 +22,7 @@ function parseInsurer(raw: unknown): InsurerRecord {
   return { id: r.id as number, name: r.name, www: r.www, damageWww: r.damageWww, claimsEmail: r.claimsEmail };
 }
 
-function parseVehicle(raw: unknown, insurerIds: ReadonlySet<number>): RegistryFixtureVehicle {
+function parseVehicle(raw: unknown, insurerIds: ReadonlySet<number>): RegistrySeedVehicle {
   const r = raw as Record<string, unknown>;
   if (!isText(r.plate) || normalisePlate(r.plate) !== r.plate) fail('plate must be in normal form', raw);
   if (!STATUSES.includes(r.status as RegistrationStatus)) fail('unknown status', raw);
@@ -73,10 +49,11 @@ function parseVehicle(raw: unknown, insurerIds: ReadonlySet<number>): RegistryFi
 }
 
 /**
- * The registry fixture (`test-fixtures/registry/`), parsed and checked: real Lithuanian insurers and
- * plates for every plate-check outcome. A fresh copy on every call, so a test may change its own.
+ * The embedded installation's registry data (`seed/`: real Lithuanian insurers, plates for every
+ * plate-check outcome; see seed/README.md), parsed and checked. A fresh copy on every call, so a
+ * test may change its own. A real registry adapter replaces it in production.
  */
-export function registryFixture(): RegistryFixture {
+export function readRegistrySeed(): RegistrySeed {
   const insurersRaw = readJson('insurers.json');
   const vehiclesRaw = readJson('vehicles.json');
   if (!Array.isArray(insurersRaw) || !Array.isArray(vehiclesRaw)) fail('expected two arrays', null);
