@@ -3,6 +3,9 @@
 // wizard's debounced saves); the other driver's device measures how long the change took to arrive.
 // Prints per N: propagation p50/p99, ack p99, server RSS per declaration; then the largest N whose
 // propagation p99 stays under 50 ms. Goals (issue 3): p99 < 50 ms at N = 100, N >= 300 on 2 cores.
+// Then the size of what a text edit costs on the wire on a full declaration (scheme drawn, 16 photos,
+// both signatures): push_bytes_p50/p99 of the frames the other device receives, answer_bytes of the
+// writer's (goal, issue 12: push p99 <= 2 KiB).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,8 +45,11 @@ class Client {
     this.nextId = 1;
     this.pending = new Map();
     this.onChanged = null;
+    this.onFrame = null;
     socket.on('message', (data) => {
-      const m = JSON.parse(data.toString());
+      const text = data.toString();
+      const m = JSON.parse(text);
+      this.onFrame?.(m, Buffer.byteLength(text));
       if (m.t === 'result' && this.pending.has(m.id)) {
         this.pending.get(m.id)(m);
         this.pending.delete(m.id);
@@ -113,9 +119,10 @@ async function step(run, n, serverPid) {
       [a, b],
       [b, a],
     ]) {
+      // The edit's text as it arrives, in a whole view or in a delta: whatever the frame's shape.
       to.onChanged = (m) => {
-        const text = from === a ? m.declaration?.parties?.A?.comment : m.declaration?.parties?.B?.comment;
-        const t0 = sentAt.get(text);
+        const text = /"(edit-\d+)"/.exec(JSON.stringify(m))?.[1];
+        const t0 = text === undefined ? undefined : sentAt.get(text);
         if (t0 !== undefined && m.kind === 'DATA') {
           propagation.push(performance.now() - t0);
           sentAt.delete(text);
@@ -153,6 +160,68 @@ async function step(run, n, serverPid) {
   };
 }
 
+/** A drawn scheme as the editor saves it: a template, both vehicles, three free-hand lines. */
+function drawnScheme() {
+  const line = (k) => Array.from({ length: 120 }, (_, i) => Math.round(200 + k * 90 + i * 3 + Math.sin(i / 7) * 40));
+  return JSON.stringify({
+    template: 'straight',
+    vehicles: { A: { x: 310, y: 402, rotation: 90, colour: '#1f77b4' }, B: { x: 655, y: 388, rotation: 270, colour: '#d62728' } },
+    lines: [line(0), line(1), line(2)],
+  });
+}
+
+/** Fills a declaration as two drivers would by the end: contacts, data, 16 photos, scheme, signatures. */
+async function fillFull(a, b) {
+  const must = async (client, op, p) => {
+    const r = await client.request({ t: 'call', op, p });
+    if (!r.ok) throw new Error(`${op} refused: ${r.code}`);
+  };
+  for (const [client, party, who] of [
+    [a, 'A', { name: 'Jonas', surname: 'Petraitis', tel: '+37061234567', email: 'jonas.petraitis@example.lt' }],
+    [b, 'B', { name: 'Ona', surname: 'Kazlauskienė', tel: '+37068765432', email: 'ona.kazlauskiene@example.lt' }],
+  ]) {
+    for (const [name, value] of Object.entries(who)) await must(client, 'set-partial-driver-data', { name, value });
+    await must(client, 'set-partial-driver-data', { name: 'dob', value: '1985-04-12' });
+    await must(client, 'set-partial-driver-data', {
+      name: 'address',
+      value: { value: `Gedimino pr. ${party === 'A' ? 1 : 9}, Vilnius`, aob: 155_000_000 + (party === 'A' ? 1 : 9), pat: null, needPat: false },
+    });
+    await must(client, 'witnesses', { witnesses: [{ name: 'Petras', surname: 'Jonaitis', phone: '+37060000001' }] });
+    await must(client, 'set-impact-text', { text: 'Įlenktas priekinis buferis, sudaužytas kairysis žibintas, subraižytas sparnas.' });
+    await must(client, 'set-impact-meta', { impactMeta: { points: ['front-left', 'front'], direction: 30 } });
+    await must(client, 'conditions', { conditions: party === 'A' ? ['10'] : ['2'] });
+    for (let i = 0; i < 8; i++) {
+      const set = [0, 1, 2, 2, 2, 3, 3, 3][i];
+      await must(client, 'add-foto', { id: `photo${party}${String(i).padStart(4, '0')}xyzw`, set, filename: `IMG_20261123_17${String(i).padStart(4, '0')}.jpg` });
+    }
+    await must(client, 'signature', { imageId: `signature${party}00000000`, dataPoints: 180, strokes: 3, width: 0.6, height: 0.3 });
+  }
+  await must(a, 'scheme', { imageId: 'schemeimage0000000', objects: drawnScheme(), isPhoto: false });
+}
+
+/** The bytes of the frames a text edit sends: the other device's push and the writer's answer. */
+async function pushBytes(run) {
+  const [a, b] = await openPair(run, 0);
+  await fillFull(a, b);
+  const pushes = [];
+  const answers = [];
+  b.onFrame = (m, bytes) => {
+    if (m.t === 'changed') pushes.push(bytes);
+  };
+  a.onFrame = (m, bytes) => {
+    if (m.t === 'result') answers.push(bytes);
+  };
+  for (let i = 0; i < 200; i++) {
+    const r = await a.request({ t: 'call', op: 'eid-comment', p: { text: `Važiavau Gedimino prospektu, edit ${i}` } });
+    if (!r.ok) throw new Error(`edit refused: ${r.code}`);
+  }
+  // The last push may still be on its way: wait for it by its count, not by time.
+  for (let waited = 0; pushes.length < 200 && waited < 5000; waited += 10) await sleep(10);
+  a.close();
+  b.close();
+  return { pushes, answers };
+}
+
 async function main() {
   build();
   log(`bench:hub on ${URL}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step, a fresh server per step`);
@@ -180,6 +249,21 @@ async function main() {
   process.stdout.write(`\nlargest_n_with_propagation_p99_under_${GOAL_P99_MS}ms=${largest} (largest N tried: ${Math.max(...STEPS)})\n`);
   if (at100) process.stdout.write(`goal p99<50ms at N=100: ${at100.propagation_p99_ms < GOAL_P99_MS ? 'met' : 'NOT met'} (${at100.propagation_p99_ms.toFixed(1)} ms, ratio ${(at100.propagation_p99_ms / GOAL_P99_MS).toFixed(2)})\n`);
   process.stdout.write(`goal N>=300: ${largest >= 300 ? 'met' : 'NOT met'} (ratio ${(largest / 300).toFixed(2)})\n`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
+  const server = await startBuiltServer({ port: PORT, dataDir });
+  try {
+    const { pushes, answers } = await pushBytes(STEPS.length);
+    const p99 = percentile(pushes, 99);
+    process.stdout.write(
+      `\ntext edit on a full declaration (scheme drawn, 16 photos, both signatures), 200 edits:\n` +
+        `push_bytes_p50=${percentile(pushes, 50)}  push_bytes_p99=${p99}  answer_bytes_p50=${percentile(answers, 50)}  answer_bytes_p99=${percentile(answers, 99)}  pushes=${pushes.length}\n` +
+        `goal push_bytes_p99<=2048: ${p99 <= 2048 ? 'met' : 'NOT met'} (ratio ${(p99 / 2048).toFixed(2)})\n`,
+    );
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error) => {
