@@ -3,7 +3,7 @@
  * in `npm test`: dependencies point inward, the domain is pure, only apps wire adapters.
  */
 /** npm packages the domain may use: pure libraries that run the same in a browser and in Node. */
-const DOMAIN_ALLOWED_NPM = ['valibot', 'xstate', 'libphonenumber-js', 'ibantools'];
+const DOMAIN_ALLOWED_NPM = ['valibot', 'xstate', 'libphonenumber-js', 'ibantools', 'fast-json-patch'];
 const TEST_ONLY_NPM = ['vitest', 'fast-check', '@eid/test-fixtures'];
 /** What the browser bundle may import of the workspace: the pure packages and the browser adapters. */
 const WEB_ALLOWED_WORKSPACE = [
@@ -18,7 +18,7 @@ const WEB_ALLOWED_WORKSPACE = [
   'adapters/transport-ws',
 ];
 /** Test code: test files, the e2e folder, the server's test helpers and the fixtures package itself. */
-const TEST_CODE = ['\\.(test|spec)\\.tsx?$', '\\.test-d\\.ts$', '^apps/web/e2e/', '^apps/server/src/testing/', '^test-fixtures/', '(^|/)vitest\\.config\\.ts$'];
+const TEST_CODE = ['\\.(test|spec)\\.tsx?$', '\\.test-d\\.ts$', '^apps/web/e2e/', '^apps/server/src/testing/', '^packages/hub/src/testing/', '^test-fixtures/', '(^|/)vitest\\.config\\.ts$'];
 
 module.exports = {
   forbidden: [
@@ -54,6 +54,28 @@ module.exports = {
         dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
         pathNot: `node_modules/(${[...DOMAIN_ALLOWED_NPM, ...TEST_ONLY_NPM].join('|')})/`,
       },
+    },
+    {
+      name: 'hub-is-an-application-layer',
+      comment: 'The hub layer imports the domain and valibot only: no app, no adapter, no Node built-in (its tests may use the memory adapters and test-fixtures).',
+      severity: 'error',
+      from: { path: '^packages/hub/src/', pathNot: ['\\.test(-d)?\\.ts$', '^packages/hub/src/testing/'] },
+      to: {
+        path: ['^apps/', '^adapters/', '^test-fixtures/', 'node_modules/(?!(valibot|fast-json-patch|xstate|libphonenumber-js|ibantools)/)'],
+      },
+    },
+    {
+      name: 'hub-no-node-api',
+      severity: 'error',
+      from: { path: '^packages/hub/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'domain-does-not-know-the-hub',
+      comment: 'Dependencies point inward: the domain never imports the application layer.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/hub/' },
     },
     {
       name: 'adapters-import-only-the-domain',

@@ -21,6 +21,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'hub',
+          root: './packages/hub',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'adapters',
           root: './adapters',
           include: ['*/src/**/*.test.ts'],

@@ -90,7 +90,7 @@ async function openPair(run, i) {
   const { a: pa, b: pb } = platesOf(run, i);
   const a = await Client.open();
   const b = await Client.open();
-  const base = { t: 'connect', mode: 'live', location: VILNIUS, fillLang: 'lt' };
+  const base = { t: 'connect', protocol: PROTOCOL_VERSION, mode: 'live', location: VILNIUS, fillLang: 'lt' };
   const ra = await a.request({ ...base, plates: { A: pa, B: pb } });
   if (!ra.ok) throw new Error(`A connect refused: ${ra.code}`);
   const rb = await b.request({ ...base, plates: { A: pb, B: pa } });
@@ -115,10 +115,7 @@ async function step(run, n, serverPid) {
   let seq = 0;
   let stop = false;
   for (const [a, b] of pairs) {
-    for (const [from, to] of [
-      [a, b],
-      [b, a],
-    ]) {
+    for (const to of [a, b]) {
       // The edit's text as it arrives, in a whole view or in a delta: whatever the frame's shape.
       to.onChanged = (m) => {
         const text = /"(edit-\d+)"/.exec(JSON.stringify(m))?.[1];
@@ -222,8 +219,12 @@ async function pushBytes(run) {
   return { pushes, answers };
 }
 
+/** The protocol version of the built domain (read after the build). */
+let PROTOCOL_VERSION;
+
 async function main() {
   build();
+  ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/index.js'));
   log(`bench:hub on ${URL}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step, a fresh server per step`);
   const rows = [];
   for (const [run, n] of STEPS.entries()) {

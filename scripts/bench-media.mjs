@@ -54,6 +54,7 @@ async function seat(n) {
     JSON.stringify({
       t: 'connect',
       id: 1,
+      protocol: PROTOCOL_VERSION,
       mode: 'live',
       location: null,
       fillLang: 'lt',
@@ -75,8 +76,12 @@ async function upload(headers, body) {
 
 const metrics = async (reset = false) => (await fetch(`${ORIGIN}/serveris/dev/metrics${reset ? '?reset=1' : ''}`)).json();
 
+/** The protocol version of the built domain (read after the build). */
+let PROTOCOL_VERSION;
+
 async function main() {
   build();
+  ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/index.js'));
   const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-media-'));
   // BENCH_MEDIA_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_MEDIA_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -9,3 +9,4 @@ export { hasGpsExif, mediaFixture, plateFixture, PLATE_FIXTURES, type MediaFixtu
 export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/blob-store.contract.js';
 export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';
 export { registerOutputStoreContract, type OutputStoreUnderTest } from './contracts/output-store.contract.js';
+export { registerExpiringStoreContract, type ExpiringStoreUnderTest } from './contracts/expiring-store.contract.js';

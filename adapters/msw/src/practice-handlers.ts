@@ -17,14 +17,18 @@ import {
   sniffContentType,
   type AddressLookupPort,
   type ClientLogBody,
-  type DeclarationHub,
   type ErrorCode,
   type LogLevel,
+  type Party,
 } from '@eid/domain';
 
 /** What the handlers answer from: the hub running in the page, and where logs go. */
 export interface PracticeBackend {
-  readonly hub: DeclarationHub;
+  /** The practice hub's binary access (the uploads' seat check and store). */
+  readonly hub: {
+    holdsSeat(declarationId: string, party: Party, token: string): Promise<boolean>;
+    storeBlob(declarationId: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  };
   readonly addresses: AddressLookupPort;
   /** Client log lines are kept here (the practice mode sends nothing); the newest last. */
   readonly logs: Array<{ level: LogLevel; body: ClientLogBody }>;

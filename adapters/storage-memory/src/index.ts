@@ -1,2 +1,3 @@
 export { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from './memory-store.adapter.js';
 export { MemoryOutputStore } from './memory-output-store.adapter.js';
+export { MemoryExpiringStore } from './memory-expiring-store.adapter.js';

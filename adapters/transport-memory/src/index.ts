@@ -1,1 +1,1 @@
-export { MemoryTransport } from './memory-transport.adapter.js';
+export { MemoryTransport, type HubEndpoint } from './memory-transport.adapter.js';

@@ -1,4 +1,15 @@
-import type { ClientFrame, DeclarationHub, HubConnection, ServerMessage, TransportLink, TransportListener, TransportPort } from '@eid/domain';
+import type { ClientFrame, ServerMessage, TransportLink, TransportListener, TransportPort } from '@eid/domain';
+
+/** A device connection as the hub sees it. */
+interface HubConnection {
+  send(message: ServerMessage): void;
+}
+
+/** What this transport needs of the hub in the page (`DeclarationHub` of @eid/hub). */
+export interface HubEndpoint {
+  handle(conn: HubConnection, raw: unknown): Promise<void>;
+  disconnect(conn: HubConnection): void;
+}
 
 /** JSON round trip: the device and the hub share no object, exactly as over a socket. */
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -17,7 +28,7 @@ export class MemoryTransport implements TransportPort {
   private readonly links = new Set<{ conn: HubConnection; drop: () => void }>();
 
   constructor(
-    private readonly hub: DeclarationHub,
+    private readonly hub: HubEndpoint,
     private readonly latencyMs = 0,
   ) {}
 

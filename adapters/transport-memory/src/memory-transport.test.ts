@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { DeclarationHub, HubConnection, ServerMessage } from '@eid/domain';
-import { MemoryTransport } from './memory-transport.adapter.js';
+import type { ServerMessage } from '@eid/domain';
+import { MemoryTransport, type HubEndpoint } from './memory-transport.adapter.js';
+
+type HubConnection = Parameters<HubEndpoint['handle']>[0];
 
 /** A hub that answers each call with the payload it got, and remembers disconnects. */
 function echoHub() {
   const disconnected: HubConnection[] = [];
   const seen: unknown[] = [];
-  const hub = {
+  const hub: HubEndpoint = {
     async handle(conn: HubConnection, raw: unknown) {
       seen.push(raw);
       const m = raw as { id: number; p?: unknown };
@@ -16,7 +18,7 @@ function echoHub() {
       disconnected.push(conn);
     },
   };
-  return { hub: hub as unknown as DeclarationHub, disconnected, seen };
+  return { hub, disconnected, seen };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 5));

@@ -6,7 +6,6 @@ import type {
   BlobStorePort,
   CaptchaPort,
   ClockPort,
-  DeclarationHub,
   DeclarationStorePort,
   DocumentRendererPort,
   EmailSenderPort,
@@ -18,6 +17,7 @@ import type {
   PlateReaderPort,
   VehicleRegistryPort,
 } from '@eid/domain';
+import type { DeclarationHub } from '@eid/hub';
 import { SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';

@@ -18,6 +18,7 @@ export type * from './ports/plate-reader.port.js';
 export type * from './ports/document.port.js';
 export type * from './ports/captcha.port.js';
 export type * from './ports/email-confirmation.port.js';
+export type * from './ports/expiring-store.port.js';
 export * from './ports/output-store.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
@@ -48,11 +49,6 @@ export * from './rules/shell.js';
 
 // The declaration: entities, edits, connect, guilt, preview validation, submit.
 export * from './declaration/index.js';
-export * from './declaration/instruction-names.js';
-
-
-// The hub: binds devices to declarations and parties, commits and pushes every change.
-export * from './hub/index.js';
 
 // The device side: the connection to the hub, guilt, submit and image sync as XState machines.
 export * from './connect/index.js';

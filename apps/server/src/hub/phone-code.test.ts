@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '@eid/test-fixtures';
-import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_RESEND_MS, type Declaration, type Session } from '@eid/domain';
+import { type Declaration, type Session } from '@eid/domain';
+import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_RESEND_MS } from '@eid/hub';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';
 import { DEV_OUTBOX_PATH } from '../routes/dev-outbox.js';
@@ -52,9 +53,9 @@ describe('phone confirmation codes and the trailer at connect', () => {
     const wrong = sms.code === '000000' ? '111111' : '000000';
     expect(await a.call('confirm-phone-code', { code: wrong })).toMatchObject({ ok: false, code: 'WRONG_CONFIRMATION_CODE' });
     expect(await a.call('confirm-phone-code', { code: '12ab' })).toMatchObject({ ok: false, code: 'PHONE_CODE_INVALID' });
-    const confirmed = value<{ declaration: Declaration }>(await a.call('confirm-phone-code', { code: sms.code }));
-    expect(confirmed.declaration.parties.A.driver).toMatchObject({ tel: '+37061234567', telConfirmed: true, informMethod: 'tel' });
-    await b.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).parties.A.driver.telConfirmed);
+    value(await a.call('confirm-phone-code', { code: sms.code }));
+    expect(a.view?.parties.A.driver).toMatchObject({ tel: '+37061234567', telConfirmed: true, informMethod: 'tel' });
+    await b.waitForView((d) => d.parties.A.driver.telConfirmed);
   });
 
   it(`[HB14] ${PHONE_CODE_MAX_ATTEMPTS} wrong tries kill the code; a resend waits ${PHONE_CODE_RESEND_MS / 1000} s; the other driver's phone is refused`, async () => {

@@ -1,4 +1,5 @@
-import type { ClockPort, DeclarationHub } from '@eid/domain';
+import type { ClockPort } from '@eid/domain';
+import type { DeclarationHub } from '@eid/hub';
 import type { SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import type { DeclarationFinalizer } from '../output/finalizer.js';
 import { SingleRun } from '../jobs/single-run.js';

@@ -68,8 +68,9 @@ describe('declaration hub over WebSocket', () => {
     const written = value<{ version: number }>(await a.call('set-impact-text', { text: 'Įlenktas galinis buferis' }));
     const push = (await b.waitFor((m) => m.t === 'changed' && m.kind === 'DAMAGE')) as Extract<ServerMessage, { t: 'changed' }>;
     expect(push.by).toBe('A');
-    expect(push.version).toBe(written.version);
-    expect((push.declaration as Declaration).parties.A.damages.text).toBe('Įlenktas galinis buferis');
+    expect(push.patch.version).toBe(written.version);
+    expect(b.view?.parties.A.damages.text).toBe('Įlenktas galinis buferis');
+    expect(b.view?.version).toBe(written.version);
     value(await a.call('add-foto', { id: 'photo-00000001', set: 0, filename: 'scene.jpg' }));
     expect(await b.waitFor((m) => m.t === 'changed' && m.kind === 'PHOTO')).toBeTruthy();
     expect(value<unknown[]>(await b.call('current-fotos'))).toEqual([{ id: 'photo-00000001', set: 0, userA: true }]);
@@ -87,14 +88,15 @@ describe('declaration hub over WebSocket', () => {
     const ctx = await start();
     const { a, b } = await pair(ctx);
     value(await a.call('guilty', { op: 'SET', choice: 'A' }));
-    const seenByB = value<{ status: string; achoice: unknown; achosen: boolean }>(await b.call('guilty', { op: 'STATUS' }));
+    const seenByB = value<{ status: string; achoice: unknown; achosen: boolean }>(await b.call('guilty-status'));
     expect(seenByB).toMatchObject({ status: 'WAITING', achoice: null, achosen: true });
-    const conflict = value<{ declaration: Declaration }>(await b.call('guilty', { op: 'SET', choice: 'B' }));
-    expect(conflict.declaration.guilt.status).toBe('CONFLICT');
-    await a.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).guilt.status === 'CONFLICT');
+    // The write answers its delta: B's own view shows the conflict at once.
+    value(await b.call('guilty', { op: 'SET', choice: 'B' }));
+    expect(b.view?.guilt.status).toBe('CONFLICT');
+    await a.waitForView((d) => d.guilt.status === 'CONFLICT');
     value(await a.call('guilty', { op: 'SET', choice: 'BOTH' }));
-    const resolved = value<{ declaration: Declaration }>(await b.call('guilty', { op: 'SET', choice: 'BOTH' }));
-    expect(resolved.declaration.guilt).toMatchObject({ status: 'RESOLVED', resolved: 'BOTH' });
+    value(await b.call('guilty', { op: 'SET', choice: 'BOTH' }));
+    expect(b.view?.guilt).toMatchObject({ status: 'RESOLVED', resolved: 'BOTH' });
   });
 
   it('[HB5] both submit: the declaration goes through the queue to SUCCESS and both devices are told', async () => {
@@ -119,9 +121,8 @@ describe('declaration hub over WebSocket', () => {
     const endB = await b.waitFor((m) => m.t === 'end');
     expect(endA).toEqual({ t: 'end', reason: 'FINISHED' });
     expect(endB).toEqual({ t: 'end', reason: 'FINISHED' });
-    const finished = await b.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).status === 'FINISHED');
+    const seenByB = await b.waitForView((d) => d.status === 'FINISHED');
     // Each device is shown its own driver's link only.
-    const seenByB = (finished as { declaration: Declaration }).declaration;
     expect(seenByB).toMatchObject({ submitState: 'SUCCESS', viewUrls: { A: null, B: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32,}$/) } });
     // A second run finds nothing left: exactly one answer per declaration.
     expect(await ctx.app.submitWorker.runOnce()).toBe(0);
@@ -150,7 +151,7 @@ describe('declaration hub over WebSocket', () => {
     expect(rb.declaration.parties.B.witnesses).toEqual([{ name: 'Rasa', surname: 'Kairė', phone: '+37060000001' }]);
     expect(ra.declaration.guilt.achoice).toBe('A');
     value(await b2.call('eid-comment', { text: 'po perkrovimo' }));
-    await a2.waitFor((m) => m.t === 'changed' && (m.declaration as Declaration).parties.B.comment === 'po perkrovimo');
+    await a2.waitForView((d) => d.parties.B.comment === 'po perkrovimo');
   });
 
   describe('[HB7] every connect outcome', () => {
@@ -373,7 +374,7 @@ async function completeDeclaration(ctx: Ctx, a: WsDriver, b: WsDriver): Promise<
     const signatureId = `signature-${party}-001`;
     await blobs.put({ id: signatureId, declarationId: await idOf(d), contentType: 'image/png', bytes: new Uint8Array([0x89, 0x50]) });
     value(await d.call('signature', { imageId: signatureId, dataPoints: 140, strokes: 4, width: 0.7, height: 0.35 }));
-    const [insA, insB] = value<{ drkId: number; name: string; www: string; damageWww: string }[]>(await d.call('responsible-insurer'));
+    const [insA, insB] = value<{ drkId: number; name: string; www: string; damageWww: string }[]>(await d.call('proposed-insurers'));
     value(await d.call('responsible-insurer', { insurer: isA ? insA : insB }));
     value(await d.call('guilty', { op: 'SET', choice: 'A' }));
   };
@@ -388,6 +389,6 @@ async function completeDeclaration(ctx: Ctx, a: WsDriver, b: WsDriver): Promise<
 }
 
 async function idOf(d: WsDriver): Promise<string> {
-  const written = value<{ declaration: Declaration }>(await d.call('progress', { progress: 'LAST_STEP' }));
-  return written.declaration.id;
+  value(await d.call('progress', { progress: 'LAST_STEP' }));
+  return d.view?.id ?? '';
 }

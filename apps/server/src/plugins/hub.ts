@@ -1,15 +1,9 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
-import {
-  DeclarationHub,
-  HEARTBEAT_INTERVAL_MS,
-  isInLithuania,
-  MAX_CLIENT_FRAME_BYTES,
-  WS_PATH,
-  type HubConnection,
-  type ServerMessage,
-} from '@eid/domain';
+import { HEARTBEAT_INTERVAL_MS, isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
+import { DeclarationHub, type HubConnection } from '@eid/hub';
+import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { FileBlobStore } from '@eid/adapter-storage-files';
 import { HttpError } from '../http-error.js';
@@ -40,7 +34,7 @@ export function originAllowed(request: FastifyRequest, allowed: readonly string[
 }
 
 /**
- * The declaration hub at /serveris/ws-interface: the domain's DeclarationHub over SQLite, fed by
+ * The declaration hub at /serveris/ws-interface: the hub layer's DeclarationHub over SQLite, fed by
  * WebSocket frames. Also runs the inactivity sweep, the submit queue's worker (which produces the
  * documents, statements and messages of a sent declaration) and the delivery worker.
  */
@@ -55,6 +49,8 @@ export default fp(
     const hub = new DeclarationHub(
       {
         store,
+        // Short-lived limits and codes in memory for now: one process (issue 13 keeps them across restarts).
+        expiring: new MemoryExpiringStore(app.clock),
         blobs,
         queue,
         registry: app.registry,

@@ -1,6 +1,17 @@
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { blankPlates, WS_PATH, type Plates, type ServerMessage } from '@eid/domain';
+import {
+  applyViewPatch,
+  blankPlates,
+  committedIn,
+  PROTOCOL_VERSION,
+  WS_PATH,
+  type DeclarationView,
+  type Plates,
+  type ServerMessage,
+  type Session,
+  type ViewPatch,
+} from '@eid/domain';
 
 type Result = Extract<ServerMessage, { t: 'result' }>;
 
@@ -14,21 +25,30 @@ export const VILNIUS = { latitude: 54.6872, longitude: 25.2797, accuracy: 15 };
 /**
  * One driver's device in a test: a real `ws` client on the server's declaration socket. Results
  * are matched to requests by id; every other frame (changed, presence, end) is kept in `pushes`.
+ * Like a real device it keeps its view of the declaration: the session's, then every delta applied
+ * (pushed ones and its own writes'); a delta it cannot apply is counted in `gaps`.
  */
 export class WsDriver {
   readonly pushes: ServerMessage[] = [];
+  /** The declaration as this device knows it, or null before a session. */
+  view: DeclarationView | null = null;
+  gaps = 0;
   private nextId = 1;
   private readonly pending = new Map<number, (r: Result) => void>();
   private waiters: Array<{ test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }> = [];
+  private viewWaiters: Array<{ test: (d: DeclarationView) => boolean; resolve: (d: DeclarationView) => void }> = [];
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as ServerMessage;
       if (message.t === 'result' && this.pending.has(message.id)) {
+        const committed = message.ok ? committedIn(message.r) : null;
+        if (committed?.patch) this.apply(committed.patch);
         this.pending.get(message.id)?.(message);
         this.pending.delete(message.id);
         return;
       }
+      if (message.t === 'changed') this.apply(message.patch);
       this.pushes.push(message);
       this.waiters = this.waiters.filter((w) => {
         if (!w.test(message)) return true;
@@ -36,6 +56,45 @@ export class WsDriver {
         return false;
       });
     });
+  }
+
+  private apply(patch: ViewPatch): void {
+    if (!this.view) return;
+    const outcome = applyViewPatch(this.view, patch);
+    if (outcome.kind === 'gap') this.gaps += 1;
+    if (outcome.kind !== 'applied') return;
+    this.setView(outcome.view);
+  }
+
+  private setView(view: DeclarationView): void {
+    this.view = view;
+    this.viewWaiters = this.viewWaiters.filter((w) => {
+      if (!w.test(view)) return true;
+      w.resolve(view);
+      return false;
+    });
+  }
+
+  /** Resolves with this device's view once it satisfies `test` (now or after a later delta). */
+  waitForView(test: (d: DeclarationView) => boolean, timeoutMs = 3000): Promise<DeclarationView> {
+    if (this.view && test(this.view)) return Promise.resolve(this.view);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the view never matched in time')), timeoutMs);
+      this.viewWaiters.push({
+        test,
+        resolve: (d) => {
+          clearTimeout(timer);
+          resolve(d);
+        },
+      });
+    });
+  }
+
+  /** Keeps the session's view when a connect or resume succeeded. */
+  private async session(result: Promise<Result>): Promise<Result> {
+    const r = await result;
+    if (r.ok) this.setView((r.r as Session).declaration);
+    return r;
   }
 
   static url(app: FastifyInstance): string {
@@ -68,18 +127,21 @@ export class WsDriver {
   }
 
   connect(own: Plates | string, other: Plates | string, extra: Record<string, unknown> = {}): Promise<Result> {
-    return this.request({
-      t: 'connect',
-      mode: 'live',
-      plates: { A: typeof own === 'string' ? plates(own) : own, B: typeof other === 'string' ? plates(other) : other },
-      location: VILNIUS,
-      fillLang: 'lt',
-      ...extra,
-    });
+    return this.session(
+      this.request({
+        t: 'connect',
+        protocol: PROTOCOL_VERSION,
+        mode: 'live',
+        plates: { A: typeof own === 'string' ? plates(own) : own, B: typeof other === 'string' ? plates(other) : other },
+        location: VILNIUS,
+        fillLang: 'lt',
+        ...extra,
+      }),
+    );
   }
 
-  resume(declarationId: string, party: 'A' | 'B', token: string): Promise<Result> {
-    return this.request({ t: 'resume', declarationId, party, token });
+  resume(declarationId: string, party: 'A' | 'B', token: string, extra: Record<string, unknown> = {}): Promise<Result> {
+    return this.session(this.request({ t: 'resume', protocol: PROTOCOL_VERSION, declarationId, party, token, ...extra }));
   }
 
   call(op: string, p?: unknown): Promise<Result> {

@@ -133,6 +133,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   ADDRESS_NO_APARTMENT: msg`Enter the apartment number.`,
   PLATE_TOO_LONG: msg`A plate has at most 12 characters.`,
   UNKNOWN_INSTRUCTION: msg`Something went wrong. Try again.`,
+  PROTOCOL_UNSUPPORTED: msg`A new version of the service is out. Reload the page: what you entered is kept.`,
   NOT_ALLOWED: msg`You may not change this.`,
   ALREADY_SUBMITTED: msg`You have submitted: your data can no longer be changed.`,
   CONDITIONS_INCOMPATIBLE: msg`These circumstances cannot be ticked together.`,

@@ -1,12 +1,13 @@
 /**
- * The practice (demo) mode's backend, running in the page: the domain's DeclarationHub on
+ * The practice (demo) mode's backend, running in the page: the hub layer's DeclarationHub on
  * in-memory adapters, reached through the in-memory transport, with the backend's HTTP calls
  * answered by the MSW handlers of @eid/adapter-msw. It is the same domain code as the live
  * server; it saves nothing (everything is gone with the page) and sends nothing (no request
  * leaves the page: a call no handler answers is a 404).
  */
-import { DEFAULT_MAX_TIME_ADJUST_HOURS, DeclarationHub, isInLithuania, type ClientLogBody, type LogLevel } from '@eid/domain';
-import { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from '@eid/adapter-storage-memory';
+import { DEFAULT_MAX_TIME_ADJUST_HOURS, isInLithuania, type ClientLogBody, type LogLevel } from '@eid/domain';
+import { DeclarationHub } from '@eid/hub';
+import { MemoryBlobStore, MemoryDeclarationStore, MemoryExpiringStore, MemorySubmitQueue } from '@eid/adapter-storage-memory';
 import { MemoryTransport } from '@eid/adapter-transport-memory';
 import { PracticeRegistry } from '@eid/adapter-registry-memory';
 import { handlersFetch, practiceHandlers } from '@eid/adapter-msw';
@@ -22,13 +23,15 @@ export interface PracticeBackend {
 }
 
 export function createPracticeBackend(origin: string): PracticeBackend {
+  const clock = new SystemClock();
   const hub = new DeclarationHub(
     {
       store: new MemoryDeclarationStore(),
+      expiring: new MemoryExpiringStore(clock),
       blobs: new MemoryBlobStore(),
       registry: new PracticeRegistry(),
       queue: new MemorySubmitQueue(),
-      clock: new SystemClock(),
+      clock,
       ids: new CryptoIds(),
       hash: new WebCryptoHash(),
       isInLithuania,

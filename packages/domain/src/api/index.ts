@@ -5,3 +5,4 @@ export * from './paths.js';
 export * from './protocol.js';
 export * from './blob.js';
 export * from './address.js';
+export * from './instructions.js';

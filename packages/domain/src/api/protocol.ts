@@ -4,13 +4,24 @@
  * schemas on arrival: the server never trusts the client, and the client does not trust a frame
  * it cannot parse either.
  *
- * Device → hub: `connect` (by plates), `resume` (with the stored token), `call` (a named
- * instruction of declaration-flow §7). Hub → device: `result` (answer to one message, by id),
- * `changed` (the other party changed something, with its changed-data kind), `end` (the server asks
+ * Device → hub: `connect` (by plates), `resume` (with the stored token), both with the device's
+ * protocol version, and `call` (a named instruction of api/instructions.ts, the protocol's reference).
+ * Hub → device: `result` (answer to one message, by id; a write's answer holds the new version and
+ * the writer's delta), `changed` (the other party changed something: its changed-data kind and the
+ * delta of this device's view, from the version it applies to), `presence`, `end` (the server asks
  * the device to end the declaration; it has END_REACTION_MS to react).
+ *
+ * Versioned: a connect or resume of another protocol version is refused with PROTOCOL_UNSUPPORTED
+ * (an old page still open after a release reloads instead of misreading the deltas).
  */
 import * as v from 'valibot';
 import { EidModeSchema, LocaleSchema, PartySchema, PlatesSchema, PositionSchema } from '../declaration/entities.js';
+import { CHANGED_KINDS, type ChangedKind } from '../declaration/edits.js';
+import type { DeclarationView } from '../declaration/view.js';
+import type { ViewPatch } from '../declaration/view-patch.js';
+
+/** The protocol this code speaks: 2 = typed instructions, writes answered with deltas (issue 12). */
+export const PROTOCOL_VERSION = 2;
 
 /** Largest frame a device may send; binaries travel over HTTP upload, referenced by id. */
 export const MAX_CLIENT_FRAME_BYTES = 256 * 1024;
@@ -18,10 +29,13 @@ export const MAX_CLIENT_FRAME_BYTES = 256 * 1024;
 const messageId = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/));
 const declarationId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
+/** Optional in the schema so that a device of an older protocol gets PROTOCOL_UNSUPPORTED, not DATA_ERROR. */
+const protocol = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)));
 
 export const ConnectMessageSchema = v.object({
   t: v.literal('connect'),
   id: messageId,
+  protocol,
   mode: EidModeSchema,
   /** A is the requesting driver's own vehicle, B the other one. */
   plates: v.object({ A: PlatesSchema, B: PlatesSchema }),
@@ -35,6 +49,7 @@ export type ConnectMessage = v.InferOutput<typeof ConnectMessageSchema>;
 export const ResumeMessageSchema = v.object({
   t: v.literal('resume'),
   id: messageId,
+  protocol,
   declarationId,
   party: PartySchema,
   token,
@@ -53,7 +68,7 @@ export const ClientMessageSchema = v.variant('t', [ConnectMessageSchema, ResumeM
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 
 /** What a successful connect or resume answers: the party, the token to store, the declaration. */
-export interface Session<D = unknown> {
+export interface Session<D = DeclarationView> {
   readonly declarationId: string;
   readonly party: 'A' | 'B';
   /** Store it (connection-state / nodeid / token) to reconnect after a dropped connection. */
@@ -69,11 +84,11 @@ export type ServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly ok: false; readonly code: string; readonly retryAfterMs?: number }
   | {
       readonly t: 'changed';
-      readonly kind: string;
-      /** Who changed it; null when the server did (the submit queue's answer). */
+      readonly kind: ChangedKind;
+      /** Who changed it; null when the server did (the submit queue's answer, a confirmed e-mail). */
       readonly by: 'A' | 'B' | null;
-      readonly version: number;
-      readonly declaration: unknown;
+      /** This device's view's change, from the version it applies to. */
+      readonly patch: ViewPatch;
     }
   /** Which parties have a device connected right now (for "the other driver is here"). */
   | { readonly t: 'presence'; readonly A: boolean; readonly B: boolean }
@@ -81,6 +96,18 @@ export type ServerMessage =
 
 /** What a device may send, before defaults are applied (`oneDevice` may be left out). */
 export type ClientFrame = v.InferInput<typeof ClientMessageSchema>;
+
+const PatchOperationSchema = v.variant('op', [
+  v.object({ op: v.picklist(['add', 'replace']), path: v.string(), value: v.unknown() }),
+  v.object({ op: v.literal('remove'), path: v.string() }),
+]);
+
+/** A delta as the device checks it: the versions and the shape of each operation. */
+export const ViewPatchSchema = v.object({
+  from: v.pipe(v.number(), v.integer()),
+  version: v.pipe(v.number(), v.integer()),
+  ops: v.array(PatchOperationSchema),
+});
 
 /**
  * A frame from the hub as the device checks it: the envelope is validated, the payloads (`r`,
@@ -97,10 +124,9 @@ export const ServerMessageSchema = v.variant('t', [
   }),
   v.object({
     t: v.literal('changed'),
-    kind: v.string(),
+    kind: v.picklist(CHANGED_KINDS),
     by: v.nullable(PartySchema),
-    version: v.number(),
-    declaration: v.unknown(),
+    patch: ViewPatchSchema,
   }),
   v.object({ t: v.literal('presence'), A: v.boolean(), B: v.boolean() }),
   v.object({ t: v.literal('end'), reason: v.picklist(['FINISHED', 'REMOVED', 'NUKED', 'TAKEN_OVER']) }),
@@ -111,7 +137,8 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
   const parsed = v.safeParse(ServerMessageSchema, raw);
   if (!parsed.success) return null;
   const m = parsed.output;
-  if (m.t !== 'result') return m as ServerMessage;
+  if (m.t === 'changed') return { t: 'changed', kind: m.kind, by: m.by, patch: m.patch as ViewPatch };
+  if (m.t !== 'result') return m;
   if (m.ok) return { t: 'result', id: m.id, ok: true, r: m.r };
   if (typeof m.code !== 'string') return null;
   return m.retryAfterMs === undefined

@@ -3,6 +3,8 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { ClientFrame, ServerMessage } from '../api/protocol.js';
 import { blankDeclaration, blankPlates, type Declaration } from '../declaration/entities.js';
 import { declarationViewFor, type DeclarationView } from '../declaration/view.js';
+import { diffViews } from '../declaration/view-patch.js';
+import { PROTOCOL_VERSION } from '../api/protocol.js';
 import { END_REACTION_MS, RECONNECT_LIMIT, STORAGE_KEYS } from '../rules/constants.js';
 import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
 import type { KeyValuePort } from '../ports/key-value.port.js';
@@ -88,6 +90,9 @@ function view(version = 1, patch: Partial<Declaration> = {}): DeclarationView {
   const d = blankDeclaration({ id: DECL_ID, mode: 'live', now: T0, maxTimeAdjust: 2, fillLang: 'lt', location: null });
   return declarationViewFor({ ...d, version, ...patch }, 'A', false);
 }
+
+/** A write's answer as the hub gives it: the new version and the delta from `from`. */
+const committed = (from: DeclarationView, to: DeclarationView) => ({ version: to.version, patch: diffViews(from, to) });
 
 const request: PlatesConnectRequest = {
   mode: 'live',
@@ -190,9 +195,9 @@ describe('connection machine', () => {
     link2.answer(link2.last().id, session());
     const resent = link2.calls('eid-comment');
     expect(resent.map((c) => c.p)).toEqual([{ text: 'one' }, { text: 'two' }]);
-    link2.answer(resent[0]!.id, { version: 2, declaration: view(2) });
-    link2.answer(resent[1]!.id, { version: 3, declaration: view(3) });
-    await expect(first).resolves.toEqual({ ok: true, r: { version: 2, declaration: view(2) } });
+    link2.answer(resent[0]!.id, committed(view(1), view(2)));
+    link2.answer(resent[1]!.id, committed(view(2), view(3)));
+    await expect(first).resolves.toEqual({ ok: true, r: committed(view(1), view(2)) });
     await expect(second).resolves.toMatchObject({ ok: true });
     expect(h.actor.getSnapshot().context.declaration?.version).toBe(3);
     expect(loadSession(h.storage)?.pending).toEqual([]);
@@ -280,15 +285,54 @@ describe('connection machine', () => {
     expect(h.emitted).toContainEqual({ type: 'declaration.ended', reason: 'FINISHED' });
   });
 
-  it("[CX8] the other party's pushed change updates the declaration and is announced with its kind; an older version is ignored", () => {
+  it("[CX8] [HB20] the other party's pushed delta updates the declaration and is announced with its kind; an older one is ignored", () => {
     const h = connected();
-    h.transport.link.push({ t: 'changed', kind: 'PHOTO', by: 'B', version: 5, declaration: view(5) });
-    expect(h.actor.getSnapshot().context.declaration?.version).toBe(5);
+    const five = view(5, { parties: { ...view(1).parties, B: { ...view(1).parties.B, comment: 'slidu' } } });
+    h.transport.link.push({ t: 'changed', kind: 'PHOTO', by: 'B', patch: diffViews(view(1), view(2)) });
+    h.transport.link.push({ t: 'changed', kind: 'DATA', by: 'B', patch: { ...diffViews(view(2), five), from: 2 } });
+    expect(h.actor.getSnapshot().context.declaration).toEqual(five);
     expect(h.emitted).toContainEqual(expect.objectContaining({ type: 'declaration.changed', kind: 'PHOTO', by: 'B' }));
-    h.transport.link.push({ t: 'changed', kind: 'DATA', by: 'B', version: 4, declaration: view(4) });
+    h.transport.link.push({ t: 'changed', kind: 'DATA', by: 'B', patch: diffViews(view(3), view(4)) });
     expect(h.actor.getSnapshot().context.declaration?.version).toBe(5);
+    expect(h.transport.link.calls('get-view')).toHaveLength(0);
     h.transport.link.push({ t: 'presence', A: true, B: true });
     expect(h.actor.getSnapshot().context.presence).toEqual({ A: true, B: true });
+  });
+
+  it('[HB20] a delta from a version the device does not have asks for the whole view once, and the view replaces the declaration', () => {
+    const h = connected();
+    h.transport.link.push({ t: 'changed', kind: 'DATA', by: 'B', patch: diffViews(view(3), view(4)) });
+    h.transport.link.push({ t: 'changed', kind: 'DATA', by: 'B', patch: diffViews(view(4), view(5)) });
+    const asked = h.transport.link.calls('get-view');
+    expect(asked).toHaveLength(1);
+    expect(h.actor.getSnapshot().context.declaration?.version).toBe(1);
+    h.transport.link.answer(asked[0]!.id, view(5, { updatedAt: T0 + 5 }));
+    expect(h.actor.getSnapshot().context.declaration).toEqual(view(5, { updatedAt: T0 + 5 }));
+    expect(h.emitted).toContainEqual(expect.objectContaining({ type: 'declaration.changed', kind: 'SYNC' }));
+    // The next delta fits again.
+    h.transport.link.push({ t: 'changed', kind: 'DATA', by: 'B', patch: diffViews(view(5, { updatedAt: T0 + 5 }), view(6)) });
+    expect(h.actor.getSnapshot().context.declaration).toEqual(view(6));
+  });
+
+  it('[HB20] a heartbeat that answers a newer version than the view (its push was lost) asks for the whole view', () => {
+    const h = connected();
+    h.clock.increment(HEARTBEAT_INTERVAL_MS);
+    const [beat] = h.transport.link.calls('custom-heartbeat');
+    h.transport.link.answer(beat!.id, { ok: true, version: 1 });
+    expect(h.transport.link.calls('get-view')).toHaveLength(0);
+    h.clock.increment(HEARTBEAT_INTERVAL_MS);
+    const beats = h.transport.link.calls('custom-heartbeat');
+    h.transport.link.answer(beats[1]!.id, { ok: true, version: 3 });
+    expect(h.transport.link.calls('get-view')).toHaveLength(1);
+  });
+
+  it('[HB19] connect and resume carry the protocol version', () => {
+    const h = connected();
+    expect(h.transport.links[0]!.sent[0]).toMatchObject({ t: 'connect', protocol: PROTOCOL_VERSION });
+    h.transport.link.drop();
+    h.clock.increment(RECONNECT_DELAYS_MS[0]);
+    h.transport.link.open();
+    expect(h.transport.link.last()).toMatchObject({ t: 'resume', protocol: PROTOCOL_VERSION });
   });
 
   it('[CX9] after a closed browser the stored seat and unacknowledged edits resume the declaration', async () => {

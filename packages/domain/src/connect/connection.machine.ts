@@ -11,7 +11,8 @@
  * ports onto the machine's actor and actions; tests use a SimulatedClock and a scripted transport.
  */
 import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ClientFrame, ServerMessage, Session } from '../api/protocol.js';
+import { PROTOCOL_VERSION, type ClientFrame, type ServerMessage, type Session } from '../api/protocol.js';
+import { committedIn, isKeptInstruction } from '../api/instructions.js';
 import {
   END_REACTION_MS,
   RECONNECT_LIMIT,
@@ -22,9 +23,9 @@ import {
 import type { ErrorCode } from '../rules/errors.js';
 import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
 import type { Plates, Position } from '../declaration/entities.js';
-import type { ChangedKind } from '../declaration/instructions.js';
-import { isWriteInstructionName } from '../declaration/instruction-names.js';
+import type { ChangedKind } from '../declaration/edits.js';
 import type { DeclarationView } from '../declaration/view.js';
+import { applyViewPatch, type ViewPatch } from '../declaration/view-patch.js';
 import type { KeyValuePort } from '../ports/key-value.port.js';
 import type { TransportPort } from '../ports/transport.port.js';
 import { recoverySnapshot, type RecoveryFlags } from './recovery.js';
@@ -74,6 +75,8 @@ export interface ConnectionContext {
   readonly nextWireId: number;
   readonly handshakeId: number | null;
   readonly heartbeatId: number | null;
+  /** The wire id of the get-view asked after a gap in the deltas; null when none is on its way. */
+  readonly resyncId: number | null;
   /** Reconnect attempts since the link was last up. */
   readonly attempts: number;
   readonly error: ErrorCode | null;
@@ -96,8 +99,11 @@ export type ConnectionEmitted =
   | { readonly type: 'call.answered'; readonly ref: number; readonly answer: CallAnswer }
   | {
       readonly type: 'declaration.changed';
-      /** SESSION when the device (re)connected and got the whole declaration. */
-      readonly kind: ChangedKind | 'SESSION' | 'OWN';
+      /**
+       * SESSION when the device (re)connected and got the whole declaration; OWN for this device's
+       * own write; SYNC when it fetched the whole view after a gap in the deltas.
+       */
+      readonly kind: ChangedKind | 'SESSION' | 'OWN' | 'SYNC';
       readonly by: Party | null;
       readonly declaration: DeclarationView;
     }
@@ -125,6 +131,7 @@ function initialContext(): ConnectionContext {
     nextWireId: 1,
     handshakeId: null,
     heartbeatId: null,
+    resyncId: null,
     attempts: 0,
     error: null,
     retryAfterMs: null,
@@ -139,20 +146,12 @@ const asResult = (e: ConnectionEvent): ResultMessage | null =>
 const answerOf = (m: ResultMessage): CallAnswer =>
   m.ok ? { ok: true, r: m.r } : m.retryAfterMs === undefined ? { ok: false, code: m.code } : { ok: false, code: m.code, retryAfterMs: m.retryAfterMs };
 
-/** Edits are kept across a closed browser; reads are not worth keeping. */
-const isKept = (call: OutgoingCall): boolean => isWriteInstructionName(call.op) || call.op === 'submit-eid';
-
-/** A write's answer carries the declaration after it: `{ version, declaration }`. */
-function declarationIn(r: unknown): { version: number; declaration: DeclarationView } | null {
-  if (typeof r !== 'object' || r === null) return null;
-  const o = r as { version?: unknown; declaration?: unknown };
-  if (typeof o.declaration !== 'object' || o.declaration === null) return null;
-  const declaration = o.declaration as DeclarationView;
-  return { version: typeof o.version === 'number' ? o.version : declaration.version, declaration };
-}
+/** Edits (and the submit) are kept across a closed browser; reads are not worth keeping. */
+const isKept = (call: OutgoingCall): boolean => isKeptInstruction(call.op);
 
 const newer = (current: DeclarationView | null, next: DeclarationView): boolean =>
   current === null || current.id !== next.id || next.version >= current.version;
+
 
 export const connectionMachine = setup({
   types: {
@@ -186,19 +185,19 @@ export const connectionMachine = setup({
       enqueue.assign({ handshakeId: id, nextWireId: id + 1 });
       const c = context.credentials;
       if (c) {
-        enqueue.sendTo('socket', { type: 'send', frame: { t: 'resume', id, declarationId: c.declarationId, party: c.party, token: c.token } });
+        enqueue.sendTo('socket', { type: 'send', frame: { t: 'resume', id, protocol: PROTOCOL_VERSION, declarationId: c.declarationId, party: c.party, token: c.token } });
       } else if (context.request) {
         const r = context.request;
         enqueue.sendTo('socket', {
           type: 'send',
-          frame: { t: 'connect', id, mode: r.mode, plates: r.plates, location: r.location, fillLang: r.fillLang, oneDevice: r.oneDevice },
+          frame: { t: 'connect', id, protocol: PROTOCOL_VERSION, mode: r.mode, plates: r.plates, location: r.location, fillLang: r.fillLang, oneDevice: r.oneDevice },
         });
       }
     }),
     acceptSession: enqueueActions(({ context, event, enqueue }) => {
       const m = asResult(event);
       if (!m || !m.ok) return;
-      const s = m.r as Session<DeclarationView>;
+      const s = m.r as Session;
       const mode = context.credentials?.mode ?? context.request?.mode ?? s.declaration.mode;
       enqueue.assign({
         credentials: { declarationId: s.declarationId, party: s.party, token: s.token, mode },
@@ -247,6 +246,7 @@ export const connectionMachine = setup({
       inflight: [],
       handshakeId: null,
       heartbeatId: null,
+      resyncId: null,
     })),
     /** Nobody will answer what is waiting: tell the callers. */
     dropAll: enqueueActions(({ context, enqueue }) => {
@@ -262,37 +262,65 @@ export const connectionMachine = setup({
     }),
     countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     /** Results of calls, pushes of the other party's changes, presence. */
-    handleServerMessage: enqueueActions(({ context, event, enqueue }) => {
+    handleServerMessage: enqueueActions(({ context: initial, event, enqueue }) => {
       if (event.type !== 'transport.message') return;
       const m = event.message;
+      // What this action has assigned so far: a resync asked for once, a delta applied on the last.
+      let context = initial;
+      const update = (change: Partial<ConnectionContext>) => {
+        context = { ...context, ...change };
+        enqueue.assign(change);
+      };
+      /** Asks for the whole view with get-view; once, while none is on its way. */
+      const askForView = (): void => {
+        if (context.resyncId !== null) return;
+        const id = context.nextWireId;
+        enqueue.sendTo('socket', { type: 'send', frame: { t: 'call', id, op: 'get-view' } });
+        update({ resyncId: id, nextWireId: id + 1 });
+      };
+      /** A delta of this device's view: applied to its version, or the whole view asked for once. */
+      const applyPatch = (patch: ViewPatch, kind: ChangedKind | 'OWN', by: Party | null): void => {
+        if (!context.declaration) return;
+        const outcome = applyViewPatch(context.declaration, patch);
+        if (outcome.kind === 'applied') {
+          update({ declaration: outcome.view });
+          enqueue.emit({ type: 'declaration.changed', kind, by, declaration: outcome.view });
+        } else if (outcome.kind === 'gap') askForView();
+      };
       if (m.t === 'presence') {
-        enqueue.assign({ presence: { A: m.A, B: m.B } });
+        update({ presence: { A: m.A, B: m.B } });
         return;
       }
       if (m.t === 'changed') {
-        const declaration = m.declaration as DeclarationView;
-        if (!newer(context.declaration, declaration)) return;
-        enqueue.assign({ declaration });
-        enqueue.emit({ type: 'declaration.changed', kind: m.kind as ChangedKind, by: m.by, declaration });
+        applyPatch(m.patch, m.kind, m.by);
         return;
       }
       if (m.t !== 'result') return;
       if (m.id === context.heartbeatId) {
-        enqueue.assign({ heartbeatId: null });
+        update({ heartbeatId: null });
+        // The heartbeat answers the declaration's version: a device whose last push was lost asks for the view.
+        const version = m.ok ? (m.r as { version?: unknown } | undefined)?.version : undefined;
+        if (typeof version === 'number' && context.declaration && version > context.declaration.version) askForView();
+        return;
+      }
+      if (m.id === context.resyncId) {
+        update({ resyncId: null });
+        const view = m.ok ? (m.r as DeclarationView) : null;
+        if (view && newer(context.declaration, view)) {
+          update({ declaration: view });
+          enqueue.emit({ type: 'declaration.changed', kind: 'SYNC', by: null, declaration: view });
+        }
         return;
       }
       const done = context.inflight.find((i) => i.wireId === m.id);
       if (!done) return;
-      enqueue.assign({ inflight: context.inflight.filter((i) => i !== done) });
+      update({ inflight: context.inflight.filter((i) => i !== done) });
       if (m.ok) {
-        const after = declarationIn(m.r);
-        if (after && newer(context.declaration, after.declaration)) {
-          enqueue.assign({ declaration: after.declaration });
-          enqueue.emit({ type: 'declaration.changed', kind: 'OWN', by: context.party, declaration: after.declaration });
-        }
+        const committed = committedIn(m.r);
+        if (committed?.patch) applyPatch(committed.patch, 'OWN', context.party);
         if (done.call.op === 'one-device') {
           const allow = (m.r as { allow?: { A: boolean; B: boolean } }).allow;
-          if (allow) enqueue.assign({ allow });
+          if (allow) update({ allow });
         }
       }
       enqueue.emit({ type: 'call.answered', ref: done.call.ref, answer: answerOf(m) });

@@ -6,3 +6,5 @@ export * from './preview.js';
 export * from './submit.js';
 export * from './plate-check.js';
 export * from './view.js';
+export * from './changes.js';
+export * from './view-patch.js';

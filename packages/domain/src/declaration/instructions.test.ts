@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyInstruction, CHANGED_KINDS, CHANGED_KIND_OF, WRITE_INSTRUCTIONS, type EditOutcome } from './instructions.js';
 import { blank, complete, ctx, T0 } from './declaration.fixture.js';
-import { WRITE_INSTRUCTION_NAMES, isWriteInstructionName } from './instruction-names.js';
+import { INSTRUCTIONS, isKeptInstruction } from '../api/instructions.js';
 import type { Declaration } from './entities.js';
 
 function ok(outcome: EditOutcome): Extract<EditOutcome, { ok: true }> {
@@ -202,8 +202,13 @@ describe('write instructions', () => {
     expect(applyInstruction(blank(), 'progress', { progress: 'FILLING', step: 15 }, ctx('B'))).toEqual({ ok: false, code: 'DATA_ERROR' });
   });
 
-  it('[DC1] the light list of write instruction names is exactly the instructions with payload rules', () => {
-    expect([...WRITE_INSTRUCTION_NAMES].sort()).toEqual([...WRITE_INSTRUCTIONS].sort());
-    expect(isWriteInstructionName('current-fotos')).toBe(false);
+  it('[DC1] [HB18] every edit is a kept write of the protocol registry with its changed kind; reads are neither', () => {
+    for (const name of WRITE_INSTRUCTIONS) {
+      expect(INSTRUCTIONS[name]).toMatchObject({ kind: 'write', kept: true, access: 'seat', changed: CHANGED_KIND_OF[name] });
+      expect(isKeptInstruction(name)).toBe(true);
+    }
+    expect(isKeptInstruction('current-fotos')).toBe(false);
+    expect(INSTRUCTIONS['current-fotos']).toMatchObject({ kind: 'read', changed: null });
+    expect(isKeptInstruction('no-such-instruction')).toBe(false);
   });
 });

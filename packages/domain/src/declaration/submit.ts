@@ -41,7 +41,7 @@ export type SubmitOutcome =
   | { readonly ok: true; readonly declaration: Declaration; readonly enqueue: boolean }
   | { readonly ok: false; readonly code: ErrorCode };
 
-function describe(findings: readonly PreviewFinding[]): InvalidDesc[] {
+export function describeFindings(findings: readonly PreviewFinding[]): InvalidDesc[] {
   return findings.map((f) => ({ key: f.code, user: f.party ?? 'AB', desc: `step ${f.step}` }));
 }
 
@@ -62,7 +62,7 @@ export function submitParties(
     return {
       ok: true,
       enqueue: false,
-      declaration: { ...d, submitState: 'ERROR', invalidDesc: describe(findings), version: d.version + 1, updatedAt: now },
+      declaration: { ...d, submitState: 'ERROR', invalidDesc: describeFindings(findings), version: d.version + 1, updatedAt: now },
     };
   }
   const submitted = { ...d.parties };

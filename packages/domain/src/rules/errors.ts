@@ -205,6 +205,8 @@ export const VALIDATION_ERROR_CODES = [
  */
 export const DECLARATION_ERROR_CODES = [
   'UNKNOWN_INSTRUCTION',
+  /** The device speaks another protocol version (an old page after a release): it must reload. */
+  'PROTOCOL_UNSUPPORTED',
   'NOT_ALLOWED',
   'ALREADY_SUBMITTED',
   'CONDITIONS_INCOMPATIBLE',

@@ -12,9 +12,9 @@ export function useStoredBinary(op: 'get-image' | 'get-audio', id: string | null
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
-    void session
-      .request<{ contentType: string; imageBase64?: string; audioBase64?: string }>(op, { id })
-      .then((r) => !cancelled && setLoaded({ id, url: `data:${r.contentType};base64,${r.imageBase64 ?? r.audioBase64 ?? ''}`, error: false }))
+    const bytes = op === 'get-image' ? session.request('get-image', { id }).then((r) => ({ type: r.contentType, base64: r.imageBase64 })) : session.request('get-audio', { id }).then((r) => ({ type: r.contentType, base64: r.audioBase64 }));
+    void bytes
+      .then((r) => !cancelled && setLoaded({ id, url: `data:${r.type};base64,${r.base64}`, error: false }))
       .catch(() => !cancelled && setLoaded({ id, url: null, error: true }));
     return () => {
       cancelled = true;

@@ -29,9 +29,12 @@ import {
   type Disclaimers,
   type EidMode,
   type ImageSyncActor,
+  type InstructionName,
   type KeyValuePort,
   type Party,
+  type PayloadArgs,
   type PlatesConnectRequest,
+  type ResultOf,
   type TransportPort,
   type WizardActor,
 } from '@eid/domain';
@@ -149,7 +152,7 @@ export class DeclaSession {
         list: () => this.hub.request('current-fotos'),
         get: async (remote) => {
           // The lists show thumbnails: a fraction of the photo's bytes on a weak connection.
-          const r = await this.hub.request<{ imageBase64: string; contentType: string; filename: string }>('get-foto', { id: remote.id, thumb: true });
+          const r = await this.hub.request('get-foto', { id: remote.id, thumb: true });
           return { dataURL: `data:${r.contentType};base64,${r.imageBase64}`, filename: r.filename };
         },
       }),
@@ -222,8 +225,8 @@ export class DeclaSession {
   }
 
   /** Sends an instruction and returns its result; a refusal throws a HubError with the code. */
-  request<T = unknown>(op: string, payload?: unknown): Promise<T> {
-    return this.hub.request<T>(op, payload);
+  request<N extends InstructionName>(name: N, ...payload: PayloadArgs<N>): Promise<ResultOf<N>> {
+    return this.hub.request(name, ...payload);
   }
 
   /**

@@ -47,7 +47,7 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
   const linking = useInstruction();
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const sendLink = async (address: string) => {
-    const r = await linking.run<{ sent: boolean; confirmed: boolean }>('confirm-email-a', { party });
+    const r = await linking.run('confirm-email-a', { party });
     if (r?.sent) setLinkSentTo(address);
   };
 
@@ -124,7 +124,7 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
                     return;
                   }
                   session.captcha.prefetch('phone-code');
-                  const r = await sending.run<{ practiceCode?: string }>('send-phone-code', { party, tel, captcha });
+                  const r = await sending.run('send-phone-code', { party, tel, captcha });
                   if (r) {
                     setCodeSent(true);
                     setPracticeCode(r.practiceCode ?? null);

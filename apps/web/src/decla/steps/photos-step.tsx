@@ -114,7 +114,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       if (!dataURL) {
         // HEIC and the like: the browser cannot show them; the server's JPEG thumbnail can.
         const thumb = await session
-          .request<{ contentType: string; imageBase64: string }>('get-foto', { id: uploaded.id, thumb: true })
+          .request('get-foto', { id: uploaded.id, thumb: true })
           .catch(() => null);
         if (thumb) {
           session.images.send({ type: 'local.add', party, set, image: { id: uploaded.id, dataURL: `data:${thumb.contentType};base64,${thumb.imageBase64}`, filename: item.file.name, inDMZ: true } });

@@ -12,15 +12,15 @@ import { CIRCUMSTANCE_LABELS } from './circumstance-labels';
 import type { StepProps } from '../wizard/step-footer';
 
 /** validate-t1 for the declaration as it is now, again after every change. */
-export function useFindings(op: 'validate-t1' | 'validate-t2'): PreviewFinding[] | null {
+export function useFindings(op: 'validate-t1' | 'validate-t2'): readonly PreviewFinding[] | null {
   const session = useSession();
   const version = useSelector(session.connection, (s) => s.context.declaration?.version ?? 0);
-  const [findings, setFindings] = useState<PreviewFinding[] | null>(null);
+  const [findings, setFindings] = useState<readonly PreviewFinding[] | null>(null);
   useEffect(() => {
     let cancelled = false;
     const timer = setTimeout(() => {
       void session.hub.call(op).then((a) => {
-        if (!cancelled && a.ok) setFindings(a.r as PreviewFinding[]);
+        if (!cancelled && a.ok) setFindings(a.r);
       });
     }, 150);
     return () => {

@@ -16,7 +16,6 @@ import {
   provideGuiltPorts,
   provideSubmitPorts,
   submitStatus,
-  type DeclarationView,
   type GuiltyChoice,
   type GuiltStateView,
   type InsurerRecord,
@@ -119,8 +118,15 @@ function GuiltChoice({ parties }: { parties: Party[] }) {
   const machine = useMemo(
     () =>
       provideGuiltPorts({
-        set: async (party, choice) => (await session.request<{ declaration: DeclarationView }>('guilty', { party, op: 'SET', choice })).declaration.guilt,
-        reset: async (party) => (await session.request<{ declaration: DeclarationView }>('guilty', { party, op: 'RESET' })).declaration.guilt,
+        // The write answers only its version and delta: the guilt it resolved to is read back.
+        set: async (party, choice) => {
+          await session.request('guilty', { party, op: 'SET', choice });
+          return session.request('guilty-status');
+        },
+        reset: async (party) => {
+          await session.request('guilty', { party, op: 'RESET' });
+          return session.request('guilty-status');
+        },
       }),
     [session],
   );
@@ -187,8 +193,8 @@ function InsurerChoice({ party, both }: { party: Party; both: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
-    void session.hub.call('responsible-insurer').then((a) => a.ok && setProposed((a.r as ResponsibleInsurer[])[party === 'A' ? 0 : 1] ?? null));
-    void session.hub.call('list-insurers').then((a) => a.ok && setAll(a.r as InsurerRecord[]));
+    void session.hub.call('proposed-insurers').then((a) => a.ok && setProposed(a.r[party === 'A' ? 0 : 1] ?? null));
+    void session.hub.call('list-insurers').then((a) => a.ok && setAll(a.r));
   }, [session, party]);
   useEffect(() => {
     const el = dialog.current;
@@ -280,11 +286,11 @@ function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
           const captcha = await session.captcha.token('submit');
           // A token is used once: the next submit (after a refusal) gets a fresh one ready.
           session.captcha.prefetch('submit');
-          const s = await session.request<SubmitStatus>('submit-eid', { captcha });
+          const s = await session.request('submit-eid', { captcha });
           if (session.mode === 'practice' && s.stateEID === 'SUCCESS') await session.request('demo-done');
           return s;
         },
-        withdraw: () => session.request<SubmitStatus>('withdraw-submit'),
+        withdraw: () => session.request('withdraw-submit'),
         informAdmin: async () => {
           const c = session.connection.getSnapshot().context.credentials;
           await session.backend.fetch(`${BACKEND_BASE_PATH}/log/warn${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {

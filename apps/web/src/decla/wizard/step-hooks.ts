@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { SCROLL_DELAYS_MS, SCROLL_OFFSET_PX } from '@eid/domain';
+import { SCROLL_DELAYS_MS, SCROLL_OFFSET_PX, type InstructionName, type PayloadArgs, type ResultOf } from '@eid/domain';
 import { codeOf } from '../session/decla-session';
 import { useSession } from '../session/session-context';
 
@@ -31,10 +31,10 @@ export function useInstruction() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(0);
   const run = useCallback(
-    async <T = unknown>(op: string, payload?: unknown): Promise<T | null> => {
+    async <N extends InstructionName>(name: N, ...payload: PayloadArgs<N>): Promise<ResultOf<N> | null> => {
       setBusy((n) => n + 1);
       try {
-        const r = await s.request<T>(op, payload);
+        const r = await s.request(name, ...payload);
         setError(null);
         return r;
       } catch (e) {

@@ -1,0 +1,27 @@
+/**
+ * The edits (declaration-flow §7; domain `declaration/edits.ts`): one handler for all of them — the
+ * domain's `applyInstruction` decides the change, the unit of work commits and pushes it.
+ */
+import { applyInstruction, WRITE_INSTRUCTIONS, type Committed, type EditContext, type WriteInstruction } from '@eid/domain';
+import type { Call, Handler, Handlers } from './handler.js';
+import type { HubPorts } from './ports.js';
+import { refuse } from './refusal.js';
+import type { UnitOfWork } from './unit-of-work.js';
+
+export function editHandlers(ports: Pick<HubPorts, 'isInLithuania'>, uow: UnitOfWork): Handlers<WriteInstruction> {
+  const edit =
+    (name: WriteInstruction) =>
+    async (payload: unknown, { conn, seat, contract }: Call<'seat'>): Promise<Committed> => {
+      const kind = contract.changed ?? 'DATA';
+      const { committed } = await uow.change(seat.declarationId, { writer: { conn, seat }, kind, when: contract.when }, (record, now) => {
+        const ctx: EditContext = { actor: { party: seat.party, allow: seat.allow }, now, isInLithuania: ports.isInLithuania };
+        const outcome = applyInstruction(record.declaration, name, payload, ctx);
+        if (!outcome.ok) refuse(outcome.code);
+        const slots = { ...record.slots, [seat.party]: { ...record.slots[seat.party], lastSeen: now } };
+        return { after: { declaration: outcome.declaration, slots, lastActivity: now }, result: null };
+      });
+      return committed;
+    };
+  // Every edit answers Committed and takes its own payload: one function serves each name.
+  return Object.fromEntries(WRITE_INSTRUCTIONS.map((name) => [name, edit(name)])) as unknown as { readonly [N in WriteInstruction]: Handler<N> };
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { declarationViewFor, INSTRUCTION_NAMES, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
+import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
+import { FixedClock } from '@eid/test-fixtures';
+import { ask, connect, Device, makeHarness, plates, T0, VILNIUS } from './testing/hub-harness.js';
+import { PHONE_CODE_TTL_MS } from './contacts.service.js';
+
+async function pair() {
+  const h = makeHarness();
+  const a = new Device();
+  const b = new Device();
+  const sa = await connect(h, a, 'KLM123', 'HBN512');
+  const sb = await connect(h, b, 'HBN512', 'KLM123');
+  return { h, a, b, sa, sb };
+}
+
+const call = (op: string, p?: unknown) => (p === undefined ? { t: 'call', op } : { t: 'call', op, p });
+
+describe('the endpoint refuses what the registry refuses, one typed code each', () => {
+  it('[HB18] an unknown instruction is UNKNOWN_INSTRUCTION; a seat instruction without a seat is NOT_CONNECTED; a public one works', async () => {
+    const h = makeHarness();
+    const stranger = new Device();
+    expect(await ask(h, stranger, call('no-such-thing'))).toMatchObject({ ok: false, code: 'UNKNOWN_INSTRUCTION' });
+    for (const name of INSTRUCTION_NAMES.filter((n) => INSTRUCTIONS[n].access === 'seat')) {
+      expect(await ask(h, stranger, call(name, {}))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    }
+    expect(await ask(h, stranger, call('test-connection'))).toMatchObject({ ok: true, r: { ok: true } });
+  });
+
+  it("[HB18] a payload the instruction's schema refuses is DATA_ERROR; another party's data is NOT_ALLOWED; nothing is written", async () => {
+    const { h, b, sa } = await pair();
+    const before = (await h.store.get(sa.declarationId))?.declaration.version;
+    expect(await ask(h, b, call('eid-comment', { text: 42 }))).toMatchObject({ ok: false, code: 'DATA_ERROR' });
+    expect(await ask(h, b, call('add-foto'))).toMatchObject({ ok: false, code: 'DATA_ERROR' });
+    expect(await ask(h, b, call('eid-comment', { party: 'A', text: 'not mine' }))).toMatchObject({ ok: false, code: 'NOT_ALLOWED' });
+    expect(await ask(h, b, call('send-phone-code', { party: 'A', tel: '+37061234567' }))).toMatchObject({ ok: false, code: 'NOT_ALLOWED' });
+    expect((await h.store.get(sa.declarationId))?.declaration.version).toBe(before);
+  });
+
+  it('[HB18] reads change nothing: every read instruction leaves the stored declaration as it was', async () => {
+    const { h, a, sa } = await pair();
+    const before = await h.store.get(sa.declarationId);
+    for (const name of INSTRUCTION_NAMES.filter((n) => INSTRUCTIONS[n].kind === 'read')) {
+      await ask(h, a, call(name, name === 'check-plate' ? { plates: plates('LRA908') } : name.startsWith('get-') && name !== 'get-view' ? { id: 'photo-00000001' } : undefined));
+    }
+    const after = await h.store.get(sa.declarationId);
+    expect(after?.declaration).toEqual(before?.declaration);
+  });
+
+  it('[HB18] a finished declaration takes no edit (DECLARATION_FINISHED) but can be read', async () => {
+    const { h, a, sa } = await pair();
+    expect(await h.hub.completeSubmission(sa.declarationId, 'FAIL', null)).toBe(true);
+    // The devices were told and unbound; a resume may look.
+    const again = new Device();
+    const r = await ask(h, again, { t: 'resume', protocol: PROTOCOL_VERSION, declarationId: sa.declarationId, party: 'A', token: sa.token });
+    expect(r).toMatchObject({ ok: true, r: { allow: { A: false, B: false } } });
+    expect(a.inbox).toContainEqual({ t: 'end', reason: 'FINISHED' });
+    const stored = (await h.store.get(sa.declarationId)) as StoredDeclaration;
+    expect(stored.declaration.status).toBe('FINISHED');
+  });
+
+  it('[HB19] a connect or resume of another protocol version, or of none, is PROTOCOL_UNSUPPORTED and binds nothing', async () => {
+    const { h, sa } = await pair();
+    const old = new Device();
+    const connectFrame = { t: 'connect', mode: 'live', plates: { A: plates('LRA908'), B: plates('GTE274') }, location: VILNIUS, fillLang: 'lt' };
+    expect(await ask(h, old, connectFrame)).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
+    expect(await ask(h, old, { ...connectFrame, protocol: PROTOCOL_VERSION + 1 })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
+    expect(await ask(h, old, { t: 'resume', protocol: 1, declarationId: sa.declarationId, party: 'A', token: sa.token })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
+    expect(h.hub.connections).toBe(2);
+    expect(await ask(h, old, call('eid-comment', { text: 'x' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+  });
+});
+
+describe('deltas', () => {
+  it("[HB20] a write answers the version and the writer's delta; the other device is pushed its own view's delta", async () => {
+    const { h, a, b, sa } = await pair();
+    h.clock.advance(1000);
+    const r = await ask(h, a, call('eid-comment', { text: 'Slidu' }));
+    expect(r.ok).toBe(true);
+    const answer = (r as { r: { version: number; patch: { from: number; version: number; ops: unknown[] } } }).r;
+    expect(Object.keys(answer).sort()).toEqual(['patch', 'version']);
+    const push = b.inbox.find((m): m is Extract<ServerMessage, { t: 'changed' }> => m.t === 'changed');
+    expect(push).toMatchObject({ kind: 'DATA', by: 'A', patch: { version: answer.version } });
+    expect(push?.patch.ops).toEqual(
+      expect.arrayContaining([
+        { op: 'replace', path: '/parties/A/comment', value: 'Slidu' },
+        { op: 'replace', path: '/version', value: answer.version },
+      ]),
+    );
+    // Only what changed travels: the comment, the version, the times of the change.
+    expect(push?.patch.ops.map((o) => o.path).sort()).toEqual(['/parties/A/comment', '/updatedAt', '/version']);
+    b.deliver();
+    const stored = (await h.store.get(sa.declarationId))?.declaration;
+    expect(b.view).toEqual(declarationViewFor(stored!, 'B', false));
+    expect(a.view).toEqual(declarationViewFor(stored!, 'A', false));
+  });
+
+  it("[HB20] [GL4] the other driver's guilt choice stays hidden in the deltas until it is resolved", async () => {
+    const { h, a, b } = await pair();
+    await ask(h, a, call('guilty', { op: 'SET', choice: 'B' }));
+    const push = b.inbox.find((m): m is Extract<ServerMessage, { t: 'changed' }> => m.t === 'changed');
+    expect(JSON.stringify(push?.patch.ops)).not.toContain('"achoice"');
+    b.deliver();
+    expect(b.view?.guilt).toMatchObject({ achoice: null, achosen: true });
+  });
+});
+
+describe('contact verification state', () => {
+  it('[HB17] [HB14] a phone code is kept with its expiry: past 10 minutes it is gone from the store and refused', async () => {
+    const clock = new FixedClock(T0);
+    const expiring = new MemoryExpiringStore(clock);
+    const sent: string[] = [];
+    const withPorts = makeHarness({ expiring, phoneCodes: { sendCode: async (_to, code) => void sent.push(code) } }, undefined, clock);
+    const a = new Device();
+    await connect(withPorts, a, 'KLM123', 'HBN512');
+    expect(await ask(withPorts, a, call('send-phone-code', { tel: '+37061234567' }))).toMatchObject({ ok: true });
+    expect(sent).toHaveLength(1);
+    expect(expiring.size).toBeGreaterThan(0);
+    withPorts.clock.advance(PHONE_CODE_TTL_MS);
+    expect(await ask(withPorts, a, call('confirm-phone-code', { code: sent[0] }))).toMatchObject({ ok: false, code: 'WRONG_CONFIRMATION_CODE' });
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The declaration hub's endpoint: the shared, durable declaration that two devices edit live. It
+ * parses every frame, refuses what the registry's contract refuses (one typed code each), and
+ * dispatches to the instruction's handler; the services behind it commit through one unit of work
+ * and push deltas to the other devices.
+ *
+ * It knows no transport: the server feeds it WebSocket frames, the practice mode an in-memory
+ * channel. Both run this same code, so the practice mode behaves exactly like the live service.
+ */
+import * as v from 'valibot';
+import { ClientMessageSchema, contractOf, isInstructionName, type CallMessage, type InstructionName, type Party } from '@eid/domain';
+import { BinaryService } from './binaries.service.js';
+import { Captcha } from './captcha.js';
+import { ContactService } from './contacts.service.js';
+import type { Call, Handler, Handlers } from './handler.js';
+import { MaintenanceService } from './maintenance.service.js';
+import { PlateChecks } from './plate-checks.service.js';
+import type { HubOptions, HubPorts } from './ports.js';
+import { Refusal, refuse } from './refusal.js';
+import { handlerRegistry } from './registry.js';
+import { Rooms, type HubConnection } from './rooms.js';
+import { SeatService } from './seat.service.js';
+import { SubmitService } from './submit.service.js';
+import { UnitOfWork } from './unit-of-work.js';
+
+type Answer = { ok: true; r: unknown } | { ok: false; code: Refusal['code']; retryAfterMs?: number };
+
+export class DeclarationHub {
+  private readonly rooms = new Rooms();
+  private readonly uow: UnitOfWork;
+  private readonly seats: SeatService;
+  private readonly contacts: ContactService;
+  private readonly submit: SubmitService;
+  private readonly binaries: BinaryService;
+  private readonly maintenance: MaintenanceService;
+  private readonly handlers: Handlers;
+
+  constructor(
+    private readonly ports: HubPorts,
+    options: HubOptions,
+  ) {
+    this.uow = new UnitOfWork(ports, this.rooms);
+    const plates = new PlateChecks(ports);
+    const captcha = new Captcha(ports, options);
+    this.binaries = new BinaryService(ports, this.uow);
+    this.seats = new SeatService(ports, options, this.uow, this.rooms, plates);
+    this.contacts = new ContactService(ports, options, this.uow, captcha);
+    this.submit = new SubmitService(ports, options, this.uow, this.rooms, this.binaries, captcha);
+    this.maintenance = new MaintenanceService(ports, this.uow, this.rooms);
+    this.handlers = handlerRegistry(ports, {
+      uow: this.uow,
+      rooms: this.rooms,
+      seats: this.seats,
+      plates,
+      contacts: this.contacts,
+      submit: this.submit,
+      binaries: this.binaries,
+      maintenance: this.maintenance,
+    });
+  }
+
+  /** Answers every message of a device: parses it, runs it, sends the result frame. */
+  async handle(conn: HubConnection, raw: unknown): Promise<void> {
+    const parsed = v.safeParse(ClientMessageSchema, raw);
+    if (!parsed.success) {
+      const id = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : -1;
+      conn.send({ t: 'result', id, ok: false, code: 'DATA_ERROR' });
+      return;
+    }
+    const msg = parsed.output;
+    let answer: Answer;
+    try {
+      const r = msg.t === 'connect' ? await this.seats.connect(conn, msg) : msg.t === 'resume' ? await this.seats.resume(conn, msg) : await this.call(conn, msg);
+      answer = { ok: true, r };
+    } catch (error) {
+      if (error instanceof Refusal) answer = error.retryAfterMs === undefined ? { ok: false, code: error.code } : { ok: false, code: error.code, retryAfterMs: error.retryAfterMs };
+      else {
+        this.ports.log?.('error', 'hub instruction failed', { error: String(error), t: msg.t, op: msg.t === 'call' ? msg.op : undefined });
+        answer = { ok: false, code: 'SERVER_ERROR' };
+      }
+    }
+    conn.send(answer.ok ? { t: 'result', id: msg.id, ok: true, r: answer.r } : { t: 'result', id: msg.id, ...answer });
+  }
+
+  /** The device's connection closed: it keeps its party until its heartbeat times out. */
+  disconnect(conn: HubConnection): void {
+    this.seats.disconnect(conn);
+  }
+
+  /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
+  announceSystemUpdate(untilMs: number): void {
+    this.seats.announceSystemUpdate(untilMs);
+  }
+
+  /** Removes declarations inactive for 30 minutes and tells their devices. */
+  sweep(): Promise<string[]> {
+    return this.maintenance.sweep();
+  }
+
+  /** The submit queue's answer for a declaration: it ends in SUCCESS or FAIL and becomes immutable. */
+  completeSubmission(declarationId: string, result: 'SUCCESS' | 'FAIL', viewUrls: Readonly<Record<Party, string>> | null): Promise<boolean> {
+    return this.submit.complete(declarationId, result, viewUrls);
+  }
+
+  /** A driver opened the e-mail confirmation link. */
+  confirmEmail(declarationId: string, party: Party, email: string) {
+    return this.contacts.confirmEmailLink(declarationId, party, email);
+  }
+
+  holdsSeat(declarationId: string, party: Party, token: string): Promise<boolean> {
+    return this.binaries.holdsSeat(declarationId, party, token);
+  }
+
+  storeBlob(declarationId: string, contentType: string, bytes: Uint8Array, id?: string): Promise<string> {
+    return this.binaries.storeBlob(declarationId, contentType, bytes, id);
+  }
+
+  storeImage(...args: Parameters<BinaryService['storeImage']>): Promise<void> {
+    return this.binaries.storeImage(...args);
+  }
+
+  newBlobId(): string {
+    return this.binaries.newBlobId();
+  }
+
+  blobUsage(declarationId: string) {
+    return this.binaries.blobUsage(declarationId);
+  }
+
+  uploadContext(declarationId: string, party: Party) {
+    return this.binaries.uploadContext(declarationId, party);
+  }
+
+  /** Number of bound device connections (for metrics and tests). */
+  get connections(): number {
+    return this.rooms.size;
+  }
+
+  /** The registry's checks, then the instruction's handler. */
+  private async call(conn: HubConnection, msg: CallMessage): Promise<unknown> {
+    if (!isInstructionName(msg.op)) refuse('UNKNOWN_INSTRUCTION');
+    const name: InstructionName = msg.op;
+    const contract = contractOf(name);
+    const seat = this.rooms.seatOf(conn);
+    if (contract.access === 'seat' && !seat) refuse('NOT_CONNECTED');
+    const parsed = v.safeParse(contract.payload, msg.p);
+    if (!parsed.success) refuse('DATA_ERROR');
+    if (contract.partyData && seat) {
+      const named = (parsed.output as { party?: Party } | undefined)?.party;
+      if (named && !seat.allow[named]) refuse('NOT_ALLOWED');
+    }
+    // The contract's access was checked above: the handler gets the seat its instruction needs.
+    const handler = this.handlers[name] as Handler<InstructionName>;
+    return handler(parsed.output as never, { conn, seat, contract } as Call<'seat'>);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Maintenance: the inactivity sweep (declarations idle for 30 minutes are removed with their
+ * binaries, and their devices told), nuke-it (a driver deletes the unfinished declaration), and
+ * the system-update notice that refuses connects while a release is deployed.
+ */
+import { UNFINISHED_TTL_MS } from '@eid/domain';
+import type { Handlers } from './handler.js';
+import type { HubPorts } from './ports.js';
+import { refuse } from './refusal.js';
+import type { Rooms } from './rooms.js';
+import type { UnitOfWork } from './unit-of-work.js';
+
+export class MaintenanceService {
+  constructor(
+    private readonly ports: Pick<HubPorts, 'blobs' | 'clock'>,
+    private readonly uow: UnitOfWork,
+    private readonly rooms: Rooms,
+  ) {}
+
+  /** Removes declarations inactive for 30 minutes and tells their devices. */
+  async sweep(): Promise<string[]> {
+    const removed = await this.uow.removeInactive(this.ports.clock.now() - UNFINISHED_TTL_MS);
+    for (const id of removed) {
+      this.rooms.end(id, 'REMOVED');
+      await this.ports.blobs.removeFor(id);
+    }
+    return removed;
+  }
+
+  handlers(): Handlers<'nuke-it'> {
+    return {
+      'nuke-it': async (_p, { seat }) => {
+        if (!(await this.uow.remove(seat.declarationId))) refuse('DECLARATION_FINISHED');
+        await this.ports.blobs.removeFor(seat.declarationId);
+        this.rooms.end(seat.declarationId, 'NUKED');
+        return { ok: true };
+      },
+    };
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * What the hub needs from the world: the domain's ports, plus the expiring state of the rate limits
+ * and the pending phone codes. **API Boundary**: the server and the practice mode build a hub from these.
+ */
+import type {
+  BlobStorePort,
+  CaptchaPort,
+  ClockPort,
+  DeclarationStorePort,
+  EmailConfirmationPort,
+  ExpiringStorePort,
+  HashPort,
+  IdPort,
+  PhoneCodeSenderPort,
+  SubmitQueuePort,
+  VehicleRegistryPort,
+} from '@eid/domain';
+
+export interface HubPorts {
+  readonly store: DeclarationStorePort;
+  readonly blobs: BlobStorePort;
+  readonly registry: VehicleRegistryPort;
+  readonly queue: SubmitQueuePort;
+  readonly clock: ClockPort;
+  readonly ids: IdPort;
+  readonly hash: HashPort;
+  /** Short-lived state with an expiry: plate-check times, pending phone codes, e-mail link times. */
+  readonly expiring: ExpiringStorePort;
+  readonly isInLithuania: (position: { latitude: number; longitude: number }) => boolean;
+  /** Sends phone confirmation codes; without it (practice) codes are only shown to the device. */
+  readonly phoneCodes?: PhoneCodeSenderPort;
+  /** Checks the captcha token of abuse-prone instructions; without it (practice) no token is asked for. */
+  readonly captcha?: CaptchaPort;
+  /** Sends the e-mail confirmation link (confirm-email-a); without it (practice) nothing is sent. */
+  readonly emailConfirmation?: EmailConfirmationPort;
+  /** Where the hub reports faults it answered with SERVER_ERROR. */
+  readonly log?: (level: 'warn' | 'error', message: string, data?: unknown) => void;
+}
+
+export interface HubOptions {
+  /** Hours the accident time may be rolled back (declaration-flow §9: from the server). */
+  readonly maxTimeAdjustHours: number;
+  /** 'practice' declarations end with demo-done and never reach the submit queue. */
+  readonly mode: 'live' | 'practice';
+}

@@ -1,0 +1,193 @@
+/**
+ * Seats (declaration-flow §4 "Declaration connect", §6): a device connects by plates — creating
+ * the declaration as A, or joining it as B — or resumes its seat with the stored token; it keeps
+ * the seat with heartbeats; one device may take both parties. A connect or resume of another
+ * protocol version is refused (PROTOCOL_UNSUPPORTED) before anything is read.
+ */
+import {
+  blankDeclaration,
+  decideConnect,
+  decideResume,
+  declarationKeys,
+  isSlotHeld,
+  joinParty,
+  keepsTrailer,
+  PROTOCOL_VERSION,
+  SYSTEM_UPDATE_WAIT_MS,
+  UNFINISHED_TTL_MS,
+  useOneDevice,
+  type ConnectCandidate,
+  type ConnectMessage,
+  type Declaration,
+  type ResumeMessage,
+  type Session,
+  type StoredDeclaration,
+} from '@eid/domain';
+import type { Handlers } from './handler.js';
+import type { HubOptions, HubPorts } from './ports.js';
+import type { PlateChecks } from './plate-checks.service.js';
+import { refuse } from './refusal.js';
+import { viewFor, type HubConnection, type Rooms, type Seat } from './rooms.js';
+import type { UnitOfWork } from './unit-of-work.js';
+
+const other = (p: 'A' | 'B'): 'A' | 'B' => (p === 'A' ? 'B' : 'A');
+
+function candidateOf(r: StoredDeclaration): ConnectCandidate {
+  const d = r.declaration;
+  return {
+    id: d.id,
+    mode: d.mode,
+    status: d.status,
+    updatedAt: r.lastActivity,
+    twoUserMode: d.twoUserMode,
+    plates: { A: d.parties.A.plates, B: d.parties.B.plates },
+    location: d.timePlace.originalLocation,
+    slots: r.slots,
+  };
+}
+
+function sessionOf(seat: Seat, token: string, inversed: boolean, d: Declaration): Session {
+  return { declarationId: d.id, party: seat.party, token, inversed, allow: { ...seat.allow }, declaration: viewFor(d, seat) };
+}
+
+export class SeatService {
+  private systemUpdateUntil = 0;
+
+  constructor(
+    private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'ids' | 'hash'>,
+    private readonly options: HubOptions,
+    private readonly uow: UnitOfWork,
+    private readonly rooms: Rooms,
+    private readonly plates: PlateChecks,
+  ) {}
+
+  /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
+  announceSystemUpdate(untilMs: number): void {
+    this.systemUpdateUntil = untilMs;
+  }
+
+  async connect(conn: HubConnection, msg: ConnectMessage): Promise<Session> {
+    if (msg.protocol !== PROTOCOL_VERSION) refuse('PROTOCOL_UNSUPPORTED');
+    const now = this.ports.clock.now();
+    if (now < this.systemUpdateUntil) refuse('SYSTEM_UPDATE', Math.min(SYSTEM_UPDATE_WAIT_MS, this.systemUpdateUntil - now));
+    const keys = declarationKeys({ parties: { A: { plates: msg.plates.A }, B: { plates: msg.plates.B } } });
+    const request = { mode: msg.mode, plates: msg.plates, location: msg.location, testUser: false };
+    const records = await this.ports.store.findByKeys(keys, now - UNFINISHED_TTL_MS);
+    const decision = decideConnect(request, records.map(candidateOf), now);
+    if (decision.kind === 'REJECT') refuse(decision.code, decision.retryAfterMs);
+    if (decision.kind === 'CREATE') return this.create(conn, msg, now);
+
+    const declarationId = decision.declarationId;
+    const token = this.ports.ids.token();
+    const tokenHash = await this.ports.hash.sha256Hex(token);
+    let joined: { party: 'A' | 'B'; inversed: boolean; previousHolder: string | null } | null = null;
+    const { result: declaration } = await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any' }, async (record) => {
+      // Decided again under the lock: the other device may have joined meanwhile.
+      const again = decideConnect(request, [candidateOf(record)], now);
+      if (again.kind !== 'JOIN') refuse(again.kind === 'REJECT' ? again.code : 'ASSIGNMENT_FAILED', again.kind === 'REJECT' ? again.retryAfterMs : undefined);
+      const party = again.party;
+      // The joining driver knows their own vehicle best (trailer, VIN): their entry for it wins.
+      const own = msg.plates.A;
+      const trailer = keepsTrailer(record.declaration, party, own) ? record.declaration.parties[party].trailer : await this.plates.trailerFor(own);
+      const after = joinParty(record.declaration, party, { plates: own, trailer, fillLang: msg.fillLang }, now);
+      joined = { party, inversed: again.inversed, previousHolder: record.slots[party].tokenHash };
+      return { after: { declaration: after, slots: { ...record.slots, [party]: { tokenHash, lastSeen: now } }, lastActivity: now }, result: after };
+    });
+    const { party, inversed, previousHolder } = joined ?? refuse('ASSIGNMENT_FAILED');
+    // A device that lost its heartbeat and is still connected learns that its party was taken.
+    if (previousHolder) this.rooms.takeOver(declarationId, previousHolder);
+    const seat: Seat = { declarationId, party, tokenHash, allow: { A: party === 'A', B: party === 'B' } };
+    this.rooms.bind(conn, seat);
+    this.rooms.sendPresence(declarationId);
+    return sessionOf(seat, token, inversed, declaration);
+  }
+
+  async resume(conn: HubConnection, msg: ResumeMessage): Promise<Session> {
+    if (msg.protocol !== PROTOCOL_VERSION) refuse('PROTOCOL_UNSUPPORTED');
+    const tokenHash = await this.ports.hash.sha256Hex(msg.token);
+    return this.uow.withLock(msg.declarationId, async () => {
+      const now = this.ports.clock.now();
+      const record = await this.ports.store.get(msg.declarationId);
+      const decision = decideResume(record ? candidateOf(record) : null, { party: msg.party, tokenHash }, now);
+      if (decision.kind === 'REJECT') refuse(decision.code);
+      if (!record) return refuse('REMOVED_INACTIVE');
+      if (record.declaration.status === 'FINISHED') {
+        // A finished declaration can still be looked at (its result and view link), not edited.
+        const seat: Seat = { declarationId: msg.declarationId, party: msg.party, tokenHash, allow: { A: false, B: false } };
+        return sessionOf(seat, msg.token, msg.party === 'B', record.declaration);
+      }
+      await this.uow.touch(msg.declarationId, msg.party);
+      const both = !record.declaration.twoUserMode;
+      const seat: Seat = { declarationId: msg.declarationId, party: msg.party, tokenHash, allow: { A: msg.party === 'A' || both, B: msg.party === 'B' || both } };
+      this.rooms.bind(conn, seat);
+      this.rooms.sendPresence(msg.declarationId);
+      return sessionOf(seat, msg.token, msg.party === 'B', record.declaration);
+    });
+  }
+
+  /** The device's connection closed: it keeps its party until its heartbeat times out. */
+  disconnect(conn: HubConnection): void {
+    const seat = this.rooms.unbind(conn);
+    if (seat) this.rooms.sendPresence(seat.declarationId);
+  }
+
+  handlers(): Handlers<'custom-heartbeat' | 'long-op' | 'setMyExuId' | 'one-device'> {
+    const beat = async (_p: unknown, { seat }: { seat: Seat }) => {
+      await this.uow.touch(seat.declarationId, seat.party);
+      return { ok: true as const, version: (await this.uow.load(seat.declarationId)).declaration.version };
+    };
+    return {
+      'custom-heartbeat': beat,
+      'long-op': beat,
+      setMyExuId: async ({ id }, { seat }) => {
+        seat.pushId = id;
+        return { ok: true };
+      },
+      // One device fills for both (declaration-flow §6): allowed when the other party's device is not holding its seat.
+      'one-device': async (_p, { conn, seat, contract }) => {
+        const allowed = seat.allow;
+        const { committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, (record, now) => {
+          const o = other(seat.party);
+          if (isSlotHeld(record.slots[o], now)) refuse('ALREADY_ASSIGNED');
+          seat.allow = { A: true, B: true };
+          return {
+            after: { declaration: useOneDevice(record.declaration, now), slots: { ...record.slots, [o]: { tokenHash: null, lastSeen: record.slots[o].lastSeen } }, lastActivity: now },
+            result: null,
+          };
+        }).catch((error: unknown) => {
+          seat.allow = allowed;
+          throw error;
+        });
+        return { ...committed, allow: { ...seat.allow } };
+      },
+    };
+  }
+
+  private async create(conn: HubConnection, msg: ConnectMessage, now: number): Promise<Session> {
+    const [checkA, checkB] = [await this.plates.check(msg.plates.A), await this.plates.check(msg.plates.B)];
+    if (checkA.result === 'REJECT' && checkA.code) refuse(checkA.code);
+    if (checkB.result === 'REJECT' && checkB.code) refuse(checkB.code);
+    const token = this.ports.ids.token();
+    const tokenHash = await this.ports.hash.sha256Hex(token);
+    const blank = blankDeclaration({
+      id: this.ports.ids.token(),
+      mode: msg.mode,
+      now,
+      maxTimeAdjust: this.options.maxTimeAdjustHours,
+      fillLang: msg.fillLang,
+      location: msg.location,
+    });
+    const declaration: Declaration = {
+      ...blank,
+      twoUserMode: !msg.oneDevice,
+      parties: {
+        A: { ...blank.parties.A, plates: msg.plates.A, vehicle: checkA.vehicle, trailer: await this.plates.trailerFor(msg.plates.A) },
+        B: { ...blank.parties.B, plates: msg.plates.B, vehicle: checkB.vehicle, trailer: await this.plates.trailerFor(msg.plates.B) },
+      },
+    };
+    await this.uow.create({ declaration, slots: { A: { tokenHash, lastSeen: now }, B: { tokenHash: null, lastSeen: 0 } }, lastActivity: now });
+    const seat: Seat = { declarationId: declaration.id, party: 'A', tokenHash, allow: { A: true, B: !!msg.oneDevice } };
+    this.rooms.bind(conn, seat);
+    return sessionOf(seat, token, false, declaration);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The unit of work: lock → load → apply → commit → push, in one place. It is the only code that
+ * writes a declaration to the store (create, save, touch, remove); the next issue puts PostgreSQL
+ * and a cross-node lock behind exactly this.
+ *
+ * The lock is per declaration and in process: one change at a time, in arrival order. The commit
+ * is compare-and-set on the version, so a write by another process is refused (SERVER_ERROR), not
+ * lost silently. A change is answered only after it was committed, and pushed to the other devices
+ * right after.
+ */
+import type { ChangedKind, Committed, DeclarationStates, Party, StoredDeclaration } from '@eid/domain';
+import { diffViews } from '@eid/domain';
+import type { HubPorts } from './ports.js';
+import { refuse } from './refusal.js';
+import { viewFor, type HubConnection, type Rooms, type Seat } from './rooms.js';
+
+/** Who made a change: its connection (not pushed to) and seat (its delta is answered), or the server. */
+export interface Writer {
+  readonly conn: HubConnection;
+  readonly seat: Seat;
+}
+
+/** What a change produced: the record to commit (the loaded one: nothing to commit) and its answer. */
+export interface Change<R> {
+  readonly after: StoredDeclaration;
+  readonly result: R;
+}
+
+export interface ChangeOptions {
+  readonly writer: Writer | null;
+  readonly kind: ChangedKind;
+  /** In which declaration states the change may run; otherwise DECLARATION_FINISHED. */
+  readonly when: DeclarationStates;
+  /** Who the other devices are told made it, when not the writer's party (a driver joining). */
+  readonly by?: Party | null;
+}
+
+/** Is the declaration in a state the instruction may run in? */
+export function allowedIn(record: StoredDeclaration, when: DeclarationStates): boolean {
+  const d = record.declaration;
+  if (when === 'any') return true;
+  if (d.status === 'FINISHED') return false;
+  return when === 'unfinished' || d.submitState === 'READY' || d.submitState === 'ERROR';
+}
+
+export class UnitOfWork {
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly ports: Pick<HubPorts, 'store' | 'clock'>,
+    private readonly rooms: Rooms,
+  ) {}
+
+  /** Runs `run` alone for the declaration: changes of one declaration never interleave. */
+  async withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(declarationId) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.locks.set(declarationId, settled);
+    try {
+      return await next;
+    } finally {
+      if (this.locks.get(declarationId) === settled) this.locks.delete(declarationId);
+    }
+  }
+
+  /** The stored declaration, or REMOVED_INACTIVE. */
+  async load(declarationId: string): Promise<StoredDeclaration> {
+    return (await this.ports.store.get(declarationId)) ?? refuse('REMOVED_INACTIVE');
+  }
+
+  /** Reads the declaration under its lock (a read that must see no half-made change). */
+  read<T>(declarationId: string, view: (record: StoredDeclaration) => Promise<T> | T): Promise<T> {
+    return this.withLock(declarationId, async () => view(await this.load(declarationId)));
+  }
+
+  /**
+   * Loads the declaration, lets `apply` decide the change, commits it, pushes each other device its
+   * delta, and answers with the result, the new version and the writer's own delta.
+   */
+  change<R>(
+    declarationId: string,
+    options: ChangeOptions,
+    apply: (record: StoredDeclaration, now: number) => Promise<Change<R>> | Change<R>,
+  ): Promise<{ readonly result: R; readonly committed: Committed }> {
+    return this.withLock(declarationId, async () => {
+      const before = await this.load(declarationId);
+      if (!allowedIn(before, options.when)) refuse('DECLARATION_FINISHED');
+      const now = this.ports.clock.now();
+      // The writer's allow may change with the change (one-device): its delta is of the view it had.
+      const seenBefore = options.writer ? viewFor(before.declaration, { party: options.writer.seat.party, allow: { ...options.writer.seat.allow } }) : null;
+      const { after, result } = await apply(before, now);
+      if (after === before) return { result, committed: { version: before.declaration.version, patch: null } };
+      await this.commit(before, after);
+      const by: Party | null = options.by !== undefined ? options.by : (options.writer?.seat.party ?? null);
+      this.rooms.pushChange(before.declaration, after.declaration, options.kind, by, options.writer?.conn ?? null);
+      const patch = options.writer && seenBefore ? diffViews(seenBefore, viewFor(after.declaration, options.writer.seat)) : null;
+      return { result, committed: { version: after.declaration.version, patch } };
+    });
+  }
+
+  /** Stores a new declaration (a connect that creates one). */
+  async create(record: StoredDeclaration): Promise<void> {
+    await this.ports.store.create(record);
+  }
+
+  /** A heartbeat: the party's seat was seen now. */
+  async touch(declarationId: string, party: Party): Promise<void> {
+    await this.ports.store.touch(declarationId, party, this.ports.clock.now());
+  }
+
+  /** Deletes an unfinished declaration under its lock; false when it is finished (kept) or gone. */
+  remove(declarationId: string): Promise<boolean> {
+    return this.withLock(declarationId, () => this.ports.store.remove(declarationId));
+  }
+
+  /** Deletes the declarations inactive since `before`; resolves their ids. */
+  removeInactive(before: number): Promise<string[]> {
+    return this.ports.store.removeInactive(before);
+  }
+
+  private async commit(before: StoredDeclaration, after: StoredDeclaration): Promise<void> {
+    const saved = await this.ports.store.save(after, before.declaration.version);
+    // Under the lock only another process can have written: the change is refused, not lost silently.
+    if (!saved) refuse('SERVER_ERROR');
+  }
+}
