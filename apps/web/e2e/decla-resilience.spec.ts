@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   contactByEmail,
   driverContext,
+  twoDriversMeet,
   expectStep,
   introAndTerms,
   next,
@@ -45,9 +46,8 @@ test.describe('nothing typed is lost', () => {
     await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toBeVisible({ timeout: 30_000 });
     await page.locator('#damages-B').fill('Įskilęs priekinis žibintas');
     await page.locator('#damages-B').blur();
-    await page.waitForTimeout(1000);
-    const pending = await page.evaluate(() => localStorage.getItem('connection-state'));
-    expect(pending).toContain('Įskilęs priekinis žibintas');
+    // Kept in local storage until the hub acknowledges it.
+    await expect.poll(async () => page.evaluate(() => localStorage.getItem('connection-state'))).toContain('Įskilęs priekinis žibintas');
     await ctx.setOffline(false);
     await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toHaveCount(0, { timeout: 30_000 });
     await expect.poll(async () => page.evaluate(() => localStorage.getItem('connection-state')), { timeout: 15_000 }).not.toContain('Įskilęs');
@@ -57,5 +57,50 @@ test.describe('nothing typed is lost', () => {
     await expectStep(page, 8);
     await expect(page.locator('#damages-B')).toHaveValue('Įskilęs priekinis žibintas');
     await ctx.close();
+  });
+
+  test('[HB21] an edit made offline shows when the driver leaves the step and comes back before the hub has it; online, the other driver gets it', async ({ browser }) => {
+    const { a, b, close } = await twoDriversMeet(browser, 'GTE274', 'JFC447');
+    for (const [page, party] of [[a, 'A'], [b, 'B']] as const) {
+      await expectStep(page, 5);
+      await contactByEmail(page, party, `${party.toLowerCase()}.offline@example.lt`);
+      await next(page);
+      await expectStep(page, 6);
+    }
+    // A is at step 6 ("Step 2 of 9"), as B's status line says.
+    await expect(b.getByText('The other driver is connected · at step 2 of 9')).toBeVisible({ timeout: 15_000 });
+
+    await a.context().setOffline(true);
+    await expect(a.getByText('Connection lost. Reconnecting… Your entries are kept.')).toBeVisible({ timeout: 30_000 });
+    await a.getByRole('button', { name: 'Add a witness' }).click();
+    const witness = a.getByRole('group', { name: 'Witness 1' });
+    await witness.getByRole('textbox', { name: 'Name', exact: true }).fill('Rasa');
+    await witness.getByRole('textbox', { name: 'Surname', exact: true }).fill('Kairė');
+    await witness.getByRole('textbox', { name: 'Phone', exact: true }).fill('+37060000001');
+    await witness.getByRole('textbox', { name: 'Phone', exact: true }).blur();
+    // To another step and back, still offline: the witness is there, from the device's own unacknowledged edits.
+    await a.getByRole('button', { name: 'Back' }).click();
+    await expectStep(a, 5);
+    await a.getByRole('button', { name: 'Steps' }).click();
+    await a.getByRole('button', { name: /Time, place and witnesses/ }).click();
+    await expectStep(a, 6);
+    await expect(a.getByRole('group', { name: 'Witness 1' }).getByRole('textbox', { name: 'Surname', exact: true })).toHaveValue('Kairė');
+    // A goes back to step 5 while still offline; B has heard nothing of it yet.
+    await a.getByRole('button', { name: 'Back' }).click();
+    await expectStep(a, 5);
+    await expect(b.getByText(/at step 2 of 9/)).toBeVisible();
+
+    await a.context().setOffline(false);
+    await expect(a.getByText('Connection lost. Reconnecting… Your entries are kept.')).toHaveCount(0, { timeout: 30_000 });
+    // Online: the queued edits reach the hub and B, live (A is now at step 5, "Step 1 of 9").
+    await expect(b.getByText('The other driver is connected · at step 1 of 9')).toBeVisible({ timeout: 30_000 });
+    // And the witness is the hub's now: a reloaded page shows it from the server.
+    await expect.poll(async () => a.evaluate(() => localStorage.getItem('connection-state')), { timeout: 15_000 }).not.toContain('Kairė');
+    await a.reload();
+    await expectStep(a, 5);
+    await next(a);
+    await expectStep(a, 6);
+    await expect(a.getByRole('group', { name: 'Witness 1' }).getByRole('textbox', { name: 'Surname', exact: true })).toHaveValue('Kairė');
+    await close();
   });
 });

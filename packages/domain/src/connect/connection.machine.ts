@@ -53,7 +53,7 @@ export type CallAnswer =
 
 export type EndReason = 'FINISHED' | 'REMOVED' | 'NUKED' | 'TAKEN_OVER';
 
-interface Inflight {
+export interface Inflight {
   readonly wireId: number;
   readonly call: OutgoingCall;
 }

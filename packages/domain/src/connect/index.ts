@@ -2,3 +2,4 @@ export * from './connection.machine.js';
 export * from './hub-client.js';
 export * from './recovery.js';
 export * from './session-storage.js';
+export * from './pending-view.js';

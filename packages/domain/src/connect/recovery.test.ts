@@ -21,6 +21,7 @@ function filled(): Declaration {
       ...d.parties,
       A: {
         ...d.parties.A,
+        driver: { ...d.parties.A.driver, name: 'Jonas', surname: 'Petraitis', code: '38703181745', dob: '1987-03-18' },
         conditions: ['10', '1'],
         damages: { text: 'rear bumper', imageId: 'damage_0001', impactMeta: { points: ['rear'], direction: 180 } },
         signature: { imageId: 'sign_00001', dataPoints: 120, decent: true, signedAt: 5 },
@@ -30,7 +31,7 @@ function filled(): Declaration {
 }
 
 describe('recovery snapshot (state-connection)', () => {
-  it('[RS1] holds exactly the fields of the spec; images become yes/no flags; conditions their labels; impactMeta left out', () => {
+  it('[RS1] holds exactly the fields of the spec; images become yes/no flags; conditions their labels; impactMeta and the personal code left out', () => {
     const snap = recoverySnapshot(declarationViewFor(filled(), 'A', false), {
       ip: 'eid.example.lt',
       httpConnected: true,
@@ -47,6 +48,10 @@ describe('recovery snapshot (state-connection)', () => {
     expect(snap.vehA.conditions).toEqual(['10', '1']);
     expect('impactMeta' in snap.vehA).toBe(false);
     expect('emailExists' in snap.vehA.driver).toBe(false);
+    // No personal code, nor the birth date it encodes, is kept in local storage.
+    for (const v of [snap.vehA, snap.vehB]) expect(Object.keys(v.driver)).not.toEqual(expect.arrayContaining(['code']));
+    expect(JSON.stringify(snap)).not.toMatch(/"code"|"dob"|38703181745/);
+    expect(snap.vehA.driver.surname).toBe('Petraitis');
     expect(JSON.stringify(snap)).not.toContain('big');
     expect(snap.nodeId).toBe('decl_recover1');
   });

@@ -3,7 +3,8 @@
  * a device knew of the declaration when it last heard from the hub, so that a page opened again
  * (a closed browser, a crashed tab) can show the driver where they were before the link is back.
  * Its fields are exactly the spec's list; images are reduced to yes/no flags so the snapshot stays
- * small, and the driver's emailExists flag and the impact metadata are left out.
+ * small, and the driver's emailExists flag and the impact metadata are left out. The personal code
+ * (or licence number) and the birth date are left out too: local storage never holds a personal code.
  */
 import type { EidMode, Party } from '../rules/constants.js';
 import type {
@@ -23,7 +24,8 @@ import type { DeclarationView, GuiltStateView } from '../declaration/view.js';
 /** The vehicle part of the snapshot: the vehicle with its driver, damages reduced to flags. */
 export interface RecoveryVehicle extends Vehicle {
   readonly plates: Plates;
-  readonly driver: Omit<Driver, 'emailExists'>;
+  /** The driver without the personal code (and its birth date): local storage never holds one. */
+  readonly driver: Omit<Driver, 'emailExists' | 'code' | 'dob'>;
   readonly damagesText: string;
   /** The damage image reduced to a yes/no flag. */
   readonly damageImage: boolean;
@@ -79,12 +81,18 @@ function recoveryVehicle(d: DeclarationView, party: Party): RecoveryVehicle {
   return {
     ...p.vehicle,
     plates: p.plates,
-    driver: p.driver,
+    driver: withoutCode(p.driver),
     damagesText: p.damages.text,
     damageImage: p.damages.imageId !== null,
     conditions: [...p.conditions],
     comment: p.comment,
   };
+}
+
+/** A driver as the snapshot keeps it: the personal code (or licence number) and the birth date left out. */
+function withoutCode(driver: Driver): RecoveryVehicle['driver'] {
+  const { code: _code, dob: _dob, ...kept } = driver;
+  return kept;
 }
 
 /** The snapshot of a declaration as a device sees it. */

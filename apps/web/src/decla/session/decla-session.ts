@@ -168,7 +168,8 @@ export class DeclaSession {
           this.wizard.send({ type: 'declaration.resumed', step: Math.min(LAST_FILL_STEP, Math.max(FIRST_FILL_STEP, own)) });
         }
       }
-      if (e.kind === 'PHOTO') this.images.send({ type: 'sync' });
+      // A whole view after a gap may hold photos the deltas would have announced.
+      if (e.kind === 'PHOTO' || e.kind === 'SYNC') this.images.send({ type: 'sync' });
     });
     const ended = this.connection.on('declaration.ended', () => this.wizard.send({ type: 'declaration.ended' }));
     let wasOnline = false;

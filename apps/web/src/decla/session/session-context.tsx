@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { DeclarationView, EidMode, Party } from '@eid/domain';
+import { shownDeclaration, type DeclarationView, type EidMode, type Party } from '@eid/domain';
 import { DeclaSession, liveBackend, pageMemoryStorage, practiceBackend } from './decla-session';
 
 const SessionContext = createContext<DeclaSession | null>(null);
@@ -38,9 +38,10 @@ export function useSession(): DeclaSession {
   return s;
 }
 
+/** The declaration as the screens show it: the hub's view with this device's unacknowledged edits on top. */
 export function useDeclaration(): DeclarationView | null {
   const s = useSession();
-  return useSelector(s.connection, (x) => x.context.declaration);
+  return useSelector(s.connection, (x) => shownDeclaration(x.context));
 }
 
 /** The declaration, for steps that are only shown once connected. */
