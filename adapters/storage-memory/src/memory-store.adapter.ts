@@ -29,14 +29,15 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     return true;
   }
 
-  async touch(id: string, party: Party, at: number): Promise<void> {
+  async touch(id: string, party: Party, at: number): Promise<number | null> {
     const r = this.records.get(id);
-    if (!r) return;
+    if (!r) return null;
     this.records.set(id, {
       ...r,
       slots: { ...r.slots, [party]: { ...r.slots[party], lastSeen: at } },
       lastActivity: Math.max(r.lastActivity, at),
     });
+    return r.declaration.version;
   }
 
   async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {

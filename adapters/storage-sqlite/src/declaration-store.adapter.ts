@@ -40,12 +40,67 @@ function fromRow(row: Row): StoredDeclaration {
   };
 }
 
+interface PendingSave {
+  readonly record: StoredDeclaration;
+  readonly expectedVersion: number;
+  readonly resolve: (saved: boolean) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /**
- * Declarations in SQLite. Each write is one transaction (row + its plate keys) committed with
- * synchronous=FULL before the promise resolves, so an acknowledged edit survives a crash.
+ * Declarations in SQLite. Every write (row + its plate keys) is committed with synchronous=FULL
+ * before its promise resolves, so an acknowledged edit survives a crash.
+ *
+ * Saves are group-committed: the saves that arrive within one turn of the event loop (edits of
+ * different declarations; one declaration has at most one save at a time, its unit of work holds
+ * the lock) are written in one transaction, each in its own savepoint, so one fsync serves them
+ * all. A save that fails rolls back its savepoint only; the others still commit.
  */
 export class SqliteDeclarationStore implements DeclarationStorePort {
+  private pending: PendingSave[] = [];
+
   constructor(private readonly db: EidDatabase) {}
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    const outcomes: Array<{ ok: true; saved: boolean } | { ok: false; error: unknown }> = [];
+    try {
+      this.db.transaction(() => {
+        for (const p of batch) {
+          try {
+            outcomes.push({ ok: true, saved: this.saveNow(p.record, p.expectedVersion) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // The commit itself failed: nothing of the batch is saved.
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const o = outcomes[i];
+      if (o?.ok) p.resolve(o.saved);
+      else p.reject(o?.error);
+    });
+  }
+
+  /** One save inside the batch's transaction, in its own savepoint. */
+  private saveNow(record: StoredDeclaration, expectedVersion: number): boolean {
+    return this.db.transaction(() => {
+      const { id, ...rest } = toRow(record);
+      const result = this.db
+        .update(declarations)
+        .set(rest)
+        .where(and(eq(declarations.id, id), eq(declarations.version, expectedVersion)))
+        .run();
+      if (result.changes !== 1) return false;
+      this.writeKeys(record.declaration);
+      return true;
+    });
+  }
 
   private writeKeys(d: Declaration): void {
     this.db.delete(declarationKeys).where(eq(declarationKeys.declarationId, d.id)).run();
@@ -65,29 +120,23 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     return row ? fromRow(row) : null;
   }
 
-  async save(record: StoredDeclaration, expectedVersion: number): Promise<boolean> {
-    return this.db.transaction(() => {
-      const { id, ...rest } = toRow(record);
-      const result = this.db
-        .update(declarations)
-        .set(rest)
-        .where(and(eq(declarations.id, id), eq(declarations.version, expectedVersion)))
-        .run();
-      if (result.changes !== 1) return false;
-      this.writeKeys(record.declaration);
-      return true;
+  save(record: StoredDeclaration, expectedVersion: number): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ record, expectedVersion, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
 
-  async touch(id: string, party: Party, at: number): Promise<void> {
-    const row = this.db.select({ lastActivity: declarations.lastActivity }).from(declarations).where(eq(declarations.id, id)).get();
-    if (!row) return;
+  async touch(id: string, party: Party, at: number): Promise<number | null> {
+    const row = this.db.select({ lastActivity: declarations.lastActivity, version: declarations.version }).from(declarations).where(eq(declarations.id, id)).get();
+    if (!row) return null;
     const seen = party === 'A' ? { slotALastSeen: at } : { slotBLastSeen: at };
     this.db
       .update(declarations)
       .set({ ...seen, lastActivity: Math.max(row.lastActivity, at) })
       .where(eq(declarations.id, id))
       .run();
+    return row.version;
   }
 
   async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {

@@ -132,10 +132,7 @@ export class SeatService {
   }
 
   handlers(): Handlers<'custom-heartbeat' | 'long-op' | 'setMyExuId' | 'one-device'> {
-    const beat = async (_p: unknown, { seat }: { seat: Seat }) => {
-      await this.uow.touch(seat.declarationId, seat.party);
-      return { ok: true as const, version: (await this.uow.load(seat.declarationId)).declaration.version };
-    };
+    const beat = async (_p: unknown, { seat }: { seat: Seat }) => ({ ok: true as const, version: await this.uow.touch(seat.declarationId, seat.party) });
     return {
       'custom-heartbeat': beat,
       'long-op': beat,

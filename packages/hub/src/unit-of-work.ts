@@ -107,9 +107,9 @@ export class UnitOfWork {
     await this.ports.store.create(record);
   }
 
-  /** A heartbeat: the party's seat was seen now. */
-  async touch(declarationId: string, party: Party): Promise<void> {
-    await this.ports.store.touch(declarationId, party, this.ports.clock.now());
+  /** A heartbeat: the party's seat was seen now. Answers the declaration's version; REMOVED_INACTIVE when it is gone. */
+  async touch(declarationId: string, party: Party): Promise<number> {
+    return (await this.ports.store.touch(declarationId, party, this.ports.clock.now())) ?? refuse('REMOVED_INACTIVE');
   }
 
   /** Deletes an unfinished declaration under its lock; false when it is finished (kept) or gone. */

@@ -94,10 +94,25 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect(await store.save(storedDeclaration('nope', 'X1', 'X2'), 0)).toBe(false);
       }));
 
-    it('records a heartbeat as the party last seen and the last activity', () =>
+    it('[HB18] saves made at once, of many declarations, all commit; of one declaration from the same version, exactly one wins', () =>
+      withStore(async ({ store }) => {
+        const records = Array.from({ length: 50 }, (_, i) => storedDeclaration(`many-${String(i).padStart(2, '0')}`, `KLM${100 + i}`, `ABC${100 + i}`));
+        for (const r of records) await store.create(r);
+        const saved = await Promise.all(records.map((r, i) => store.save(edited(r, `c${i}`), r.declaration.version)));
+        expect(saved.every(Boolean)).toBe(true);
+        for (const [i, r] of records.entries()) expect((await store.get(r.declaration.id))?.declaration.parties.A.comment).toBe(`c${i}`);
+        const first = records[0]!;
+        const fresh = (await store.get(first.declaration.id))!;
+        const race = await Promise.all([store.save(edited(fresh, 'one'), fresh.declaration.version), store.save(edited(fresh, 'two'), fresh.declaration.version)]);
+        expect(race.filter(Boolean)).toHaveLength(1);
+        expect((await store.get(first.declaration.id))?.declaration.parties.A.comment).toBe(race[0] ? 'one' : 'two');
+      }));
+
+    it('[HB20] records a heartbeat as the party last seen and the last activity, and answers the version (null when gone)', () =>
       withStore(async ({ store }) => {
         await store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
-        await store.touch('d1', 'B', T0 + 5000);
+        expect(await store.touch('d1', 'B', T0 + 5000)).toBe((await store.get('d1'))?.declaration.version);
+        expect(await store.touch('gone', 'A', T0 + 5000)).toBeNull();
         const got = await store.get('d1');
         expect(got?.slots.B.lastSeen).toBe(T0 + 5000);
         expect(got?.slots.A.lastSeen).toBe(T0);

@@ -24,8 +24,11 @@ export interface DeclarationStorePort {
    * false (and writes nothing) when another write came first.
    */
   save(record: StoredDeclaration, expectedVersion: number): Promise<boolean>;
-  /** Records a heartbeat: the party's last-seen time and the declaration's last activity. */
-  touch(id: string, party: Party, at: number): Promise<void>;
+  /**
+   * Records a heartbeat: the party's last-seen time and the declaration's last activity. Resolves
+   * the declaration's version (the device learns whether it missed a change), null when it is gone.
+   */
+  touch(id: string, party: Party, at: number): Promise<number | null>;
   /**
    * Every declaration (open or finished) with activity at or after `since` in which one of the
    * keys is a vehicle key (plate, or `VIN:` + VIN) or a trailer plate of either party.
