@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   declarationKeys as keysOf,
   type Declaration,
@@ -68,6 +68,9 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     try {
       this.db.transaction(() => {
         for (const p of batch) {
+          // SQLite may abort the whole transaction inside a savepoint (I/O error, full disk): the
+          // rest of the batch then fails with it rather than commit on its own outside it.
+          if (!this.inTransaction()) throw new Error('the batch transaction was aborted');
           try {
             outcomes.push({ ok: true, saved: this.saveNow(p.record, p.expectedVersion) });
           } catch (error) {
@@ -87,13 +90,25 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     });
   }
 
+  /** Whether the connection is inside a transaction (drizzle's database carries better-sqlite3's as `$client`). */
+  private inTransaction(): boolean {
+    return (this.db as unknown as { $client: { inTransaction: boolean } }).$client.inTransaction;
+  }
+
   /** One save inside the batch's transaction, in its own savepoint. */
   private saveNow(record: StoredDeclaration, expectedVersion: number): boolean {
     return this.db.transaction(() => {
-      const { id, ...rest } = toRow(record);
+      const { id, slotALastSeen, slotBLastSeen, lastActivity, ...rest } = toRow(record);
+      // A heartbeat (touch) may have come in while this save waited for its batch: the seats'
+      // last-seen times and the last activity only ever move forward.
       const result = this.db
         .update(declarations)
-        .set(rest)
+        .set({
+          ...rest,
+          slotALastSeen: sql`max(${declarations.slotALastSeen}, ${slotALastSeen})`,
+          slotBLastSeen: sql`max(${declarations.slotBLastSeen}, ${slotBLastSeen})`,
+          lastActivity: sql`max(${declarations.lastActivity}, ${lastActivity})`,
+        })
         .where(and(eq(declarations.id, id), eq(declarations.version, expectedVersion)))
         .run();
       if (result.changes !== 1) return false;

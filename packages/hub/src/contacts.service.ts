@@ -66,6 +66,7 @@ export class ContactService {
         const e164 = toE164(tel) ?? refuse('PHONE_INVALID');
         await this.captcha.check(captcha, 'phone-code');
         const key = `phone-code:${seat.declarationId}:${party}`;
+        let pending: PendingCode | null = null;
         let code = '';
         const { committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
           const previous = await this.pending(key);
@@ -77,11 +78,12 @@ export class ContactService {
           if (!withMethod.ok) refuse(withMethod.code);
           code = String(Math.floor(this.ports.ids.random() * 1_000_000)).padStart(PHONE_CODE_LENGTH, '0');
           if (this.options.mode !== 'practice') await this.send(e164, code, record.declaration.parties[party].fillLang);
-          const pending: PendingCode = { hash: await this.ports.hash.sha256Hex(`${key}:${code}`), tel: e164, expires: now + PHONE_CODE_TTL_MS, sentAt: now, attempts: 0 };
-          await this.ports.expiring.set(key, pending, pending.expires);
+          pending = { hash: await this.ports.hash.sha256Hex(`${key}:${code}`), tel: e164, expires: now + PHONE_CODE_TTL_MS, sentAt: now, attempts: 0 };
           // Two field changes, one version: the driver made one request.
           return { after: { ...record, declaration: { ...withMethod.declaration, version: record.declaration.version + 1 }, lastActivity: now }, result: null };
         });
+        // The code is kept only once the phone it was sent to is committed as the driver's.
+        if (pending) await this.ports.expiring.set(key, pending, (pending as PendingCode).expires);
         // The practice mode sends nothing: the device shows the code itself.
         return this.options.mode === 'practice' ? { ...committed, sent: true, practiceCode: code } : { ...committed, sent: true };
       },
@@ -101,9 +103,10 @@ export class ContactService {
             refuse('WRONG_CONFIRMATION_CODE');
           }
           if (toE164(record.declaration.parties[party].driver.tel) !== pending.tel) refuse('WRONG_CONFIRMATION_CODE');
-          await this.ports.expiring.delete(key);
           return { after: { ...record, declaration: confirmPhone(record.declaration, party, now), lastActivity: now }, result: null };
         });
+        // Used up once the confirmation is committed (a failed commit leaves the code to try again).
+        await this.ports.expiring.delete(key);
         return committed;
       },
       'confirm-email-a': async ({ party: named }, { seat, contract }) => {

@@ -59,6 +59,13 @@ describe('the endpoint refuses what the registry refuses, one typed code each', 
     expect(stored.declaration.status).toBe('FINISHED');
   });
 
+  it('[HB18] the queue finishing a declaration that was deleted meanwhile is told false, not a fault; the join is pushed as the joining party\'s', async () => {
+    const { h, a, sa } = await pair();
+    expect(a.inbox.find((m) => m.t === 'changed')).toMatchObject({ by: 'B' });
+    expect(await ask(h, a, call('nuke-it'))).toMatchObject({ ok: true });
+    await expect(h.hub.completeSubmission(sa.declarationId, 'SUCCESS', null)).resolves.toBe(false);
+  });
+
   it('[HB19] a connect or resume of another protocol version, or of none, is PROTOCOL_UNSUPPORTED and binds nothing', async () => {
     const { h, sa } = await pair();
     const old = new Device();

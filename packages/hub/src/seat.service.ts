@@ -91,7 +91,7 @@ export class SeatService {
       const trailer = keepsTrailer(record.declaration, party, own) ? record.declaration.parties[party].trailer : await this.plates.trailerFor(own);
       const after = joinParty(record.declaration, party, { plates: own, trailer, fillLang: msg.fillLang }, now);
       joined = { party, inversed: again.inversed, previousHolder: record.slots[party].tokenHash };
-      return { after: { declaration: after, slots: { ...record.slots, [party]: { tokenHash, lastSeen: now } }, lastActivity: now }, result: after };
+      return { after: { declaration: after, slots: { ...record.slots, [party]: { tokenHash, lastSeen: now } }, lastActivity: now }, result: after, by: party };
     });
     const { party, inversed, previousHolder } = joined ?? refuse('ASSIGNMENT_FAILED');
     // A device that lost its heartbeat and is still connected learns that its party was taken.

@@ -22,7 +22,7 @@ import type { BinaryService } from './binaries.service.js';
 import type { Captcha } from './captcha.js';
 import type { Handlers } from './handler.js';
 import type { HubOptions, HubPorts } from './ports.js';
-import { refuse } from './refusal.js';
+import { Refusal, refuse } from './refusal.js';
 import type { Rooms } from './rooms.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
@@ -36,12 +36,19 @@ export class SubmitService {
     private readonly captcha: Captcha,
   ) {}
 
-  /** The submit queue's answer for a declaration: it ends in SUCCESS or FAIL and becomes immutable. */
+  /** The submit queue's answer for a declaration: it ends in SUCCESS or FAIL and becomes immutable; false when it is gone or was finished. */
   async complete(declarationId: string, result: 'SUCCESS' | 'FAIL', viewUrls: Readonly<Record<Party, string>> | null): Promise<boolean> {
-    const { result: completed } = await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any' }, (record, now) => {
-      if (record.declaration.status === 'FINISHED') return { after: record, result: false };
-      return { after: { ...record, declaration: completeSubmit(record.declaration, result, viewUrls, now), lastActivity: now }, result: true };
-    });
+    let completed = false;
+    try {
+      ({ result: completed } = await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any' }, (record, now) => {
+        if (record.declaration.status === 'FINISHED') return { after: record, result: false };
+        return { after: { ...record, declaration: completeSubmit(record.declaration, result, viewUrls, now), lastActivity: now }, result: true };
+      }));
+    } catch (error) {
+      // Removed meanwhile (nuke-it, the sweep): there is nothing left to finish.
+      if (error instanceof Refusal && error.code === 'REMOVED_INACTIVE') return false;
+      throw error;
+    }
     if (completed) this.rooms.end(declarationId, 'FINISHED');
     return completed;
   }
@@ -52,28 +59,29 @@ export class SubmitService {
         await this.captcha.check(captcha, 'submit');
         const practice = this.options.mode === 'practice';
         const writer = { conn, seat };
-        const first = await this.uow.change(seat.declarationId, { writer, kind: 'DATA', when: contract.when }, async (record: StoredDeclaration, now) => {
-          const d = record.declaration;
-          const findings = validateT2(d, await this.binaries.previewContext(record));
-          if (practice || d.mode === 'practice') {
-            // Practice declarations are checked like live ones, but end with demo-done.
-            return {
-              after: record,
-              result: { status: { ...submitStatus(d, seat.party), stateEID: findings.length ? ('ERROR' as const) : ('SUCCESS' as const), invalidDesc: describeFindings(findings) }, enqueue: false },
-            };
-          }
-          const outcome = submitParties(d, PARTIES.filter((p) => seat.allow[p]), findings, now);
-          if (!outcome.ok) refuse(outcome.code);
-          return { after: { ...record, declaration: outcome.declaration, lastActivity: now }, result: { status: submitStatus(outcome.declaration, seat.party), enqueue: outcome.enqueue } };
+        // Submitted, queued and marked waiting under one lock: nothing comes in between.
+        return this.uow.withLock(seat.declarationId, async () => {
+          const first = await this.uow.changeHeld(seat.declarationId, { writer, kind: 'DATA', when: contract.when }, async (record: StoredDeclaration, now) => {
+            const d = record.declaration;
+            const findings = validateT2(d, await this.binaries.previewContext(record));
+            if (practice || d.mode === 'practice') {
+              // Practice declarations are checked like live ones, but end with demo-done.
+              const stateEID = findings.length ? ('ERROR' as const) : ('SUCCESS' as const);
+              return { after: record, result: { status: { ...submitStatus(d, seat.party), stateEID, invalidDesc: describeFindings(findings) }, enqueue: false } };
+            }
+            const outcome = submitParties(d, PARTIES.filter((p) => seat.allow[p]), findings, now);
+            if (!outcome.ok) refuse(outcome.code);
+            return { after: { ...record, declaration: outcome.declaration, lastActivity: now }, result: { status: submitStatus(outcome.declaration, seat.party), enqueue: outcome.enqueue } };
+          });
+          if (!first.result.enqueue) return { ...first.result.status, ...first.committed };
+          // On the queue only once the submit is committed; then marked waiting for the insurers' answer.
+          await this.ports.queue.enqueue(seat.declarationId, this.ports.clock.now());
+          const waiting = await this.uow.changeHeld(seat.declarationId, { writer, kind: 'DATA', when: 'unfinished' }, (record, now) => {
+            const declaration = markWaiting(record.declaration, now);
+            return { after: declaration === record.declaration ? record : { ...record, declaration, lastActivity: now }, result: submitStatus(declaration, seat.party) };
+          });
+          return { ...waiting.result, version: waiting.committed.version, patch: concatPatches(first.committed.patch, waiting.committed.patch) };
         });
-        if (!first.result.enqueue) return { ...first.result.status, ...first.committed };
-        // On the queue only once the submit is committed; then marked waiting for the insurers' answer.
-        await this.ports.queue.enqueue(seat.declarationId, this.ports.clock.now());
-        const waiting = await this.uow.change(seat.declarationId, { writer, kind: 'DATA', when: 'unfinished' }, (record, now) => {
-          const declaration = markWaiting(record.declaration, now);
-          return { after: declaration === record.declaration ? record : { ...record, declaration, lastActivity: now }, result: submitStatus(declaration, seat.party) };
-        });
-        return { ...waiting.result, version: waiting.committed.version, patch: concatPatches(first.committed.patch, waiting.committed.patch) };
       },
       'withdraw-submit': async ({ party: named }, { conn, seat, contract }) => {
         const party = named ?? seat.party;

@@ -24,6 +24,8 @@ export interface Writer {
 export interface Change<R> {
   readonly after: StoredDeclaration;
   readonly result: R;
+  /** Who the other devices are told made it, when decided by the change itself (a driver joining). */
+  readonly by?: Party | null;
 }
 
 export interface ChangeOptions {
@@ -86,20 +88,31 @@ export class UnitOfWork {
     options: ChangeOptions,
     apply: (record: StoredDeclaration, now: number) => Promise<Change<R>> | Change<R>,
   ): Promise<{ readonly result: R; readonly committed: Committed }> {
-    return this.withLock(declarationId, async () => {
-      const before = await this.load(declarationId);
-      if (!allowedIn(before, options.when)) refuse('DECLARATION_FINISHED');
-      const now = this.ports.clock.now();
-      // The writer's allow may change with the change (one-device): its delta is of the view it had.
-      const seenBefore = options.writer ? viewFor(before.declaration, { party: options.writer.seat.party, allow: { ...options.writer.seat.allow } }) : null;
-      const { after, result } = await apply(before, now);
-      if (after === before) return { result, committed: { version: before.declaration.version, patch: null } };
-      await this.commit(before, after);
-      const by: Party | null = options.by !== undefined ? options.by : (options.writer?.seat.party ?? null);
-      this.rooms.pushChange(before.declaration, after.declaration, options.kind, by, options.writer?.conn ?? null);
-      const patch = options.writer && seenBefore ? diffViews(seenBefore, viewFor(after.declaration, options.writer.seat)) : null;
-      return { result, committed: { version: after.declaration.version, patch } };
-    });
+    return this.withLock(declarationId, () => this.changeHeld(declarationId, options, apply));
+  }
+
+  /**
+   * `change` for a caller that already holds the declaration's lock (`withLock`): several changes
+   * that must follow each other with nothing in between (the submit: committed, queued, waiting).
+   */
+  async changeHeld<R>(
+    declarationId: string,
+    options: ChangeOptions,
+    apply: (record: StoredDeclaration, now: number) => Promise<Change<R>> | Change<R>,
+  ): Promise<{ readonly result: R; readonly committed: Committed }> {
+    const before = await this.load(declarationId);
+    if (!allowedIn(before, options.when)) refuse('DECLARATION_FINISHED');
+    const now = this.ports.clock.now();
+    // The writer's allow may change with the change (one-device): its delta is of the view it had.
+    const seenBefore = options.writer ? viewFor(before.declaration, { party: options.writer.seat.party, allow: { ...options.writer.seat.allow } }) : null;
+    const change = await apply(before, now);
+    const { after, result } = change;
+    if (after === before) return { result, committed: { version: before.declaration.version, patch: null } };
+    await this.commit(before, after);
+    const by: Party | null = change.by !== undefined ? change.by : options.by !== undefined ? options.by : (options.writer?.seat.party ?? null);
+    this.rooms.pushChange(before.declaration, after.declaration, options.kind, by, options.writer?.conn ?? null);
+    const patch = options.writer && seenBefore ? diffViews(seenBefore, viewFor(after.declaration, options.writer.seat)) : null;
+    return { result, committed: { version: after.declaration.version, patch } };
   }
 
   /** Stores a new declaration (a connect that creates one). */

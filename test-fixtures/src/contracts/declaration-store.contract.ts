@@ -108,6 +108,19 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect((await store.get(first.declaration.id))?.declaration.parties.A.comment).toBe(race[0] ? 'one' : 'two');
       }));
 
+    it('[HB18] a heartbeat recorded while a save waits to be written is not undone by that save', () =>
+      withStore(async ({ store }) => {
+        await store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+        const fresh = (await store.get('d1'))!;
+        const saving = store.save(edited(fresh, 'typed'), fresh.declaration.version);
+        await store.touch('d1', 'B', T0 + 9000);
+        expect(await saving).toBe(true);
+        const got = await store.get('d1');
+        expect(got?.declaration.parties.A.comment).toBe('typed');
+        expect(got?.slots.B.lastSeen).toBe(T0 + 9000);
+        expect(got?.lastActivity).toBe(T0 + 9000);
+      }));
+
     it('[HB20] records a heartbeat as the party last seen and the last activity, and answers the version (null when gone)', () =>
       withStore(async ({ store }) => {
         await store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));

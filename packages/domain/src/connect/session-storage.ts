@@ -68,13 +68,33 @@ export function loadSession(kv: KeyValuePort): StoredSession | null {
   return { credentials: credentials.output, pending };
 }
 
+/** The driver fields local storage never holds: the personal code (or licence number) and the birth date it encodes. */
+const NOT_STORED_FIELDS: ReadonlySet<string> = new Set(['code', 'dob']);
+
+/**
+ * The unacknowledged edits as local storage keeps them: without a personal code. A whole driver
+ * (`set-driver-data`) is kept as one field edit per field but those; an edit of the code or the
+ * birth date alone is not kept. They stay in the page's memory and are sent when the link is back;
+ * only a browser closed before that loses them (the driver step asks for them again).
+ */
+export function storableCalls(pending: readonly OutgoingCall[]): Array<{ op: string; p?: unknown }> {
+  return pending.flatMap(({ op, p }): Array<{ op: string; p?: unknown }> => {
+    const payload = (typeof p === 'object' && p !== null ? p : {}) as { party?: unknown; driver?: unknown; name?: unknown };
+    if (op === 'set-partial-driver-data' && typeof payload.name === 'string' && NOT_STORED_FIELDS.has(payload.name)) return [];
+    if (op === 'set-driver-data' && typeof payload.driver === 'object' && payload.driver !== null) {
+      const party = payload.party === undefined ? {} : { party: payload.party };
+      return Object.entries(payload.driver)
+        .filter(([name]) => !NOT_STORED_FIELDS.has(name))
+        .map(([name, value]) => ({ op: 'set-partial-driver-data', p: { ...party, name, value } }));
+    }
+    return [p === undefined ? { op } : { op, p }];
+  });
+}
+
 export function saveSession(kv: KeyValuePort, credentials: Credentials, pending: readonly OutgoingCall[]): void {
   kv.setItem(STORAGE_KEYS.nodeId, credentials.declarationId);
   kv.setItem(STORAGE_KEYS.token, credentials.token);
-  kv.setItem(
-    STORAGE_KEYS.connectionState,
-    JSON.stringify({ party: credentials.party, mode: credentials.mode, pending: pending.map(({ op, p }) => ({ op, p })) }),
-  );
+  kv.setItem(STORAGE_KEYS.connectionState, JSON.stringify({ party: credentials.party, mode: credentials.mode, pending: storableCalls(pending) }));
 }
 
 export function saveRecovery(kv: KeyValuePort, snapshot: RecoverySnapshot): void {
