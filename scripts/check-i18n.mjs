@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { ROOT, run } from './lib/bootstrap.mjs';
 
 const LOCALES = ['lt', 'en'];
-const committedDir = join(ROOT, 'apps/web/src/locales');
+/** The catalogs: the web app's and the server's (SMS, e-mails, photo legends), each extracted into its own scratch folder. */
+const CATALOGS = [
+  { name: 'web', committed: join(ROOT, 'apps/web/src/locales'), env: 'LINGUI_CATALOG_DIR' },
+  { name: 'server', committed: join(ROOT, 'apps/server/locales'), env: 'LINGUI_SERVER_CATALOG_DIR' },
+];
 
 /** Minimal .po reader: msgid/msgstr pairs (multi-line strings joined), header skipped. */
 function readPo(file) {
@@ -40,17 +44,22 @@ const scratch = mkdtempSync(join(tmpdir(), 'eid-i18n-'));
 const problems = [];
 try {
   run('npx', ['lingui', 'extract', '--config', 'apps/web/lingui.config.ts'], {
-    env: { ...process.env, LINGUI_CATALOG_DIR: scratch },
+    env: { ...process.env, ...Object.fromEntries(CATALOGS.map((c) => [c.env, join(scratch, c.name)])) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (const locale of LOCALES) {
-    const fresh = readPo(join(scratch, locale, 'messages.po'));
-    const committed = readPo(join(committedDir, locale, 'messages.po'));
-    for (const id of fresh.keys()) if (!committed.has(id)) problems.push(`${locale}: "${id}" is used in the code but missing from the catalog (run npm run i18n:extract)`);
-    for (const id of committed.keys()) if (!fresh.has(id)) problems.push(`${locale}: "${id}" is in the catalog but no longer used (run npm run i18n:extract)`);
-    for (const [id, str] of committed) {
-      if (!str.trim()) problems.push(`${locale}: "${id}" has no translation`);
-      else if (placeholders(id) !== placeholders(str)) problems.push(`${locale}: "${id}" has other placeholders in its translation`);
+  for (const catalog of CATALOGS) {
+    // A message with an explicit id (the server's) has its placeholders in the source text, not the id.
+    const source = readPo(join(catalog.committed, 'en', 'messages.po'));
+    for (const locale of LOCALES) {
+      const fresh = readPo(join(scratch, catalog.name, locale, 'messages.po'));
+      const committed = readPo(join(catalog.committed, locale, 'messages.po'));
+      const where = `${catalog.name} ${locale}`;
+      for (const id of fresh.keys()) if (!committed.has(id)) problems.push(`${where}: "${id}" is used in the code but missing from the catalog (run npm run i18n:extract)`);
+      for (const id of committed.keys()) if (!fresh.has(id)) problems.push(`${where}: "${id}" is in the catalog but no longer used (run npm run i18n:extract)`);
+      for (const [id, str] of committed) {
+        if (!str.trim()) problems.push(`${where}: "${id}" has no translation`);
+        else if (placeholders(source.get(id) || id) !== placeholders(str)) problems.push(`${where}: "${id}" has other placeholders in its translation`);
+      }
     }
   }
 } finally {

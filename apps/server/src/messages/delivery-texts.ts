@@ -1,4 +1,5 @@
 import { OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, type Locale } from '@eid/domain';
+import { translate, type ServerMessage } from './i18n.js';
 
 /** What every message about a sent declaration says, filled in per recipient. */
 export interface DeclarationMessageInput {
@@ -13,89 +14,88 @@ export interface DeclarationMessageInput {
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const hours = (intervals: readonly { from: string; to: string }[]) => intervals.map((i) => `${i.from}–${i.to}`).join(', ');
 
-const OFFICE: Record<Locale, string> = {
-  lt: `Biuro darbo laikas: pirmadienį–ketvirtadienį ${hours(OFFICE_HOURS[1])}, penktadienį ${hours(OFFICE_HOURS[5])}.`,
-  en: `The bureau's office hours: Monday to Thursday ${hours(OFFICE_HOURS[1])}, Friday ${hours(OFFICE_HOURS[5])}.`,
-};
+const M = {
+  office: /*i18n*/ { id: 'mail.officeHours', message: "The bureau's office hours: Monday to Thursday {monThu}, Friday {fri}." },
+  driverSubject: /*i18n*/ { id: 'mail.driver.subject', message: 'Road accident declaration {plates}' },
+  hello: /*i18n*/ { id: 'mail.hello', message: 'Hello,' },
+  driverSent: /*i18n*/ {
+    id: 'mail.driver.sent',
+    message: 'the declaration of the road accident of {when}, {plates}, was sent to both drivers and to the insurer of the party at fault.',
+  },
+  driverAttached: /*i18n*/ { id: 'mail.driver.attached', message: 'The declaration is attached to this e-mail (PDF).' },
+  driverOnline: /*i18n*/ { id: 'mail.driver.online', message: 'View it online: {link}' },
+  driverPassword: /*i18n*/ { id: 'mail.driver.password', message: 'The password is the last {length} characters of your personal code or driving licence number.' },
+  driverQr: /*i18n*/ { id: 'mail.driver.qr', message: 'Scan the QR code to open the declaration on your phone.' },
+  driverSms: /*i18n*/ {
+    id: 'sms.driver.sent',
+    message: 'EID: the accident declaration {plates} was sent. View: {link} Password: the last {length} characters of your personal code or licence number.',
+  },
+  insurerSubject: /*i18n*/ { id: 'mail.insurer.subject', message: 'EID: road accident declaration {plates} (at fault: driver {party})' },
+  insurerGreeting: /*i18n*/ { id: 'mail.insurer.greeting', message: 'Dear {insurer},' },
+  insurerDefault: /*i18n*/ { id: 'mail.insurer.default', message: 'insurer' },
+  insurerBody: /*i18n*/ {
+    id: 'mail.insurer.body',
+    message:
+      'a road accident declaration ({when}) {plates} was filled in electronically. Both drivers agreed that the accident was caused by driver {party}, whose third-party liability insurer you are.',
+  },
+  insurerAttached: /*i18n*/ {
+    id: 'mail.insurer.attached',
+    message: "The declaration is attached (PDF). It is protected with driver {party}'s password: the last {length} characters of their personal code or driving licence number.",
+  },
+  automatic: /*i18n*/ { id: 'mail.automatic', message: 'This e-mail was sent automatically.' },
+  confirmSubject: /*i18n*/ { id: 'mail.confirm.subject', message: 'Confirm your e-mail address' },
+  confirmBody: /*i18n*/ { id: 'mail.confirm.body', message: 'the road accident declaration will be sent to this address. Confirm that it is right:' },
+  confirmIgnore: /*i18n*/ { id: 'mail.confirm.ignore', message: 'If you are not filling in a declaration, delete this e-mail.' },
+} satisfies Record<string, ServerMessage>;
 
-const DRIVER: Record<Locale, { subject: (i: DeclarationMessageInput) => string; lines: (i: DeclarationMessageInput) => string[]; qr: string }> = {
-  lt: {
-    subject: (i) => `Eismo įvykio deklaracija ${i.plates}`,
-    lines: (i) => [
-      'Laba diena,',
-      `eismo įvykio (${i.when}) deklaracija ${i.plates} pateikta abiem vairuotojams ir kaltininko draudikui.`,
-      'Deklaracija pridėta prie šio laiško (PDF).',
-      `Peržiūra internete: ${i.link}`,
-      `Slaptažodis – ${PREVIEW_PASSWORD_LENGTH} paskutiniai Jūsų asmens kodo arba vairuotojo pažymėjimo numerio simboliai.`,
-      OFFICE.lt,
-    ],
-    qr: 'Nuskaitykite QR kodą, kad atvertumėte deklaraciją telefone.',
-  },
-  en: {
-    subject: (i) => `Road accident declaration ${i.plates}`,
-    lines: (i) => [
-      'Hello,',
-      `the declaration of the road accident of ${i.when}, ${i.plates}, was sent to both drivers and to the insurer of the party at fault.`,
-      'The declaration is attached to this e-mail (PDF).',
-      `View it online: ${i.link}`,
-      `The password is the last ${PREVIEW_PASSWORD_LENGTH} characters of your personal code or driving licence number.`,
-      OFFICE.en,
-    ],
-    qr: 'Scan the QR code to open the declaration on your phone.',
-  },
-};
+const officeHours = (lang: Locale) => translate(lang, M.office, { monThu: hours(OFFICE_HOURS[1]), fri: hours(OFFICE_HOURS[5]) });
 
 /** The driver's e-mail: the text, and HTML with the QR code of the link (`cid:qr`). */
 export function driverEmail(i: DeclarationMessageInput): { subject: string; text: string; html: string } {
-  const t = DRIVER[i.lang];
-  const lines = t.lines(i);
+  const t = (m: ServerMessage, values?: Record<string, unknown>) => translate(i.lang, m, values);
+  const lines = [
+    t(M.hello),
+    t(M.driverSent, { when: i.when, plates: i.plates }),
+    t(M.driverAttached),
+    t(M.driverOnline, { link: i.link }),
+    t(M.driverPassword, { length: PREVIEW_PASSWORD_LENGTH }),
+    officeHours(i.lang),
+  ];
   return {
-    subject: t.subject(i),
+    subject: t(M.driverSubject, { plates: i.plates }),
     text: `${lines.join('\n\n')}\n`,
     html:
       `<!doctype html><html lang="${i.lang}"><body style="font-family:DejaVu Sans,Arial,sans-serif">` +
       lines.map((l) => `<p>${html(l).replace(html(i.link), `<a href="${html(i.link)}">${html(i.link)}</a>`)}</p>`).join('') +
-      `<p><img src="cid:qr" width="200" height="200" alt="QR"></p><p>${html(t.qr)}</p></body></html>`,
+      `<p><img src="cid:qr" width="200" height="200" alt="QR"></p><p>${html(t(M.driverQr))}</p></body></html>`,
   };
 }
 
 /** The driver's SMS: short (a link and the password hint). */
 export function driverSms(i: DeclarationMessageInput): string {
-  return i.lang === 'lt'
-    ? `EID: eismo įvykio deklaracija ${i.plates} pateikta. Peržiūra: ${i.link} Slaptažodis - ${PREVIEW_PASSWORD_LENGTH} paskutiniai asmens kodo ar vairuotojo pažymėjimo simboliai.`
-    : `EID: the accident declaration ${i.plates} was sent. View: ${i.link} Password: the last ${PREVIEW_PASSWORD_LENGTH} characters of your personal code or licence number.`;
+  return translate(i.lang, M.driverSms, { plates: i.plates, link: i.link, length: PREVIEW_PASSWORD_LENGTH });
 }
 
 /** The insurer's e-mail (Lithuanian): the document of its client, the party at fault. */
 export function insurerEmail(i: DeclarationMessageInput & { readonly party: 'A' | 'B' }): { subject: string; text: string } {
+  const t = (m: ServerMessage, values?: Record<string, unknown>) => translate('lt', m, values);
   return {
-    subject: `EID: eismo įvykio deklaracija ${i.plates} (kaltininkas – vairuotojas ${i.party})`,
+    subject: t(M.insurerSubject, { plates: i.plates, party: i.party }),
     text:
       [
-        `Gerbiami ${i.insurerName ?? 'draudike'},`,
-        `elektroniniu būdu užpildyta eismo įvykio (${i.when}) deklaracija ${i.plates}. Abu vairuotojai sutarė, kad eismo įvykį sukėlė vairuotojas ${i.party}, kurio civilinės atsakomybės draudikas esate Jūs.`,
-        `Deklaracija pridėta (PDF). Ji apsaugota vairuotojo ${i.party} slaptažodžiu: ${PREVIEW_PASSWORD_LENGTH} paskutiniai jo asmens kodo arba vairuotojo pažymėjimo numerio simboliai.`,
-        'Šis laiškas išsiųstas automatiškai.',
+        t(M.insurerGreeting, { insurer: i.insurerName ?? t(M.insurerDefault) }),
+        t(M.insurerBody, { when: i.when, plates: i.plates, party: i.party }),
+        t(M.insurerAttached, { party: i.party, length: PREVIEW_PASSWORD_LENGTH }),
+        t(M.automatic),
       ].join('\n\n') + '\n',
   };
 }
 
-const CONFIRM: Record<Locale, { subject: string; lines: (link: string) => string[] }> = {
-  lt: {
-    subject: 'Patvirtinkite el. pašto adresą',
-    lines: (link) => ['Laba diena,', 'šiuo adresu gausite eismo įvykio deklaraciją. Patvirtinkite, kad adresas teisingas:', link, 'Jei deklaracijos nepildote, šį laišką ištrinkite.'],
-  },
-  en: {
-    subject: 'Confirm your e-mail address',
-    lines: (link) => ['Hello,', 'the road accident declaration will be sent to this address. Confirm that it is right:', link, 'If you are not filling in a declaration, delete this e-mail.'],
-  },
-};
-
 export function confirmationEmail(lang: Locale, link: string): { subject: string; text: string; html: string } {
-  const t = CONFIRM[lang];
-  const lines = t.lines(link);
+  const t = (m: ServerMessage) => translate(lang, m);
+  const lines = [t(M.hello), t(M.confirmBody), link, t(M.confirmIgnore)];
   return {
-    subject: t.subject,
+    subject: t(M.confirmSubject),
     text: `${lines.join('\n\n')}\n`,
     html: `<!doctype html><html lang="${lang}"><body>${lines.map((l) => (l === link ? `<p><a href="${html(link)}">${html(link)}</a></p>` : `<p>${html(l)}</p>`)).join('')}</body></html>`,
   };

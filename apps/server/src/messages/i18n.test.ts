@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from './i18n.js';
+import { confirmationEmail, driverSms, insurerEmail } from './delivery-texts.js';
+import { photoLegend } from './legend.js';
+
+describe('the server texts come from the catalogs', () => {
+  it('[DL1] an SMS and an e-mail read from the Lithuanian and the English catalog, placeholders filled in', () => {
+    const input = { plates: 'KLM123 / HBN512', when: '2026-11-23 09:00', link: 'https://eid.example.lt/a/abc' };
+    expect(driverSms({ ...input, lang: 'lt' })).toBe(
+      'EID: eismo įvykio deklaracija KLM123 / HBN512 pateikta. Peržiūra: https://eid.example.lt/a/abc Slaptažodis - 6 paskutiniai asmens kodo ar vairuotojo pažymėjimo simboliai.',
+    );
+    expect(driverSms({ ...input, lang: 'en' })).toBe(
+      'EID: the accident declaration KLM123 / HBN512 was sent. View: https://eid.example.lt/a/abc Password: the last 6 characters of your personal code or licence number.',
+    );
+    expect(confirmationEmail('lt', input.link).subject).toBe('Patvirtinkite el. pašto adresą');
+    expect(insurerEmail({ ...input, lang: 'en', party: 'B', insurerName: 'ERGO' }).text).toContain('Gerbiami ERGO,');
+    expect(translate('lt', { id: 'sms.phoneCode', message: 'EID confirmation code: {code}. Do not share it with anyone.' }, { code: '123456' })).toBe(
+      'EID patvirtinimo kodas: 123456. Niekam jo nesakykite.',
+    );
+  });
+
+  it('[IMG3] the photo legend is in the language of the driver who took it', () => {
+    expect(photoLegend('lt', 2, 'A', 'KLM123', Date.UTC(2026, 10, 23, 7, 0)).title).toBe('Apgadinimai – A');
+    expect(photoLegend('en', 0, 'B', '', Date.UTC(2026, 10, 23, 7, 0)).title).toBe('Accident scene – B');
+  });
+});
