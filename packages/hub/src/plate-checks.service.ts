@@ -37,25 +37,23 @@ export class PlateChecks {
     const allowed = plateCheckAllowed(previous, now, PLATE_CHECK_PAUSE_MS);
     if (!allowed.allowed) refuse('PLATE_CHECK_LIMIT', allowed.retryAfterMs);
     await this.ports.expiring.set(key, [...previous, now], now + PLATE_CHECK_PAUSE_MS);
-    if (plates.country !== 'LT') return plateCheck(plates, 'not-asked');
+    return plateCheck(plates, plates.country === 'LT' ? await this.lookUp(plates.plate) : 'not-asked');
+  }
+
+  /** The registry's record of a plate; 'unavailable' when the registry does not answer. */
+  private async lookUp(plate: string) {
     try {
-      return plateCheck(plates, await this.ports.registry.findVehicle(plates.plate));
+      return await this.ports.registry.findVehicle(plate);
     } catch (error) {
       this.ports.log?.('warn', 'registry unavailable', { error: String(error) });
-      return plateCheck(plates, 'unavailable');
+      return 'unavailable' as const;
     }
   }
 
   /** The trailer record of a plate entry (registry-filled for Lithuanian trailer plates). */
   async trailerFor(plates: Plates): Promise<Trailer | null> {
     if (!plates.hasTrailer || plates.trailerPlate === '') return null;
-    if (plates.country !== 'LT') return trailerOf(plates, 'not-asked');
-    try {
-      return trailerOf(plates, await this.ports.registry.findVehicle(plates.trailerPlate));
-    } catch (error) {
-      this.ports.log?.('warn', 'registry unavailable', { error: String(error) });
-      return trailerOf(plates, 'unavailable');
-    }
+    return trailerOf(plates, plates.country === 'LT' ? await this.lookUp(plates.trailerPlate) : 'not-asked');
   }
 }
 

@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { blankDeclaration } from '../declaration/entities.js';
 import { applyInstruction } from '../declaration/instructions.js';
 import { storableCalls } from './session-storage.js';
+import { DRIVER_A } from '../declaration/declaration.fixture.js';
 
-const driver = {
-  surname: 'Petraitis',
-  name: 'Jonas',
-  dob: '1987-03-18',
-  country: 'LT',
-  address: null,
-  tel: '+37061234567',
-  email: 'jonas@example.lt',
-  informMethod: 'tel' as const,
-  code: '38703181745',
-};
+const driver = DRIVER_A;
 
 describe('the unacknowledged edits kept in local storage', () => {
   it('[HB21] hold no personal code nor birth date; a whole driver is kept as the edits of its other fields, which rebuild the same driver', () => {

@@ -18,6 +18,19 @@ export function validCode(firstTen: string): string {
 export const CODE_A = validCode('3870318174'); // born 1987-03-18
 export const CODE_B = validCode('4920715123'); // born 1992-07-15
 
+/** A complete driver of party A as the driver step sends it. */
+export const DRIVER_A = {
+  surname: 'Petraitis',
+  name: 'Jonas',
+  dob: '1987-03-18',
+  country: 'LT',
+  address: null,
+  tel: '+37061234567',
+  email: 'jonas@example.lt',
+  informMethod: 'tel' as const,
+  code: '38703181745',
+};
+
 export function blank(overrides: Partial<Declaration> = {}): Declaration {
   return {
     ...blankDeclaration({ id: 'decl-1', mode: 'live', now: T0, maxTimeAdjust: 3, fillLang: 'lt', location: VILNIUS }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyInstruction, CHANGED_KINDS, CHANGED_KIND_OF, WRITE_INSTRUCTIONS, type EditOutcome } from './instructions.js';
-import { blank, complete, ctx, T0 } from './declaration.fixture.js';
+import { blank, complete, ctx, DRIVER_A, T0 } from './declaration.fixture.js';
 import { INSTRUCTIONS, isKeptInstruction } from '../api/instructions.js';
 import type { Declaration } from './entities.js';
 
@@ -11,17 +11,7 @@ function ok(outcome: EditOutcome): Extract<EditOutcome, { ok: true }> {
 }
 
 const HOUR = 3_600_000;
-const driver = {
-  surname: 'Petraitis',
-  name: 'Jonas',
-  dob: '1987-03-18',
-  country: 'LT',
-  address: null,
-  tel: '+37061234567',
-  email: 'jonas@example.lt',
-  informMethod: 'tel' as const,
-  code: '38703181745',
-};
+const driver = DRIVER_A;
 
 describe('write instructions', () => {
   const cases: Array<[string, unknown, string, (d: Declaration) => unknown, unknown]> = [

@@ -60,6 +60,11 @@ function withParty(d: Declaration, party: Party, change: (p: PartyData) => Party
 
 const HOUR_MS = 3_600_000;
 
+/** A change of one part of a party's damages (text, image, impact). */
+function withDamages(d: Declaration, party: Party, change: Partial<PartyData['damages']>): Step {
+  return { ok: true, declaration: withParty(d, party, (p) => ({ ...p, damages: { ...p.damages, ...change } })) };
+}
+
 /** The two drivers' phones and e-mails must differ (declaration-flow §5). */
 function contactClash(d: Declaration, party: Party, contact: { tel?: string; email?: string }): ErrorCode | null {
   const other = d.parties[party === 'A' ? 'B' : 'A'].driver;
@@ -213,36 +218,9 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
       })),
     };
   },
-  'set-impact-image': (d, payload, _ctx, party) => {
-    const { imageId } = payload;
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        damages: { ...p.damages, imageId },
-      })),
-    };
-  },
-  'set-impact-meta': (d, payload, _ctx, party) => {
-    const { impactMeta } = payload;
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        damages: { ...p.damages, impactMeta },
-      })),
-    };
-  },
-  'set-impact-text': (d, payload, _ctx, party) => {
-    const { text: damagesText } = payload;
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        damages: { ...p.damages, text: damagesText },
-      })),
-    };
-  },
+  'set-impact-image': (d, { imageId }, _ctx, party) => withDamages(d, party, { imageId }),
+  'set-impact-meta': (d, { impactMeta }, _ctx, party) => withDamages(d, party, { impactMeta }),
+  'set-impact-text': (d, { text }, _ctx, party) => withDamages(d, party, { text }),
   'eid-comment': (d, payload, _ctx, party) => {
     const { text: comment } = payload;
     return {
