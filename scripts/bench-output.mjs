@@ -20,6 +20,7 @@ build();
 const { documentModel, documentImageIds, partyPreviewPassword, DOCUMENT_PHOTO } = await import('@eid/domain');
 const { SharpMediaProcessor } = await import('@eid/adapter-media-sharp');
 const { PdfDocumentRenderer } = await import('@eid/adapter-document-pdf');
+const { translate } = await import('@eid/adapter-texts-catalog');
 const { QpdfEncryption } = await import('@eid/adapter-pdf-qpdf');
 const { submittedDeclaration, ACCIDENT_TIME } = await import('@eid/test-fixtures');
 
@@ -72,7 +73,7 @@ const fitMs = performance.now() - fitStart;
 await media.close();
 const fittedBytes = [...images.values()].reduce((n, i) => n + i.bytes.byteLength, 0);
 
-const renderer = new PdfDocumentRenderer({ fontDir: process.env.EID_FONT_DIR ?? '/usr/share/fonts/truetype/dejavu' });
+const renderer = new PdfDocumentRenderer({ fontDir: process.env.EID_FONT_DIR ?? '/usr/share/fonts/truetype/dejavu', translate });
 const encryption = new QpdfEncryption();
 const check = await encryption.check();
 if (!check.ok) {

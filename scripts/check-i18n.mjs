@@ -10,7 +10,7 @@ const LOCALES = ['lt', 'en'];
 /** The catalogs: the web app's and the server's (SMS, e-mails, photo legends), each extracted into its own scratch folder. */
 const CATALOGS = [
   { name: 'web', committed: join(ROOT, 'apps/web/src/locales'), env: 'LINGUI_CATALOG_DIR' },
-  { name: 'server', committed: join(ROOT, 'apps/server/locales'), env: 'LINGUI_SERVER_CATALOG_DIR' },
+  { name: 'server', committed: join(ROOT, 'adapters/texts-catalog/locales'), env: 'LINGUI_SERVER_CATALOG_DIR' },
 ];
 
 /** Minimal .po reader: msgid/msgstr pairs (multi-line strings joined), header skipped. */

@@ -10,3 +10,4 @@ export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/
 export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';
 export { registerOutputStoreContract, type OutputStoreUnderTest } from './contracts/output-store.contract.js';
 export { registerExpiringStoreContract, type ExpiringStoreUnderTest } from './contracts/expiring-store.contract.js';
+export { translate } from '@eid/adapter-texts-catalog';

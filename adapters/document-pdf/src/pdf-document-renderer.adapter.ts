@@ -30,10 +30,12 @@ import {
   type Fonts,
   type Line,
 } from './layout.js';
-import { documentTexts, IMPACT_POINT_IDS, type DocumentTexts, type ImpactPointId, type PhotoSection } from './texts.js';
+import { documentTexts, IMPACT_POINT_IDS, type DocumentTexts, type DocumentTranslate, type ImpactPointId, type PhotoSection } from './texts.js';
 
 /** Settings of the renderer. */
 export interface PdfDocumentRendererOptions {
+  /** The labels' translator (the server's Lingui catalogs). */
+  readonly translate: DocumentTranslate;
   /** The folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf (Debian's fonts-dejavu-core). */
   readonly fontDir?: string;
 }
@@ -498,13 +500,16 @@ export class PdfDocumentRenderer implements DocumentRendererPort {
   private readonly fontDir: string;
   private fonts: Promise<FontBytes> | null = null;
 
-  constructor(options: PdfDocumentRendererOptions = {}) {
+  private readonly translate: DocumentTranslate;
+
+  constructor(options: PdfDocumentRendererOptions) {
     this.fontDir = options.fontDir ?? DEFAULT_FONT_DIR;
+    this.translate = options.translate;
   }
 
   async render(input: { readonly model: DocumentModel; readonly lang: Locale; readonly images: ReadonlyMap<string, DocumentImage> }): Promise<Uint8Array> {
     const { model, lang } = input;
-    const t = documentTexts(lang);
+    const t = documentTexts(this.translate, lang);
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.registerFontkit(fontkit);
     const fonts = await this.embedFonts(doc);

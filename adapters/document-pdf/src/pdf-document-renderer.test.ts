@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentModel, type DocumentImage, type DocumentModel, type DocumentParty, type Locale } from '@eid/domain';
-import { mediaFixture, submittedDeclaration } from '@eid/test-fixtures';
+import { mediaFixture, submittedDeclaration, translate } from '@eid/test-fixtures';
 import { PdfDocumentRenderer } from './pdf-document-renderer.adapter.js';
 import { documentTexts } from './texts.js';
 
@@ -18,7 +18,7 @@ const SLOW = 30_000;
 
 let dir: string;
 let files = 0;
-const renderer = new PdfDocumentRenderer();
+const renderer = new PdfDocumentRenderer({ translate });
 
 const png = async (width: number, height: number, background: string) =>
   new Uint8Array(await sharp({ create: { width, height, channels: 4, background } }).png().toBuffer());
@@ -77,7 +77,7 @@ afterAll(() => {
 
 describe('PDF declaration document', () => {
   it.each(['lt', 'en'] as const)('[DOC1] the %s document holds the statement of both parties, in that language', (lang) => {
-    const t = documentTexts(lang);
+    const t = documentTexts(translate, lang);
     const doc = rendered[lang];
     if (!doc) throw new Error('not rendered');
     const text = flat(doc.text);
@@ -103,7 +103,7 @@ describe('PDF declaration document', () => {
     expect(pages).toBe(SAMPLE_PAGES);
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(info).toMatch(/Producer:\s+EID/);
-    expect(info).toContain(documentTexts(lang).title);
+    expect(info).toContain(documentTexts(translate, lang).title);
   });
 
   it('[DOC2] every Lithuanian letter is drawn and extracted as itself', async () => {
@@ -117,7 +117,7 @@ describe('PDF declaration document', () => {
   }, SLOW);
 
   it('[DOC3] without any image the document still renders, each image replaced by its placeholder', async () => {
-    const t = documentTexts('en');
+    const t = documentTexts(translate, 'en');
     const model = withParty(MODEL, 'A', { damagesImageId: 'damages-drawing-A1' });
     const file = writePdf(await renderer.render({ model, lang: 'en', images: new Map() }));
     const text = pdfText(file);
@@ -139,7 +139,7 @@ describe('PDF declaration document', () => {
   }, SLOW);
 
   it('[DOC3] images whose bytes are a view into a larger buffer (as they come back from the photo processes) are embedded', async () => {
-    const t = documentTexts('en');
+    const t = documentTexts(translate, 'en');
     const images = await sampleImages();
     const view = (bytes: Uint8Array) => {
       const big = new Uint8Array(bytes.byteLength + 97);
@@ -155,7 +155,7 @@ describe('PDF declaration document', () => {
   }, SLOW);
 
   it('[DOC3] an image whose bytes are not of its declared type, or of a type a PDF cannot hold, is left out', async () => {
-    const t = documentTexts('en');
+    const t = documentTexts(translate, 'en');
     const images = await sampleImages();
     images.set('photo-plate-A1', { contentType: 'image/jpeg', bytes: new TextEncoder().encode('not a jpeg at all') });
     images.set('photo-plate-B1', { contentType: 'image/jpeg', bytes: await png(40, 40, '#000000') });
@@ -170,8 +170,8 @@ describe('PDF declaration document', () => {
 
   it('[DOC3] fonts that cannot be read reject with the path and the Debian package to install', async () => {
     const missing = join(dir, 'no-fonts-here');
-    const render = new PdfDocumentRenderer({ fontDir: missing }).render({ model: MODEL, lang: 'lt', images: new Map() });
+    const render = new PdfDocumentRenderer({ fontDir: missing, translate }).render({ model: MODEL, lang: 'lt', images: new Map() });
     await expect(render).rejects.toThrow(missing);
-    await expect(new PdfDocumentRenderer({ fontDir: missing }).render({ model: MODEL, lang: 'lt', images: new Map() })).rejects.toThrow(/fonts-dejavu-core/);
+    await expect(new PdfDocumentRenderer({ fontDir: missing, translate }).render({ model: MODEL, lang: 'lt', images: new Map() })).rejects.toThrow(/fonts-dejavu-core/);
   });
 });

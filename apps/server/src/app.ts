@@ -21,6 +21,7 @@ import type { DeclarationHub } from '@eid/hub';
 import { SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';
+import { translate } from '@eid/adapter-texts-catalog';
 import { createSqliteOutbox, type SqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { FixtureAddresses } from '@eid/adapter-address-fixture';
 import { SharpMediaProcessor } from '@eid/adapter-media-sharp';
@@ -144,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('mail', mail);
         instance.decorate('captcha', deps.config.captcha ? new AltchaCaptcha({ secret, cost: deps.config.captchaCost, clock: instance.clock }) : null);
         instance.decorate('emailLinks', new EmailConfirmationLinks({ secret, publicUrl: deps.config.publicUrl, clock: instance.clock, email: mail }));
-        instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir }));
+        instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir, translate }));
         instance.decorate('encryption', new QpdfEncryption({ qpdf: deps.config.qpdf }));
         instance.decorate('output', new SqliteOutputStore(deps.database.db));
         instance.addHook('onClose', async () => smtp?.close());

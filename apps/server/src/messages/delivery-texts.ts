@@ -1,5 +1,5 @@
 import { OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, type Locale } from '@eid/domain';
-import { translate, type ServerMessage } from './i18n.js';
+import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
 
 /** What every message about a sent declaration says, filled in per recipient. */
 export interface DeclarationMessageInput {

@@ -1,5 +1,5 @@
 import { formatDate, formatTime, type Legend, type Locale, type Party } from '@eid/domain';
-import { translate, type ServerMessage } from './i18n.js';
+import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
 
 /** What a photo of each section is, short enough for the legend's width / 24 font. */
 const SECTIONS: readonly [ServerMessage, ServerMessage, ServerMessage, ServerMessage] = [

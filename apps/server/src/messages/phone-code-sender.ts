@@ -1,5 +1,5 @@
 import type { Locale, PhoneCodeSenderPort, SmsSenderPort } from '@eid/domain';
-import { translate, type ServerMessage } from './i18n.js';
+import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
 
 /** The SMS with the confirmation code, in the driver's language (short: one SMS segment). */
 const PHONE_CODE: ServerMessage = /*i18n*/ { id: 'sms.phoneCode', message: 'EID confirmation code: {code}. Do not share it with anyone.' };

@@ -9,6 +9,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { ACCIDENT_TIME, DRIVER_CODES, FixedClock } from '@eid/test-fixtures';
 import type { Declaration } from '@eid/domain';
 import { documentTexts } from '@eid/adapter-document-pdf';
+import { translate } from '@eid/adapter-texts-catalog';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { seedSubmitted } from '../testing/submitted.js';
 import { DEV_OUTBOX_PATH } from '../routes/dev-outbox.js';
@@ -109,7 +110,7 @@ describe('delivery of a sent declaration', () => {
     expect(readB.ok).toBe(true);
     for (const text of ['KLM123', 'HBN512', 'Jonas Petraitis', 'Ona Žemaitytė', 'Road accident declaration']) expect(readB.text).toContain(text);
     // The circumstances ticked (A: 2 and 10, B: 12), as the document words them in English.
-    const en = documentTexts('en').circumstanceLabels;
+    const en = documentTexts(translate, 'en').circumstanceLabels;
     for (const key of ['2', '10', '12'] as const) expect(readB.text.replace(/\s+/g, ' ')).toContain(en[key].replace(/\s+/g, ' '));
     expect(pdfText(pdfB.content, null)).toMatchObject({ ok: false, text: '' });
     expect(pdfText(pdfB.content, PASSWORD.A).ok).toBe(false);
@@ -120,7 +121,7 @@ describe('delivery of a sent declaration', () => {
     const readIns = pdfText(pdfIns.content, PASSWORD.A);
     expect(readIns.ok).toBe(true);
     for (const text of ['Eismo įvykio deklaracija', 'Jonas Petraitis', 'Ona Žemaitytė', 'KLM123', 'HBN512']) expect(readIns.text).toContain(text);
-    const lt = documentTexts('lt').circumstanceLabels;
+    const lt = documentTexts(translate, 'lt').circumstanceLabels;
     for (const key of ['2', '10', '12'] as const) expect(readIns.text.replace(/\s+/g, ' ')).toContain(lt[key].replace(/\s+/g, ' '));
 
     // A chose SMS: the short link and the password hint, in Lithuanian, in the SMS outbox.

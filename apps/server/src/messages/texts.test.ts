@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from './i18n.js';
+import { translate } from '@eid/adapter-texts-catalog';
 import { confirmationEmail, driverSms, insurerEmail } from './delivery-texts.js';
 import { photoLegend } from './legend.js';
 

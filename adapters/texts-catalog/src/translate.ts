@@ -1,8 +1,8 @@
 /**
- * The server's texts (SMS, e-mails, photo legends) through Lingui, from the server's catalogs
- * (`apps/server/locales/{lt,en}/messages.po`): extracted from the message descriptors of
- * `src/messages` by `npm run i18n:extract` and checked complete by `npm test`, like the web app's.
- * The catalogs are read once at start-up; messages are compiled on first use.
+ * The server's texts (SMS, e-mails, photo legends, the declaration PDF) through Lingui, from this
+ * package's catalogs (`locales/{lt,en}/messages.po`): extracted from the message descriptors of
+ * `apps/server/src/messages` and `adapters/document-pdf/src` by `npm run i18n:extract` and checked
+ * complete by `npm test`, like the web app's. Read once on first use; messages compiled on first use.
  */
 import { readFileSync } from 'node:fs';
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
@@ -17,8 +17,8 @@ export interface ServerMessage extends MessageDescriptor {
 }
 
 function readCatalog(locale: Locale): Record<string, string> {
-  // The same relative place from src/messages and dist/messages.
-  const po = PO.parse(readFileSync(new URL(`../../locales/${locale}/messages.po`, import.meta.url), 'utf8'));
+  // The same relative place from src/ and dist/.
+  const po = PO.parse(readFileSync(new URL(`../locales/${locale}/messages.po`, import.meta.url), 'utf8'));
   const messages: Record<string, string> = {};
   for (const item of po.items) {
     const text = item.msgstr[0] ?? '';
@@ -39,6 +39,9 @@ function i18nFor(locale: Locale): I18n {
   ) as Record<Locale, I18n>;
   return instances[locale];
 }
+
+/** What a text's user needs: a message in a language, its placeholders filled in. */
+export type Translate = (locale: Locale, message: ServerMessage, values?: Record<string, unknown>) => string;
 
 /** A server message in a language, its placeholders filled in. */
 export function translate(locale: Locale, message: ServerMessage, values?: Record<string, unknown>): string {

@@ -1,0 +1,1 @@
+export { translate, type ServerMessage, type Translate } from './translate.js';
