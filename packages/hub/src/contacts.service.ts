@@ -66,9 +66,7 @@ export class ContactService {
         const e164 = toE164(tel) ?? refuse('PHONE_INVALID');
         await this.captcha.check(captcha, 'phone-code');
         const key = `phone-code:${seat.declarationId}:${party}`;
-        let pending: PendingCode | null = null;
-        let code = '';
-        const { committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
+        const { result: sent, committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
           const previous = await this.pending(key);
           if (previous && previous.tel === e164 && now - previous.sentAt < PHONE_CODE_RESEND_MS) refuse('RATE_LIMITED', previous.sentAt + PHONE_CODE_RESEND_MS - now);
           const ctx: EditContext = { actor: { party: seat.party, allow: seat.allow }, now, isInLithuania: this.ports.isInLithuania };
@@ -76,16 +74,16 @@ export class ContactService {
           if (!withTel.ok) refuse(withTel.code);
           const withMethod = applyInstruction(withTel.declaration, 'set-partial-driver-data', { party, name: 'informMethod', value: 'tel' }, ctx);
           if (!withMethod.ok) refuse(withMethod.code);
-          code = String(Math.floor(this.ports.ids.random() * 1_000_000)).padStart(PHONE_CODE_LENGTH, '0');
+          const code = String(Math.floor(this.ports.ids.random() * 1_000_000)).padStart(PHONE_CODE_LENGTH, '0');
           if (this.options.mode !== 'practice') await this.send(e164, code, record.declaration.parties[party].fillLang);
-          pending = { hash: await this.ports.hash.sha256Hex(`${key}:${code}`), tel: e164, expires: now + PHONE_CODE_TTL_MS, sentAt: now, attempts: 0 };
+          const pending: PendingCode = { hash: await this.ports.hash.sha256Hex(`${key}:${code}`), tel: e164, expires: now + PHONE_CODE_TTL_MS, sentAt: now, attempts: 0 };
           // Two field changes, one version: the driver made one request.
-          return { after: { ...record, declaration: { ...withMethod.declaration, version: record.declaration.version + 1 }, lastActivity: now }, result: null };
+          return { after: { ...record, declaration: { ...withMethod.declaration, version: record.declaration.version + 1 }, lastActivity: now }, result: { code, pending } };
         });
         // The code is kept only once the phone it was sent to is committed as the driver's.
-        if (pending) await this.ports.expiring.set(key, pending, (pending as PendingCode).expires);
+        await this.ports.expiring.set(key, sent.pending, sent.pending.expires);
         // The practice mode sends nothing: the device shows the code itself.
-        return this.options.mode === 'practice' ? { ...committed, sent: true, practiceCode: code } : { ...committed, sent: true };
+        return this.options.mode === 'practice' ? { ...committed, sent: true, practiceCode: sent.code } : { ...committed, sent: true };
       },
       'confirm-phone-code': async ({ party: named, code: typed }, { conn, seat, contract }) => {
         const party = named ?? seat.party;
