@@ -122,4 +122,29 @@ describe('guilt machine', () => {
     await settled(both);
     expect(both.getSnapshot().value).toBe('resolved');
   });
+
+  it('[GM1] [HB21] a machine with a watch port follows the declaration by itself: the other driver\'s choice arrives without any event from the screen', async () => {
+    const server = new GuiltServer();
+    const listeners: Array<(g: GuiltStateView) => void> = [];
+    let unsubscribed = 0;
+    const withWatch: GuiltPort = {
+      ...server.port('B'),
+      watch: (onGuilt) => {
+        listeners.push(onGuilt);
+        return () => void (unsubscribed += 1);
+      },
+    };
+    const b = createActor(provideGuiltPorts(withWatch), { input: { parties: ['B'], guilt: server.viewFor('B') } }).start();
+    const a = server.device('A');
+    a.send({ type: 'user.choose', choice: 'A' });
+    await settled(a);
+    // The source (the device's declaration) changes; the screen sends nothing.
+    for (const l of listeners) l(server.viewFor('B'));
+    expect(b.getSnapshot().context.guilt).toMatchObject({ achosen: true, achoice: null });
+    b.send({ type: 'user.choose', choice: 'B' });
+    await settled(b);
+    expect(b.getSnapshot().value).toBe('conflict');
+    b.stop();
+    expect(unsubscribed).toBe(1);
+  });
 });

@@ -4,7 +4,7 @@
  * again. The machine follows the declaration's guilt state (its own saves and the other driver's
  * pushed changes) and says what the screen shows: choose, waiting for the other, conflict, agreed.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import type { GuiltyChoice } from '../declaration/entities.js';
@@ -14,6 +14,11 @@ import type { GuiltStateView } from '../declaration/view.js';
 export interface GuiltPort {
   set(party: Party, choice: GuiltyChoice): Promise<GuiltStateView>;
   reset(party: Party): Promise<GuiltStateView>;
+  /**
+   * The declaration's guilt as the device knows it (the one source the screens read too): calls
+   * `onGuilt` with each new state; returns the unsubscribe. Without it, nothing changes by itself.
+   */
+  watch?(onGuilt: (guilt: GuiltStateView) => void): () => void;
 }
 
 export interface GuiltInput {
@@ -50,6 +55,8 @@ export const guiltMachine = setup({
     resetGuilt: fromPromise<GuiltStateView, { party: Party }>(async () => {
       throw new Error('guiltMachine: no GuiltPort provided');
     }),
+    /** The declaration's guilt changing (the other driver's choice), sent back as peer.guilt. */
+    watchGuilt: fromCallback<GuiltEvent>(() => () => undefined),
   },
   guards: {
     isResolved: ({ context }) => context.guilt.status === 'RESOLVED',
@@ -69,6 +76,7 @@ export const guiltMachine = setup({
   id: 'guilt',
   context: ({ input }) => ({ parties: input.parties, guilt: input.guilt, error: null, hadConflict: input.guilt.status === 'CONFLICT' }),
   initial: 'deciding',
+  invoke: { src: 'watchGuilt' },
   on: { 'peer.guilt': { target: '.deciding', actions: 'takeGuilt' } },
   states: {
     deciding: {
@@ -146,6 +154,7 @@ export function provideGuiltPorts(port: GuiltPort) {
     actors: {
       setGuilt: fromPromise(({ input }: { input: { party: Party; choice: GuiltyChoice } }) => port.set(input.party, input.choice)),
       resetGuilt: fromPromise(({ input }: { input: { party: Party } }) => port.reset(input.party)),
+      watchGuilt: fromCallback<GuiltEvent>(({ sendBack }) => port.watch?.((guilt) => sendBack({ type: 'peer.guilt', guilt })) ?? (() => undefined)),
     },
   });
 }

@@ -175,3 +175,25 @@ describe('submit machine', () => {
 function s0(): Declaration {
   return blankDeclaration({ id: 'decl_submit_01', mode: 'live', now: 0, maxTimeAdjust: 2, fillLang: 'en', location: null });
 }
+
+describe('submit machine and its source', () => {
+  it("[SM1] [HB21] a machine with a watch port follows the declaration by itself: the queue's answer ends the wait without any event from the screen", async () => {
+    const s = new SubmitServer();
+    const listeners: Array<(st: SubmitStatus) => void> = [];
+    const port: SubmitPort = {
+      ...s.port(['A', 'B']),
+      watch: (on) => {
+        listeners.push(on);
+        return () => undefined;
+      },
+    };
+    const a = createActor(provideSubmitPorts(port), { input: { parties: ['A', 'B'], status: submitStatus(s.d, 'A') }, clock: s.clock }).start();
+    a.send({ type: 'user.submit' });
+    await flush();
+    expect(a.getSnapshot().matches('waiting')).toBe(true);
+    // The queue answers; the device's declaration changes, the screen sends nothing.
+    s.d = completeSubmit(s.d, 'SUCCESS', { A: '/a/suid', B: '/a/suid-b' }, 4);
+    for (const l of listeners) l(submitStatus(s.d, 'A'));
+    expect(a.getSnapshot().matches('success')).toBe(true);
+  });
+});

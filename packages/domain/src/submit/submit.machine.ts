@@ -10,7 +10,7 @@
  * waiting), and the long-submit guard when the queue's answer takes LONG_SUBMIT_MS (offer to
  * close the dialog or to inform the administrator).
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import type { InvalidDesc } from '../declaration/entities.js';
@@ -34,6 +34,11 @@ export interface SubmitPort {
   withdraw(): Promise<SubmitStatus>;
   /** Tells the administrator that a submit is taking long. */
   informAdmin(): Promise<void>;
+  /**
+   * The declaration's submit state as the device knows it (the one source the screens read too):
+   * calls `onStatus` with each new state; returns the unsubscribe.
+   */
+  watch?(onStatus: (status: SubmitStatus) => void): () => void;
 }
 
 export interface SubmitInput {
@@ -111,6 +116,8 @@ export const submitMachine = setup({
     informAdmin: fromPromise<void>(async () => {
       throw new Error('submitMachine: no SubmitPort provided');
     }),
+    /** The declaration's submit state changing (the other driver's submit, the queue's answer), sent back as peer.status. */
+    watchStatus: fromCallback<SubmitEvent>(() => () => undefined),
   },
   guards: {
     isSuccess: ({ context }) => context.status !== null && dialogStateOf(context.status, context.parties) === 'success',
@@ -141,6 +148,7 @@ export const submitMachine = setup({
     adminInformed: false,
   }),
   initial: 'routing',
+  invoke: { src: 'watchStatus' },
   states: {
     routing: {
       always: [...routes, { target: 'idle' }],
@@ -258,6 +266,7 @@ export function provideSubmitPorts(port: SubmitPort) {
       submit: fromPromise(() => port.submit()),
       withdraw: fromPromise(() => port.withdraw()),
       informAdmin: fromPromise(() => port.informAdmin()),
+      watchStatus: fromCallback<SubmitEvent>(({ sendBack }) => port.watch?.((status) => sendBack({ type: 'peer.status', status })) ?? (() => undefined)),
     },
   });
 }

@@ -17,6 +17,7 @@ import {
   provideImageSyncPorts,
   provideWizard,
   SEAT_HEADERS,
+  shownDeclaration,
   STORAGE_KEYS,
   UPLOAD_HEADERS,
   type UploadPurpose,
@@ -226,6 +227,25 @@ export class DeclaSession {
   }
 
   /** Sends an instruction and returns its result; a refusal throws a HubError with the code. */
+  /**
+   * Follows a part of the declaration as the screens show it (the hub's view with this device's
+   * unacknowledged edits): `onChange` is called with each new value of `select`. For the machines
+   * of a screen, so that they read the one source instead of copies handed over by effects.
+   */
+  watchDeclaration<T>(select: (d: DeclarationView) => T, onChange: (value: T) => void, equal: (a: T, b: T) => boolean = Object.is): () => void {
+    const current = shownDeclaration(this.connection.getSnapshot().context);
+    let last: { value: T } | null = current ? { value: select(current) } : null;
+    const subscription = this.connection.subscribe((snapshot) => {
+      const d = shownDeclaration(snapshot.context);
+      if (!d) return;
+      const value = select(d);
+      if (last && equal(last.value, value)) return;
+      last = { value };
+      onChange(value);
+    });
+    return () => subscription.unsubscribe();
+  }
+
   request<N extends InstructionName>(name: N, ...payload: PayloadArgs<N>): Promise<ResultOf<N>> {
     return this.hub.request(name, ...payload);
   }

@@ -17,7 +17,6 @@ import {
   provideSubmitPorts,
   submitStatus,
   type GuiltyChoice,
-  type GuiltStateView,
   type InsurerRecord,
   type Party,
   type ResponsibleInsurer,
@@ -127,12 +126,13 @@ function GuiltChoice({ parties }: { parties: Party[] }) {
           await session.request('guilty', { party, op: 'RESET' });
           return session.request('guilty-status');
         },
+        // The machine follows the same declaration the screens show, not a copy handed over by an effect.
+        watch: (onGuilt) => session.watchDeclaration((d) => d.guilt, onGuilt, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
       }),
     [session],
   );
   const actor = useActorRef(machine, { input: { parties, guilt: d.guilt } });
   const snap = useSelector(actor, (s) => s);
-  useEffect(() => actor.send({ type: 'peer.guilt', guilt: d.guilt as GuiltStateView }), [actor, d.guilt]);
   const g = snap.context.guilt;
   const labels: Record<GuiltyChoice, string> = { A: t`Driver A`, B: t`Driver B`, BOTH: t`Both drivers` };
   return (
@@ -278,6 +278,7 @@ function InsurerChoice({ party, both }: { party: Party; both: boolean }) {
 /** The submit port over the hub; practice declarations end with demo-done. */
 function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
   const session = useSession();
+  const own = parties[0] ?? null;
   const machine = useMemo(
     () =>
       provideSubmitPorts({
@@ -291,6 +292,8 @@ function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
           return s;
         },
         withdraw: () => session.request('withdraw-submit'),
+        // The machine follows the same declaration the screens show, not a copy handed over by an effect.
+        watch: (onStatus) => session.watchDeclaration((d) => submitStatus(d, own), onStatus, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
         informAdmin: async () => {
           const c = session.connection.getSnapshot().context.credentials;
           await session.backend.fetch(`${BACKEND_BASE_PATH}/log/warn${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {
@@ -300,7 +303,7 @@ function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
           });
         },
       }),
-    [session],
+    [session, own],
   );
   return useActorRef(machine, { input: { parties, status } });
 }
@@ -314,7 +317,6 @@ export function SignaturesStep({ step }: StepProps) {
   const submit = useSubmitActor(parties, status);
   const [dialogOpen, setDialogOpen] = useState(false);
 
-  useEffect(() => submit.send({ type: 'peer.status', status }), [submit, d.version]); // eslint-disable-line react-hooks/exhaustive-deps
   // The submit's captcha is solved while the driver signs.
   useEffect(() => session.captcha.prefetch('submit'), [session]);
 
