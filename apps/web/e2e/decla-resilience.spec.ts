@@ -56,6 +56,23 @@ test.describe('nothing typed is lost', () => {
     await page.reload();
     await expectStep(page, 8);
     await expect(page.locator('#damages-B')).toHaveValue('Įskilęs priekinis žibintas');
+
+    // Opened again while the declaration's link cannot be made (the page loads, the hub's socket is
+    // refused): the last known declaration is shown (the recovery snapshot), from its first step,
+    // until the hub answers and takes the driver back to where they were.
+    let refused = true;
+    await page.routeWebSocket(/ws-interface/, (ws) => {
+      if (refused) ws.close();
+      else ws.connectToServer();
+    });
+    await page.reload();
+    await expectStep(page, 5);
+    await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('#contact-A-email')).toHaveValue('a.resume@example.lt');
+    await expect(page.locator('#contact-B-email')).toHaveValue('b.resume@example.lt');
+    refused = false;
+    await expectStep(page, 8);
+    await expect(page.locator('#damages-B')).toHaveValue('Įskilęs priekinis žibintas');
     await ctx.close();
   });
 

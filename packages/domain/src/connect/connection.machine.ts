@@ -87,7 +87,13 @@ export interface ConnectionContext {
 
 export type ConnectionEvent =
   | { readonly type: 'user.connect'; readonly request: PlatesConnectRequest }
-  | { readonly type: 'user.resume'; readonly credentials: Credentials; readonly pending?: readonly OutgoingCall[] }
+  | {
+      readonly type: 'user.resume';
+      readonly credentials: Credentials;
+      readonly pending?: readonly OutgoingCall[];
+      /** The declaration as this browser last knew it (the recovery snapshot), shown until the hub's view arrives. */
+      readonly lastKnown?: DeclarationView | null;
+    }
   | { readonly type: 'user.call'; readonly call: OutgoingCall }
   | { readonly type: 'user.retry' }
   | { readonly type: 'user.leave' }
@@ -178,7 +184,12 @@ export const connectionMachine = setup({
     }),
     startResume: assign(({ event }) => {
       if (event.type !== 'user.resume') return {};
-      return { ...initialContext(), credentials: event.credentials, queued: [...(event.pending ?? [])] };
+      const fresh = { ...initialContext(), credentials: event.credentials, queued: [...(event.pending ?? [])] };
+      const known = event.lastKnown;
+      if (!known) return fresh;
+      // Until the hub answers: the seat as it was (both parties when one device fills for both).
+      const p = event.credentials.party;
+      return { ...fresh, party: p, declaration: known, allow: { A: p === 'A' || !known.twoUserMode, B: p === 'B' || !known.twoUserMode } };
     }),
     sendHandshake: enqueueActions(({ context, enqueue }) => {
       const id = context.nextWireId;

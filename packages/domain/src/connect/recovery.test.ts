@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDeclaration, type Declaration } from '../declaration/entities.js';
 import { declarationViewFor } from '../declaration/view.js';
-import { recoverySnapshot } from './recovery.js';
+import { recoverySnapshot, viewFromRecovery } from './recovery.js';
 
 /** declaration-flow §3 "Recovery snapshot", in the spec's order. */
 const SPEC_FIELDS = [
@@ -61,5 +61,18 @@ describe('recovery snapshot (state-connection)', () => {
     const flags = { ip: null, httpConnected: false, isA: false, loggedIn: false };
     expect(recoverySnapshot(view, { ...flags, storedMode: 'practice' }).eidMode).toBe('practice');
     expect(recoverySnapshot(view, { ...flags, storedMode: null }).eidMode).toBe('live');
+  });
+
+  it('[RS3] the snapshot read back is the last known declaration: what was entered, images as flags only, no personal code, version 0', () => {
+    const d = filled();
+    const snap = recoverySnapshot(declarationViewFor(d, 'A', false), { ip: null, httpConnected: true, isA: true, loggedIn: false, storedMode: null });
+    const view = viewFromRecovery(JSON.parse(JSON.stringify(snap)));
+    expect(view?.id).toBe(d.id);
+    expect(view?.version).toBe(0);
+    expect(view?.parties.A.conditions).toEqual(['10', '1']);
+    expect(view?.parties.A.driver).toMatchObject({ name: 'Jonas', surname: 'Petraitis', code: '', dob: '' });
+    expect(view?.parties.A.damages.text).toBe('rear bumper');
+    expect(view?.parties.A.photos).toEqual([]);
+    expect(view?.scheme.imageId).toBeNull();
   });
 });

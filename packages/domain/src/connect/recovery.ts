@@ -20,6 +20,7 @@ import type {
   Witness,
 } from '../declaration/entities.js';
 import type { DeclarationView, GuiltStateView } from '../declaration/view.js';
+import { blankDeclaration } from '../declaration/entities.js';
 
 /** The vehicle part of the snapshot: the vehicle with its driver, damages reduced to flags. */
 export interface RecoveryVehicle extends Vehicle {
@@ -125,5 +126,49 @@ export function recoverySnapshot(d: DeclarationView, flags: RecoveryFlags): Reco
     eidSubmitState: d.submitState,
     declaViewLink: d.viewUrls[flags.isA ? 'A' : 'B'],
     disclaimers: { A: d.parties.A.disclaimers, B: d.parties.B.disclaimers },
+  };
+}
+
+/**
+ * The last known declaration rebuilt from a snapshot, for a page opened again while the link is
+ * down: what the driver had entered is shown until the hub's view arrives and replaces it. Images
+ * are known only as flags (the photos and drawings come back with the hub's view), the personal code
+ * and the birth date are not kept, and the version is 0 so that any view of the hub is newer.
+ */
+export function viewFromRecovery(snap: RecoverySnapshot): DeclarationView | null {
+  if (snap.nodeId === null) return null;
+  const blank = blankDeclaration({ id: snap.nodeId, mode: snap.eidMode, now: snap.originalTime ?? 0, maxTimeAdjust: 0, fillLang: 'lt', location: snap.originalLocation });
+  const party = (p: Party, v: RecoveryVehicle, trailer: Trailer | null, witnesses: readonly Witness[]) => {
+    const { plates, driver, damagesText, damageImage: _damageImage, conditions, comment, ...vehicle } = v;
+    const base = blank.parties[p];
+    return {
+      ...base,
+      plates,
+      vehicle,
+      trailer,
+      driver: { ...base.driver, ...driver },
+      damages: { ...base.damages, text: damagesText },
+      conditions: conditions as typeof base.conditions,
+      comment,
+      witnesses: [...witnesses],
+      disclaimers: snap.disclaimers[p],
+      responsibleInsurer: snap.responsibleInsurer[p],
+    };
+  };
+  return {
+    ...blank,
+    version: 0,
+    twoUserMode: snap.twoUserMode,
+    submitState: snap.eidSubmitState,
+    timePlace: {
+      ...blank.timePlace,
+      originalTime: snap.originalTime,
+      correctedTime: snap.correctedTime,
+      originalLocation: snap.originalLocation,
+      correctedLocation: snap.correctedLocation,
+      locationAddress: snap.locationAddress,
+    },
+    guilt: snap.guiltState,
+    parties: { A: party('A', snap.vehA, snap.trailerA, snap.witnessesA), B: party('B', snap.vehB, snap.trailerB, snap.witnessesB) },
   };
 }

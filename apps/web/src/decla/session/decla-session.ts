@@ -12,6 +12,7 @@ import {
   HubClient,
   LAST_FILL_STEP,
   HubError,
+  loadRecovery,
   loadSession,
   provideConnectionPorts,
   provideImageSyncPorts,
@@ -38,6 +39,7 @@ import {
   type ResultOf,
   type TransportPort,
   type WizardActor,
+  viewFromRecovery,
 } from '@eid/domain';
 import { WsTransport, hubUrl } from '@eid/adapter-transport-ws';
 import { fetchUpload, xhrUpload, type Uploader } from '../media/upload';
@@ -116,6 +118,8 @@ export class DeclaSession {
   /** Set by the signatures step: runs the submit dialog and settles when it ends. */
   submitter: (() => Promise<void>) | null = null;
   private resuming = false;
+  /** A last known declaration was restored from the recovery snapshot and is not shown yet. */
+  private showLastKnown = false;
 
   setConsents(consents: Disclaimers | null): void {
     this.consents = consents;
@@ -178,6 +182,12 @@ export class DeclaSession {
       const online = s.hasTag('online');
       if (wasOnline && !online) this.wizard.send({ type: 'connection.lost' });
       wasOnline = online;
+      // Reopened while the link is down: the last known declaration is shown from its first step
+      // (the hub's view, when it comes, takes the driver back to the step they were on).
+      if (this.showLastKnown && this.resuming && (s.hasTag('reconnecting') || s.matches('lost'))) {
+        this.showLastKnown = false;
+        this.wizard.send({ type: 'declaration.resumed', step: FIRST_FILL_STEP });
+      }
     });
     const progress = this.wizard.on('step.enter', (e) => void this.reportProgress(e.step));
     // The phone is back online: try at once rather than at the end of the back-off.
@@ -222,7 +232,11 @@ export class DeclaSession {
     const stored = loadSession(this.storage);
     if (!stored || stored.credentials.mode !== this.mode) return false;
     this.resuming = true;
-    this.connection.send({ type: 'user.resume', credentials: stored.credentials, pending: stored.pending });
+    // The declaration as this browser last knew it is shown if the link stays down (the recovery snapshot).
+    const snapshot = loadRecovery(this.storage);
+    const lastKnown = snapshot && snapshot.nodeId === stored.credentials.declarationId ? viewFromRecovery(snapshot) : null;
+    this.connection.send({ type: 'user.resume', credentials: stored.credentials, pending: stored.pending, lastKnown });
+    this.showLastKnown = lastKnown !== null;
     return true;
   }
 
