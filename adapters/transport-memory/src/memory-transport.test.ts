@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '@eid/domain';
 import { MemoryTransport, type HubEndpoint } from './memory-transport.adapter.js';
 
@@ -21,7 +21,6 @@ function echoHub() {
   return { hub, disconnected, seen };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('in-memory transport', () => {
   it('[PR1] delivers in order and asynchronously, sharing no object with the hub', async () => {
@@ -30,13 +29,13 @@ describe('in-memory transport', () => {
     let opened = false;
     const link = new MemoryTransport(hub).open({ opened: () => (opened = true), message: (m) => got.push(m), closed: () => {} });
     expect(opened).toBe(false);
-    await tick();
-    expect(opened).toBe(true);
+    // Asynchronous: opened after this turn; waited for by its condition, not by a fixed time.
+    await vi.waitFor(() => expect(opened).toBe(true));
     const payload = { list: [1, 2] };
     link.send({ t: 'call', id: 1, op: 'witnesses', p: payload });
     link.send({ t: 'call', id: 2, op: 'witnesses', p: { list: [3] } });
     payload.list.push(99);
-    await tick();
+    await vi.waitFor(() => expect(got).toHaveLength(2));
     expect(seen).toEqual([
       { t: 'call', id: 1, op: 'witnesses', p: { list: [1, 2] } },
       { t: 'call', id: 2, op: 'witnesses', p: { list: [3] } },
@@ -50,11 +49,9 @@ describe('in-memory transport', () => {
     let closed = 0;
     transport.open({ opened: () => {}, message: () => {}, closed: () => (closed += 1) });
     transport.open({ opened: () => {}, message: () => {}, closed: () => (closed += 1) });
-    await tick();
     expect(transport.openLinks).toBe(2);
     transport.dropAll();
-    await tick();
-    expect(closed).toBe(2);
+    await vi.waitFor(() => expect(closed).toBe(2));
     expect(disconnected).toHaveLength(2);
     expect(transport.openLinks).toBe(0);
   });
