@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { ClientFrame, ServerMessage } from '../api/protocol.js';
-import { blankDeclaration, blankPlates, type Declaration } from '../declaration/entities.js';
+import { type Declaration } from '../declaration/entities.js';
+import { blankDeclaration, blankPlates } from '../declaration/blank.js';
 import { declarationViewFor, type DeclarationView } from '../declaration/view.js';
 import { diffViews } from '../declaration/view-patch.js';
 import { PROTOCOL_VERSION } from '../api/protocol.js';
@@ -12,10 +13,10 @@ import type { TransportLink, TransportListener, TransportPort } from '../ports/t
 import {
   HEARTBEAT_ANSWER_TIMEOUT_MS,
   RECONNECT_DELAYS_MS,
-  provideConnectionPorts,
   type PlatesConnectRequest,
   type ConnectionEmitted,
 } from './connection.machine.js';
+import { provideConnectionPorts } from './connection.ports.js';
 import { HubClient } from './hub-client.js';
 import { loadRecovery, loadSession } from './session-storage.js';
 

@@ -11,153 +11,26 @@
  * ports onto the machine's actor and actions; tests use a SimulatedClock and a scripted transport.
  */
 import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { PROTOCOL_VERSION, type ClientFrame, type ServerMessage, type Session } from '../api/protocol.js';
-import { committedIn, isKeptInstruction } from '../api/instructions.js';
-import {
-  END_REACTION_MS,
-  RECONNECT_LIMIT,
-  type EidMode,
-  type Locale,
-  type Party,
-} from '../rules/constants.js';
+import { PROTOCOL_VERSION, type Session } from '../api/protocol.js';
+import { END_REACTION_MS, RECONNECT_LIMIT } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
-import type { Plates, Position } from '../declaration/entities.js';
-import type { ChangedKind } from '../declaration/edits.js';
-import type { DeclarationView } from '../declaration/view.js';
-import { applyViewPatch, type ViewPatch } from '../declaration/view-patch.js';
-import type { KeyValuePort } from '../ports/key-value.port.js';
-import type { TransportPort } from '../ports/transport.port.js';
-import { recoverySnapshot, type RecoveryFlags } from './recovery.js';
-import { clearSession, saveRecovery, saveSession, type Credentials, type OutgoingCall } from './session-storage.js';
+import { reactToServerMessage } from './server-message.js';
+import {
+  asResult,
+  HANDSHAKE_TIMEOUT_MS,
+  HEARTBEAT_ANSWER_TIMEOUT_MS,
+  initialContext,
+  RECONNECT_DELAYS_MS,
+  RESUME_FATAL,
+  type ConnectionContext,
+  type ConnectionEmitted,
+  type ConnectionEvent,
+  type Inflight,
+  type SocketCommand,
+} from './connection.context.js';
 
-/** Waits before reconnect attempts 1 to 6 (not in the spec: fast first, then backing off). */
-export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15_000] as const;
-/** A link that does not open, or a connect/resume that gets no answer, within this is given up. */
-export const HANDSHAKE_TIMEOUT_MS = 15_000;
-/** A heartbeat not answered within this means the link is dead even if the socket says nothing. */
-export const HEARTBEAT_ANSWER_TIMEOUT_MS = 10_000;
-
-/** What the driver entered to connect (step 4): own vehicle first. */
-export interface PlatesConnectRequest {
-  readonly mode: EidMode;
-  readonly plates: { readonly A: Plates; readonly B: Plates };
-  readonly location: Position | null;
-  readonly fillLang: Locale;
-  readonly oneDevice: boolean;
-}
-
-export type CallAnswer =
-  | { readonly ok: true; readonly r: unknown }
-  | { readonly ok: false; readonly code: string; readonly retryAfterMs?: number };
-
-export type EndReason = 'FINISHED' | 'REMOVED' | 'NUKED' | 'TAKEN_OVER';
-
-export interface Inflight {
-  readonly wireId: number;
-  readonly call: OutgoingCall;
-}
-
-export interface ConnectionContext {
-  readonly request: PlatesConnectRequest | null;
-  readonly credentials: Credentials | null;
-  readonly party: Party | null;
-  readonly allow: { readonly A: boolean; readonly B: boolean };
-  /** The other driver entered the plates the other way round. */
-  readonly inversed: boolean;
-  readonly declaration: DeclarationView | null;
-  /** Which parties have a device connected now. */
-  readonly presence: { readonly A: boolean; readonly B: boolean };
-  /** Instructions waiting for the link. */
-  readonly queued: readonly OutgoingCall[];
-  /** Instructions sent on the current link and not yet answered. */
-  readonly inflight: readonly Inflight[];
-  readonly nextWireId: number;
-  readonly handshakeId: number | null;
-  readonly heartbeatId: number | null;
-  /** The wire id of the get-view asked after a gap in the deltas; null when none is on its way. */
-  readonly resyncId: number | null;
-  /** Reconnect attempts since the link was last up. */
-  readonly attempts: number;
-  readonly error: ErrorCode | null;
-  /** From a SYSTEM_UPDATE or PLATE_CHECK_LIMIT refusal: how long to wait. */
-  readonly retryAfterMs: number | null;
-  readonly endReason: EndReason | null;
-}
-
-export type ConnectionEvent =
-  | { readonly type: 'user.connect'; readonly request: PlatesConnectRequest }
-  | {
-      readonly type: 'user.resume';
-      readonly credentials: Credentials;
-      readonly pending?: readonly OutgoingCall[];
-      /** The declaration as this browser last knew it (the recovery snapshot), shown until the hub's view arrives. */
-      readonly lastKnown?: DeclarationView | null;
-    }
-  | { readonly type: 'user.call'; readonly call: OutgoingCall }
-  | { readonly type: 'user.retry' }
-  | { readonly type: 'user.leave' }
-  | { readonly type: 'transport.opened' }
-  | { readonly type: 'transport.message'; readonly message: ServerMessage }
-  | { readonly type: 'transport.closed' };
-
-export type ConnectionEmitted =
-  | { readonly type: 'call.answered'; readonly ref: number; readonly answer: CallAnswer }
-  | {
-      readonly type: 'declaration.changed';
-      /**
-       * SESSION when the device (re)connected and got the whole declaration; OWN for this device's
-       * own write; SYNC when it fetched the whole view after a gap in the deltas.
-       */
-      readonly kind: ChangedKind | 'SESSION' | 'OWN' | 'SYNC';
-      readonly by: Party | null;
-      readonly declaration: DeclarationView;
-    }
-  | { readonly type: 'declaration.ended'; readonly reason: EndReason };
-
-/** Commands the machine gives its socket actor. */
-export type SocketCommand = { readonly type: 'send'; readonly frame: ClientFrame } | { readonly type: 'close' };
-
-/** Codes after which the stored seat is useless: the device must start again by plates. */
-const RESUME_FATAL: readonly string[] = ['TTL_TOO_LONG', 'HEARTBEAT', 'REMOVED_INACTIVE', 'DECLARATION_FINISHED', 'DATA_ERROR'];
-
-const NOBODY = { A: false, B: false } as const;
-
-function initialContext(): ConnectionContext {
-  return {
-    request: null,
-    credentials: null,
-    party: null,
-    allow: NOBODY,
-    inversed: false,
-    declaration: null,
-    presence: NOBODY,
-    queued: [],
-    inflight: [],
-    nextWireId: 1,
-    handshakeId: null,
-    heartbeatId: null,
-    resyncId: null,
-    attempts: 0,
-    error: null,
-    retryAfterMs: null,
-    endReason: null,
-  };
-}
-
-type ResultMessage = Extract<ServerMessage, { t: 'result' }>;
-const asResult = (e: ConnectionEvent): ResultMessage | null =>
-  e.type === 'transport.message' && e.message.t === 'result' ? e.message : null;
-
-const answerOf = (m: ResultMessage): CallAnswer =>
-  m.ok ? { ok: true, r: m.r } : m.retryAfterMs === undefined ? { ok: false, code: m.code } : { ok: false, code: m.code, retryAfterMs: m.retryAfterMs };
-
-/** Edits (and the submit) are kept across a closed browser; reads are not worth keeping. */
-const isKept = (call: OutgoingCall): boolean => isKeptInstruction(call.op);
-
-const newer = (current: DeclarationView | null, next: DeclarationView): boolean =>
-  current === null || current.id !== next.id || next.version >= current.version;
-
+export * from './connection.context.js';
 
 export const connectionMachine = setup({
   types: {
@@ -273,68 +146,12 @@ export const connectionMachine = setup({
     }),
     countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     /** Results of calls, pushes of the other party's changes, presence. */
-    handleServerMessage: enqueueActions(({ context: initial, event, enqueue }) => {
+    handleServerMessage: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'transport.message') return;
-      const m = event.message;
-      // What this action has assigned so far: a resync asked for once, a delta applied on the last.
-      let context = initial;
-      const update = (change: Partial<ConnectionContext>) => {
-        context = { ...context, ...change };
-        enqueue.assign(change);
-      };
-      /** Asks for the whole view with get-view; once, while none is on its way. */
-      const askForView = (): void => {
-        if (context.resyncId !== null) return;
-        const id = context.nextWireId;
-        enqueue.sendTo('socket', { type: 'send', frame: { t: 'call', id, op: 'get-view' } });
-        update({ resyncId: id, nextWireId: id + 1 });
-      };
-      /** A delta of this device's view: applied to its version, or the whole view asked for once. */
-      const applyPatch = (patch: ViewPatch, kind: ChangedKind | 'OWN', by: Party | null): void => {
-        if (!context.declaration) return;
-        const outcome = applyViewPatch(context.declaration, patch);
-        if (outcome.kind === 'applied') {
-          update({ declaration: outcome.view });
-          enqueue.emit({ type: 'declaration.changed', kind, by, declaration: outcome.view });
-        } else if (outcome.kind === 'gap') askForView();
-      };
-      if (m.t === 'presence') {
-        update({ presence: { A: m.A, B: m.B } });
-        return;
-      }
-      if (m.t === 'changed') {
-        applyPatch(m.patch, m.kind, m.by);
-        return;
-      }
-      if (m.t !== 'result') return;
-      if (m.id === context.heartbeatId) {
-        update({ heartbeatId: null });
-        // The heartbeat answers the declaration's version: a device whose last push was lost asks for the view.
-        const version = m.ok ? (m.r as { version?: unknown } | undefined)?.version : undefined;
-        if (typeof version === 'number' && context.declaration && version > context.declaration.version) askForView();
-        return;
-      }
-      if (m.id === context.resyncId) {
-        update({ resyncId: null });
-        const view = m.ok ? (m.r as DeclarationView) : null;
-        if (view && newer(context.declaration, view)) {
-          update({ declaration: view });
-          enqueue.emit({ type: 'declaration.changed', kind: 'SYNC', by: null, declaration: view });
-        }
-        return;
-      }
-      const done = context.inflight.find((i) => i.wireId === m.id);
-      if (!done) return;
-      update({ inflight: context.inflight.filter((i) => i !== done) });
-      if (m.ok) {
-        const committed = committedIn(m.r);
-        if (committed?.patch) applyPatch(committed.patch, 'OWN', context.party);
-        if (done.call.op === 'one-device') {
-          const allow = (m.r as { allow?: { A: boolean; B: boolean } }).allow;
-          if (allow) update({ allow });
-        }
-      }
-      enqueue.emit({ type: 'call.answered', ref: done.call.ref, answer: answerOf(m) });
+      const reaction = reactToServerMessage(context, event.message);
+      if (Object.keys(reaction.changes).length > 0) enqueue.assign(reaction.changes);
+      for (const frame of reaction.sends) enqueue.sendTo('socket', { type: 'send', frame });
+      for (const e of reaction.emits) enqueue.emit(e);
     }),
     noteEnd: assign(({ event }) =>
       event.type === 'transport.message' && event.message.t === 'end' ? { endReason: event.message.reason } : {},
@@ -529,55 +346,3 @@ export const connectionMachine = setup({
 
 export type ConnectionActor = ActorRefFrom<typeof connectionMachine>;
 export type ConnectionSnapshot = SnapshotFrom<typeof connectionMachine>;
-
-export interface ConnectionPorts {
-  readonly transport: TransportPort;
-  /** Local storage; the session and the recovery snapshot are kept there. */
-  readonly storage: KeyValuePort;
-  /** The flags of the recovery snapshot that the connection does not know itself. */
-  readonly recoveryFlags?: () => Omit<RecoveryFlags, 'isA' | 'httpConnected'>;
-}
-
-/** The machine with its socket actor and storage actions taken from ports. */
-export function provideConnectionPorts(ports: ConnectionPorts) {
-  return connectionMachine.provide({
-    actors: {
-      socket: fromCallback<SocketCommand>(({ sendBack, receive }) => {
-        let open = true;
-        const link = ports.transport.open({
-          opened: () => open && sendBack({ type: 'transport.opened' }),
-          message: (message) => open && sendBack({ type: 'transport.message', message }),
-          closed: () => {
-            if (!open) return;
-            open = false;
-            sendBack({ type: 'transport.closed' });
-          },
-        });
-        receive((command) => {
-          if (command.type === 'send') link.send(command.frame);
-          else if (open) {
-            open = false;
-            link.close();
-          }
-        });
-        return () => {
-          if (!open) return;
-          open = false;
-          link.close();
-        };
-      }),
-    },
-    actions: {
-      persist: ({ context }) => {
-        if (!context.credentials) return;
-        saveSession(ports.storage, context.credentials, [...context.inflight.map((i) => i.call), ...context.queued].filter(isKept));
-      },
-      persistRecovery: ({ context }) => {
-        if (!context.declaration || !context.party) return;
-        const flags = ports.recoveryFlags?.() ?? { ip: null, loggedIn: false, storedMode: null };
-        saveRecovery(ports.storage, recoverySnapshot(context.declaration, { ...flags, isA: context.party === 'A', httpConnected: true }));
-      },
-      forget: () => clearSession(ports.storage),
-    },
-  });
-}

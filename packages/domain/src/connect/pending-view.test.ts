@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankDeclaration } from '../declaration/entities.js';
+import { blankDeclaration } from '../declaration/blank.js';
 import { declarationViewFor } from '../declaration/view.js';
 import { shownDeclaration, viewWithEdits } from './pending-view.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankDeclaration, type Declaration } from '../declaration/entities.js';
+import { type Declaration } from '../declaration/entities.js';
+import { blankDeclaration } from '../declaration/blank.js';
 import { declarationViewFor } from '../declaration/view.js';
 import { recoverySnapshot, viewFromRecovery } from './recovery.js';
 

@@ -20,7 +20,7 @@ import type {
   Witness,
 } from '../declaration/entities.js';
 import type { DeclarationView, GuiltStateView } from '../declaration/view.js';
-import { blankDeclaration } from '../declaration/entities.js';
+import { blankDeclaration } from '../declaration/blank.js';
 
 /** The vehicle part of the snapshot: the vehicle with its driver, damages reduced to flags. */
 export interface RecoveryVehicle extends Vehicle {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankDeclaration } from '../declaration/entities.js';
+import { blankDeclaration } from '../declaration/blank.js';
 import { applyInstruction } from '../declaration/instructions.js';
 import { storableCalls } from './session-storage.js';
 import { DRIVER_A } from '../declaration/declaration.fixture.js';

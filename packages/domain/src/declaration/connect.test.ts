@@ -10,7 +10,8 @@ import {
   type ConnectCandidate,
   type ConnectRequest,
 } from './connect.js';
-import { blankPlates, type Plates } from './entities.js';
+import { type Plates } from './entities.js';
+import { blankPlates } from './blank.js';
 import { UNFINISHED_TTL_MS } from '../rules/constants.js';
 import { T0, VILNIUS } from './declaration.fixture.js';
 

@@ -4,7 +4,8 @@
  */
 import { personalCodeControlDigit } from '../rules/personal-code.js';
 import type { Party } from '../rules/constants.js';
-import { blankDeclaration, type Declaration, type PartyData } from './entities.js';
+import { type Declaration, type PartyData } from './entities.js';
+import { blankDeclaration } from './blank.js';
 import type { Actor, EditContext } from './instructions.js';
 import type { PreviewContext } from './preview.js';
 

@@ -11,8 +11,6 @@
 import * as v from 'valibot';
 import { CIRCUMSTANCE_KEYS } from '../rules/circumstances.js';
 import {
-  DEFAULT_COUNTRY,
-  DEFAULT_PHONE_PREFIX,
   EID_MODES,
   INSURER_ID_DEFAULT,
   LOCALES,
@@ -325,109 +323,4 @@ export interface Declaration {
   /** Each driver's own view link (app-shell §2), once the declaration was sent. */
   readonly viewUrls: Readonly<Record<(typeof PARTIES)[number], string | null>>;
   readonly parties: Readonly<Record<(typeof PARTIES)[number], PartyData>>;
-}
-
-export function blankPlates(): Plates {
-  return { country: DEFAULT_COUNTRY, plate: '', vin: '', trailerPlate: '', hasTrailer: false, noPlate: false };
-}
-
-export function blankVehicle(): Vehicle {
-  return {
-    result: null,
-    plate: '',
-    noPlate: false,
-    vin: '',
-    vi: '',
-    make: '',
-    model: '',
-    type: null,
-    typeSelected: null,
-    hasTrailer: false,
-    insurerId: INSURER_ID_DEFAULT,
-    insurerIdAlt: INSURER_ID_DEFAULT,
-    insurerName: '',
-    insurerKey: '',
-    insurerIdSelected: INSURER_ID_DEFAULT,
-    insurerNameEntered: '',
-    policyNo: '',
-    country: DEFAULT_COUNTRY,
-  };
-}
-
-export function blankDriver(): Driver {
-  return {
-    surname: '',
-    name: '',
-    dob: '',
-    country: DEFAULT_COUNTRY,
-    address: null,
-    tel: DEFAULT_PHONE_PREFIX,
-    telConfirmed: false,
-    email: '',
-    emailConfirmed: false,
-    informMethod: null,
-    code: '',
-  };
-}
-
-export function blankResponsibleInsurer(): ResponsibleInsurer {
-  return { drkId: INSURER_ID_DEFAULT, name: '', www: '', damageWww: '' };
-}
-
-export function blankParty(fillLang: (typeof LOCALES)[number]): PartyData {
-  return {
-    plates: blankPlates(),
-    vehicle: blankVehicle(),
-    trailer: null,
-    driver: blankDriver(),
-    witnesses: [],
-    damages: { text: '', imageId: null, impactMeta: { points: [], direction: null } },
-    conditions: [],
-    comment: '',
-    photos: [],
-    audio: [],
-    signature: null,
-    disclaimers: { user: null, rules: null, policy: null },
-    responsibleInsurer: blankResponsibleInsurer(),
-    progress: 'FILLING',
-    activeStep: 1,
-    submit: 'NONE',
-    fillLang,
-  };
-}
-
-export interface NewDeclaration {
-  readonly id: string;
-  readonly mode: (typeof EID_MODES)[number];
-  readonly now: number;
-  readonly maxTimeAdjust: number;
-  readonly fillLang: (typeof LOCALES)[number];
-  readonly location: Position | null;
-}
-
-/** A blank declaration (declaration-flow §4 "cleaned to blank"): the accident time is "now". */
-export function blankDeclaration(init: NewDeclaration): Declaration {
-  return {
-    id: init.id,
-    mode: init.mode,
-    status: 'OPEN',
-    version: 0,
-    createdAt: init.now,
-    updatedAt: init.now,
-    twoUserMode: true,
-    timePlace: {
-      originalTime: init.now,
-      correctedTime: null,
-      maxTimeAdjust: init.maxTimeAdjust,
-      originalLocation: init.location,
-      correctedLocation: null,
-      locationAddress: null,
-    },
-    scheme: { imageId: null, objects: null, isPhoto: false },
-    guilt: { status: 'WAITING', achoice: null, bchoice: null, resolved: null },
-    submitState: 'READY',
-    invalidDesc: [],
-    viewUrls: { A: null, B: null },
-    parties: { A: blankParty(init.fillLang), B: blankParty(init.fillLang) },
-  };
 }

@@ -8,3 +8,4 @@ export * from './plate-check.js';
 export * from './view.js';
 export * from './changes.js';
 export * from './view-patch.js';
+export * from './blank.js';

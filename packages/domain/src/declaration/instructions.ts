@@ -60,9 +60,14 @@ function withParty(d: Declaration, party: Party, change: (p: PartyData) => Party
 
 const HOUR_MS = 3_600_000;
 
+/** A successful change of one party's data. */
+function partyChange(d: Declaration, party: Party, change: (p: PartyData) => PartyData): Step {
+  return { ok: true, declaration: withParty(d, party, change) };
+}
+
 /** A change of one part of a party's damages (text, image, impact). */
 function withDamages(d: Declaration, party: Party, change: Partial<PartyData['damages']>): Step {
-  return { ok: true, declaration: withParty(d, party, (p) => ({ ...p, damages: { ...p.damages, ...change } })) };
+  return partyChange(d, party, (p) => ({ ...p, damages: { ...p.damages, ...change } }));
 }
 
 /** The two drivers' phones and e-mails must differ (declaration-flow §5). */
@@ -187,36 +192,18 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
     const existing = d.parties[party].photos.find((p) => p.id === id);
     if (existing) {
       // Same id again: an update of the metadata, not a new photo (declaration-flow §4).
-      return {
-        ok: true,
-        declaration: withParty(d, party, (p) => ({
-          ...p,
-          photos: p.photos.map((ph) => (ph.id === id ? { ...ph, set, filename } : ph)),
-        })),
-      };
+      return partyChange(d, party, (p) => ({ ...p, photos: p.photos.map((ph) => (ph.id === id ? { ...ph, set, filename } : ph)) }));
     }
     const section = PHOTO_SECTIONS[set];
     if (!section) return fail('DATA_ERROR');
     const full = addPhotoError(section, photosInSection(d, party, section));
     if (full) return fail(full);
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        photos: [...p.photos, { id, set, filename, addedAt: ctx.now }],
-      })),
-    };
+    return partyChange(d, party, (p) => ({ ...p, photos: [...p.photos, { id, set, filename, addedAt: ctx.now }] }));
   },
   'remove-foto': (d, payload, _ctx, party) => {
     const { id } = payload;
     if (!d.parties[party].photos.some((p) => p.id === id)) return fail('PHOTO_NOT_FOUND');
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        photos: p.photos.filter((ph) => ph.id !== id),
-      })),
-    };
+    return partyChange(d, party, (p) => ({ ...p, photos: p.photos.filter((ph) => ph.id !== id) }));
   },
   'set-impact-image': (d, { imageId }, _ctx, party) => withDamages(d, party, { imageId }),
   'set-impact-meta': (d, { impactMeta }, _ctx, party) => withDamages(d, party, { impactMeta }),
@@ -254,35 +241,17 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
   'set-vehicle-data': (d, payload, _ctx, party) => {
     const { vehicle } = payload;
     const defined = Object.fromEntries(Object.entries(vehicle).filter(([, value]) => value !== undefined));
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        vehicle: { ...p.vehicle, ...defined },
-      })),
-    };
+    return partyChange(d, party, (p) => ({ ...p, vehicle: { ...p.vehicle, ...defined } }));
   },
   'add-audio': (d, payload, ctx, party) => {
     const { id, type } = payload;
     // One note per type and party: a new recording replaces the old one.
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        audio: [...p.audio.filter((a) => a.type !== type), { id, type, addedAt: ctx.now }],
-      })),
-    };
+    return partyChange(d, party, (p) => ({ ...p, audio: [...p.audio.filter((a) => a.type !== type), { id, type, addedAt: ctx.now }] }));
   },
   'remove-audio': (d, payload, _ctx, party) => {
     const { id } = payload;
     if (!d.parties[party].audio.some((a) => a.id === id)) return fail('AUDIO_NOT_FOUND');
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        audio: p.audio.filter((a) => a.id !== id),
-      })),
-    };
+    return partyChange(d, party, (p) => ({ ...p, audio: p.audio.filter((a) => a.id !== id) }));
   },
   guilty: (d, payload, _ctx, party) => {
     const op = payload;
@@ -311,13 +280,7 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
     // Chosen once and never changed (declaration-flow §4).
     if (d.parties[party].responsibleInsurer.drkId !== -1) return fail('INSURER_ALREADY_CHOSEN');
     if (insurer.drkId === -1) return fail('DATA_ERROR');
-    return {
-      ok: true,
-      declaration: withParty(d, party, (p) => ({
-        ...p,
-        responsibleInsurer: insurer,
-      })),
-    };
+    return partyChange(d, party, (p) => ({ ...p, responsibleInsurer: insurer }));
   },
   progress: (d, payload, _ctx, party) => {
     const { progress, step } = payload;

@@ -6,7 +6,8 @@
 import type { ErrorCode } from '../rules/errors.js';
 import { isForeign, isSalePlate } from '../rules/plates.js';
 import type { VehicleRecord } from '../ports/registry.port.js';
-import { blankVehicle, type PlateCheckResult, type Plates, type Trailer, type Vehicle } from './entities.js';
+import { type PlateCheckResult, type Plates, type Trailer, type Vehicle } from './entities.js';
+import { blankVehicle } from './blank.js';
 
 /** Checks a plate may be asked for this often in `PLATE_CHECK_PAUSE_MS` before PLATE_CHECK_LIMIT. */
 export const PLATE_CHECK_LIMIT_COUNT = 10;

@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { applyGuilt, BLANK_GUILT } from '../declaration/guilt.js';
 import type { GuiltState, GuiltyChoice } from '../declaration/entities.js';
 import { declarationViewFor, type GuiltStateView } from '../declaration/view.js';
-import { blankDeclaration } from '../declaration/entities.js';
+import { blankDeclaration } from '../declaration/blank.js';
 import type { Party } from '../rules/constants.js';
 import { provideGuiltPorts, type GuiltActor, type GuiltPort } from './guilt.machine.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { blankDeclaration, type Declaration } from '../declaration/entities.js';
+import { type Declaration } from '../declaration/entities.js';
+import { blankDeclaration } from '../declaration/blank.js';
 import type { PreviewFinding } from '../declaration/preview.js';
 import { completeSubmit, markWaiting, submitParties, submitStatus, withdrawSubmit, type SubmitStatus } from '../declaration/submit.js';
 import type { Party } from '../rules/constants.js';
