@@ -191,7 +191,7 @@ function driverLines(ctx: Context, p: DocumentParty, field: (label: string, valu
   return [
     headingLine(t.driver, COLOR[p.party], SIZE.body),
     ...field(t.nameSurname, fullName(p)),
-    ...field(t.code, d.code),
+    ...(d.code === null ? [] : field(t.code, d.code)),
     ...field(t.dob, d.dob),
     ...field(t.driverAddress, d.address),
     ...field(t.driverCountry, d.country),

@@ -84,7 +84,7 @@ describe('delivery of a sent declaration', () => {
     for (const c of open.splice(0)) await c.close();
   });
 
-  it('[DL1] [DOC2] [DOC4] drivers and the insurer at fault get their documents: encrypted AES-256, readable with the password only, in their language', async () => {
+  it('[DL1] [DOC2] [DOC4] [DOC5] drivers and the insurer at fault get their documents: encrypted AES-256, readable with the password only, in their language', async () => {
     const ctx = await start();
     await seedSubmitted(ctx.app, 'decl-deliver-0001', NOW);
     expect(await ctx.app.submitWorker.runOnce()).toBe(1);
@@ -112,6 +112,11 @@ describe('delivery of a sent declaration', () => {
     // The circumstances ticked (A: 2 and 10, B: 12), as the document words them in English.
     const en = documentTexts(translate, 'en').circumstanceLabels;
     for (const key of ['2', '10', '12'] as const) expect(readB.text.replace(/\s+/g, ' ')).toContain(en[key].replace(/\s+/g, ' '));
+    // B's own copy (DOC5): B's code, A's birth date, never A's personal code (A's password).
+    expect(readB.text).toContain(DRIVER_CODES.B);
+    expect(readB.text).toContain(d.parties.A.driver.dob);
+    expect(readB.text).not.toContain(DRIVER_CODES.A);
+    expect(readB.text).not.toContain(PASSWORD.A);
     expect(pdfText(pdfB.content, null)).toMatchObject({ ok: false, text: '' });
     expect(pdfText(pdfB.content, PASSWORD.A).ok).toBe(false);
 
@@ -121,6 +126,8 @@ describe('delivery of a sent declaration', () => {
     const readIns = pdfText(pdfIns.content, PASSWORD.A);
     expect(readIns.ok).toBe(true);
     for (const text of ['Eismo įvykio deklaracija', 'Jonas Petraitis', 'Ona Žemaitytė', 'KLM123', 'HBN512']) expect(readIns.text).toContain(text);
+    // The insurers' copy holds both codes (DOC5).
+    for (const code of [DRIVER_CODES.A, DRIVER_CODES.B]) expect(readIns.text).toContain(code);
     const lt = documentTexts(translate, 'lt').circumstanceLabels;
     for (const key of ['2', '10', '12'] as const) expect(readIns.text.replace(/\s+/g, ' ')).toContain(lt[key].replace(/\s+/g, ' '));
 

@@ -1,7 +1,9 @@
 import {
   deliveryPlan,
   documentImageIds,
+  documentFor,
   documentModel,
+  type DocumentAudience,
   emailLinkPath,
   partiesAtFault,
   partyPreviewPassword,
@@ -93,10 +95,17 @@ export class DeclarationFinalizer {
     const model = documentModel(d, accidentId, now);
     const images = await this.images(documentImageIds(model));
     const fault = partiesAtFault(d);
-    const langs = new Set<Locale>([d.parties.A.fillLang, d.parties.B.fillLang, ...(fault.length ? [INSURER_LANG] : [])]);
-    const pdfs = new Map<Locale, Uint8Array>();
-    for (const lang of langs) pdfs.set(lang, await deps.renderer.render({ model, lang, images }));
-    const pdfOf = (lang: Locale) => pdfs.get(lang)!;
+    // Each reader's copy (DOC5): a driver's leaves out the other's personal code, the insurers' holds both.
+    const pdfs = new Map<string, Uint8Array>();
+    const pdfOf = async (lang: Locale, audience: DocumentAudience) => {
+      const key = `${lang}:${audience}`;
+      let pdf = pdfs.get(key);
+      if (!pdf) {
+        pdf = await deps.renderer.render({ model: documentFor(model, audience), lang, images });
+        pdfs.set(key, pdf);
+      }
+      return pdf;
+    };
 
     // Encrypted copies, stored before anything refers to them.
     const stored: { id: string; bytes: Uint8Array }[] = [];
@@ -105,12 +114,12 @@ export class DeclarationFinalizer {
       const password = partyPreviewPassword(d, party);
       const own = d.parties[party].fillLang;
       const second = secondaryLang(d, party);
-      const primary = { id: docId(d.id, `doc${party}0`), bytes: await deps.encryption.encrypt(pdfOf(own), password) };
-      const secondary = second ? { id: docId(d.id, `doc${party}2`), bytes: await deps.encryption.encrypt(pdfOf(second), password) } : primary;
+      const primary = { id: docId(d.id, `doc${party}0`), bytes: await deps.encryption.encrypt(await pdfOf(own, party), password) };
+      const secondary = second ? { id: docId(d.id, `doc${party}2`), bytes: await deps.encryption.encrypt(await pdfOf(second, party), password) } : primary;
       stored.push(primary);
       if (secondary !== primary) stored.push(secondary);
-      if (fault.includes(party) && own !== INSURER_LANG) {
-        stored.push({ id: docId(d.id, `ins${party}`), bytes: await deps.encryption.encrypt(pdfOf(INSURER_LANG), password) });
+      if (fault.includes(party)) {
+        stored.push({ id: docId(d.id, `ins${party}`), bytes: await deps.encryption.encrypt(await pdfOf(INSURER_LANG, 'insurers'), password) });
       }
       statements.push({
         statementId: deps.ids.token(),
@@ -131,7 +140,7 @@ export class DeclarationFinalizer {
     const messages: DeliveryRecord[] = [];
     for (const m of plan.messages) messages.push(await this.message(d, m, statements, now));
     await deps.output.saveOutput(statements, messages);
-    deps.log('info', 'declaration document produced', { declarationId: d.id, languages: [...langs], messages: messages.map((m) => m.key) });
+    deps.log('info', 'declaration document produced', { declarationId: d.id, copies: [...pdfs.keys()], messages: messages.map((m) => m.key) });
   }
 
   private async images(ids: readonly string[]): Promise<Map<string, DocumentImage>> {
@@ -162,7 +171,7 @@ export class DeclarationFinalizer {
     const pdf: DeliveryAttachment = {
       filename: documentFileName(d, m.audience === 'insurer' ? INSURER_LANG : m.lang),
       contentType: PDF,
-      blobId: m.audience === 'insurer' && d.parties[m.party].fillLang !== INSURER_LANG ? docId(d.id, `ins${m.party}`) : s.documents.primary,
+      blobId: m.audience === 'insurer' ? docId(d.id, `ins${m.party}`) : s.documents.primary,
     };
     if (m.audience === 'insurer') {
       const mail = insurerEmail({ ...input, party: m.party });

@@ -21,7 +21,7 @@ export function viewWithEdits(view: DeclarationView, edits: readonly OutgoingCal
     if (!isWriteInstruction(edit.op)) continue;
     // A view is a declaration with the guilt choices it may see; applying an edit keeps that part as it is.
     const outcome = applyInstruction(shown, edit.op, edit.p, { actor: { party, allow }, now: view.updatedAt, isInLithuania: () => true });
-    if (outcome.ok) shown = { ...outcome.declaration, guilt: shown.guilt, version: view.version, updatedAt: view.updatedAt };
+    if (outcome.ok) shown = { ...outcome.declaration, guilt: shown.guilt, hiddenCodes: shown.hiddenCodes, version: view.version, updatedAt: view.updatedAt };
   }
   return shown;
 }

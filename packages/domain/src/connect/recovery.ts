@@ -169,6 +169,7 @@ export function viewFromRecovery(snap: RecoverySnapshot): DeclarationView | null
       locationAddress: snap.locationAddress,
     },
     guilt: snap.guiltState,
+    hiddenCodes: { A: null, B: null },
     parties: { A: party('A', snap.vehA, snap.trailerA, snap.witnessesA), B: party('B', snap.vehB, snap.trailerB, snap.witnessesB) },
   };
 }

@@ -1,17 +1,33 @@
 /**
- * What a device is shown of the declaration: everything of both parties (a driver may read the
- * other's data, declaration-flow §6), except the other driver's guilt choice before the guilt is
- * resolved: a driver is not to be led by the other's answer, only told that it was given.
+ * What a device is shown of the declaration: both parties' data as the paper form shows them (a
+ * driver may read the other's data, declaration-flow §6), except
+ * - the other driver's guilt choice before the guilt is resolved: a driver is not to be led by the
+ *   other's answer, only told that it was given;
+ * - the other driver's personal code or licence number (VW1): its last 6 characters are the
+ *   password of that driver's statement and PDF, and the paper form does not ask for it either —
+ *   the server alone needs it (the insurers' document, the password hash). The birth date, the
+ *   address, the phone and the e-mail stay, as on the paper form.
  */
 import type { Party } from '../rules/constants.js';
-import type { Declaration, GuiltState } from './entities.js';
+import { birthDateMatchesCode, personalCodeOrLicenceError } from '../rules/personal-code.js';
+import type { Declaration, GuiltState, PartyData } from './entities.js';
 
 export interface GuiltStateView extends GuiltState {
   readonly achosen: boolean;
   readonly bchosen: boolean;
 }
 
-export type DeclarationView = Omit<Declaration, 'guilt'> & { readonly guilt: GuiltStateView };
+/** What a device may know of a code it is not shown: whether it is complete (the other driver's progress). */
+export interface HiddenCode {
+  readonly valid: boolean;
+  readonly matchesBirthDate: boolean;
+}
+
+export type DeclarationView = Omit<Declaration, 'guilt'> & {
+  readonly guilt: GuiltStateView;
+  /** For each party whose code this device is not shown: its checks; null for a code shown. */
+  readonly hiddenCodes: Readonly<Record<Party, HiddenCode | null>>;
+};
 
 /** The view for a device of `party`; a device filling for both sees both choices. */
 export function declarationViewFor(d: Declaration, party: Party, allowBoth: boolean): DeclarationView {
@@ -26,5 +42,18 @@ export function declarationViewFor(d: Declaration, party: Party, allowBoth: bool
   };
   // Each driver's view link opens with that driver's password: only their own is shown.
   const viewUrls = { A: allowBoth || party === 'A' ? d.viewUrls.A : null, B: allowBoth || party === 'B' ? d.viewUrls.B : null };
-  return { ...d, guilt, viewUrls };
+  const hides = (p: Party) => !allowBoth && p !== party;
+  const parties = { A: hides('A') ? withoutCode(d.parties.A) : d.parties.A, B: hides('B') ? withoutCode(d.parties.B) : d.parties.B };
+  const hiddenCodes = { A: hides('A') ? codeChecks(d.parties.A) : null, B: hides('B') ? codeChecks(d.parties.B) : null };
+  return { ...d, guilt, viewUrls, parties, hiddenCodes };
+}
+
+function codeChecks(p: PartyData): HiddenCode {
+  const { code, dob } = p.driver;
+  return { valid: personalCodeOrLicenceError(code) === null, matchesBirthDate: dob !== '' && birthDateMatchesCode(code, dob) };
+}
+
+/** The other party as a device sees it: no personal code (VW1). */
+function withoutCode(p: PartyData): PartyData {
+  return p.driver.code === '' ? p : { ...p, driver: { ...p.driver, code: '' } };
 }

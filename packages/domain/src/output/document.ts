@@ -37,7 +37,8 @@ export interface DocumentParty {
   readonly driver: {
     readonly name: string;
     readonly surname: string;
-    readonly code: string;
+    /** Personal code or licence number; null on the other driver's copy, where it is not printed (DOC5). */
+    readonly code: string | null;
     /** YYYY-MM-DD or empty. */
     readonly dob: string;
     readonly address: string;
@@ -176,3 +177,18 @@ export function documentImageIds(m: DocumentModel): string[] {
  * photos stays far below mail servers' size limits.
  */
 export const DOCUMENT_PHOTO = { maxSide: 1400, quality: 78 } as const;
+
+/** Who a copy of the document is for: a driver, or the insurers (and the bureau). */
+export type DocumentAudience = Party | 'insurers';
+
+/**
+ * The document as printed for its reader (DOC5): a driver's copy leaves out the other driver's
+ * personal code (its last 6 characters are the other's password) and shows their birth date; the
+ * insurers' copy holds both codes.
+ */
+export function documentFor(model: DocumentModel, audience: DocumentAudience): DocumentModel {
+  if (audience === 'insurers') return model;
+  const other: Party = audience === 'A' ? 'B' : 'A';
+  const o = model.parties[other];
+  return { ...model, parties: { ...model.parties, [other]: { ...o, driver: { ...o.driver, code: null } } } };
+}

@@ -50,11 +50,13 @@ export function stepFill(d: DeclarationView, step: number, party: Party): number
       return d.scheme.imageId !== null ? 1 : 0;
     case 11: {
       const dr = p.driver;
+      // The other driver's code is not shown (VW1): the view says whether it is complete.
+      const hidden = d.hiddenCodes[party];
       return share([
         isName(dr.name) && dr.name.trim() !== '',
         isName(dr.surname) && dr.surname.trim() !== '',
-        personalCodeOrLicenceError(dr.code) === null,
-        dr.dob !== '' && birthDateMatchesCode(dr.code, dr.dob),
+        hidden ? hidden.valid : personalCodeOrLicenceError(dr.code) === null,
+        hidden ? hidden.matchesBirthDate : dr.dob !== '' && birthDateMatchesCode(dr.code, dr.dob),
         dr.address !== null && addressError(dr.address) === null,
       ]);
     }
