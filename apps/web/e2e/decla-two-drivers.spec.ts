@@ -42,9 +42,9 @@ async function linkInOutbox(page: Page, channel: 'sms' | 'email', to: string, pa
 test.describe('two drivers, two phones, live', () => {
   test.setTimeout(180_000);
 
-  test('A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved; the view links from the outbox open the declaration by password, limited after 5 wrong ones', async ({ browser }) => {
+  test('[VW1] A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved; the view links from the outbox open the declaration by password, limited after 5 wrong ones', async ({ browser }) => {
     // Intro, terms, plates: A first (as typed at the roadside), then B with the plates the other way round.
-    const { a, b, close } = await twoDriversMeet(browser, 'klm 123', 'HBN-512');
+    const { a, b, frames, close } = await twoDriversMeet(browser, 'klm 123', 'HBN-512');
     await expect(a.getByText('The other driver is connected')).toBeVisible();
     await expect(b.getByText('The other driver is connected')).toBeVisible();
 
@@ -201,6 +201,11 @@ test.describe('two drivers, two phones, live', () => {
     await expect(viewB.getByText('Try again in 15 min.')).toBeVisible({ timeout: 15_000 });
     await expect(viewB.locator('.plate')).toHaveCount(0);
 
+    // [VW1] Neither phone ever received the other driver's personal code (their password's source), in any frame.
+    expect(frames.b.length).toBeGreaterThan(10);
+    expect(frames.b.join('\n')).not.toContain('38703181233');
+    expect(frames.a.join('\n')).not.toContain('49207154560');
+    expect(frames.a.join('\n')).toContain('38703181233');
     await close();
   });
 });

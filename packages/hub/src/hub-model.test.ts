@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { declarationViewFor, type Party, type Session } from '@eid/domain';
-import { ask, connect, Device, makeHarness, resume, resync, T0, type Harness } from './testing/hub-harness.js';
+import { ask, connect, Device, makeHarness, meet, resume, resync, T0, type Harness } from './testing/hub-harness.js';
 
 /** What the drivers were told was saved: each party's comment and witnesses, the shared time. */
 interface Model {
@@ -204,7 +204,7 @@ describe('declaration hub, model-based', () => {
         const a = new Device();
         const b = new Device();
         const sa = await connect(h, a, 'KLM123', 'HBN512');
-        const sb = await connect(h, b, 'HBN512', 'KLM123');
+        const sb = await meet(h, b, a, 'HBN512', 'KLM123');
         const real: Real = { h, devices: { A: a, B: b }, sessions: { A: sa, B: sb }, lossy: { A: false, B: false } };
         // A was told of B's joining with a push: start from what the network holds, as a device would.
         while (a.inbox.length) a.deliver();

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { ClientMessageSchema, contractOf, isInstructionName, type CallMessage, type InstructionName, type Party } from '@eid/domain';
+import { AdmissionService } from './admission.service.js';
 import { BinaryService } from './binaries.service.js';
 import { Captcha } from './captcha.js';
 import { ContactService } from './contacts.service.js';
@@ -29,6 +30,7 @@ export class DeclarationHub {
   private readonly rooms = new Rooms();
   private readonly uow: UnitOfWork;
   private readonly seats: SeatService;
+  private readonly admissions: AdmissionService;
   private readonly contacts: ContactService;
   private readonly submit: SubmitService;
   private readonly binaries: BinaryService;
@@ -43,7 +45,8 @@ export class DeclarationHub {
     const plates = new PlateChecks(ports);
     const captcha = new Captcha(ports, options);
     this.binaries = new BinaryService(ports, this.uow);
-    this.seats = new SeatService(ports, options, this.uow, this.rooms, plates);
+    this.admissions = new AdmissionService(ports, this.uow, this.rooms, plates);
+    this.seats = new SeatService(ports, options, this.uow, this.rooms, plates, this.admissions);
     this.contacts = new ContactService(ports, options, this.uow, captcha);
     this.submit = new SubmitService(ports, options, this.uow, this.rooms, this.binaries, captcha);
     this.maintenance = new MaintenanceService(ports, this.uow, this.rooms);
@@ -51,6 +54,7 @@ export class DeclarationHub {
       uow: this.uow,
       rooms: this.rooms,
       seats: this.seats,
+      admissions: this.admissions,
       plates,
       contacts: this.contacts,
       submit: this.submit,
@@ -87,13 +91,22 @@ export class DeclarationHub {
     this.seats.disconnect(conn);
   }
 
+  /**
+   * The socket closed, before its queued frames are handled: a connect waiting for the other
+   * driver's confirmation is withdrawn at once (so the frames behind it can finish).
+   */
+  closing(conn: HubConnection): void {
+    this.admissions.closed(conn);
+  }
+
   /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
   announceSystemUpdate(untilMs: number): void {
     this.seats.announceSystemUpdate(untilMs);
   }
 
   /** Removes declarations inactive for 30 minutes and tells their devices. */
-  sweep(): Promise<string[]> {
+  async sweep(): Promise<string[]> {
+    await this.admissions.expire();
     return this.maintenance.sweep();
   }
 

@@ -4,6 +4,7 @@
  * `Handlers` names every instruction: leaving one out, or giving one a handler of another payload
  * or result, fails the typecheck.
  */
+import type { AdmissionService } from './admission.service.js';
 import type { BinaryService } from './binaries.service.js';
 import type { ContactService } from './contacts.service.js';
 import { editHandlers } from './edits.js';
@@ -21,6 +22,7 @@ export interface Services {
   readonly uow: UnitOfWork;
   readonly rooms: Rooms;
   readonly seats: SeatService;
+  readonly admissions: AdmissionService;
   readonly plates: PlateChecks;
   readonly contacts: ContactService;
   readonly submit: SubmitService;
@@ -34,6 +36,7 @@ export function handlerRegistry(ports: HubPorts, s: Services): Handlers {
     ...s.binaries.handlers(),
     ...plateHandlers(s.plates, s.uow),
     ...s.seats.handlers(),
+    ...s.admissions.handlers(),
     ...editHandlers(ports, s.uow),
     ...s.contacts.handlers(),
     ...s.submit.handlers(),

@@ -10,12 +10,11 @@ import {
   decideResume,
   declarationKeys,
   isSlotHeld,
-  joinParty,
-  keepsTrailer,
   PROTOCOL_VERSION,
   SYSTEM_UPDATE_WAIT_MS,
   UNFINISHED_TTL_MS,
   useOneDevice,
+  vehicleKey,
   type ConnectCandidate,
   type ConnectMessage,
   type Declaration,
@@ -23,6 +22,7 @@ import {
   type Session,
   type StoredDeclaration,
 } from '@eid/domain';
+import type { AdmissionService } from './admission.service.js';
 import type { Handlers } from './handler.js';
 import type { HubOptions, HubPorts } from './ports.js';
 import type { PlateChecks } from './plate-checks.service.js';
@@ -59,6 +59,7 @@ export class SeatService {
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
     private readonly plates: PlateChecks,
+    private readonly admissions: AdmissionService,
   ) {}
 
   /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
@@ -77,29 +78,21 @@ export class SeatService {
     if (decision.kind === 'REJECT') refuse(decision.code, decision.retryAfterMs);
     if (decision.kind === 'CREATE') return this.create(conn, msg, now);
 
-    const declarationId = decision.declarationId;
-    const token = this.ports.ids.token();
-    const tokenHash = await this.ports.hash.sha256Hex(token);
-    let joined: { party: 'A' | 'B'; inversed: boolean; previousHolder: string | null } | null = null;
-    const { result: declaration } = await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any' }, async (record) => {
-      // Decided again under the lock: the other device may have joined meanwhile.
-      const again = decideConnect(request, [candidateOf(record)], now);
-      if (again.kind !== 'JOIN') refuse(again.kind === 'REJECT' ? again.code : 'ASSIGNMENT_FAILED', again.kind === 'REJECT' ? again.retryAfterMs : undefined);
-      const party = again.party;
-      // The joining driver knows their own vehicle best (trailer, VIN): their entry for it wins.
-      const own = msg.plates.A;
-      const trailer = keepsTrailer(record.declaration, party, own) ? record.declaration.parties[party].trailer : await this.plates.trailerFor(own);
-      const after = joinParty(record.declaration, party, { plates: own, trailer, fillLang: msg.fillLang }, now);
-      joined = { party, inversed: again.inversed, previousHolder: record.slots[party].tokenHash };
-      return { after: { declaration: after, slots: { ...record.slots, [party]: { tokenHash, lastSeen: now } }, lastActivity: now }, result: after, by: party };
+    // A seat is taken only when the other party confirms it (JN1): the device waits, seeing nothing.
+    return this.admissions.ask(conn, {
+      declarationId: decision.declarationId,
+      party: decision.party,
+      inversed: decision.inversed,
+      plates: msg.plates.A,
+      plate: vehicleKey(msg.plates.A).replace(/^VIN:/, ''),
+      fillLang: msg.fillLang,
+      stillAllowed: (record, at) => {
+        // Decided again under the lock: the other device may have joined meanwhile.
+        const again = decideConnect(request, [candidateOf(record)], at);
+        if (again.kind === 'REJECT') refuse(again.code, again.retryAfterMs);
+        if (again.kind !== 'JOIN' || again.party !== decision.party) refuse('ASSIGNMENT_FAILED');
+      },
     });
-    const { party, inversed, previousHolder } = joined ?? refuse('ASSIGNMENT_FAILED');
-    // A device that lost its heartbeat and is still connected learns that its party was taken.
-    if (previousHolder) this.rooms.takeOver(declarationId, previousHolder);
-    const seat: Seat = { declarationId, party, tokenHash, allow: { A: party === 'A', B: party === 'B' } };
-    this.rooms.bind(conn, seat);
-    this.rooms.sendPresence(declarationId);
-    return sessionOf(seat, token, inversed, declaration);
   }
 
   async resume(conn: HubConnection, msg: ResumeMessage): Promise<Session> {
@@ -125,8 +118,9 @@ export class SeatService {
     });
   }
 
-  /** The device's connection closed: it keeps its party until its heartbeat times out. */
+  /** The device's connection closed: it keeps its party until its heartbeat times out; a join request it made is withdrawn. */
   disconnect(conn: HubConnection): void {
+    this.admissions.closed(conn);
     const seat = this.rooms.unbind(conn);
     if (seat) this.rooms.sendPresence(seat.declarationId);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeclarationStorePort, StoredDeclaration } from '@eid/domain';
 import { MemoryDeclarationStore } from '@eid/adapter-storage-memory';
-import { ask, connect, Device, makeHarness } from './testing/hub-harness.js';
+import { ask, connect, Device, makeHarness, meet } from './testing/hub-harness.js';
 
 /** A store whose next save loses the compare-and-set, as if another process had written first. */
 class RacingStore extends MemoryDeclarationStore implements DeclarationStorePort {
@@ -22,7 +22,7 @@ describe('the unit of work', () => {
     const a = new Device();
     const b = new Device();
     const sa = await connect(h, a, 'KLM123', 'HBN512');
-    await connect(h, b, 'HBN512', 'KLM123');
+    await meet(h, b, a, 'HBN512', 'KLM123');
     const before = (await store.get(sa.declarationId))?.declaration;
     store.loseNextSave = true;
     b.inbox.length = 0;

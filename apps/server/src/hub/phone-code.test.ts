@@ -24,7 +24,7 @@ describe('phone confirmation codes and the trailer at connect', () => {
     const b = await WsDriver.open(ctx.app);
     drivers.push(a, b);
     const sa = value<Session<Declaration>>(await a.connect(plates('KLM123', { hasTrailer: true, trailerPlate: 'VB273' }), 'HBN512'));
-    value(await b.connect('HBN512', plates('KLM123', { hasTrailer: true, trailerPlate: 'VB273' })));
+    value(await b.joinConfirmedBy(a, 'HBN512', plates('KLM123', { hasTrailer: true, trailerPlate: 'VB273' })));
     return { ctx, a, b, sa };
   }
 

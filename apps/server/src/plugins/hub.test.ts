@@ -40,7 +40,7 @@ describe('declaration hub over WebSocket', () => {
     const a = await driver(ctx);
     const b = await driver(ctx);
     const sa = value<Session<Declaration>>(await a.connect('KLM123', 'HBN512'));
-    const sb = value<Session<Declaration>>(await b.connect('HBN512', 'KLM123'));
+    const sb = value<Session<Declaration>>(await b.joinConfirmedBy(a, 'HBN512', 'KLM123'));
     return { a, b, sa, sb };
   }
 
@@ -231,14 +231,14 @@ describe('declaration hub over WebSocket', () => {
       expect(await c.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FINISHED' });
     });
 
-    it('lost heartbeat: the party can be taken by another device; the old token is refused with HEARTBEAT', async () => {
+    it('[JN4] lost heartbeat: the party can be taken by another device the other driver confirms; the old token is refused with HEARTBEAT', async () => {
       const ctx = await start();
-      const a = await driver(ctx);
-      const sa = value<Session>(await a.connect('KLM123', 'HBN512'));
+      const { a, b, sa } = await pair(ctx);
       await a.close();
       clock.advance(HEARTBEAT_TIMEOUT_MS + 1000);
+      value(await b.call('custom-heartbeat'));
       const a2 = await driver(ctx);
-      expect(value<Session>(await a2.connect('KLM123', 'HBN512')).party).toBe('A');
+      expect(value<Session>(await a2.joinConfirmedBy(b, 'KLM123', 'HBN512')).party).toBe('A');
       const old = await driver(ctx);
       expect(await old.resume(sa.declarationId, 'A', sa.token)).toMatchObject({ ok: false, code: 'HEARTBEAT' });
     });

@@ -145,6 +145,7 @@ export default fp(
           chain = chain.then(() => hub.handle(conn, message));
         });
         socket.on('close', () => {
+          hub.closing(conn);
           void chain.then(() => hub.disconnect(conn));
         });
         socket.on('error', (error) => app.log.info({ err: error }, 'declaration socket error'));

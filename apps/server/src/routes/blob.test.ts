@@ -21,7 +21,7 @@ describe('POST /serveris/blob', () => {
     const b = await WsDriver.open(ctx.app);
     drivers.push(a, b);
     const s = value<Session<Declaration>>(await a.connect('KLM123', 'HBN512'));
-    value(await b.connect(plates('HBN512'), 'KLM123'));
+    value(await b.joinConfirmedBy(a, plates('HBN512'), 'KLM123'));
     const headers = { [SEAT_HEADERS.declaration]: s.declarationId, [SEAT_HEADERS.party]: s.party, [SEAT_HEADERS.token]: s.token };
     return { ctx, a, b, s, headers };
   }

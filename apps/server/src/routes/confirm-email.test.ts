@@ -24,7 +24,7 @@ describe('e-mail confirmation links', () => {
     const b = await WsDriver.open(ctx.app);
     drivers.push(a, b);
     value(await a.connect(plates('KLM123'), 'HBN512'));
-    value(await b.connect('HBN512', plates('KLM123')));
+    value(await b.joinConfirmedBy(a, 'HBN512', plates('KLM123')));
     value(await a.call('set-driver-email', { email: 'jonas@example.lt' }));
     return { ctx, a, b };
   }

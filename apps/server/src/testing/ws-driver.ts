@@ -140,6 +140,24 @@ export class WsDriver {
     );
   }
 
+  /**
+   * Asks for a seat by plates and has `confirmer` (the driver already in) confirm it, as a person
+   * would: reading the code their screen shows and saying yes (JN1). A connect refused at once
+   * (no confirmation asked) resolves that refusal.
+   */
+  async joinConfirmedBy(confirmer: WsDriver, own: Plates | string, other: Plates | string, extra: Record<string, unknown> = {}): Promise<Result> {
+    const since = this.pushes.length;
+    const answer = this.connect(own, other, extra);
+    const asked = this.waitFor((m) => m.t === 'admission' && this.pushes.indexOf(m) >= since);
+    const first = await Promise.race([answer.then((r) => ({ r })), asked.then((m) => ({ m }))]);
+    if ('r' in first) return first.r;
+    const code = (first.m as Extract<ServerMessage, { t: 'admission' }>).code;
+    await confirmer.waitForView((d) => d.joinRequest?.code === code);
+    const yes = await confirmer.call('answer-join', { code, accept: true });
+    if (!yes.ok) throw new Error(`answer-join refused: ${yes.code}`);
+    return answer;
+  }
+
   resume(declarationId: string, party: 'A' | 'B', token: string, extra: Record<string, unknown> = {}): Promise<Result> {
     return this.session(this.request({ t: 'resume', protocol: PROTOCOL_VERSION, declarationId, party, token, ...extra }));
   }

@@ -78,22 +78,59 @@ export async function plates(page: Page, own: string, other: string, opts: { one
   await expectStep(page, 5);
 }
 
+/** Every text frame the page's sockets receive, as a person with the browser's tools could read them. */
+export function recordFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  return frames;
+}
+
+/**
+ * The plates entered on a phone that asks to join (JN1): its screen shows the code the driver
+ * already in must confirm. Resolves that code.
+ */
+export async function platesAskingToJoin(page: Page, own: string, other: string): Promise<string> {
+  await page.locator('#own-plate').fill(own);
+  await page.locator('#other-plate').fill(other);
+  await expect(page.getByRole('status').filter({ hasText: /Location/ })).toBeVisible();
+  await nextButton(page).click();
+  const code = page.getByRole('status').filter({ hasText: 'Show them this code' }).locator('.join-code');
+  await expect(code).toHaveText(/^\d{4}$/);
+  return (await code.textContent()) ?? '';
+}
+
+/** The driver already in sees the request with the same code and answers it. */
+export async function answerJoin(page: Page, code: string, accept: boolean): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Is the other driver next to you?' });
+  await expect(dialog.locator('.join-code')).toHaveText(code);
+  await dialog.getByRole('button', { name: accept ? 'Yes, the code is the same: let them join' : 'No, I do not know this phone' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /**
  * Drivers A and B on two phones (browser contexts), live: A starts with its plates, B enters the
- * same two the other way round and joins as B. Both are then on step 5.
+ * same two the other way round and asks to join as B; A confirms the code both screens show. Both
+ * are then on step 5.
  */
-export async function twoDriversMeet(browser: Browser, plateA: string, plateB: string): Promise<{ a: Page; b: Page; close(): Promise<void> }> {
+export async function twoDriversMeet(
+  browser: Browser,
+  plateA: string,
+  plateB: string,
+): Promise<{ a: Page; b: Page; frames: { a: string[]; b: string[] }; close(): Promise<void> }> {
   const ctxA = await driverContext(browser);
   const ctxB = await driverContext(browser);
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
+  const frames = { a: recordFrames(a), b: recordFrames(b) };
   await start(a, 'live');
   await introAndTerms(a, 'live');
   await plates(a, plateA, plateB);
   await start(b, 'live');
   await introAndTerms(b, 'live');
-  await plates(b, plateB.replace(/[\s-]/g, '').toUpperCase(), plateA.replace(/[\s-]/g, '').toUpperCase());
-  return { a, b, close: async () => void (await Promise.all([ctxA.close(), ctxB.close()])) };
+  const code = await platesAskingToJoin(b, plateB.replace(/[\s-]/g, '').toUpperCase(), plateA.replace(/[\s-]/g, '').toUpperCase());
+  await answerJoin(a, code, true);
+  await expectStep(b, 5);
+  return { a, b, frames, close: async () => void (await Promise.all([ctxA.close(), ctxB.close()])) };
 }
 
 export async function contactByEmail(page: Page, party: 'A' | 'B', email: string): Promise<void> {

@@ -22,6 +22,7 @@ import { PARTIES, type Party } from '../rules/constants.js';
 import type { InsurerRecord } from '../ports/registry.port.js';
 import { PlatesSchema, type AudioType, type ResponsibleInsurer } from '../declaration/entities.js';
 import { CHANGED_KIND_OF, SHARED_WRITES, WRITE_PAYLOADS, type ChangedKind, type WriteInstruction } from '../declaration/edits.js';
+import { JOIN_CODE_LENGTH } from '../declaration/connect.js';
 import type { PlateCheck } from '../declaration/plate-check.js';
 import type { PreviewFinding } from '../declaration/preview.js';
 import type { SubmitStatus } from '../declaration/submit.js';
@@ -209,6 +210,12 @@ export const INSTRUCTIONS = {
     partyData: false,
   }),
   'withdraw-submit': write(PartyOnly, returns<SubmitStatus & Committed>(), { changed: 'DATA', when: 'unfinished' }),
+  /** The driver already in answers a join request (JN2): the code their screen shows, and yes or no. */
+  'answer-join': write(v.object({ code: v.pipe(v.string(), v.regex(new RegExp(`^\\d{${JOIN_CODE_LENGTH}}$`))), accept: v.boolean() }), returns<Committed>(), {
+    changed: 'DATA',
+    when: 'unfinished',
+    partyData: false,
+  }),
   'one-device': write(NoPayload, returns<Committed & { readonly allow: Readonly<Record<Party, boolean>> }>(), { changed: 'DATA', partyData: false }),
   'demo-done': write(NoPayload, returns<Ok>(), { changed: 'DATA', when: 'unfinished', partyData: false }),
   'nuke-it': write(NoPayload, returns<Ok>(), { changed: 'DATA', when: 'any', partyData: false }),

@@ -9,7 +9,8 @@
  * Hub → device: `result` (answer to one message, by id; a write's answer holds the new version and
  * the writer's delta), `changed` (the other party changed something: its changed-data kind and the
  * delta of this device's view, from the version it applies to), `presence`, `end` (the server asks
- * the device to end the declaration; it has END_REACTION_MS to react).
+ * the device to end the declaration; it has END_REACTION_MS to react), `admission` (a connect that
+ * waits for the other driver's confirmation, with the code both screens show).
  *
  * Versioned: a connect or resume of another protocol version is refused with PROTOCOL_UNSUPPORTED
  * (an old page still open after a release reloads instead of misreading the deltas).
@@ -92,7 +93,12 @@ export type ServerMessage =
     }
   /** Which parties have a device connected right now (for "the other driver is here"). */
   | { readonly t: 'presence'; readonly A: boolean; readonly B: boolean }
-  | { readonly t: 'end'; readonly reason: 'FINISHED' | 'REMOVED' | 'NUKED' | 'TAKEN_OVER' };
+  | { readonly t: 'end'; readonly reason: 'FINISHED' | 'REMOVED' | 'NUKED' | 'TAKEN_OVER' }
+  /**
+   * To a device that asked for a seat by plates (JN1): the code the other driver's screen shows;
+   * its connect is answered once that driver confirms, within `timeoutMs`.
+   */
+  | { readonly t: 'admission'; readonly code: string; readonly timeoutMs: number };
 
 /** What a device may send, before defaults are applied (`oneDevice` may be left out). */
 export type ClientFrame = v.InferInput<typeof ClientMessageSchema>;
@@ -130,6 +136,7 @@ export const ServerMessageSchema = v.variant('t', [
   }),
   v.object({ t: v.literal('presence'), A: v.boolean(), B: v.boolean() }),
   v.object({ t: v.literal('end'), reason: v.picklist(['FINISHED', 'REMOVED', 'NUKED', 'TAKEN_OVER']) }),
+  v.object({ t: v.literal('admission'), code: v.pipe(v.string(), v.regex(/^\d{4,8}$/)), timeoutMs: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);
 
 /** Parses a frame from the hub; null when it is not one (the device ignores it). */

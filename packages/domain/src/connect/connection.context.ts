@@ -63,6 +63,8 @@ export interface ConnectionContext {
   /** From a SYSTEM_UPDATE or PLATE_CHECK_LIMIT refusal: how long to wait. */
   readonly retryAfterMs: number | null;
   readonly endReason: EndReason | null;
+  /** While the other driver is asked to confirm this device (JN1): the code both screens show. */
+  readonly admission: { readonly code: string; readonly timeoutMs: number } | null;
 }
 
 export type ConnectionEvent =
@@ -122,6 +124,7 @@ export function initialContext(): ConnectionContext {
     error: null,
     retryAfterMs: null,
     endReason: null,
+    admission: null,
   };
 }
 

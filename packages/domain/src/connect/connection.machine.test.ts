@@ -7,10 +7,11 @@ import { declarationViewFor, type DeclarationView } from '../declaration/view.js
 import { diffViews } from '../declaration/view-patch.js';
 import { PROTOCOL_VERSION } from '../api/protocol.js';
 import { END_REACTION_MS, RECONNECT_LIMIT, STORAGE_KEYS } from '../rules/constants.js';
-import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
+import { HEARTBEAT_INTERVAL_MS, JOIN_CONFIRM_TIMEOUT_MS } from '../declaration/connect.js';
 import type { KeyValuePort } from '../ports/key-value.port.js';
 import type { TransportLink, TransportListener, TransportPort } from '../ports/transport.port.js';
 import {
+  HANDSHAKE_TIMEOUT_MS,
   HEARTBEAT_ANSWER_TIMEOUT_MS,
   RECONNECT_DELAYS_MS,
   type PlatesConnectRequest,
@@ -270,6 +271,47 @@ describe('connection machine', () => {
     expect(h.actor.getSnapshot().context.error).toBe('SERVER_UNREACHABLE');
     h.actor.send({ type: 'user.retry' });
     expect(h.actor.getSnapshot().matches({ link: 'opening' })).toBe(true);
+  });
+
+  it('[JN1] a connect the hub asks the other driver to confirm shows the code and waits (nothing of the declaration); admitted, it is online', () => {
+    const h = setup();
+    h.actor.send({ type: 'user.connect', request });
+    h.transport.link.open();
+    const hello = h.transport.link.last();
+    h.transport.link.push({ t: 'admission', code: '4821', timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
+    let snap = h.actor.getSnapshot();
+    expect(snap.hasTag('admitting')).toBe(true);
+    expect(snap.context).toMatchObject({ admission: { code: '4821' }, declaration: null });
+    // Waiting longer than a handshake is fine: the other driver is reading the code.
+    h.clock.increment(JOIN_CONFIRM_TIMEOUT_MS - 1);
+    expect(h.actor.getSnapshot().hasTag('admitting')).toBe(true);
+    h.transport.link.push({ t: 'presence', A: true, B: true });
+    h.transport.link.answer(hello.id, { ...session(), party: 'B', inversed: true });
+    snap = h.actor.getSnapshot();
+    expect(snap.hasTag('online')).toBe(true);
+    expect(snap.context).toMatchObject({ admission: null, party: 'B', presence: { A: true, B: true } });
+  });
+
+  it.each(['JOIN_REFUSED', 'JOIN_NOT_CONFIRMED'])('[JN2] a join the other driver refuses or leaves unanswered is rejected with %s and the code is gone', (code) => {
+    const h = setup();
+    h.actor.send({ type: 'user.connect', request });
+    h.transport.link.open();
+    const hello = h.transport.link.last();
+    h.transport.link.push({ t: 'admission', code: '4821', timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
+    h.transport.link.refuse(hello.id, code);
+    expect(h.actor.getSnapshot().matches('rejected')).toBe(true);
+    expect(h.actor.getSnapshot().context).toMatchObject({ error: code, admission: null });
+  });
+
+  it('[JN3] a hub that never answers the join: the device gives up after the confirmation time with JOIN_NOT_CONFIRMED and closes the link', () => {
+    const h = setup();
+    h.actor.send({ type: 'user.connect', request });
+    h.transport.link.open();
+    h.transport.link.push({ t: 'admission', code: '4821', timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
+    h.clock.increment(JOIN_CONFIRM_TIMEOUT_MS + HANDSHAKE_TIMEOUT_MS);
+    expect(h.actor.getSnapshot().matches('rejected')).toBe(true);
+    expect(h.actor.getSnapshot().context).toMatchObject({ error: 'JOIN_NOT_CONFIRMED', admission: null });
+    expect(h.transport.link.closedByDevice).toBe(true);
   });
 
   it('[CX7] the hub asking to end the declaration leaves END_REACTION_MS, then the device cleans up to blank', () => {

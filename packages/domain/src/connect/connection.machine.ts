@@ -14,7 +14,7 @@ import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, t
 import { PROTOCOL_VERSION, type Session } from '../api/protocol.js';
 import { END_REACTION_MS, RECONNECT_LIMIT } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
-import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
+import { HEARTBEAT_INTERVAL_MS, JOIN_CONFIRM_TIMEOUT_MS } from '../declaration/connect.js';
 import { reactToServerMessage } from './server-message.js';
 import {
   asResult,
@@ -93,13 +93,14 @@ export const connectionMachine = setup({
         attempts: 0,
         error: null,
         retryAfterMs: null,
+        admission: null,
       });
       enqueue.emit({ type: 'declaration.changed', kind: 'SESSION', by: null, declaration: s.declaration });
     }),
     refuse: assign(({ event }) => {
       const m = asResult(event);
       if (!m || m.ok) return {};
-      return { error: m.code as ErrorCode, retryAfterMs: m.retryAfterMs ?? null, handshakeId: null };
+      return { error: m.code as ErrorCode, retryAfterMs: m.retryAfterMs ?? null, handshakeId: null, admission: null };
     }),
     /** Sends everything queued on the fresh link, in order. */
     flushQueue: enqueueActions(({ context, enqueue }) => {
@@ -153,6 +154,10 @@ export const connectionMachine = setup({
       for (const frame of reaction.sends) enqueue.sendTo('socket', { type: 'send', frame });
       for (const e of reaction.emits) enqueue.emit(e);
     }),
+    /** The other driver is asked to confirm this device: the code to show (JN1). */
+    noteAdmission: assign(({ event }) =>
+      event.type === 'transport.message' && event.message.t === 'admission' ? { admission: { code: event.message.code, timeoutMs: event.message.timeoutMs } } : {},
+    ),
     noteEnd: assign(({ event }) =>
       event.type === 'transport.message' && event.message.t === 'end' ? { endReason: event.message.reason } : {},
     ),
@@ -181,6 +186,7 @@ export const connectionMachine = setup({
       const m = asResult(event);
       return m !== null && m.id === context.handshakeId && !m.ok;
     },
+    isAdmission: ({ event }) => event.type === 'transport.message' && event.message.t === 'admission',
     isEnd: ({ event }) => event.type === 'transport.message' && event.message.t === 'end',
     isHeartbeatAnswer: ({ context, event }) => {
       const m = asResult(event);
@@ -199,6 +205,8 @@ export const connectionMachine = setup({
     heartbeatInterval: HEARTBEAT_INTERVAL_MS,
     heartbeatAnswerTimeout: HEARTBEAT_ANSWER_TIMEOUT_MS,
     handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+    /** The hub's time for the confirmation, and a margin for its answer to arrive. */
+    admissionTimeout: ({ context }) => (context.admission?.timeoutMs ?? JOIN_CONFIRM_TIMEOUT_MS) + HANDSHAKE_TIMEOUT_MS,
     endReaction: END_REACTION_MS,
   },
 }).createMachine({
@@ -223,7 +231,7 @@ export const connectionMachine = setup({
         'user.leave': { target: 'idle', actions: ['dropAll', 'forget', assign(initialContext)] },
         'transport.closed': [
           { guard: 'hasCredentials', target: 'reconnecting', actions: 'requeueInflight' },
-          { target: 'failed', actions: [assign({ error: 'SERVER_UNREACHABLE' }), 'dropAll'] },
+          { target: 'failed', actions: [assign({ error: 'SERVER_UNREACHABLE', admission: null }), 'dropAll'] },
         ],
       },
       states: {
@@ -241,6 +249,7 @@ export const connectionMachine = setup({
               { guard: 'resumeRefused', target: '#connection.rejected', actions: ['refuse', 'dropAll', 'forget', assign({ credentials: null })] },
               { guard: 'connectRefused', target: '#connection.rejected', actions: ['refuse', 'dropAll'] },
               { guard: 'resumeDeferred', target: '#connection.reconnecting', actions: ['refuse', 'requeueInflight'] },
+              { guard: 'isAdmission', target: 'admitting', actions: 'noteAdmission' },
               // The hub may tell who is present before it answers the handshake.
               { actions: 'handleServerMessage' },
             ],
@@ -251,6 +260,20 @@ export const connectionMachine = setup({
               { target: '#connection.failed', actions: [assign({ error: 'SERVER_UNREACHABLE' }), 'dropAll'] },
             ],
           },
+        },
+        admitting: {
+          description: 'The other driver is asked to confirm this device (JN1): both screens show the code; nothing of the declaration arrives until then.',
+          tags: ['admitting'],
+          on: {
+            'transport.message': [
+              { guard: 'handshakeAccepted', target: 'connected', actions: ['acceptSession', 'persist', 'persistRecovery'] },
+              { guard: 'connectRefused', target: '#connection.rejected', actions: ['refuse', 'dropAll'] },
+              { guard: 'isAdmission', actions: 'noteAdmission' },
+              // Admitted, the hub tells who is present just before it answers.
+              { actions: 'handleServerMessage' },
+            ],
+          },
+          after: { admissionTimeout: { target: '#connection.rejected', actions: [assign({ error: 'JOIN_NOT_CONFIRMED', admission: null, handshakeId: null }), 'dropAll'] } },
         },
         connected: {
           description: 'The device holds its party; edits go straight to the hub.',

@@ -7,7 +7,7 @@
 import type { Locale, Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { platePairErrors } from '../rules/plates.js';
-import type { Declaration, Plates, Trailer, Vehicle } from './entities.js';
+import type { Declaration, JoinRequest, Plates, Trailer, Vehicle } from './entities.js';
 
 const other = (p: Party): Party => (p === 'A' ? 'B' : 'A');
 
@@ -37,6 +37,7 @@ export function joinParty(
   return bump(
     {
       ...d,
+      joinRequest: null,
       parties: {
         ...d.parties,
         [party]: {
@@ -52,9 +53,19 @@ export function joinParty(
   );
 }
 
-/** One device fills for both (declaration-flow §6): the declaration leaves two-user mode. */
+/** One device fills for both (declaration-flow §6): the declaration leaves two-user mode (and a waiting join request is dropped). */
 export function useOneDevice(d: Declaration, now: number): Declaration {
-  return bump({ ...d, twoUserMode: false }, now);
+  return bump({ ...d, twoUserMode: false, joinRequest: null }, now);
+}
+
+/** A device asks for a seat (JN1): the other party's devices are shown the request; a previous one is replaced. */
+export function requestJoin(d: Declaration, request: JoinRequest, now: number): Declaration {
+  return bump({ ...d, joinRequest: request }, now);
+}
+
+/** The join request was answered, withdrawn or replaced: nothing waits any more. */
+export function closeJoinRequest(d: Declaration, now: number): Declaration {
+  return d.joinRequest === null ? d : bump({ ...d, joinRequest: null }, now);
 }
 
 /** Whether a party's plate may be switched to what its photo shows; null when it may. */

@@ -305,6 +305,20 @@ export interface InvalidDesc {
  * The declaration: the shared, durable object both devices edit. `version` counts acknowledged
  * edits; a stored declaration is exactly the blank one with its acknowledged edits applied.
  */
+/**
+ * A device asking to take a seat by plates (JN1): it waits until a device of the other party
+ * confirms that the short code on both screens is the same ("this is the driver next to me").
+ */
+export interface JoinRequest {
+  /** The seat asked for. */
+  readonly party: (typeof PARTIES)[number];
+  /** The short code both screens show (JOIN_CODE_LENGTH digits). */
+  readonly code: string;
+  /** The asking driver's plate (or VIN), as the confirming screen names them. */
+  readonly plate: string;
+  readonly requestedAt: number;
+}
+
 export interface Declaration {
   readonly id: string;
   readonly mode: (typeof EID_MODES)[number];
@@ -323,4 +337,6 @@ export interface Declaration {
   /** Each driver's own view link (app-shell §2), once the declaration was sent. */
   readonly viewUrls: Readonly<Record<(typeof PARTIES)[number], string | null>>;
   readonly parties: Readonly<Record<(typeof PARTIES)[number], PartyData>>;
+  /** A device waiting to take a seat, until the other party confirms it (JN1); null when none. */
+  readonly joinRequest: JoinRequest | null;
 }

@@ -45,7 +45,10 @@ export function declarationViewFor(d: Declaration, party: Party, allowBoth: bool
   const hides = (p: Party) => !allowBoth && p !== party;
   const parties = { A: hides('A') ? withoutCode(d.parties.A) : d.parties.A, B: hides('B') ? withoutCode(d.parties.B) : d.parties.B };
   const hiddenCodes = { A: hides('A') ? codeChecks(d.parties.A) : null, B: hides('B') ? codeChecks(d.parties.B) : null };
-  return { ...d, guilt, viewUrls, parties, hiddenCodes };
+  // A join request is shown to the party that may confirm it (JN1), not to the seat it asks for.
+  const jr = d.joinRequest ?? null;
+  const joinRequest = jr && jr.party !== party && !allowBoth ? jr : null;
+  return { ...d, guilt, viewUrls, parties, hiddenCodes, joinRequest };
 }
 
 function codeChecks(p: PartyData): HiddenCode {

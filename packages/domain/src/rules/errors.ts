@@ -72,6 +72,9 @@ export const CONNECTION_ERROR_CODES = [
   'CONNECTION_LOST',
   'SERVER_UNREACHABLE',
   'CREATE_FAILED',
+  'JOIN_REFUSED',
+  'JOIN_NOT_CONFIRMED',
+  'JOIN_REQUEST_CHANGED',
 ] as const;
 
 /** Plate-step failures of declaration-flow §5 and §8. */

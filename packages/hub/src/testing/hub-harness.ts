@@ -155,6 +155,48 @@ export async function connect(h: Harness, device: Device, own: string, other: st
   return session;
 }
 
+/** Waits (event-loop turns, not a fixed time) until `ready` holds; fails after `turns` turns. */
+export async function until(ready: () => boolean, turns = 500): Promise<void> {
+  for (let i = 0; i < turns; i++) {
+    if (ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  throw new Error('the condition never held');
+}
+
+/**
+ * The other driver asks for their seat by plates (JN1) and the driver already in answers as a person
+ * would: reading the code their screen shows (the join request in their view) and saying yes or no.
+ * Resolves the joining device's answer to its connect.
+ */
+export async function join(h: Harness, joiner: Device, confirmer: Device, own: string, other: string, accept = true): Promise<Result> {
+  const id = h.nextId++;
+  const asked = h.hub.handle(joiner, { t: 'connect', id, protocol: PROTOCOL_VERSION, mode: 'live', plates: { A: plates(own), B: plates(other) }, location: VILNIUS, fillLang: 'lt' });
+  await until(() => joiner.inbox.some((m) => m.t === 'admission') || joiner.results.some((r) => r.id === id));
+  const refused = joiner.results.find((r) => r.id === id);
+  if (refused) return refused;
+  while (confirmer.inbox.length) confirmer.deliver();
+  const shown = confirmer.view?.joinRequest;
+  const admission = joiner.inbox.find((m) => m.t === 'admission');
+  if (!shown || admission?.t !== 'admission' || shown.code !== admission.code) throw new Error('the two screens do not show the same code');
+  const answer = await ask(h, confirmer, { t: 'call', op: 'answer-join', p: { code: shown.code, accept } });
+  if (!answer.ok) throw new Error(`answer-join refused: ${answer.code}`);
+  await asked;
+  const r = joiner.results.find((f) => f.id === id);
+  if (!r) throw new Error('no answer to the connect');
+  if (r.ok) joiner.setView((r.r as Session).declaration);
+  // One socket delivers in order: what arrived before the answer (the admission, presence) is taken.
+  while (joiner.inbox.length) joiner.deliver();
+  return r;
+}
+
+/** `join`, admitted: the joining device's session. */
+export async function meet(h: Harness, joiner: Device, confirmer: Device, own: string, other: string): Promise<Session> {
+  const r = await join(h, joiner, confirmer, own, other);
+  if (!r.ok) throw new Error(`join refused: ${r.code}`);
+  return r.r as Session;
+}
+
 export async function resume(h: Harness, device: Device, s: Session, party: Party): Promise<Result> {
   const r = await ask(h, device, { t: 'resume', protocol: PROTOCOL_VERSION, declarationId: s.declarationId, party, token: s.token });
   if (r.ok) device.setView((r.r as Session).declaration);

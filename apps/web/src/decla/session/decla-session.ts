@@ -9,6 +9,8 @@ import {
   BLOB_PATH,
   CUSTOM_NEXT_STEPS,
   FIRST_FILL_STEP,
+  HANDSHAKE_TIMEOUT_MS,
+  JOIN_CONFIRM_TIMEOUT_MS,
   HubClient,
   LAST_FILL_STEP,
   HubError,
@@ -324,7 +326,10 @@ export class DeclaSession {
     const request = this.connectRequest;
     if (!request) throw fail('NO_PLATE');
     this.connection.send({ type: 'user.connect', request });
-    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), { timeout: 60_000 }).catch(
+    // A join waits for the other driver's confirmation (JN1); the machine gives up by itself after that time.
+    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), {
+      timeout: JOIN_CONFIRM_TIMEOUT_MS + 2 * HANDSHAKE_TIMEOUT_MS,
+    }).catch(
       () => null,
     );
     if (!s || !s.hasTag('online')) {

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -201,6 +202,7 @@ export function PlatesStep({ step }: StepProps) {
   const practice = session.mode === 'practice';
   const oneDevice = practice || form.oneDevice;
   const connected = session.connected;
+  const admission = useSelector(session.connection, (s) => s.context.admission);
 
   const pairErrors = platePairErrors(toPlates(form.own), toPlates(form.other));
   const ownErrors = plateEntryErrors(form.own);
@@ -220,6 +222,24 @@ export function PlatesStep({ step }: StepProps) {
       oneDevice,
     });
   }, [session, form, geo.position, i18n.locale, oneDevice]);
+
+  if (admission) {
+    return (
+      <section className="step step-plates">
+        <div className="admission" role="status" aria-live="polite">
+          <p>
+            <Trans>The other driver is asked to let you join. Show them this code; they confirm it on their phone:</Trans>
+          </p>
+          <p className="join-code" aria-label={t`Code ${admission.code.split('').join(' ')}`}>
+            {admission.code}
+          </p>
+          <p>
+            <span className="spinner" aria-hidden="true" /> <Trans>Waiting for the other driver…</Trans>
+          </p>
+        </div>
+      </section>
+    );
+  }
 
   if (connected) {
     return (

@@ -10,6 +10,7 @@ import { scrollToFirstError } from './step-hooks';
 import { StepFooter, type StepProps } from './step-footer';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
 import { ConnectionStatus } from '../dialogs/connection-status';
+import { JoinRequestDialog } from '../dialogs/join-request-dialog';
 import { CaptchaDialogHost } from '../../captcha/captcha-dialog';
 import { IntroStep } from '../steps/intro-step';
 import { DemoStep } from '../steps/demo-step';
@@ -115,6 +116,7 @@ export function WizardPage() {
         </header>
       ) : null}
       <ConnectionStatus />
+      <JoinRequestDialog />
       <CaptchaDialogHost gate={session.captcha} />
       <div className="decla-body" ref={body}>
         <h1 ref={heading} tabIndex={-1} className={def.hasTitle ? 'step-title' : 'visually-hidden'}>

@@ -1,0 +1,167 @@
+/**
+ * Admission (JN1–JN4): a seat is never taken by knowing two plates alone. A device that asks for a
+ * seat by plates waits, seeing nothing of the declaration, while the devices of the other party are
+ * shown its request (`joinRequest` in their view: the seat, the plate, a short code). The asking
+ * device is sent the same code (`admission` frame); the driver already in compares the two screens
+ * and confirms "this is the driver next to me" (`answer-join`). Only then is the seat bound, the
+ * token issued and the declaration sent. A newer request replaces a waiting one (its device is told
+ * JOIN_NOT_CONFIRMED), a "no" ends it with JOIN_REFUSED, and a request nobody answers in
+ * JOIN_CONFIRM_TIMEOUT_MS expires (the sweep).
+ *
+ * The waiting device's connection and its token live here, in this process: the asking device
+ * holds its socket to this node while it waits (a dropped socket asks again, with a new code).
+ * The request itself is part of the declaration, so every node's devices are shown it.
+ */
+import {
+  closeJoinRequest,
+  isJoinRequestOpen,
+  joinCode,
+  joinParty,
+  JOIN_CONFIRM_TIMEOUT_MS,
+  keepsTrailer,
+  requestJoin,
+  type Declaration,
+  type JoinRequest,
+  type Locale,
+  type Party,
+  type Plates,
+  type Session,
+  type StoredDeclaration,
+} from '@eid/domain';
+import type { Handlers } from './handler.js';
+import type { HubPorts } from './ports.js';
+import type { PlateChecks } from './plate-checks.service.js';
+import { Refusal, refuse } from './refusal.js';
+import { viewFor, type HubConnection, type Rooms, type Seat } from './rooms.js';
+import type { UnitOfWork } from './unit-of-work.js';
+
+/** What a device asked for when it entered the plates: applied to its seat once admitted. */
+export interface JoinAsk {
+  readonly declarationId: string;
+  readonly party: Party;
+  readonly inversed: boolean;
+  /** The asking driver's own vehicle (their entry wins: trailer, VIN). */
+  readonly plates: Plates;
+  readonly plate: string;
+  readonly fillLang: Locale;
+  /** Re-checks, under the declaration's lock, that the seat may still be asked for. */
+  readonly stillAllowed: (record: StoredDeclaration, now: number) => void;
+}
+
+interface Waiter {
+  readonly conn: HubConnection;
+  readonly ask: JoinAsk;
+  readonly code: string;
+  readonly requestedAt: number;
+  readonly token: string;
+  readonly tokenHash: string;
+  readonly resolve: (session: Session) => void;
+  readonly reject: (refusal: Refusal) => void;
+}
+
+export class AdmissionService {
+  /** The waiting device of each declaration (one at a time: a newer request replaces it). */
+  private readonly waiting = new Map<string, Waiter>();
+
+  constructor(
+    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log'>,
+    private readonly uow: UnitOfWork,
+    private readonly rooms: Rooms,
+    private readonly plates: PlateChecks,
+  ) {}
+
+  /** Asks for the seat and waits for the other party's answer: the session, or JOIN_REFUSED / JOIN_NOT_CONFIRMED. */
+  async ask(conn: HubConnection, ask: JoinAsk): Promise<Session> {
+    const token = this.ports.ids.token();
+    const tokenHash = await this.ports.hash.sha256Hex(token);
+    const code = joinCode(this.ports.ids.random());
+    let requestedAt = 0;
+    await this.uow.change(ask.declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: ask.party }, (record, now) => {
+      ask.stillAllowed(record, now);
+      requestedAt = now;
+      const request: JoinRequest = { party: ask.party, code, plate: ask.plate, requestedAt: now };
+      // Not activity: a request nobody confirms does not keep the declaration alive.
+      return { after: { ...record, declaration: requestJoin(record.declaration, request, now) }, result: null };
+    });
+    const session = new Promise<Session>((resolve, reject) => {
+      const previous = this.waiting.get(ask.declarationId);
+      this.waiting.set(ask.declarationId, { conn, ask, code, requestedAt, token, tokenHash, resolve, reject });
+      if (previous) previous.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+    });
+    conn.send({ t: 'admission', code, timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
+    return session;
+  }
+
+  /** The asking device's connection closed: its request is withdrawn. */
+  closed(conn: HubConnection): void {
+    for (const [declarationId, w] of this.waiting) {
+      if (w.conn !== conn) continue;
+      this.waiting.delete(declarationId);
+      w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+      void this.withdraw(declarationId, w.code);
+    }
+  }
+
+  /** Requests nobody answered in time end (the hub's periodic sweep). */
+  async expire(): Promise<void> {
+    const now = this.ports.clock.now();
+    for (const [declarationId, w] of [...this.waiting]) {
+      if (isJoinRequestOpen(w, now)) continue;
+      this.waiting.delete(declarationId);
+      w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+      await this.withdraw(declarationId, w.code);
+    }
+  }
+
+  handlers(): Handlers<'answer-join'> {
+    return {
+      // The driver already in answers the request shown on their screen, naming its code (JN2).
+      'answer-join': async ({ code, accept }, { conn, seat, contract }) =>
+        this.uow.withLock(seat.declarationId, async () => {
+          const w = this.waiting.get(seat.declarationId);
+          const outcome: { admitted: { declaration: Declaration; previousHolder: string | null } | null } = { admitted: null };
+          const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
+            const jr = record.declaration.joinRequest;
+            if (!jr || jr.code !== code || !isJoinRequestOpen(jr, now) || !w || w.code !== code) refuse('JOIN_REQUEST_CHANGED');
+            if (jr.party === seat.party) refuse('NOT_ALLOWED');
+            if (!accept) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+            w.ask.stillAllowed(record, now);
+            const own = w.ask.plates;
+            const trailer = keepsTrailer(record.declaration, jr.party, own) ? record.declaration.parties[jr.party].trailer : await this.plates.trailerFor(own);
+            const after = joinParty(record.declaration, jr.party, { plates: own, trailer, fillLang: w.ask.fillLang }, now);
+            outcome.admitted = { declaration: after, previousHolder: record.slots[jr.party].tokenHash };
+            return {
+              after: { declaration: after, slots: { ...record.slots, [jr.party]: { tokenHash: w.tokenHash, lastSeen: now } }, lastActivity: now },
+              result: null,
+              by: jr.party,
+            };
+          });
+          this.waiting.delete(seat.declarationId);
+          const done = outcome.admitted;
+          if (!done || !w) {
+            w?.reject(new Refusal('JOIN_REFUSED'));
+            return committed;
+          }
+          // A device of that party that lost its heartbeat and is still connected learns its seat was taken.
+          if (done.previousHolder) this.rooms.takeOver(seat.declarationId, done.previousHolder);
+          const party = w.ask.party;
+          const joined: Seat = { declarationId: seat.declarationId, party, tokenHash: w.tokenHash, allow: { A: party === 'A', B: party === 'B' } };
+          this.rooms.bind(w.conn, joined);
+          this.rooms.sendPresence(seat.declarationId);
+          w.resolve({ declarationId: seat.declarationId, party, token: w.token, inversed: w.ask.inversed, allow: { ...joined.allow }, declaration: viewFor(done.declaration, joined) });
+          return committed;
+        }),
+    };
+  }
+
+  /** Takes a request off the declaration (when it is still the one asked): the confirming screens stop showing it. */
+  private async withdraw(declarationId: string, code: string): Promise<void> {
+    try {
+      await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any', by: null }, (record, now) =>
+        record.declaration.joinRequest?.code === code ? { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null } : { after: record, result: null },
+      );
+    } catch (error) {
+      if (!(error instanceof Refusal)) this.ports.log?.('warn', 'a join request could not be withdrawn', { error: String(error) });
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, JOIN_CONFIRM_TIMEOUT_MS, PROTOCOL_VERSION, type Session } from '@eid/domain';
+import { ask, connect, Device, join, makeHarness, meet, plates, until, type Harness } from './testing/hub-harness.js';
+
+const call = (op: string, p?: unknown) => (p === undefined ? { t: 'call', op } : { t: 'call', op, p });
+const CODE_A = '38505051234';
+
+/** A starts and gives their personal data; returns the harness, A's device and session. */
+async function started(): Promise<{ h: Harness; a: Device; sa: Session }> {
+  const h = makeHarness();
+  const a = new Device();
+  const sa = await connect(h, a, 'KLM123', 'HBN512');
+  const driver = { name: 'Jonas', surname: 'Petraitis', code: CODE_A, dob: '1985-05-05', address: null, country: 'LT', tel: '+37061234567', email: 'jonas@example.lt', informMethod: 'tel' };
+  expect(await ask(h, a, call('set-driver-data', { driver }))).toMatchObject({ ok: true });
+  return { h, a, sa };
+}
+
+/** Starts a connect by plates without waiting for its answer; resolves once the hub answered or asked for confirmation. */
+async function asks(h: Harness, device: Device, location: unknown = null) {
+  const id = h.nextId++;
+  const answered = h.hub.handle(device, { t: 'connect', id, protocol: PROTOCOL_VERSION, mode: 'live', plates: { A: plates('HBN512'), B: plates('KLM123') }, location, fillLang: 'lt' });
+  await until(() => device.inbox.some((m) => m.t === 'admission') || device.results.some((r) => r.id === id));
+  return { id, answered, result: () => device.results.find((r) => r.id === id) };
+}
+
+describe('joining only by the driver at the scene', () => {
+  it('[JN1] a stranger who knows both plates, with no position, is asked to wait for the first driver: no seat, nothing of the declaration', async () => {
+    const { h, a } = await started();
+    const stranger = new Device();
+    const pending = await asks(h, stranger);
+    expect(pending.result()).toBeUndefined();
+    expect(stranger.inbox).toEqual([{ t: 'admission', code: expect.stringMatching(/^\d{4}$/), timeoutMs: JOIN_CONFIRM_TIMEOUT_MS }]);
+    expect(JSON.stringify([...stranger.inbox, ...stranger.results])).not.toMatch(/Jonas|Petraitis|38505051234|1985-05-05|61234567|jonas@/);
+    expect(h.hub.connections).toBe(1);
+    const code = (stranger.inbox[0] as { code: string }).code;
+    expect(await ask(h, stranger, call('get-view'))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    // A's screen shows the request: which seat, which plate, the same code.
+    while (a.inbox.length) a.deliver();
+    expect(a.view?.joinRequest).toMatchObject({ party: 'B', plate: 'HBN512', code });
+  });
+
+  it('[JN2] the first driver says "no": the asking device is refused (JOIN_REFUSED) and the request leaves their screen; the real driver is then admitted', async () => {
+    const { h, a, sa } = await started();
+    const stranger = new Device();
+    expect(await join(h, stranger, a, 'HBN512', 'KLM123', false)).toMatchObject({ ok: false, code: 'JOIN_REFUSED' });
+    expect(a.view?.joinRequest).toBeNull();
+    expect((await h.store.get(sa.declarationId))?.slots.B.tokenHash).toBeNull();
+    const b = new Device();
+    const sb = await meet(h, b, a, 'HBN512', 'KLM123');
+    expect(sb).toMatchObject({ party: 'B', inversed: true, declarationId: sa.declarationId });
+    // Admitted, B sees A's data as the paper form shows it: never A's personal code (VW1).
+    expect(sb.declaration.parties.A.driver).toMatchObject({ name: 'Jonas', code: '' });
+    expect(JSON.stringify([...b.inbox, ...b.results])).not.toContain(CODE_A);
+    expect(b.view).toEqual(declarationViewFor((await h.store.get(sa.declarationId))!.declaration, 'B', false));
+  });
+
+  it('[JN2] an answer naming another code than the one shown is JOIN_REQUEST_CHANGED; the asking driver cannot confirm themselves', async () => {
+    const { h, a } = await started();
+    const stranger = new Device();
+    const pending = await asks(h, stranger);
+    const code = (stranger.inbox[0] as { code: string }).code;
+    const other = code === '0000' ? '0001' : '0000';
+    expect(await ask(h, a, call('answer-join', { code: other, accept: true }))).toMatchObject({ ok: false, code: 'JOIN_REQUEST_CHANGED' });
+    expect(await ask(h, stranger, call('answer-join', { code, accept: true }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    expect(await ask(h, a, call('answer-join', { code: '12a4', accept: true }))).toMatchObject({ ok: false, code: 'DATA_ERROR' });
+    expect(pending.result()).toBeUndefined();
+    expect(await ask(h, a, call('answer-join', { code, accept: true }))).toMatchObject({ ok: true });
+    await pending.answered;
+    expect(pending.result()).toMatchObject({ ok: true, r: { party: 'B' } });
+  });
+
+  it('[JN3] a newer request replaces a waiting one (JOIN_NOT_CONFIRMED); one nobody answers expires at the sweep; a closed socket withdraws its own', async () => {
+    const { h, a } = await started();
+    const first = new Device();
+    const second = new Device();
+    const one = await asks(h, first);
+    const two = await asks(h, second);
+    await one.answered;
+    expect(one.result()).toMatchObject({ ok: false, code: 'JOIN_NOT_CONFIRMED' });
+    while (a.inbox.length) a.deliver();
+    expect(a.view?.joinRequest?.code).toBe((second.inbox[0] as { code: string }).code);
+
+    h.clock.advance(JOIN_CONFIRM_TIMEOUT_MS + 1);
+    await h.hub.sweep();
+    await two.answered;
+    expect(two.result()).toMatchObject({ ok: false, code: 'JOIN_NOT_CONFIRMED' });
+    while (a.inbox.length) a.deliver();
+    expect(a.view?.joinRequest).toBeNull();
+
+    const third = new Device();
+    const three = await asks(h, third);
+    h.hub.closing(third);
+    await three.answered;
+    expect(three.result()).toMatchObject({ ok: false, code: 'JOIN_NOT_CONFIRMED' });
+    await until(() => {
+      while (a.inbox.length) a.deliver();
+      return a.view?.joinRequest === null;
+    });
+    expect(a.gaps).toBe(0);
+  });
+
+  it('[JN4] a seat whose device went silent is taken over only with the other driver’s confirmation; the silent device is told TAKEN_OVER', async () => {
+    const { h, a } = await started();
+    const b = new Device();
+    const sb = await meet(h, b, a, 'HBN512', 'KLM123');
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    const newPhone = new Device();
+    const session = await meet(h, newPhone, a, 'HBN512', 'KLM123');
+    expect(session.party).toBe('B');
+    expect(session.token).not.toBe(sb.token);
+    expect(b.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
+    // Without the confirmation nobody gets it: a refused request leaves the seat as it was.
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    expect(await join(h, new Device(), a, 'HBN512', 'KLM123', false)).toMatchObject({ ok: false, code: 'JOIN_REFUSED' });
+    expect(await ask(h, newPhone, call('eid-comment', { text: 'still mine' }))).toMatchObject({ ok: true });
+  });
+});
