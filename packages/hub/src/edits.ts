@@ -2,19 +2,29 @@
  * The edits (declaration-flow §7; domain `declaration/edits.ts`): one handler for all of them — the
  * domain's `applyInstruction` decides the change, the unit of work commits and pushes it.
  */
-import { applyInstruction, WRITE_INSTRUCTIONS, type Committed, type EditContext, type WriteInstruction } from '@eid/domain';
+import { applyInstruction, WRITE_INSTRUCTIONS, type Committed, type EditContext, type ResponsibleInsurer, type WriteInstruction } from '@eid/domain';
 import type { Call, Handler, Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
-export function editHandlers(ports: Pick<HubPorts, 'isInLithuania'>, uow: UnitOfWork): Handlers<WriteInstruction> {
+export function editHandlers(ports: Pick<HubPorts, 'isInLithuania' | 'registry' | 'log'>, uow: UnitOfWork): Handlers<WriteInstruction> {
+  /** The registry's insurers by id (the responsible insurer is taken from here, IN1); empty when the registry does not answer. */
+  const insurers = async (): Promise<ReadonlyMap<number, ResponsibleInsurer>> => {
+    try {
+      return new Map((await ports.registry.listInsurers()).map((i) => [i.id, { drkId: i.id, name: i.name, www: i.www, damageWww: i.damageWww }]));
+    } catch (error) {
+      ports.log?.('warn', 'registry unavailable', { error: String(error) });
+      return new Map();
+    }
+  };
   const edit =
     (name: WriteInstruction) =>
     async (payload: unknown, { conn, seat, contract }: Call<'seat'>): Promise<Committed> => {
       const kind = contract.changed ?? 'DATA';
+      const known = name === 'responsible-insurer' ? await insurers() : undefined;
       const { committed } = await uow.change(seat.declarationId, { writer: { conn, seat }, kind, when: contract.when }, (record, now) => {
-        const ctx: EditContext = { actor: { party: seat.party, allow: seat.allow }, now, isInLithuania: ports.isInLithuania };
+        const ctx: EditContext = { actor: { party: seat.party, allow: seat.allow }, now, isInLithuania: ports.isInLithuania, ...(known ? { insurers: known } : {}) };
         const outcome = applyInstruction(record.declaration, name, payload, ctx);
         if (!outcome.ok) refuse(outcome.code);
         const slots = { ...record.slots, [seat.party]: { ...record.slots[seat.party], lastSeen: now } };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { declarationViewFor, INSTRUCTION_NAMES, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
+import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
 import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { FixedClock } from '@eid/test-fixtures';
-import { ask, connect, Device, makeHarness, meet, plates, T0, VILNIUS } from './testing/hub-harness.js';
+import { ask, connect, Device, makeHarness, meet, resume, plates, T0, VILNIUS } from './testing/hub-harness.js';
 import { PHONE_CODE_TTL_MS } from './contacts.service.js';
 
 async function pair() {
@@ -60,8 +60,11 @@ describe('the endpoint refuses what the registry refuses, one typed code each', 
   });
 
   it('[HB18] the queue finishing a declaration that was deleted meanwhile is told false, not a fault', async () => {
-    const { h, a, sa } = await pair();
+    const h = makeHarness();
+    const a = new Device();
+    const sa = await connect(h, a, 'KLM123', 'HBN512');
     expect(await ask(h, a, call('nuke-it'))).toMatchObject({ ok: true });
+    expect(await h.store.get(sa.declarationId)).toBeNull();
     await expect(h.hub.completeSubmission(sa.declarationId, 'SUCCESS', null)).resolves.toBe(false);
   });
 
@@ -74,6 +77,35 @@ describe('the endpoint refuses what the registry refuses, one typed code each', 
     expect(await ask(h, old, { t: 'resume', protocol: 1, declarationId: sa.declarationId, party: 'A', token: sa.token })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
     expect(h.hub.connections).toBe(2);
     expect(await ask(h, old, call('eid-comment', { text: 'x' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+  });
+});
+
+describe('one device for both', () => {
+  it('[FU6] one-device revokes the other party’s silent connection: it is told TAKEN_OVER, its writes and its token are refused', async () => {
+    const { h, a, b, sb } = await pair();
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    expect(await ask(h, a, call('one-device'))).toMatchObject({ ok: true, r: { allow: { A: true, B: true } } });
+    expect(b.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
+    expect(await ask(h, b, call('eid-comment', { text: 'still writing' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    expect(await resume(h, new Device(), sb, 'B')).toMatchObject({ ok: false });
+    expect((await h.store.get(sb.declarationId))?.declaration.parties.B.comment).toBe('');
+  });
+});
+
+describe('deleting', () => {
+  it('[FU9] once the other driver has joined, nuke-it by one driver only withdraws that driver: the other keeps the declaration and is told', async () => {
+    const { h, a, b, sa } = await pair();
+    expect(await ask(h, b, call('eid-comment', { text: 'mano pusė' }))).toMatchObject({ ok: true });
+    expect(await ask(h, a, call('nuke-it'))).toMatchObject({ ok: true });
+    expect(a.received).toContainEqual({ t: 'end', reason: 'NUKED' });
+    expect(await ask(h, a, call('eid-comment', { text: 'x' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    const kept = await h.store.get(sa.declarationId);
+    expect(kept?.declaration.parties.B.comment).toBe('mano pusė');
+    expect(kept?.slots.A.tokenHash).toBeNull();
+    expect(b.received).toContainEqual({ t: 'presence', A: false, B: true });
+    expect(await ask(h, b, call('eid-comment', { text: 'toliau' }))).toMatchObject({ ok: true });
+    expect(await resume(h, new Device(), sa, 'A')).toMatchObject({ ok: false });
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Maintenance: the inactivity sweep (declarations idle for 30 minutes are removed with their
- * binaries, and their devices told), nuke-it (a driver deletes the unfinished declaration), and
+ * binaries, and their devices told), nuke-it (a driver deletes the unfinished declaration while
+ * the other driver has not joined; once they have, the caller only withdraws from it), and
  * the system-update notice that refuses connects while a release is deployed.
  */
-import { UNFINISHED_TTL_MS } from '@eid/domain';
+import { bump, UNFINISHED_TTL_MS } from '@eid/domain';
 import type { Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
@@ -30,6 +31,17 @@ export class MaintenanceService {
   handlers(): Handlers<'nuke-it'> {
     return {
       'nuke-it': async (_p, { seat }) => {
+        // Once the other driver has joined, one driver cannot delete their work: the caller only withdraws (FU9).
+        const withdrawn = await this.uow.change(seat.declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: seat.party }, (record, now) => {
+          const o = seat.party === 'A' ? 'B' : 'A';
+          if (!record.declaration.twoUserMode || record.slots[o].tokenHash === null) return { after: record, result: false };
+          const slots = { ...record.slots, [seat.party]: { tokenHash: null, lastSeen: record.slots[seat.party].lastSeen } };
+          return { after: { ...record, declaration: bump(record.declaration, now), slots }, result: true };
+        });
+        if (withdrawn.result) {
+          this.rooms.revokeParty(seat.declarationId, seat.party, 'NUKED');
+          return { ok: true };
+        }
         if (!(await this.uow.remove(seat.declarationId))) refuse('DECLARATION_FINISHED');
         await this.ports.blobs.removeFor(seat.declarationId);
         this.rooms.end(seat.declarationId, 'NUKED');

@@ -91,6 +91,17 @@ export class Rooms {
     }
   }
 
+  /** Every device holding `party`'s seat of the declaration is told it ended for it (`reason`) and unbound. */
+  revokeParty(declarationId: string, party: Party, reason: EndReason): void {
+    for (const conn of [...(this.rooms.get(declarationId) ?? [])]) {
+      if (this.seats.get(conn)?.party === party) {
+        conn.send({ t: 'end', reason });
+        this.unbind(conn);
+      }
+    }
+    this.sendPresence(declarationId);
+  }
+
   /**
    * Pushes a committed change to every device of the declaration except the writer's: each the
    * delta of its own view, with the version it applies to. Views are computed once per kind of seat.

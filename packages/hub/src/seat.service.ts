@@ -149,13 +149,15 @@ export class SeatService {
           seat.allow = allowed;
           throw error;
         });
+        // The other party's device, silent but maybe still connected, loses its seat: no further write of it is accepted (FU6).
+        this.rooms.revokeParty(seat.declarationId, other(seat.party), 'TAKEN_OVER');
         return { ...committed, allow: { ...seat.allow } };
       },
     };
   }
 
   private async create(conn: HubConnection, msg: ConnectMessage, now: number): Promise<Session> {
-    const [checkA, checkB] = [await this.plates.check(msg.plates.A), await this.plates.check(msg.plates.B)];
+    const [checkA, checkB] = [await this.plates.check(msg.plates.A, { conn }), await this.plates.check(msg.plates.B, { conn })];
     if (checkA.result === 'REJECT' && checkA.code) refuse(checkA.code);
     if (checkB.result === 'REJECT' && checkB.code) refuse(checkB.code);
     const token = this.ports.ids.token();

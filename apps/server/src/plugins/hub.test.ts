@@ -4,6 +4,7 @@ import {
   HEARTBEAT_TIMEOUT_MS,
   MAX_CLIENT_FRAME_BYTES,
   PLATE_CHECK_LIMIT_COUNT,
+  PLATE_CHECKS_PER_REQUESTER,
   UNFINISHED_TTL_MS,
   type Declaration,
   type ServerMessage,
@@ -213,11 +214,29 @@ describe('declaration hub over WebSocket', () => {
     it('too many checks of one plate: PLATE_CHECK_LIMIT until 5 minutes pass', async () => {
       const ctx = await start();
       const a = await driver(ctx);
+      value(await a.connect('LRA908', 'GTE274'));
       const check = () => a.call('check-plate', { plates: plates('KLM123') });
       for (let i = 0; i < PLATE_CHECK_LIMIT_COUNT; i++) expect(value(await check())).toMatchObject({ result: 'OK' });
       expect(await check()).toMatchObject({ ok: false, code: 'PLATE_CHECK_LIMIT', retryAfterMs: 5 * 60_000 });
       clock.advance(5 * 60_000);
       expect(value(await check())).toMatchObject({ result: 'OK' });
+    });
+
+    it('[FU4] registry data only for a seat; a stranger spending the checks of a plate does not block the real driver', async () => {
+      const ctx = await start();
+      const stranger = await driver(ctx);
+      expect(await stranger.call('check-plate', { plates: plates('KLM123') })).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+      for (let i = 0; i < PLATE_CHECK_LIMIT_COUNT; i++) expect(await stranger.connect('KLM123', 'CHE881')).toMatchObject({ ok: false, code: 'PLATE_UNREGISTERED' });
+      expect(await stranger.connect('KLM123', 'CHE881')).toMatchObject({ ok: false, code: 'PLATE_CHECK_LIMIT' });
+      const real = await driver(ctx);
+      expect(value<Session>(await real.connect('KLM123', 'HBN512')).party).toBe('A');
+      expect(value(await real.call('check-plate', { plates: plates('KLM123') }))).toMatchObject({ result: 'OK' });
+      // One requester cannot read the registry plate by plate either: each connect checks two plates.
+      const reader = await driver(ctx);
+      for (let i = 0; i < PLATE_CHECKS_PER_REQUESTER / 2; i++) {
+        expect(await reader.connect(`AAA${100 + i}`, `BBB${100 + i}`)).toMatchObject({ ok: false, code: 'PLATE_UNREGISTERED' });
+      }
+      expect(await reader.connect('AAA999', 'BBB999')).toMatchObject({ ok: false, code: 'PLATE_CHECK_LIMIT' });
     });
 
     it('finished: DECLARATION_FINISHED', async () => {
@@ -312,6 +331,25 @@ describe('declaration hub over WebSocket', () => {
       expect(await a.call('test-connection')).toMatchObject({ ok: true });
     });
 
+    it('[FU10] invalid UTF-8 or a frame over the socket’s hard limit closes that socket, logged as a warning without a stack; other sockets go on', async () => {
+      const ctx = await start();
+      const other = await driver(ctx);
+      for (const bad of [Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), Buffer.alloc(4 * MAX_CLIENT_FRAME_BYTES + 10, 0x20)]) {
+        const a = await driver(ctx);
+        const closed = new Promise<number>((resolve) => a.socket.once('close', (code) => resolve(code)));
+        a.socket.send(bad, { binary: false });
+        expect([1007, 1009]).toContain(await closed);
+      }
+      expect(await other.call('test-connection')).toMatchObject({ ok: true });
+      const protocolLines = ctx.logLines.filter((l) => String(l.msg).includes('protocol error'));
+      expect(protocolLines).toHaveLength(2);
+      for (const line of protocolLines) {
+        expect(line.level).toBe(40);
+        expect(JSON.stringify(line)).not.toMatch(/stack| {4}at /);
+      }
+      expect(ctx.logLines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    });
+
     it('calls before connecting are NOT_CONNECTED', async () => {
       const ctx = await start();
       const a = await driver(ctx);
@@ -375,7 +413,7 @@ async function completeDeclaration(ctx: Ctx, a: WsDriver, b: WsDriver): Promise<
     await blobs.put({ id: signatureId, declarationId: await idOf(d), contentType: 'image/png', bytes: new Uint8Array([0x89, 0x50]) });
     value(await d.call('signature', { imageId: signatureId, dataPoints: 140, strokes: 4, width: 0.7, height: 0.35 }));
     const [insA, insB] = value<{ drkId: number; name: string; www: string; damageWww: string }[]>(await d.call('proposed-insurers'));
-    value(await d.call('responsible-insurer', { insurer: isA ? insA : insB }));
+    value(await d.call('responsible-insurer', { drkId: (isA ? insA : insB)!.drkId }));
     value(await d.call('guilty', { op: 'SET', choice: 'A' }));
   };
   await fill(a, 'A');

@@ -107,7 +107,14 @@ export default fp(
       else app.log.error({ reason: check.reason }, 'CANNOT ENCRYPT the declaration documents: no declaration can be sent until qpdf works');
     });
 
-    await app.register(websocket, { options: { maxPayload: WS_HARD_LIMIT_BYTES } });
+    await app.register(websocket, {
+      options: { maxPayload: WS_HARD_LIMIT_BYTES },
+      // The device's fault (bad UTF-8, a frame over the hard limit): that socket is closed; a warning, no stack (FU10).
+      errorHandler: (error, socket, request) => {
+        request.log.warn({ reason: error.message, code: (error as { code?: unknown }).code }, 'declaration socket closed on a protocol error');
+        socket.terminate();
+      },
+    });
 
     app.get(
       WS_PATH,
@@ -148,7 +155,6 @@ export default fp(
           hub.closing(conn);
           void chain.then(() => hub.disconnect(conn));
         });
-        socket.on('error', (error) => app.log.info({ err: error }, 'declaration socket error'));
       },
     );
 

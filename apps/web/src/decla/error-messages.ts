@@ -141,6 +141,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   ALREADY_SUBMITTED: msg`You have submitted: your data can no longer be changed.`,
   CONDITIONS_INCOMPATIBLE: msg`These circumstances cannot be ticked together.`,
   INSURER_ALREADY_CHOSEN: msg`The responsible insurer was already chosen and cannot be changed.`,
+  INSURER_UNKNOWN: msg`This insurer is not in the register. Choose one from the list.`,
   PHOTO_NOT_FOUND: msg`The photo was not found.`,
   AUDIO_NOT_FOUND: msg`The recording was not found.`,
   TEST_USER_REFUSED: msg`A test user cannot fill in declarations.`,

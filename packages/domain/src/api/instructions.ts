@@ -160,10 +160,11 @@ function editContracts(): EditContracts {
 export const INSTRUCTIONS = {
   // — any connection ——————————————————————————————————————————————————————————
   'test-connection': publicRead(NoPayload, returns<Ok>()),
-  'check-plate': publicRead(v.object({ plates: PlatesSchema }), returns<PlateCheck>()),
 
   // — reads of the seat's declaration ————————————————————————————————————————————
   'deep-test-connection': read(NoPayload, returns<Ok>()),
+  /** The registry's word on a plate: only for a driver holding a seat, counted per seat (FU4). */
+  'check-plate': read(v.object({ plates: PlatesSchema }), returns<PlateCheck>()),
   /** The whole view: after a reconnect the session brings it; a device that saw a gap in the deltas asks for it. */
   'get-view': read(NoPayload, returns<DeclarationView>()),
   'guilty-status': read(NoPayload, returns<GuiltStateView>()),

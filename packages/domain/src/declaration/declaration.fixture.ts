@@ -4,7 +4,7 @@
  */
 import { personalCodeControlDigit } from '../rules/personal-code.js';
 import type { Party } from '../rules/constants.js';
-import { type Declaration, type PartyData } from './entities.js';
+import { type Declaration, type PartyData, type ResponsibleInsurer } from './entities.js';
 import { blankDeclaration } from './blank.js';
 import type { Actor, EditContext } from './instructions.js';
 import type { PreviewContext } from './preview.js';
@@ -108,6 +108,12 @@ export function actor(party: Party, both = false): Actor {
 export const isInLithuaniaBox = (p: { latitude: number; longitude: number }) =>
   p.latitude >= 53.89 && p.latitude <= 56.45 && p.longitude >= 20.93 && p.longitude <= 26.84;
 
+/** The registry's insurers as the hub hands them to the edits. */
+export const INSURERS: ReadonlyMap<number, ResponsibleInsurer> = new Map([
+  [3, { drkId: 3, name: 'BTA', www: 'https://www.bta.lt', damageWww: 'https://www.bta.lt/zalos' }],
+  [4, { drkId: 4, name: 'If', www: 'https://www.if.lt', damageWww: 'https://www.if.lt/zalos' }],
+]);
+
 export function ctx(party: Party, opts: { both?: boolean; now?: number } = {}): EditContext {
-  return { actor: actor(party, opts.both), now: opts.now ?? T0 + 1000, isInLithuania: isInLithuaniaBox };
+  return { actor: actor(party, opts.both), now: opts.now ?? T0 + 1000, isInLithuania: isInLithuaniaBox, insurers: INSURERS };
 }

@@ -21,7 +21,6 @@ import {
   PartySchema,
   PickedAddressSchema,
   PositionSchema,
-  ResponsibleInsurerSchema,
   TEXT_LIMITS,
   USER_PROGRESS,
   VehicleEditableSchema,
@@ -99,9 +98,10 @@ export const WRITE_PAYLOADS = {
     imageId: BlobIdSchema,
     ...SignatureMeasuresSchema.entries,
   }),
+  /** The insurer is named by its registry id only: its name and links come from the registry (IN1). */
   'responsible-insurer': v.object({
     ...target,
-    insurer: ResponsibleInsurerSchema,
+    drkId: v.pipe(v.number(), v.integer(), v.minValue(1)),
   }),
   progress: v.object({
     ...target,

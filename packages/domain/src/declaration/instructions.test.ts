@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyInstruction, CHANGED_KINDS, CHANGED_KIND_OF, WRITE_INSTRUCTIONS, type EditOutcome } from './instructions.js';
-import { blank, complete, ctx, DRIVER_A, T0 } from './declaration.fixture.js';
+import { blank, complete, ctx, DRIVER_A, INSURERS, T0 } from './declaration.fixture.js';
 import { INSTRUCTIONS, isKeptInstruction } from '../api/instructions.js';
 import type { Declaration } from './entities.js';
 
@@ -34,7 +34,7 @@ describe('write instructions', () => {
     ['add-audio', { id: 'audio-0001', type: 'DAMAGES' }, 'AUDIO', (d) => d.parties.A.audio[0]?.type, 'DAMAGES'],
     ['guilty', { op: 'SET', choice: 'B' }, 'SIGNATURE', (d) => d.guilt.achoice, 'B'],
     ['signature', { imageId: 'sign-0001', dataPoints: 80, strokes: 3, width: 0.6, height: 0.3 }, 'SIGNATURE', (d) => d.parties.A.signature?.dataPoints, 80],
-    ['responsible-insurer', { insurer: { drkId: 3, name: 'If', www: '', damageWww: '' } }, 'INSURER', (d) => d.parties.A.responsibleInsurer.drkId, 3],
+    ['responsible-insurer', { drkId: 3 }, 'INSURER', (d) => d.parties.A.responsibleInsurer.drkId, 3],
     ['progress', { progress: 'LAST_STEP' }, 'DATA', (d) => d.parties.A.progress, 'LAST_STEP'],
     ['fill-lang', { lang: 'en' }, 'DATA', (d) => d.parties.A.fillLang, 'en'],
   ];
@@ -153,10 +153,17 @@ describe('write instructions', () => {
   });
 
   it('[DC13] the responsible insurer is chosen once and cannot be changed', () => {
-    const first = ok(applyInstruction(blank(), 'responsible-insurer', { insurer: { drkId: 3, name: 'If', www: '', damageWww: '' } }, ctx('A')));
-    const again = applyInstruction(first.declaration, 'responsible-insurer', { insurer: { drkId: 4, name: 'BTA', www: '', damageWww: '' } }, ctx('A'));
+    const first = ok(applyInstruction(blank(), 'responsible-insurer', { drkId: 3 }, ctx('A')));
+    const again = applyInstruction(first.declaration, 'responsible-insurer', { drkId: 4 }, ctx('A'));
     expect(again).toEqual({ ok: false, code: 'INSURER_ALREADY_CHOSEN' });
-    expect(applyInstruction(blank(), 'responsible-insurer', { insurer: { drkId: -1, name: '', www: '', damageWww: '' } }, ctx('A'))).toEqual({ ok: false, code: 'DATA_ERROR' });
+  });
+
+  it('[IN1] the responsible insurer is the registry’s record by id: a name or a link from the device is not even read; an id the registry does not know is INSURER_UNKNOWN', () => {
+    const sneaky = { drkId: 3, name: 'Nobody', www: 'https://evil.example', damageWww: 'https://evil.example/claim' };
+    const chosen = ok(applyInstruction(blank(), 'responsible-insurer', sneaky as never, ctx('A')));
+    expect(chosen.declaration.parties.A.responsibleInsurer).toEqual(INSURERS.get(3));
+    expect(applyInstruction(blank(), 'responsible-insurer', { drkId: 99 }, ctx('A'))).toEqual({ ok: false, code: 'INSURER_UNKNOWN' });
+    expect(applyInstruction(blank(), 'responsible-insurer', { drkId: 3 }, { ...ctx('A'), insurers: undefined })).toEqual({ ok: false, code: 'INSURER_UNKNOWN' });
   });
 
   it('[DC14] a party that has submitted cannot change its data', () => {

@@ -11,7 +11,7 @@ import type { ErrorCode } from '../rules/errors.js';
 import { isEmail } from '../rules/email.js';
 import { contactPairErrors } from '../rules/contacts.js';
 import { addPhotoError, PHOTO_SECTIONS, photosInSection } from '../rules/photos.js';
-import { DriverEditableSchema, type Declaration, type PartyData } from './entities.js';
+import { DriverEditableSchema, type Declaration, type PartyData, type ResponsibleInsurer } from './entities.js';
 import { applyGuilt } from './guilt.js';
 import { CHANGED_KIND_OF, isWriteInstruction, SHARED_WRITES, WRITE_PAYLOADS, type ChangedKind, type WriteInstruction, type WritePayload } from './edits.js';
 
@@ -41,6 +41,11 @@ export interface EditContext {
   readonly now: number;
   /** Is a position on Lithuanian territory (the location check behind GPS_NOT_LT). */
   readonly isInLithuania: (position: { latitude: number; longitude: number }) => boolean;
+  /**
+   * The registry's insurers by id, for the responsible insurer (IN1: what the end screen and the
+   * PDF show comes from the registry, never from the payload); absent on the device.
+   */
+  readonly insurers?: ReadonlyMap<number, ResponsibleInsurer>;
 }
 
 export type EditOutcome =
@@ -275,11 +280,12 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
       })),
     };
   },
-  'responsible-insurer': (d, payload, _ctx, party) => {
-    const { insurer } = payload;
+  'responsible-insurer': (d, payload, ctx, party) => {
     // Chosen once and never changed (declaration-flow §4).
     if (d.parties[party].responsibleInsurer.drkId !== -1) return fail('INSURER_ALREADY_CHOSEN');
-    if (insurer.drkId === -1) return fail('DATA_ERROR');
+    // Only an insurer of the registry, as the registry names it (IN1).
+    const insurer = ctx.insurers?.get(payload.drkId);
+    if (!insurer) return fail('INSURER_UNKNOWN');
     return partyChange(d, party, (p) => ({ ...p, responsibleInsurer: insurer }));
   },
   progress: (d, payload, _ctx, party) => {

@@ -11,6 +11,11 @@ import { blankVehicle } from './blank.js';
 
 /** Checks a plate may be asked for this often in `PLATE_CHECK_PAUSE_MS` before PLATE_CHECK_LIMIT. */
 export const PLATE_CHECK_LIMIT_COUNT = 10;
+/**
+ * Checks of any plates one requester (a seat, or a connection without one) may ask for in the same
+ * window (FU4): a driver checks a handful of plates; more is someone reading the registry. Chosen.
+ */
+export const PLATE_CHECKS_PER_REQUESTER = 30;
 
 export interface PlateCheck {
   readonly result: PlateCheckResult;
@@ -58,17 +63,18 @@ export function plateCheck(plates: Plates, lookup: VehicleRecord | null | 'unava
 }
 
 /**
- * The limit on plate checks: at most PLATE_CHECK_LIMIT_COUNT checks of one plate within the pause
- * window; past it, PLATE_CHECK_LIMIT until the oldest check leaves the window.
+ * The limit on plate checks: at most `limit` (PLATE_CHECK_LIMIT_COUNT of one plate) checks within
+ * the pause window; past it, PLATE_CHECK_LIMIT until the oldest check leaves the window.
  */
 export function plateCheckAllowed(
   previous: readonly number[],
   now: number,
   windowMs: number,
+  limit = PLATE_CHECK_LIMIT_COUNT,
 ): { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number } {
   const recent = previous.filter((t) => now - t < windowMs).sort((a, b) => a - b);
-  if (recent.length < PLATE_CHECK_LIMIT_COUNT) return { allowed: true };
-  const oldest = recent[recent.length - PLATE_CHECK_LIMIT_COUNT] ?? now;
+  if (recent.length < limit) return { allowed: true };
+  const oldest = recent[recent.length - limit] ?? now;
   return { allowed: false, retryAfterMs: oldest + windowMs - now };
 }
 

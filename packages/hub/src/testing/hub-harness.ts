@@ -105,7 +105,11 @@ export class Device {
   /** Versions this device's view went through, in order. */
   readonly versions: number[] = [];
 
+  /** Every frame this device was sent, in order (the inbox is only what waits to be delivered). */
+  readonly received: ServerMessage[] = [];
+
   send(message: ServerMessage): void {
+    this.received.push(message);
     if (message.t === 'result') this.results.push(message);
     else this.inbox.push(message);
   }

@@ -25,7 +25,7 @@ export function LeaveDialog({ onClose, onLeft }: { onClose: () => void; onLeft: 
       <p>
         <Trans>
           If you leave, you can come back within {minutes} minutes: start again and enter both plates. Deleting it ends it for
-          both drivers.
+          both drivers while the other driver has not joined; once they have, you only withdraw and they keep their part.
         </Trans>
       </p>
       <div className="dialog-buttons">

@@ -209,7 +209,7 @@ function InsurerChoice({ party, both }: { party: Party; both: boolean }) {
       </p>
     );
   }
-  const choose = (insurer: ResponsibleInsurer) => void save.run('responsible-insurer', { party, insurer });
+  const choose = (insurer: ResponsibleInsurer) => void save.run('responsible-insurer', { party, drkId: insurer.drkId });
   const picked = all.find((i) => String(i.id) === other);
   return (
     <fieldset className="insurer">
