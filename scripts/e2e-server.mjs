@@ -9,7 +9,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, EID_DATA_DIR: dataDir },
+  // The tests read the phone codes and links of the local outbox, as a local user does.
+  env: { ...process.env, EID_DATA_DIR: dataDir, EID_DEV_OUTBOX: process.env.EID_DEV_OUTBOX ?? 'on' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -16,6 +16,8 @@ try {
 }
 
 log('starting the server ...');
-const child = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: ROOT, stdio: 'inherit' });
+// The local installation has no SMS gateway: its outbox page shows the phone codes and view links it "sent".
+const env = { ...process.env, EID_DEV_OUTBOX: process.env.EID_DEV_OUTBOX ?? 'on' };
+const child = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,6 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CaptchaPort, ClockPort } from '@eid/domain';
+import type { CaptchaPort, ClockPort, ExpiringStorePort } from '@eid/domain';
 
 export interface AltchaOptions {
   /** Secret signing the challenges (and, derived from it, their keys). */
@@ -14,6 +14,8 @@ export interface AltchaOptions {
   /** A challenge must be solved and used within this time. */
   readonly ttlMs?: number;
   readonly clock: ClockPort;
+  /** Where used challenges are remembered until they expire (kept in the database: a restart forgets none, FU7); in memory without it. */
+  readonly used?: ExpiringStorePort;
 }
 
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -73,7 +75,7 @@ export class AltchaCaptcha implements CaptchaPort {
     const now = this.options.clock.now();
     if (now - data.issuedAt > this.ttlMs || data.issuedAt > now + 60_000) return false;
     this.forgetExpired(now);
-    if (this.used.has(signature)) return false;
+    if (this.used.has(signature) || ((await this.options.used?.get(`captcha-used:${signature}`)) ?? null) !== null) return false;
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -83,6 +85,7 @@ export class AltchaCaptcha implements CaptchaPort {
     });
     if (!result.verified) return false;
     this.used.set(signature, data.issuedAt + this.ttlMs);
+    await this.options.used?.set(`captcha-used:${signature}`, true, data.issuedAt + this.ttlMs);
     return true;
   }
 

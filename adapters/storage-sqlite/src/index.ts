@@ -3,3 +3,4 @@ export type { EidDatabase, OpenedDatabase } from './database.js';
 export { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
 export * as schema from './schema.js';
 export { SqliteOutputStore } from './output-store.adapter.js';
+export { SqliteExpiringStore } from './expiring-store.adapter.js';

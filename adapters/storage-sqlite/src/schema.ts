@@ -103,3 +103,17 @@ export const deliveries = sqliteTable(
   },
   (t) => [index('deliveries_due').on(t.state, t.nextAttemptAt), index('deliveries_declaration').on(t.declarationId)],
 );
+
+/**
+ * Short-lived state with an expiry (ExpiringStorePort): rate-limit counters, pending phone codes,
+ * preview lock-outs, used captcha tokens. In the database so that a restart forgets none of them.
+ */
+export const expiring = sqliteTable(
+  'expiring',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('expiring_expires').on(t.expiresAt)],
+);

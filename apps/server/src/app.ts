@@ -9,6 +9,7 @@ import type {
   DeclarationStorePort,
   DocumentRendererPort,
   EmailSenderPort,
+  ExpiringStorePort,
   HashPort,
   IdPort,
   MediaProcessorPort,
@@ -18,7 +19,7 @@ import type {
   VehicleRegistryPort,
 } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
-import { SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
+import { SqliteExpiringStore, SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { translate } from '@eid/adapter-texts-catalog';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     addressLookup: AddressLookupPort;
     media: MediaProcessorPort;
     plateReader: PlateReaderPort;
+    /** Short-lived state that must survive a restart: limits, lock-outs, phone codes, used captcha tokens (FU7). */
+    expiring: ExpiringStorePort;
   }
 }
 
@@ -104,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may say who the client is (X-Forwarded-For); otherwise the socket's address counts.
+    trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
   });
 
   await app.register(
@@ -143,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const smtp = deps.config.smtpUrl ? new SmtpMailSender({ url: deps.config.smtpUrl, from: deps.config.mailFrom }) : null;
         const mail: EmailSenderPort = smtp ?? outbox;
         instance.decorate('mail', mail);
-        instance.decorate('captcha', deps.config.captcha ? new AltchaCaptcha({ secret, cost: deps.config.captchaCost, clock: instance.clock }) : null);
+        const expiringState = new SqliteExpiringStore(deps.database.db, instance.clock);
+        instance.decorate('expiring', expiringState);
+        instance.decorate('captcha', deps.config.captcha ? new AltchaCaptcha({ secret, cost: deps.config.captchaCost, clock: instance.clock, used: expiringState }) : null);
         instance.decorate('emailLinks', new EmailConfirmationLinks({ secret, publicUrl: deps.config.publicUrl, clock: instance.clock, email: mail }));
         instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir, translate }));
         instance.decorate('encryption', new QpdfEncryption({ qpdf: deps.config.qpdf }));
@@ -164,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(parameters);
   await app.register(log);
   await app.register(blob);
-  await app.register(devOutbox);
+  if (deps.config.devOutbox) await app.register(devOutbox);
   await app.register(devMetrics);
   await app.register(addresses);
   await app.register(statement);

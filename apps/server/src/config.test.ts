@@ -22,6 +22,20 @@ describe('server configuration', () => {
     expect(c).toMatchObject({ publicUrl: 'https://eid.example.lt', smtpUrl: 'smtps://user:pass@mail.example.lt:465', mailFrom: 'EID <eid@example.lt>', secret: 'x'.repeat(40), captcha: false });
   });
 
+  it('[FU7] trusts no proxy and has no outbox page unless set; the outbox page is refused in production', () => {
+    expect(loadConfig({}, '/')).toMatchObject({ trustedProxies: [], devOutbox: false });
+    expect(loadConfig({ EID_TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.10,::1', EID_DEV_OUTBOX: 'on' }, '/')).toMatchObject({
+      trustedProxies: ['10.0.0.0/8', '192.168.1.10', '::1'],
+      devOutbox: true,
+    });
+    expect(() => loadConfig({ EID_DEV_OUTBOX: 'on', NODE_ENV: 'production' }, '/')).toThrow(/EID_DEV_OUTBOX/);
+  });
+
+  it('[FU11] sends SMS codes to Lithuanian numbers unless more calling codes are configured', () => {
+    expect(loadConfig({}, '/').smsCallingCodes).toEqual(['370']);
+    expect(loadConfig({ EID_SMS_COUNTRY_CODES: '370, +371,372' }, '/').smsCallingCodes).toEqual(['370', '371', '372']);
+  });
+
   it('reads PORT, EID_DATA_DIR and the parameter keys', () => {
     const c = loadConfig({ PORT: '9090', EID_DATA_DIR: '/var/lib/eid', EID_GA4_ID: 'G-1' }, '/srv');
     expect(c.port).toBe(9090);
@@ -40,6 +54,9 @@ describe('server configuration', () => {
     ['EID_SECRET', 'short'],
     ['EID_CAPTCHA', 'maybe'],
     ['EID_CAPTCHA_COST', '0'],
+    ['EID_TRUSTED_PROXIES', 'everyone'],
+    ['EID_DEV_OUTBOX', 'yes'],
+    ['EID_SMS_COUNTRY_CODES', 'LT'],
   ])(
     'refuses %s=%s with a clear configuration error',
     (name, value) => {

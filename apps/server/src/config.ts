@@ -45,7 +45,21 @@ export interface ServerConfig {
   readonly qpdf: string;
   /** Folder of the DejaVu fonts of the documents (Debian fonts-dejavu-core). */
   readonly fontDir: string;
+  /**
+   * Addresses (IPs or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; empty:
+   * none, the client's address is the socket's (a client cannot choose its IP for the per-IP limits).
+   */
+  readonly trustedProxies: readonly string[];
+  /**
+   * The local outbox page (`/serveris/dev/outbox`: phone codes, view links) for a local installation
+   * without an SMS gateway. Off unless set; refused in production (NODE_ENV=production).
+   */
+  readonly devOutbox: boolean;
+  /** Calling codes of the numbers SMS codes are sent to (FU11): `EID_SMS_COUNTRY_CODES`, default 370 (Lithuania). */
+  readonly smsCallingCodes: readonly string[];
 }
+
+const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]+(?:\.\d{1,3}(?:\.\d{1,3}){3})?)(?:\/\d{1,3})?$/;
 
 const portSchema = v.pipe(
   v.string(),
@@ -115,5 +129,32 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     captchaCost: read(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100_000)), 'EID_CAPTCHA_COST', env.EID_CAPTCHA_COST, '200'),
     qpdf: env.EID_QPDF || 'qpdf',
     fontDir: resolve(cwd, env.EID_FONT_DIR || '/usr/share/fonts/truetype/dejavu'),
+    trustedProxies: trustedProxies(env.EID_TRUSTED_PROXIES),
+    devOutbox: devOutbox(env),
+    smsCallingCodes: smsCallingCodes(env.EID_SMS_COUNTRY_CODES),
   };
+}
+
+function trustedProxies(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  for (const p of list) if (!IP_OR_CIDR.test(p)) throw new ConfigError(`EID_TRUSTED_PROXIES: ${JSON.stringify(p)} is not an IP address or a CIDR range`);
+  return list;
+}
+
+function smsCallingCodes(raw: string | undefined): string[] {
+  const list = (raw || '370')
+    .split(',')
+    .map((c) => c.trim().replace(/^\+/, ''))
+    .filter((c) => c !== '');
+  for (const c of list) if (!/^\d{1,3}$/.test(c)) throw new ConfigError(`EID_SMS_COUNTRY_CODES: ${JSON.stringify(c)} is not a country calling code`);
+  return list;
+}
+
+function devOutbox(env: Record<string, string | undefined>): boolean {
+  const on = read(v.picklist(['on', 'off']), 'EID_DEV_OUTBOX', env.EID_DEV_OUTBOX, 'off') === 'on';
+  if (on && env.NODE_ENV === 'production') throw new ConfigError('EID_DEV_OUTBOX=on is for a local installation only, not with NODE_ENV=production');
+  return on;
 }

@@ -5,13 +5,19 @@
  */
 import * as v from 'valibot';
 import {
+  allowedWithin,
   applyInstruction,
   compactPhone,
+  DAY_MS,
+  DEFAULT_SMS_CALLING_CODES,
   confirmEmail,
   confirmPhone,
   isEmail,
   phoneError,
   PHONE_CODE_LENGTH,
+  PHONE_CODES_PER_DECLARATION_PER_DAY,
+  PHONE_CODES_PER_NUMBER_PER_DAY,
+  smsServed,
   toE164,
   type EditContext,
   type EmailConfirmation,
@@ -55,6 +61,19 @@ export class ContactService {
     }
   }
 
+  /** Counts one SMS under each key for a day, or none: RATE_LIMITED (with the wait) once a key's limit was reached. */
+  private async countSms(caps: ReadonlyArray<readonly [string, number]>, now: number): Promise<void> {
+    const counted: Array<{ key: string; times: number[] }> = [];
+    for (const [key, limit] of caps) {
+      const parsed = v.safeParse(v.array(v.number()), await this.ports.expiring.get(key));
+      const previous = parsed.success ? parsed.output.filter((t) => now - t < DAY_MS) : [];
+      const allowed = allowedWithin(previous, now, DAY_MS, limit);
+      if (!allowed.allowed) refuse('RATE_LIMITED', allowed.retryAfterMs);
+      counted.push({ key, times: [...previous, now] });
+    }
+    for (const { key, times } of counted) await this.ports.expiring.set(key, times, now + DAY_MS);
+  }
+
   handlers(): Handlers<'send-phone-code' | 'confirm-phone-code' | 'confirm-email-a'> {
     return {
       // The phone is saved as the driver's contact, unconfirmed, until confirm-phone-code gives the code back.
@@ -64,6 +83,7 @@ export class ContactService {
         const invalid = phoneError(tel);
         if (invalid) refuse(invalid);
         const e164 = toE164(tel) ?? refuse('PHONE_INVALID');
+        if (!smsServed(e164, this.options.smsCallingCodes ?? DEFAULT_SMS_CALLING_CODES)) refuse('PHONE_COUNTRY_NOT_SERVED');
         await this.captcha.check(captcha, 'phone-code');
         const key = `phone-code:${seat.declarationId}:${party}`;
         const { result: sent, committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
@@ -74,6 +94,14 @@ export class ContactService {
           if (!withTel.ok) refuse(withTel.code);
           const withMethod = applyInstruction(withTel.declaration, 'set-partial-driver-data', { party, name: 'informMethod', value: 'tel' }, ctx);
           if (!withMethod.ok) refuse(withMethod.code);
+          // Daily caps per declaration and per number (FU11): a gateway is not a free SMS pump.
+          await this.countSms(
+            [
+              [`sms-day:declaration:${seat.declarationId}`, PHONE_CODES_PER_DECLARATION_PER_DAY],
+              [`sms-day:number:${e164}`, PHONE_CODES_PER_NUMBER_PER_DAY],
+            ],
+            now,
+          );
           const code = String(Math.floor(this.ports.ids.random() * 1_000_000)).padStart(PHONE_CODE_LENGTH, '0');
           if (this.options.mode !== 'practice') await this.send(e164, code, record.declaration.parties[party].fillLang);
           const pending: PendingCode = { hash: await this.ports.hash.sha256Hex(`${key}:${code}`), tel: e164, expires: now + PHONE_CODE_TTL_MS, sentAt: now, attempts: 0 };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
+import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES, PHONE_CODES_PER_DECLARATION_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
 import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { FixedClock } from '@eid/test-fixtures';
 import { ask, connect, Device, makeHarness, meet, resume, plates, T0, VILNIUS } from './testing/hub-harness.js';
-import { PHONE_CODE_TTL_MS } from './contacts.service.js';
+import { PHONE_CODE_RESEND_MS, PHONE_CODE_TTL_MS } from './contacts.service.js';
 
 async function pair() {
   const h = makeHarness();
@@ -140,6 +140,59 @@ describe('deltas', () => {
     expect(JSON.stringify(push?.patch.ops)).not.toContain('"achoice"');
     b.deliver();
     expect(b.view?.guilt).toMatchObject({ achoice: null, achosen: true });
+  });
+});
+
+describe('SMS codes are not a free SMS pump', () => {
+  const withSms = () => {
+    const clock = new FixedClock(T0);
+    const sent: string[] = [];
+    const h = makeHarness({ phoneCodes: { sendCode: async (to) => void sent.push(to) } }, undefined, clock);
+    return { h, sent };
+  };
+
+  it('[FU11] codes go to Lithuanian numbers only unless more calling codes are configured: another country is PHONE_COUNTRY_NOT_SERVED and nothing is sent', async () => {
+    const { h, sent } = withSms();
+    const a = new Device();
+    await connect(h, a, 'KLM123', 'HBN512');
+    for (const tel of ['+447911123456', '+37120012345', '+12025550123']) {
+      expect(await ask(h, a, call('send-phone-code', { tel }))).toMatchObject({ ok: false, code: 'PHONE_COUNTRY_NOT_SERVED' });
+    }
+    expect(sent).toEqual([]);
+    const latvia = makeHarness({ phoneCodes: { sendCode: async (to) => void sent.push(to) } }, { maxTimeAdjustHours: 6, mode: 'live', smsCallingCodes: ['370', '371'] });
+    const b = new Device();
+    await connect(latvia, b, 'LRA908', 'GTE274');
+    expect(await ask(latvia, b, call('send-phone-code', { tel: '+37120012345' }))).toMatchObject({ ok: true });
+    expect(sent).toEqual(['+37120012345']);
+  });
+
+  it('[FU11] one number gets at most PHONE_CODES_PER_NUMBER_PER_DAY codes a day, from any declaration; one declaration at most PHONE_CODES_PER_DECLARATION_PER_DAY', async () => {
+    const { h, sent } = withSms();
+    const victim = '+37061234567';
+    for (let i = 0; i < PHONE_CODES_PER_NUMBER_PER_DAY; i++) {
+      const d = new Device();
+      await connect(h, d, `AAA${100 + i}`, `BBB${100 + i}`).catch(() => connect(h, d, 'KLM123', `HBN51${i}`));
+      expect(await ask(h, d, call('send-phone-code', { tel: victim }))).toMatchObject({ ok: true });
+    }
+    const next = new Device();
+    await connect(h, next, 'LRA908', 'GTE274');
+    expect(await ask(h, next, call('send-phone-code', { tel: victim }))).toMatchObject({ ok: false, code: 'RATE_LIMITED', retryAfterMs: expect.any(Number) });
+    expect(sent.filter((t) => t === victim)).toHaveLength(PHONE_CODES_PER_NUMBER_PER_DAY);
+
+    // One declaration, many numbers: the resend pause passes between them.
+    let refused = 0;
+    for (let i = 0; i < PHONE_CODES_PER_DECLARATION_PER_DAY + 2; i++) {
+      h.clock.advance(PHONE_CODE_RESEND_MS);
+      const r = await ask(h, next, call('send-phone-code', { tel: `+3706123${String(4000 + i)}` }));
+      if (!r.ok) {
+        expect(r).toMatchObject({ code: 'RATE_LIMITED' });
+        refused += 1;
+      }
+    }
+    expect(refused).toBe(2);
+    // A day later the caps are fresh.
+    h.clock.advance(24 * 60 * 60_000);
+    expect(await ask(h, next, call('send-phone-code', { tel: victim }))).toMatchObject({ ok: true });
   });
 });
 

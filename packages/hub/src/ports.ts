@@ -42,4 +42,6 @@ export interface HubOptions {
   readonly maxTimeAdjustHours: number;
   /** 'practice' declarations end with demo-done and never reach the submit queue. */
   readonly mode: 'live' | 'practice';
+  /** Calling codes of the numbers SMS codes are sent to (FU11); default Lithuanian only. */
+  readonly smsCallingCodes?: readonly string[];
 }

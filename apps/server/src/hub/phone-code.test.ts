@@ -17,7 +17,7 @@ describe('phone confirmation codes and the trailer at connect', () => {
 
   async function pair() {
     clock = new FixedClock(T0);
-    const ctx = await buildTestApp({}, { clock });
+    const ctx = await buildTestApp({ EID_DEV_OUTBOX: 'on' }, { clock });
     await ctx.listen();
     open.push(ctx);
     const a = await WsDriver.open(ctx.app);

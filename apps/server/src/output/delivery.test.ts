@@ -72,7 +72,7 @@ describe('delivery of a sent declaration', () => {
 
   async function start(env: Record<string, string> = {}) {
     clock = new FixedClock(NOW);
-    const ctx = await buildTestApp({ EID_SMTP_URL: smtpUrl, EID_PUBLIC_URL: 'https://eid.test', ...env }, { clock });
+    const ctx = await buildTestApp({ EID_SMTP_URL: smtpUrl, EID_PUBLIC_URL: 'https://eid.test', EID_DEV_OUTBOX: 'on', ...env }, { clock });
     await ctx.app.ready();
     open.push(ctx);
     return ctx;

@@ -3,7 +3,6 @@ import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { HEARTBEAT_INTERVAL_MS, isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
 import { DeclarationHub, type HubConnection } from '@eid/hub';
-import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { FileBlobStore } from '@eid/adapter-storage-files';
 import { HttpError } from '../http-error.js';
@@ -49,8 +48,8 @@ export default fp(
     const hub = new DeclarationHub(
       {
         store,
-        // Short-lived limits and codes in memory for now: one process (issue 13 keeps them across restarts).
-        expiring: new MemoryExpiringStore(app.clock),
+        // Limits and codes in the database: a restart forgets none (FU7).
+        expiring: app.expiring,
         blobs,
         queue,
         registry: app.registry,
@@ -63,7 +62,7 @@ export default fp(
         emailConfirmation: app.emailLinks,
         log,
       },
-      { maxTimeAdjustHours: app.config.maxTimeAdjustHours, mode: 'live' },
+      { maxTimeAdjustHours: app.config.maxTimeAdjustHours, mode: 'live', smsCallingCodes: app.config.smsCallingCodes },
     );
     const outputLog = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
     const finalizer = new DeclarationFinalizer({

@@ -17,7 +17,7 @@ describe('e-mail confirmation links', () => {
 
   async function pair() {
     clock = new FixedClock(T0);
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: 'https://eid.test' }, { clock });
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: 'https://eid.test', EID_DEV_OUTBOX: 'on' }, { clock });
     await ctx.listen();
     open.push(ctx);
     const a = await WsDriver.open(ctx.app);

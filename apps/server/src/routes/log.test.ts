@@ -127,4 +127,23 @@ describe('POST /serveris/log, /log/warn, /log/error', () => {
     }
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
   });
+
+  it('[FU7] a client cannot choose its address with X-Forwarded-For: without a trusted proxy the limit holds; behind a configured one the forwarded address counts', async () => {
+    ctx = await buildTestApp({ EID_LOG_RATE_LIMIT: '2' });
+    const post = (xff: string, remoteAddress = '203.0.113.7') =>
+      ctx.app.inject({ method: 'POST', url: '/serveris/log', remoteAddress, headers: { 'x-forwarded-for': xff }, payload: { src: 's', message: 'm' } });
+    const spoofed = [];
+    for (let i = 0; i < 4; i++) spoofed.push((await post(`198.51.100.${i}`)).statusCode);
+    expect(spoofed).toEqual([204, 204, 429, 429]);
+    await ctx.close();
+
+    ctx = await buildTestApp({ EID_LOG_RATE_LIMIT: '2', EID_TRUSTED_PROXIES: '10.0.0.0/8' });
+    const viaProxy = [];
+    for (let i = 0; i < 3; i++) viaProxy.push((await post(`198.51.100.${i}`, '10.1.2.3')).statusCode);
+    expect(viaProxy).toEqual([204, 204, 204]);
+    // An address that is not the proxy is not believed.
+    const direct = [];
+    for (let i = 0; i < 3; i++) direct.push((await post(`198.51.100.${i}`)).statusCode);
+    expect(direct).toEqual([204, 204, 429]);
+  });
 });

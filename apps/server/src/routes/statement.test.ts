@@ -81,6 +81,24 @@ describe('statement preview and files', () => {
     expect((await openWith(ctx, { suid: 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp' }, '111111')).statusCode).toBe(429);
   });
 
+  it('[FU7] a restart lifts no lock-out and accepts no used captcha token again', async () => {
+    const { ctx, A } = await sent();
+    for (let i = 0; i < PREVIEW_LIMIT.attempts; i++) expect((await openWith(ctx, { suid: A.suid }, `00000${i}`)).statusCode).toBe(403);
+    const token = await captchaToken(ctx.app, 'preview');
+    expect((await ctx.app.inject({ method: 'POST', url: STATEMENT_PATH, payload: { link: { suid: 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp' }, password: '123456', captcha: token } })).statusCode).toBe(403);
+    await ctx.stop();
+
+    // The same data folder, a new process.
+    const again = await buildTestApp({}, { clock, dir: ctx.dir });
+    open.splice(open.indexOf(ctx), 1, again);
+    const locked = await openWith(again, { suid: A.suid }, PASSWORD.A);
+    expect([locked.statusCode, locked.json()]).toEqual([429, { code: 'RATE_LIMITED' }]);
+    const reused = await again.app.inject({ method: 'POST', url: STATEMENT_PATH, payload: { link: { accidentId: A.accidentId, statementId: A.statementId }, password: PASSWORD.A, captcha: token } });
+    expect([reused.statusCode, reused.json()]).toEqual([403, { code: 'CAPTCHA_INVALID' }]);
+    clock.advance(PREVIEW_LIMIT.lockMs);
+    expect((await openWith(again, { suid: A.suid }, PASSWORD.A)).statusCode).toBe(200);
+  });
+
   it('[ST4] getFile serves an opened statement: its PDFs (type 0, 2), images (69) and voice notes by id; nothing else', async () => {
     const { ctx, A, B } = await sent();
     const opened = await openWith(ctx, { suid: A.suid }, PASSWORD.A);

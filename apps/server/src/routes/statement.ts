@@ -8,8 +8,9 @@ import { grantStatementAccess, hasStatementAccess } from '../output/statement-ac
 
 const OpenBodySchema = v.object({ ...StatementOpenSchema.entries, captcha: v.optional(v.pipe(v.string(), v.maxLength(8192))) });
 const IdParamSchema = v.object({ statementId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)) });
-/** Links whose wrong passwords are remembered (the oldest forgotten first): memory stays bounded. */
-const MAX_TRACKED_LINKS = 20_000;
+/** Wrong passwords of a link are remembered this long (more than the lock-out window needs). */
+const FAILURES_KEPT_MS = 60 * 60_000;
+const Times = v.array(v.number());
 
 /**
  * The statement preview (app-shell §2): opened with the driver's preview password, limited per
@@ -19,14 +20,14 @@ const MAX_TRACKED_LINKS = 20_000;
  */
 const statement: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false });
-  const failures = new Map<string, number[]>();
   const dummyHash = await argon2Hash('no-such-statement');
-
-  const fail = (key: string, now: number) => {
-    const list = (failures.get(key) ?? []).filter((t) => now - t < 60 * 60_000);
-    failures.delete(key);
-    failures.set(key, [...list, now]);
-    if (failures.size > MAX_TRACKED_LINKS) failures.delete(failures.keys().next().value as string);
+  // Wrong passwords per link, in the database: a restart does not lift a lock-out (FU7).
+  const failuresOf = async (key: string, now: number): Promise<number[]> => {
+    const parsed = v.safeParse(Times, await app.expiring.get(`preview-fail:${key}`));
+    return parsed.success ? parsed.output.filter((t) => now - t < FAILURES_KEPT_MS) : [];
+  };
+  const fail = async (key: string, now: number) => {
+    await app.expiring.set(`preview-fail:${key}`, [...(await failuresOf(key, now)), now], now + FAILURES_KEPT_MS);
   };
 
   app.post(STATEMENT_PATH, { bodyLimit: 16 * 1024, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request, reply): Promise<StatementView> => {
@@ -37,7 +38,7 @@ const statement: FastifyPluginAsync = async (app) => {
     }
     const key = linkKey(body.link);
     const now = app.clock.now();
-    const locked = previewLockMs(failures.get(key) ?? [], now);
+    const locked = previewLockMs(await failuresOf(key, now), now);
     if (locked > 0) {
       reply.header('retry-after', String(Math.ceil(locked / 1000)));
       throw new HttpError(429, 'RATE_LIMITED');
@@ -46,11 +47,11 @@ const statement: FastifyPluginAsync = async (app) => {
     const right = await argon2Verify(found?.passwordHash ?? dummyHash, body.password).catch(() => false);
     const record = found && right ? await app.declarations.get(found.declarationId) : null;
     if (!found || !right || !record) {
-      fail(key, now);
+      await fail(key, now);
       request.log.info({ link: key.slice(0, 8) }, 'statement not opened');
       throw new HttpError(403, 'PREVIEW_LOAD_FAILED');
     }
-    failures.delete(key);
+    await app.expiring.delete(`preview-fail:${key}`);
     grantStatementAccess(request, reply, found.statementId, now);
     reply.header('cache-control', 'no-store');
     return statementView(record.declaration, found);

@@ -122,6 +122,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   PHONE_NO_COUNTRY_CODE: msg`Start the number with + and the country code.`,
   PHONE_ONLY_PREFIX: msg`Enter the whole phone number.`,
   PHONE_INVALID: msg`The phone number is not valid for its country.`,
+  PHONE_COUNTRY_NOT_SERVED: msg`Codes are sent by SMS only to Lithuanian numbers. Choose confirmation by e-mail.`,
   PHONE_CODE_INVALID: msg`The code has 6 digits.`,
   NOT_LT_TEMPLATE: msg`Enter an 11-digit personal code or an 8-character driving licence number.`,
   PERSONAL_CODE_INVALID: msg`The personal code is invalid.`,

@@ -4,6 +4,7 @@
  * a vehicle without a plate or on a sale plate needs more information from the driver.
  */
 import type { ErrorCode } from '../rules/errors.js';
+import { allowedWithin } from '../rules/limits.js';
 import { isForeign, isSalePlate } from '../rules/plates.js';
 import type { VehicleRecord } from '../ports/registry.port.js';
 import { type PlateCheckResult, type Plates, type Trailer, type Vehicle } from './entities.js';
@@ -72,10 +73,7 @@ export function plateCheckAllowed(
   windowMs: number,
   limit = PLATE_CHECK_LIMIT_COUNT,
 ): { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number } {
-  const recent = previous.filter((t) => now - t < windowMs).sort((a, b) => a - b);
-  if (recent.length < limit) return { allowed: true };
-  const oldest = recent[recent.length - limit] ?? now;
-  return { allowed: false, retryAfterMs: oldest + windowMs - now };
+  return allowedWithin(previous, now, windowMs, limit);
 }
 
 /**

@@ -76,3 +76,21 @@ export const phoneCodeSchema: Rule = v.pipe(
   codeString(),
   codeCheck((s: string) => PHONE_CODE_RE.test(s), 'PHONE_CODE_INVALID'),
 );
+
+/**
+ * Where the service sends SMS codes (FU11): Lithuanian numbers unless configured otherwise, so that
+ * a plugged-in gateway cannot be pumped to premium numbers abroad. A driver with another number
+ * confirms by e-mail.
+ */
+export const DEFAULT_SMS_CALLING_CODES: readonly string[] = ['370'];
+/** SMS codes one declaration may send per day (both drivers together). Chosen. */
+export const PHONE_CODES_PER_DECLARATION_PER_DAY = 10;
+/** SMS codes one number may receive per day, from any declaration. Chosen. */
+export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** May an SMS be sent to this E.164 number, given the calling codes served? */
+export function smsServed(e164: string, callingCodes: readonly string[]): boolean {
+  const code = callingCodeOf(e164);
+  return code !== null && callingCodes.includes(code);
+}
