@@ -57,6 +57,11 @@ export interface ServerConfig {
   readonly devOutbox: boolean;
   /** Calling codes of the numbers SMS codes are sent to (FU11): `EID_SMS_COUNTRY_CODES`, default 370 (Lithuania). */
   readonly smsCallingCodes: readonly string[];
+  /** Declaration sockets in all (`EID_MAX_CONNECTIONS`, 10000) and from one address (`EID_MAX_CONNECTIONS_PER_IP`, 200; carrier NAT shares addresses). */
+  readonly maxConnections: number;
+  readonly maxConnectionsPerIp: number;
+  /** How often each socket is pinged (`EID_WS_PING_MS`, 30 s); one that missed the last ping is dropped. */
+  readonly wsPingMs: number;
 }
 
 const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]+(?:\.\d{1,3}(?:\.\d{1,3}){3})?)(?:\/\d{1,3})?$/;
@@ -68,6 +73,7 @@ const portSchema = v.pipe(
   v.minValue(0),
   v.maxValue(65535),
 );
+const positive = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
 const levelSchema = v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export class ConfigError extends Error {
@@ -132,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     trustedProxies: trustedProxies(env.EID_TRUSTED_PROXIES),
     devOutbox: devOutbox(env),
     smsCallingCodes: smsCallingCodes(env.EID_SMS_COUNTRY_CODES),
+    maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
+    maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),
+    wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '30000'),
   };
 }
 

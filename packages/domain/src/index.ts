@@ -32,6 +32,7 @@ export * from './rules/password.js';
 export * from './rules/email.js';
 export * from './rules/phone.js';
 export * from './rules/limits.js';
+export * from './rules/token-bucket.js';
 export * from './rules/personal-code.js';
 export * from './rules/iban.js';
 export * from './rules/vehicle-id.js';

@@ -92,6 +92,12 @@ export class AdmissionService {
     return session;
   }
 
+  /** Is the connection waiting for an answer to its request? */
+  waits(conn: HubConnection): boolean {
+    for (const w of this.waiting.values()) if (w.conn === conn) return true;
+    return false;
+  }
+
   /** The asking device's connection closed: its request is withdrawn. */
   closed(conn: HubConnection): void {
     for (const [declarationId, w] of this.waiting) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES, PHONE_CODES_PER_DECLARATION_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
+import { CALL_BURST, declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES, PHONE_CODES_PER_DECLARATION_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
 import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { FixedClock } from '@eid/test-fixtures';
 import { ask, connect, Device, makeHarness, meet, resume, plates, T0, VILNIUS } from './testing/hub-harness.js';
@@ -77,6 +77,30 @@ describe('the endpoint refuses what the registry refuses, one typed code each', 
     expect(await ask(h, old, { t: 'resume', protocol: 1, declarationId: sa.declarationId, party: 'A', token: sa.token })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
     expect(h.hub.connections).toBe(2);
     expect(await ask(h, old, call('eid-comment', { text: 'x' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+  });
+});
+
+describe('fair use of one connection', () => {
+  it('[FU1] 1,000 pipelined edits: the burst is served, the rest refused RATE_LIMITED with the wait, nothing of them written; another device is served as before', async () => {
+    const { h, a, b, sa } = await pair();
+    const other = new Device();
+    await connect(h, other, 'LRA908', 'GTE274');
+    const before = (await h.store.get(sa.declarationId))!.declaration.version;
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => h.hub.handle(a, { t: 'call', id: 10_000 + i, op: 'eid-comment', p: { text: `flood ${i}` } })).map(() => null));
+    expect(answers).toHaveLength(1000);
+    const results = a.results.filter((r) => r.id >= 10_000);
+    const served = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok);
+    expect(served.length).toBeLessThanOrEqual(CALL_BURST);
+    expect(refused.length).toBeGreaterThanOrEqual(1000 - CALL_BURST);
+    for (const r of refused) expect(r).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: expect.any(Number) });
+    expect((await h.store.get(sa.declarationId))!.declaration.version).toBe(before + served.length);
+    // The flood is the flooder's: the other devices are served at once.
+    expect(await ask(h, other, call('eid-comment', { text: 'mano' }))).toMatchObject({ ok: true });
+    expect(await ask(h, b, call('eid-comment', { text: 'B' }))).toMatchObject({ ok: true });
+    // After the wait the flooder may go on.
+    h.clock.advance(Math.max(...refused.map((r) => (r as { retryAfterMs: number }).retryAfterMs)));
+    expect(await ask(h, a, call('eid-comment', { text: 'calm' }))).toMatchObject({ ok: true });
   });
 });
 

@@ -8,7 +8,7 @@
  * channel. Both run this same code, so the practice mode behaves exactly like the live service.
  */
 import * as v from 'valibot';
-import { ClientMessageSchema, contractOf, isInstructionName, type CallMessage, type InstructionName, type Party } from '@eid/domain';
+import { ClientMessageSchema, contractOf, isInstructionName, TokenBucket, type CallMessage, type InstructionName, type Party } from '@eid/domain';
 import { AdmissionService } from './admission.service.js';
 import { BinaryService } from './binaries.service.js';
 import { Captcha } from './captcha.js';
@@ -36,10 +36,11 @@ export class DeclarationHub {
   private readonly binaries: BinaryService;
   private readonly maintenance: MaintenanceService;
   private readonly handlers: Handlers;
+  private readonly buckets = new WeakMap<HubConnection, TokenBucket>();
 
   constructor(
     private readonly ports: HubPorts,
-    options: HubOptions,
+    private readonly options: HubOptions,
   ) {
     this.uow = new UnitOfWork(ports, this.rooms);
     const plates = new PlateChecks(ports);
@@ -65,9 +66,15 @@ export class DeclarationHub {
 
   /** Answers every message of a device: parses it, runs it, sends the result frame. */
   async handle(conn: HubConnection, raw: unknown): Promise<void> {
+    const id = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : -1;
+    // Fair use (FU1): a connection past its calls per second waits, and is told how long.
+    const wait = this.bucketOf(conn).take(this.ports.clock.now());
+    if (wait !== null) {
+      conn.send({ t: 'result', id, ok: false, code: 'RATE_LIMITED', retryAfterMs: wait });
+      return;
+    }
     const parsed = v.safeParse(ClientMessageSchema, raw);
     if (!parsed.success) {
-      const id = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : -1;
       conn.send({ t: 'result', id, ok: false, code: 'DATA_ERROR' });
       return;
     }
@@ -144,9 +151,23 @@ export class DeclarationHub {
     return this.binaries.uploadContext(declarationId, party);
   }
 
+  /** Does the connection hold a seat, or wait for the other driver to admit it? (A socket with neither is idle.) */
+  isAttached(conn: HubConnection | null): boolean {
+    return conn !== null && (this.rooms.seatOf(conn) !== null || this.admissions.waits(conn));
+  }
+
   /** Number of bound device connections (for metrics and tests). */
   get connections(): number {
     return this.rooms.size;
+  }
+
+  private bucketOf(conn: HubConnection): TokenBucket {
+    let bucket = this.buckets.get(conn);
+    if (!bucket) {
+      bucket = new TokenBucket(this.ports.clock.now(), this.options.callBurst, this.options.callsPerSecond);
+      this.buckets.set(conn, bucket);
+    }
+    return bucket;
   }
 
   /** The registry's checks, then the instruction's handler. */

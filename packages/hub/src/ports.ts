@@ -42,6 +42,9 @@ export interface HubOptions {
   readonly maxTimeAdjustHours: number;
   /** 'practice' declarations end with demo-done and never reach the submit queue. */
   readonly mode: 'live' | 'practice';
+  /** A connection's burst of calls and calls per second (FU1); CALL_BURST and CALLS_PER_SECOND by default. */
+  readonly callBurst?: number;
+  readonly callsPerSecond?: number;
   /** Calling codes of the numbers SMS codes are sent to (FU11); default Lithuanian only. */
   readonly smsCallingCodes?: readonly string[];
 }

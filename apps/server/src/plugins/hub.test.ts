@@ -22,9 +22,9 @@ describe('declaration hub over WebSocket', () => {
   const drivers: WsDriver[] = [];
   let clock: FixedClock;
 
-  async function start(dir?: string): Promise<Ctx> {
+  async function start(dir?: string, env: Record<string, string> = {}): Promise<Ctx> {
     clock ??= new FixedClock(T0);
-    const ctx = await buildTestApp({}, dir ? { clock, dir } : { clock });
+    const ctx = await buildTestApp(env, dir ? { clock, dir } : { clock });
     await ctx.listen();
     open.push(ctx);
     return ctx;
@@ -355,6 +355,21 @@ describe('declaration hub over WebSocket', () => {
       const a = await driver(ctx);
       expect(await a.call('eid-comment', { text: 'x' })).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
     });
+  });
+
+  it('[FU3] over real sockets: a third socket from one address is refused; a socket without a declaration is closed after the idle time, one with a seat stays', async () => {
+    const ctx = await start(undefined, { EID_MAX_CONNECTIONS_PER_IP: '2', EID_WS_PING_MS: '50' });
+    const a = await driver(ctx);
+    const idle = await driver(ctx);
+    await expect(WsDriver.open(ctx.app)).rejects.toThrow(/429/);
+    value(await a.connect('KLM123', 'HBN512'));
+    const closed = new Promise<number>((resolve) => idle.socket.once('close', (code) => resolve(code)));
+    clock.advance(60_000);
+    expect(await closed).toBe(1008);
+    expect(await a.call('test-connection')).toMatchObject({ ok: true });
+    // The place of the closed one is free again.
+    const again = await driver(ctx);
+    expect(await again.call('test-connection')).toMatchObject({ ok: true });
   });
 
   it('[HB9] the handshake is refused for another site (Origin)', async () => {

@@ -5,7 +5,9 @@ import { HEARTBEAT_INTERVAL_MS, isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, 
 import { DeclarationHub, type HubConnection } from '@eid/hub';
 import { SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { FileBlobStore } from '@eid/adapter-storage-files';
+import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
+import { SocketGuard } from './socket-guard.js';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import QRCode from 'qrcode';
 import { SubmitWorker } from '../hub/submit-worker.js';
@@ -15,6 +17,12 @@ import { DeliveryWorker } from '../output/delivery-worker.js';
 
 /** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
+/** Frames of one socket that may wait to be handled (FU2). */
+export const MAX_QUEUED_FRAMES = 256;
+/** Unsent bytes after which a socket is taken to have stopped reading (FU2). */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A socket without a seat (and not waiting for an admission) is closed after this (FU3). */
+export const UNBOUND_IDLE_MS = 60_000;
 
 /**
  * A browser always sends Origin on a WebSocket handshake: only this site's own pages (same host)
@@ -106,6 +114,16 @@ export default fp(
       else app.log.error({ reason: check.reason }, 'CANNOT ENCRYPT the declaration documents: no declaration can be sent until qpdf works');
     });
 
+    const guard = new SocketGuard({
+      maxConnections: app.config.maxConnections,
+      maxPerIp: app.config.maxConnectionsPerIp,
+      maxQueuedFrames: MAX_QUEUED_FRAMES,
+      maxBufferedBytes: MAX_BUFFERED_BYTES,
+      unboundIdleMs: UNBOUND_IDLE_MS,
+      clock: app.clock,
+      log: (reason, data) => app.log.warn(data, `declaration socket closed: ${reason}`),
+    });
+    const connections = new Map<WebSocket, HubConnection>();
     await app.register(websocket, {
       options: { maxPayload: WS_HARD_LIMIT_BYTES },
       // The device's fault (bad UTF-8, a frame over the hard limit): that socket is closed; a warning, no stack (FU10).
@@ -121,14 +139,19 @@ export default fp(
         websocket: true,
         preValidation: async (request) => {
           if (!originAllowed(request, app.config.allowedOrigins)) throw new HttpError(403, 'NOT_ALLOWED');
+          const refused = guard.admits(request.ip);
+          if (refused) throw new HttpError(refused.status, refused.code);
         },
       },
-      (socket) => {
+      (socket, request) => {
+        guard.opened(socket, request.ip);
+        socket.on('pong', () => guard.pong(socket));
         const conn: HubConnection = {
           send(message: ServerMessage) {
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+            if (socket.readyState === socket.OPEN && guard.writable(socket)) socket.send(JSON.stringify(message));
           },
         };
+        connections.set(socket, conn);
         // Frames of one device are handled in order: a call right after a connect sees its session.
         let chain = Promise.resolve();
         socket.on('message', (data, isBinary) => {
@@ -148,9 +171,12 @@ export default fp(
             conn.send({ t: 'result', id: -1, ok: false, code: 'DATA_ERROR' });
             return;
           }
-          chain = chain.then(() => hub.handle(conn, message));
+          if (!guard.enqueue(socket)) return;
+          chain = chain.then(() => hub.handle(conn, message)).finally(() => guard.done(socket));
         });
         socket.on('close', () => {
+          guard.closed(socket);
+          connections.delete(socket);
           hub.closing(conn);
           void chain.then(() => hub.disconnect(conn));
         });
@@ -158,6 +184,8 @@ export default fp(
     );
 
     const timers: NodeJS.Timeout[] = [];
+    // Pings and the idle timeout of sockets without a declaration run in every installation.
+    timers.push(setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs));
     if (app.config.backgroundJobs) {
       timers.push(setInterval(() => void hub.sweep().catch((e: unknown) => log('error', 'sweep failed', String(e))), HEARTBEAT_INTERVAL_MS * 6));
       timers.push(setInterval(() => void worker.runOnce(), 1000));

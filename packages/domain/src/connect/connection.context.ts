@@ -81,7 +81,9 @@ export type ConnectionEvent =
   | { readonly type: 'user.leave' }
   | { readonly type: 'transport.opened' }
   | { readonly type: 'transport.message'; readonly message: ServerMessage }
-  | { readonly type: 'transport.closed' };
+  | { readonly type: 'transport.closed' }
+  /** The wait the hub asked for is over: the queue is sent (FU1). */
+  | { readonly type: 'link.flush' };
 
 export type ConnectionEmitted =
   | { readonly type: 'call.answered'; readonly ref: number; readonly answer: CallAnswer }

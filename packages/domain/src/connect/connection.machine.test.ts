@@ -314,6 +314,32 @@ describe('connection machine', () => {
     expect(h.transport.link.closedByDevice).toBe(true);
   });
 
+  it('[FU1] calls the hub refused as too fast are not answered: they wait the time it gave, then go again in their order, with the calls made meanwhile behind them', async () => {
+    const h = connected();
+    const link = h.transport.link;
+    const one = h.client.call('eid-comment', { text: 'one' });
+    const two = h.client.call('eid-comment', { text: 'two' });
+    const [c1, c2] = link.calls('eid-comment');
+    link.refuse(c1!.id, 'RATE_LIMITED', 500);
+    link.refuse(c2!.id, 'RATE_LIMITED', 480);
+    const three = h.client.call('eid-comment', { text: 'three' });
+    // Nothing new goes out while the others wait.
+    expect(link.calls('eid-comment')).toHaveLength(2);
+    expect(loadSession(h.storage)?.pending.map((c) => c.p)).toEqual([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
+    h.clock.increment(479);
+    expect(link.calls('eid-comment')).toHaveLength(2);
+    h.clock.increment(1);
+    const again = link.calls('eid-comment').slice(2);
+    expect(again.map((c) => c.p)).toEqual([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
+    let version = view(1);
+    for (const c of again) {
+      const next = view(version.version + 1);
+      link.answer(c.id, committed(version, next));
+      version = next;
+    }
+    expect(await Promise.all([one, two, three])).toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
+  });
+
   it('[CX7] the hub asking to end the declaration leaves END_REACTION_MS, then the device cleans up to blank', () => {
     const h = connected();
     h.transport.link.push({ t: 'end', reason: 'FINISHED' });

@@ -153,6 +153,10 @@ export const connectionMachine = setup({
       if (Object.keys(reaction.changes).length > 0) enqueue.assign(reaction.changes);
       for (const frame of reaction.sends) enqueue.sendTo('socket', { type: 'send', frame });
       for (const e of reaction.emits) enqueue.emit(e);
+      if (reaction.backoffMs !== undefined) {
+        enqueue.cancel('backoff');
+        enqueue.raise({ type: 'link.flush' }, { delay: reaction.backoffMs, id: 'backoff' });
+      }
     }),
     /** The other driver is asked to confirm this device: the code to show (JN1). */
     noteAdmission: assign(({ event }) =>
@@ -166,6 +170,7 @@ export const connectionMachine = setup({
   },
   guards: {
     hasCredentials: ({ context }) => context.credentials !== null,
+    hasQueued: ({ context }) => context.queued.length > 0,
     canRetry: ({ context }) => context.credentials !== null || context.request !== null,
     handshakeAccepted: ({ context, event }) => {
       const m = asResult(event);
@@ -280,7 +285,9 @@ export const connectionMachine = setup({
           tags: ['online'],
           entry: ['flushQueue', 'persist'],
           on: {
-            'user.call': { actions: ['sendCall', 'persist'] },
+            // While calls wait for the hub's "slow down" to pass, a new one waits behind them (order is kept).
+            'user.call': [{ guard: 'hasQueued', actions: ['queueCall', 'persist'] }, { actions: ['sendCall', 'persist'] }],
+            'link.flush': { actions: 'flushQueue' },
             'transport.message': [
               { guard: 'isEnd', target: '#connection.link.ending', actions: 'noteEnd' },
               { actions: ['handleServerMessage', 'persist', 'persistRecovery'] },

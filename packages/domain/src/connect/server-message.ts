@@ -16,6 +16,8 @@ export interface Reaction {
   readonly changes: Partial<ConnectionContext>;
   readonly emits: readonly ConnectionEmitted[];
   readonly sends: readonly ClientFrame[];
+  /** The hub asked this device to slow down (FU1): send the queue again after this many ms. */
+  readonly backoffMs?: number;
 }
 
 export function reactToServerMessage(initial: ConnectionContext, m: ServerMessage): Reaction {
@@ -43,7 +45,8 @@ export function reactToServerMessage(initial: ConnectionContext, m: ServerMessag
       emits.push({ type: 'declaration.changed', kind, by, declaration: outcome.view });
     } else if (outcome.kind === 'gap') askForView();
   };
-  const done = () => ({ changes, emits, sends });
+  let backoffMs: number | undefined;
+  const done = (): Reaction => (backoffMs === undefined ? { changes, emits, sends } : { changes, emits, sends, backoffMs });
 
   if (m.t === 'presence') update({ presence: { A: m.A, B: m.B } });
   if (m.t === 'changed') applyPatch(m.patch, m.kind, m.by);
@@ -67,6 +70,13 @@ export function reactToServerMessage(initial: ConnectionContext, m: ServerMessag
   const call = context.inflight.find((i) => i.wireId === m.id);
   if (!call) return done();
   update({ inflight: context.inflight.filter((i) => i !== call) });
+  if (!m.ok && m.code === 'RATE_LIMITED' && m.retryAfterMs !== undefined) {
+    // Too fast (FU1): the hub refused this call and every later one until the wait is over, so
+    // the refused calls are the last ones sent, answered in order: queued again in that order.
+    update({ queued: [...context.queued, call.call] });
+    backoffMs = m.retryAfterMs;
+    return done();
+  }
   if (m.ok) {
     const committed = committedIn(m.r);
     if (committed?.patch) applyPatch(committed.patch, 'OWN', context.party);

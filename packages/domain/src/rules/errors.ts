@@ -75,6 +75,7 @@ export const CONNECTION_ERROR_CODES = [
   'JOIN_REFUSED',
   'JOIN_NOT_CONFIRMED',
   'JOIN_REQUEST_CHANGED',
+  'SERVER_BUSY',
 ] as const;
 
 /** Plate-step failures of declaration-flow §5 and §8. */

@@ -1,0 +1,41 @@
+/**
+ * Fair use of one connection (FU1): a token bucket. Each call takes a token; tokens come back at a
+ * steady rate up to the burst. An empty bucket refuses with the wait until the next token, and —
+ * so that a device which sent on before it heard the refusal keeps its calls in order — refuses
+ * every call until then (a penalty window): the refused calls are always the last ones the device
+ * sent, and it sends them again, in order, after the wait.
+ */
+
+/** Calls one connection may make at once (a reconnect sends what was queued offline). Chosen. */
+export const CALL_BURST = 100;
+/** Calls per second a connection may keep up (a driver types; edits are debounced). Chosen. */
+export const CALLS_PER_SECOND = 20;
+
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+  private blockedUntil = 0;
+
+  constructor(
+    now: number,
+    private readonly burst = CALL_BURST,
+    private readonly perSecond = CALLS_PER_SECOND,
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Takes a token: null when allowed, else the milliseconds to wait. */
+  take(now: number): number | null {
+    if (now < this.blockedUntil) return this.blockedUntil - now;
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) * this.perSecond) / 1000);
+    this.last = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return null;
+    }
+    const wait = Math.ceil(((1 - this.tokens) * 1000) / this.perSecond);
+    this.blockedUntil = now + wait;
+    return wait;
+  }
+}
