@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { BLOB_PATH, MAX_BLOB_BYTES, SEAT_HEADERS, UPLOAD_HEADERS, type Declaration, type Session } from '@eid/domain';
 import { hasGpsExif, mediaFixture, plateFixture } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
+import { UPLOADS_PER_SEAT } from './blob.js';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -80,6 +83,43 @@ describe('POST /serveris/blob', () => {
     expect(none.json()).toMatchObject({ code: 'DATA_ERROR' });
     const badMeta = await upload(ctx, headers, jpeg, { [UPLOAD_HEADERS.set]: '9' });
     expect(badMeta.statusCode).toBe(400);
+  });
+
+  /** Sends the headers of a 20 MB upload and one kilobyte of it; resolves the status the server answers with while the rest is not sent. */
+  function headersOnly(ctx: Ctx, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+    const address = ctx.app.server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(MAX_BLOB_BYTES) } },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body });
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.write(Buffer.alloc(1024));
+    });
+  }
+
+  it('[FU5] an upload without a seat, or past the seat’s uploads in progress, is refused from its headers: the server answers before the body is sent', async () => {
+    const { ctx, headers } = await seat();
+    expect(await headersOnly(ctx, { ...headers, [SEAT_HEADERS.token]: 'x'.repeat(32) })).toEqual({ status: 403, body: JSON.stringify({ code: 'NOT_ALLOWED' }) });
+    // Three uploads of the seat in progress (their bodies still coming): a fourth waits its turn.
+    const held = Array.from({ length: UPLOADS_PER_SEAT }, () => {
+      const address = ctx.app.server.address() as AddressInfo;
+      const req = request({ host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(4 * 1024 * 1024) } });
+      req.on('error', () => undefined);
+      req.write(Buffer.alloc(1024));
+      return req;
+    });
+    await vi.waitFor(async () => expect(await headersOnly(ctx, headers)).toEqual({ status: 429, body: JSON.stringify({ code: 'RATE_LIMITED' }) }));
+    for (const req of held) req.destroy();
+    // Given up, their places are free again.
+    await vi.waitFor(async () => expect((await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' })).statusCode).toBe(201));
   });
 
   it('[HB13] a 21 MB photo is TOO_BIG and an empty upload DATA_ERROR; a voice note is stored as it is; the server goes on', async () => {

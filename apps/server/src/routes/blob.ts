@@ -16,11 +16,23 @@ import {
 import { HttpError, parseInput } from '../http-error.js';
 import { photoLegend } from '../messages/legend.js';
 
+/** Uploads one seat may have in progress at once (FU5): a phone sends a photo or two at a time. */
+export const UPLOADS_PER_SEAT = 3;
+
+type SeatHeaders = ReturnType<typeof readSeat>;
+
+function readSeat(h: Record<string, string | string[] | undefined>) {
+  const seat = parseInput(SeatSchema, { declarationId: h[SEAT_HEADERS.declaration], party: h[SEAT_HEADERS.party], token: h[SEAT_HEADERS.token] });
+  const meta = parseInput(UploadMetaSchema, { purpose: h[UPLOAD_HEADERS.purpose], set: h[UPLOAD_HEADERS.set], forParty: h[UPLOAD_HEADERS.forParty] });
+  return { seat, meta };
+}
+
 /**
  * Upload of a binary a declaration refers to (photos, audio notes, scheme and signature images):
- * the raw bytes, with the uploader's seat and what the upload is for in headers. The seat is
- * checked against the hub, the content type taken from the magic bytes, the declaration's quota
- * kept; images go through the media pipeline (orientation, trimming, the legend of photos,
+ * the raw bytes, with the uploader's seat and what the upload is for in headers. The seat, the
+ * quota (by the declared length) and the seat's uploads in progress are checked from the headers
+ * before a byte of the body is read (FU5); the body then streams into a buffer that grows as it
+ * arrives, cut at MAX_BLOB_BYTES. The content type is taken from the magic bytes; images go through the media pipeline (orientation, trimming, the legend of photos,
  * resizing, a thumbnail, no metadata), a plate photo through plate recognition. The answer is the
  * id the instruction then names.
  */
@@ -34,7 +46,8 @@ const blob: FastifyPluginAsync = async (app) => {
       done(new HttpError(413, 'TOO_BIG'), undefined);
       return;
     }
-    let buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? declared : 64 * 1024);
+    // Grown as bytes arrive: a declared length reserves at most 1 MiB before the bytes come.
+    let buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? Math.min(declared, 1024 * 1024) : 64 * 1024);
     let length = 0;
     let failed = false;
     payload.on('data', (chunk: Buffer) => {
@@ -56,10 +69,39 @@ const blob: FastifyPluginAsync = async (app) => {
     payload.on('error', (error) => !failed && done(error, undefined));
   });
 
+  const inProgress = new Map<string, number>();
+  const uploads = new WeakMap<object, { readonly checked: SeatHeaders; readonly release: () => void }>();
+  const seatKey = (s: SeatHeaders['seat']) => `${s.declarationId}:${s.party}`;
+
   app.post(
     BLOB_PATH,
     {
       bodyLimit: MAX_BLOB_BYTES,
+      // Who uploads, and whether they may, from the headers alone: a refused upload's body is never read (FU5).
+      onRequest: async (request) => {
+        const checked = readSeat(request.headers);
+        const { seat } = checked;
+        if (!(await app.hub.holdsSeat(seat.declarationId, seat.party, seat.token))) throw new HttpError(403, 'NOT_ALLOWED');
+        const declared = Number(request.headers['content-length']);
+        const usage = await app.hub.blobUsage(seat.declarationId);
+        if (usage.count + 2 > BLOB_QUOTA.count || (Number.isFinite(declared) && usage.bytes + declared > BLOB_QUOTA.bytes)) throw new HttpError(413, 'TOO_MANY');
+        const key = seatKey(seat);
+        const running = inProgress.get(key) ?? 0;
+        if (running >= UPLOADS_PER_SEAT) throw new HttpError(429, 'RATE_LIMITED');
+        inProgress.set(key, running + 1);
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          const left = (inProgress.get(key) ?? 1) - 1;
+          if (left <= 0) inProgress.delete(key);
+          else inProgress.set(key, left);
+        };
+        uploads.set(request.raw, { checked, release });
+      },
+      // The upload's place is freed when it is answered, or when the device gave up on it.
+      onResponse: async (request) => uploads.get(request.raw)?.release(),
+      onRequestAbort: async (request) => uploads.get(request.raw)?.release(),
       errorHandler: (error, _request, _reply) => {
         // Thrown on to the app's handler, which answers it as a typed code.
         if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, 'TOO_BIG');
@@ -67,10 +109,7 @@ const blob: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply): Promise<BlobUploaded> => {
-      const h = request.headers;
-      const seat = parseInput(SeatSchema, { declarationId: h[SEAT_HEADERS.declaration], party: h[SEAT_HEADERS.party], token: h[SEAT_HEADERS.token] });
-      const meta = parseInput(UploadMetaSchema, { purpose: h[UPLOAD_HEADERS.purpose], set: h[UPLOAD_HEADERS.set], forParty: h[UPLOAD_HEADERS.forParty] });
-      if (!(await app.hub.holdsSeat(seat.declarationId, seat.party, seat.token))) throw new HttpError(403, 'NOT_ALLOWED');
+      const { seat, meta } = uploads.get(request.raw)?.checked ?? readSeat(request.headers);
       const body = request.body;
       if (!(body instanceof Buffer) || body.length === 0) throw new HttpError(400, 'DATA_ERROR');
       const usage = await app.hub.blobUsage(seat.declarationId);
