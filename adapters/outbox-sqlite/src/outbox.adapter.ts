@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type {
@@ -56,6 +56,8 @@ export interface SqliteOutbox extends SmsSenderPort, EmailSenderPort {
   /** Newest first; messages accepted in the same millisecond in reverse order of acceptance. */
   list(query?: OutboxQuery): OutboxMessage[];
   get(id: string): OutboxMessageWithContent | null;
+  /** Deletes the messages accepted before `before` with their attachments (the retention period, RT1); answers how many. */
+  removeBefore(before: number): number;
 }
 
 export const OUTBOX_DEFAULT_LIMIT = 100;
@@ -158,6 +160,19 @@ export function createSqliteOutbox(sqlite: Database.Database, clock: ClockPort, 
         .limit(limit)
         .all()
         .map(toMessage);
+    },
+
+    removeBefore(before: number): number {
+      // Attachments go with their message (ON DELETE CASCADE, foreign keys on).
+      return db.transaction((tx) => {
+        const old = tx.select({ id: outboxMessages.id }).from(outboxMessages).where(lt(outboxMessages.createdAt, before)).all().map((r) => r.id);
+        for (let i = 0; i < old.length; i += 500) {
+          const chunk = old.slice(i, i + 500);
+          tx.delete(outboxAttachments).where(inArray(outboxAttachments.messageId, chunk)).run();
+          tx.delete(outboxMessages).where(inArray(outboxMessages.id, chunk)).run();
+        }
+        return old.length;
+      });
     },
 
     get(id: string): OutboxMessageWithContent | null {

@@ -133,6 +133,14 @@ export class FileBlobStore implements BlobStorePort {
     return { count, bytes };
   }
 
+  async declarationIds(): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const e of this.index.values()) ids.add(e.declarationId);
+    // Folders without an indexed file (left by a crash mid-write) count too: they are swept with their declaration.
+    for (const name of await readdir(this.dir)) if (SAFE.test(name)) ids.add(name);
+    return [...ids];
+  }
+
   async removeFor(declarationId: string): Promise<void> {
     if (!SAFE.test(declarationId)) return;
     for (const [id, e] of this.index) if (e.declarationId === declarationId) this.index.delete(id);

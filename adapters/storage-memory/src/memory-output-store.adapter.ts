@@ -17,6 +17,11 @@ export class MemoryOutputStore implements OutputStorePort {
     for (const m of messages) if (!this.deliveries.has(m.id)) this.deliveries.set(m.id, m);
   }
 
+  async removeFor(declarationId: string): Promise<void> {
+    for (const [id, s] of this.statements) if (s.declarationId === declarationId) this.statements.delete(id);
+    for (const [id, m] of this.deliveries) if (m.declarationId === declarationId) this.deliveries.delete(id);
+  }
+
   async statementsFor(declarationId: string): Promise<StatementRecord[]> {
     return [...this.statements.values()].filter((s) => s.declarationId === declarationId).sort((a, b) => a.party.localeCompare(b.party));
   }

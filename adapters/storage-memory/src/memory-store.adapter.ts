@@ -61,6 +61,21 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     return removed;
   }
 
+  async removeFinishedBefore(before: number): Promise<string[]> {
+    const removed: string[] = [];
+    for (const [id, r] of this.records) {
+      if (r.declaration.status === 'FINISHED' && r.lastActivity < before) {
+        this.records.delete(id);
+        removed.push(id);
+      }
+    }
+    return removed;
+  }
+
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    return new Set(ids.filter((id) => this.records.has(id)));
+  }
+
   async remove(id: string): Promise<boolean> {
     const r = this.records.get(id);
     if (!r || r.declaration.status === 'FINISHED') return false;
@@ -78,6 +93,10 @@ export class MemoryBlobStore implements BlobStorePort {
 
   async putAll(blobs: ReadonlyArray<{ id: string; declarationId: string; contentType: string; bytes: Uint8Array }>): Promise<void> {
     for (const b of blobs) await this.put(b);
+  }
+
+  async declarationIds(): Promise<string[]> {
+    return [...new Set([...this.blobs.values()].map((b) => b.declarationId))];
   }
 
   async get(id: string) {

@@ -187,6 +187,32 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     });
   }
 
+  async removeFinishedBefore(before: number): Promise<string[]> {
+    return this.db.transaction(() => {
+      const old = this.db
+        .select({ id: declarations.id })
+        .from(declarations)
+        .where(and(eq(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)))
+        .all()
+        .map((r) => r.id);
+      if (old.length > 0) {
+        this.db.delete(declarations).where(inArray(declarations.id, old)).run();
+        this.db.delete(submitQueue).where(inArray(submitQueue.declarationId, old)).run();
+      }
+      return old;
+    });
+  }
+
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = this.db.select({ id: declarations.id }).from(declarations).where(inArray(declarations.id, ids.slice(i, i + 500))).all();
+      for (const r of rows) found.add(r.id);
+    }
+    return found;
+  }
+
   async remove(id: string): Promise<boolean> {
     return this.db.transaction(() => {
       const result = this.db

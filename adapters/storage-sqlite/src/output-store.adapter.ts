@@ -119,6 +119,13 @@ export class SqliteOutputStore implements OutputStorePort {
     return row ? toStatement(row) : null;
   }
 
+  async removeFor(declarationId: string): Promise<void> {
+    this.db.transaction((tx) => {
+      tx.delete(deliveries).where(eq(deliveries.declarationId, declarationId)).run();
+      tx.delete(statements).where(eq(statements.declarationId, declarationId)).run();
+    });
+  }
+
   async deliveriesFor(declarationId: string): Promise<DeliveryRecord[]> {
     return this.db.select().from(deliveries).where(eq(deliveries.declarationId, declarationId)).orderBy(asc(deliveries.key)).all().map(toDelivery);
   }

@@ -19,6 +19,7 @@ import type {
   VehicleRegistryPort,
 } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
+import type { RetentionSweep } from './output/retention.js';
 import { SqliteExpiringStore, SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';
@@ -85,6 +86,8 @@ declare module 'fastify' {
     plateReader: PlateReaderPort;
     /** Short-lived state that must survive a restart: limits, lock-outs, phone codes, used captcha tokens (FU7). */
     expiring: ExpiringStorePort;
+    /** Deletes what the terms say is kept no longer (RT1, RT2). */
+    retention: RetentionSweep;
   }
 }
 

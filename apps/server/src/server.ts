@@ -1,3 +1,4 @@
+import { privateLogOptions } from './log-privacy.js';
 import { pino } from 'pino';
 import { openDatabase, setMeta } from '@eid/adapter-storage-sqlite';
 import { buildApp } from './app.js';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = pino(privateLogOptions(config.logLevel));
   const database = openDatabase(config.databaseFile);
   setMeta(database.db, 'last_started_at', new Date().toISOString(), Date.now());
   const app = await buildApp({ config, database, logger });

@@ -70,5 +70,6 @@ export * from './output/document.js';
 export * from './output/statement.js';
 export * from './output/delivery.js';
 export * from './output/guidance.js';
+export * from './output/retention.js';
 export * from './captcha/captcha.machine.js';
 export * from './shell/index.js';

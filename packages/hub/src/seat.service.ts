@@ -9,6 +9,7 @@ import {
   decideConnect,
   decideResume,
   declarationKeys,
+  END_REACTION_MS,
   isSlotHeld,
   PROTOCOL_VERSION,
   SYSTEM_UPDATE_WAIT_MS,
@@ -105,7 +106,10 @@ export class SeatService {
       if (decision.kind === 'REJECT') refuse(decision.code);
       if (!record) return refuse('REMOVED_INACTIVE');
       if (record.declaration.status === 'FINISHED') {
-        // A finished declaration can still be looked at (its result and view link), not edited.
+        // Its token resumes a finished declaration only until the end reaction is over (RT3): then the
+        // statement (its view link, opened with the password) is the way back to it, not the seat.
+        if (now - record.declaration.updatedAt > END_REACTION_MS) refuse('DECLARATION_FINISHED');
+        // Until then it can still be looked at (its result and view link), not edited.
         const seat: Seat = { declarationId: msg.declarationId, party: msg.party, tokenHash, allow: { A: false, B: false } };
         return sessionOf(seat, msg.token, msg.party === 'B', record.declaration);
       }

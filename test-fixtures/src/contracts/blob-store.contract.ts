@@ -56,7 +56,9 @@ export function registerBlobStoreContract(name: string, make: () => Promise<Blob
       withBlobs(async ({ blobs }) => {
         await blobs.put({ id: 'photo-0101', declarationId: 'd1', contentType: 'image/jpeg', bytes: new Uint8Array([1]) });
         await blobs.put({ id: 'photo-0102', declarationId: 'd2', contentType: 'audio/webm', bytes: new Uint8Array([2]) });
+        expect((await blobs.declarationIds()).sort()).toEqual(['d1', 'd2']);
         await blobs.removeFor('d1');
+        expect(await blobs.declarationIds()).toEqual(['d2']);
         expect(await blobs.get('photo-0101')).toBeNull();
         expect(await blobs.usage('d1')).toEqual({ count: 0, bytes: 0 });
         expect((await blobs.get('photo-0102'))?.contentType).toBe('audio/webm');

@@ -186,5 +186,20 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect(await store.remove('missing')).toBe(false);
       }));
 
+    it('[RT1] removes finished declarations that ended before a time, never an unfinished one; knows which ids exist', () =>
+      withStore(async ({ store }) => {
+        const finished = (id: string, a: string, b: string, at: number) => {
+          const r = storedDeclaration(id, a, b, at);
+          return { ...r, declaration: { ...r.declaration, status: 'FINISHED' as const } };
+        };
+        await store.create(finished('ended-long-ago', 'KLM123', 'ABC987', T0 - 10_000));
+        await store.create(finished('ended-lately', 'DEF456', 'GHI789', T0));
+        await store.create(storedDeclaration('open-old', 'JKL012', 'MNO345', T0 - 10_000));
+        expect(await store.removeFinishedBefore(T0 - 1)).toEqual(['ended-long-ago']);
+        expect(await store.get('ended-long-ago')).toBeNull();
+        expect(await store.findByKeys(['KLM123'], 0)).toEqual([]);
+        expect(await store.existingIds(['ended-long-ago', 'ended-lately', 'open-old', 'never'])).toEqual(new Set(['ended-lately', 'open-old']));
+      }));
+
   });
 }

@@ -97,5 +97,16 @@ export function registerOutputStoreContract(name: string, make: () => Promise<Ou
         expect((await output.dueDeliveries(5, 10)).map((m) => m.id).sort()).toEqual(['decl-out-1:driver-A-sms', 'decl-out-2:driver-A-sms']);
         await expect(output.saveOutput([statement('A', 'decl-out-3'), statement('B', 'decl-out-4')], [])).rejects.toThrow();
       }));
+
+    it('[RT1] a declaration’s statements and messages are forgotten together; another’s stay', () =>
+      withStore(async ({ output }) => {
+        await output.saveOutput([statement('A', 'decl-out-1')], [message('driver-A-sms', 1, 'decl-out-1')]);
+        await output.saveOutput([statement('A', 'decl-out-2')], [message('driver-A-sms', 1, 'decl-out-2')]);
+        await output.removeFor('decl-out-1');
+        expect(await output.statementsFor('decl-out-1')).toEqual([]);
+        expect(await output.deliveriesFor('decl-out-1')).toEqual([]);
+        expect(await output.findStatement({ suid: statement('A', 'decl-out-1').suid })).toBeNull();
+        expect(await output.statementsFor('decl-out-2')).toHaveLength(1);
+      }));
   });
 }

@@ -3,6 +3,7 @@ import { FixedClock } from '@eid/test-fixtures';
 import {
   HEARTBEAT_TIMEOUT_MS,
   MAX_CLIENT_FRAME_BYTES,
+  END_REACTION_MS,
   PLATE_CHECK_LIMIT_COUNT,
   PLATE_CHECKS_PER_REQUESTER,
   UNFINISHED_TTL_MS,
@@ -239,15 +240,20 @@ describe('declaration hub over WebSocket', () => {
       expect(await reader.connect('AAA999', 'BBB999')).toMatchObject({ ok: false, code: 'PLATE_CHECK_LIMIT' });
     });
 
-    it('finished: DECLARATION_FINISHED', async () => {
+    it('[RT3] finished: DECLARATION_FINISHED by plates; the stored token looks at it during the end reaction only', async () => {
       const ctx = await start();
-      const { a, b } = await pair(ctx);
+      const { a, b, sa } = await pair(ctx);
       await completeDeclaration(ctx, a, b);
       value(await a.call('submit-eid', { captcha: await captchaToken(ctx.app, 'submit') }));
       value(await b.call('submit-eid', { captcha: await captchaToken(ctx.app, 'submit') }));
       await ctx.app.submitWorker.runOnce();
       const c = await driver(ctx);
       expect(await c.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FINISHED' });
+      const reopened = await driver(ctx);
+      expect(value<Session>(await reopened.resume(sa.declarationId, 'A', sa.token)).declaration).toMatchObject({ status: 'FINISHED' });
+      clock.advance(END_REACTION_MS + 1);
+      const later = await driver(ctx);
+      expect(await later.resume(sa.declarationId, 'A', sa.token)).toMatchObject({ ok: false, code: 'DECLARATION_FINISHED' });
     });
 
     it('[JN4] lost heartbeat: the party can be taken by another device the other driver confirms; the old token is refused with HEARTBEAT', async () => {

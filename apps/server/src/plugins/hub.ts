@@ -14,6 +14,7 @@ import { SubmitWorker } from '../hub/submit-worker.js';
 import { SmsPhoneCodeSender } from '../messages/phone-code-sender.js';
 import { DeclarationFinalizer } from '../output/finalizer.js';
 import { DeliveryWorker } from '../output/delivery-worker.js';
+import { RetentionSweep } from '../output/retention.js';
 
 /** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
@@ -21,6 +22,8 @@ const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
 export const MAX_QUEUED_FRAMES = 256;
 /** Unsent bytes after which a socket is taken to have stopped reading (FU2). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How often the retention sweep runs (RT1). */
+const RETENTION_EVERY_MS = 6 * 60 * 60_000;
 /** A socket without a seat (and not waiting for an admission) is closed after this (FU3). */
 export const UNBOUND_IDLE_MS = 60_000;
 
@@ -100,7 +103,9 @@ export default fp(
     const worker = new SubmitWorker(queue, hub, finalizer, app.clock, log, () => {
       if (app.config.backgroundJobs) void delivery.runOnce();
     });
+    const retention = new RetentionSweep({ store, output: app.output, blobs, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
     app.decorate('hub', hub);
+    app.decorate('retention', retention);
     app.decorate('submitWorker', worker);
     app.decorate('deliveryWorker', delivery);
     app.decorate('blobStore', blobs);
@@ -190,6 +195,7 @@ export default fp(
       timers.push(setInterval(() => void hub.sweep().catch((e: unknown) => log('error', 'sweep failed', String(e))), HEARTBEAT_INTERVAL_MS * 6));
       timers.push(setInterval(() => void worker.runOnce(), 1000));
       timers.push(setInterval(() => void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e))), 2000));
+      timers.push(setInterval(() => void retention.runOnce().catch((e: unknown) => log('error', 'retention sweep failed', String(e))), RETENTION_EVERY_MS));
       for (const t of timers) t.unref();
     }
     app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import type { ClockPort, IdPort } from '@eid/domain';
 import { openDatabase } from '@eid/adapter-storage-sqlite';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { privateLogOptions } from '../log-privacy.js';
 
 /**
  * Builds the real app on a temporary data folder and a fake built web app, capturing the log
@@ -31,7 +32,7 @@ export async function buildTestApp(
       done();
     },
   });
-  const app = await buildApp({ config, database, logger: pino({ level: 'info' }, sink), clock: deps.clock, ids: deps.ids });
+  const app = await buildApp({ config, database, logger: pino(privateLogOptions('info'), sink), clock: deps.clock, ids: deps.ids });
   return {
     app,
     config,

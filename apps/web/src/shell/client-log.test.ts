@@ -51,6 +51,15 @@ describe('client logger (app-shell §7)', () => {
     expect(calls[2]!.body).toMatchObject({ src: 'react', error: 'bad index', name: 'RangeError' });
   });
 
+  it('[RT4] an error report says the route where it happened, never a view-link id nor a query value', () => {
+    window.history.replaceState(null, '', '/accidents/AbCdEfGhIjKlMnOpQrStUvWxYz012345/statements/ZyXwVuTsRqPoNmLkJiHgFeDcBa987654?lang=lt');
+    logErrorReport({ src: 'window', msg: 'boom' });
+    logErrorReport({ src: 'window', msg: 'boom', url: `${location.origin}/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp` });
+    const urls = calls.map((c) => (c.body as { url: string }).url);
+    expect(urls).toEqual(['/accidents/:accidentId/statements/:statementId?lang=…', '/a/:suid']);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('a failing network never throws from a log call', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     expect(() => log('error', 'x', 'y')).not.toThrow();

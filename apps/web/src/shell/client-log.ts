@@ -5,7 +5,7 @@
  * console. A log call never throws and never blocks the page.
  */
 import { STORAGE_KEYS } from '@eid/domain/constants';
-import { CLIENT_LOG_PATHS as PATHS, isInstanceId, newInstanceId, prefixLogMessage } from '@eid/domain/shell';
+import { CLIENT_LOG_PATHS as PATHS, isInstanceId, newInstanceId, prefixLogMessage, redactUrl } from '@eid/domain/shell';
 import { CryptoIds } from '@eid/adapter-system';
 import { readStored, writeStored } from '../storage';
 
@@ -59,6 +59,16 @@ function post(level: Level, body: unknown, withNode = true): void {
 
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
+/** Where an error happened, as a report may say it (RT4): the route, no view-link id, no query value. */
+export function reportedUrl(url: string): string {
+  try {
+    const u = new URL(url, location.origin);
+    return redactUrl(u.origin === location.origin ? `${u.pathname}${u.search}` : `${u.origin}${u.pathname}`);
+  } catch {
+    return '';
+  }
+}
+
 /** A message (info, warn or error), prefixed with the plates pair or the instance id. */
 export function log(level: Level, src: string, message: string, data?: unknown): void {
   const text = prefixLogMessage(message, { ...plates(), instanceId: instanceId() });
@@ -74,7 +84,7 @@ export function logErrorReport(report: { src: string; msg: string; url?: string;
     {
       src: clip(report.src, 64),
       msg: clip(report.msg, 4000),
-      url: clip(report.url ?? location.href, 2048),
+      url: clip(reportedUrl(report.url ?? location.href), 2048),
       line: Math.max(-1, Math.trunc(report.line ?? -1)),
       col: Math.max(-1, Math.trunc(report.col ?? -1)),
       ...(report.error ? { error: clip(report.error, 16000) } : {}),

@@ -5,6 +5,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { logFrameworkError } from './client-log';
+import { redactUrl } from '@eid/domain/shell';
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -14,7 +15,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    logFrameworkError(error, { componentStack: info.componentStack?.slice(0, 4000) ?? null, path: window.location.pathname });
+    logFrameworkError(error, { componentStack: info.componentStack?.slice(0, 4000) ?? null, path: redactUrl(window.location.pathname) });
   }
 
   override render() {

@@ -340,8 +340,10 @@ describe('connection machine', () => {
     expect(await Promise.all([one, two, three])).toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
   });
 
-  it('[CX7] the hub asking to end the declaration leaves END_REACTION_MS, then the device cleans up to blank', () => {
+  it('[CX7] [RT5] the hub asking to end the declaration leaves END_REACTION_MS, then the device cleans up to blank: nothing of it stays in storage', () => {
     const h = connected();
+    h.storage.setItem(STORAGE_KEYS.eidPlates, JSON.stringify({ own: { plate: 'KLM123' }, other: { plate: 'HBN512' } }));
+    h.storage.setItem(STORAGE_KEYS.schemeObjects, '[]');
     h.transport.link.push({ t: 'end', reason: 'FINISHED' });
     expect(h.actor.getSnapshot().matches({ link: 'ending' })).toBe(true);
     expect(h.storage.getItem(STORAGE_KEYS.token)).toBe(TOKEN);
@@ -351,6 +353,7 @@ describe('connection machine', () => {
     expect(h.actor.getSnapshot().value).toBe('ended');
     expect(h.actor.getSnapshot().context.endReason).toBe('FINISHED');
     expect(h.storage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect([...h.storage.map.keys()]).toEqual([]);
     expect(h.emitted).toContainEqual({ type: 'declaration.ended', reason: 'FINISHED' });
   });
 

@@ -109,7 +109,8 @@ export function loadRecovery(kv: KeyValuePort): RecoverySnapshot | null {
 
 /** Forgets the declaration (declaration-flow §4 "cleaned to blank"). */
 export function clearSession(kv: KeyValuePort): void {
-  for (const key of [STORAGE_KEYS.nodeId, STORAGE_KEYS.token, STORAGE_KEYS.connectionState, STORAGE_KEYS.stateConnection]) {
+  // The declaration's drafts (its plates, the scheme being drawn) go with it (RT5).
+  for (const key of [STORAGE_KEYS.nodeId, STORAGE_KEYS.token, STORAGE_KEYS.connectionState, STORAGE_KEYS.stateConnection, STORAGE_KEYS.eidPlates, STORAGE_KEYS.schemeObjects]) {
     kv.removeItem(key);
   }
 }

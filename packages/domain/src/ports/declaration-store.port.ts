@@ -36,6 +36,10 @@ export interface DeclarationStorePort {
   findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]>;
   /** Deletes unfinished declarations whose last activity is before `before`; resolves their ids. */
   removeInactive(before: number): Promise<string[]>;
+  /** Deletes finished declarations whose last activity (their end) is before `before`: the retention period is over (RT1). */
+  removeFinishedBefore(before: number): Promise<string[]>;
+  /** Which of these ids are stored (the orphan sweep of binaries). */
+  existingIds(ids: readonly string[]): Promise<Set<string>>;
   /** Deletes an unfinished declaration (nuke-it); a finished one is kept and false is returned. */
   remove(id: string): Promise<boolean>;
 }
@@ -53,6 +57,8 @@ export interface BlobStorePort {
   existing(ids: readonly string[]): Promise<Set<string>>;
   /** Forgets every binary of a declaration (removed for inactivity, or deleted). */
   removeFor(declarationId: string): Promise<void>;
+  /** The declarations that have binaries stored (the orphan sweep, RT2). */
+  declarationIds(): Promise<string[]>;
   /** How many binaries a declaration has and their total size (the upload quota). */
   usage(declarationId: string): Promise<{ readonly count: number; readonly bytes: number }>;
 }

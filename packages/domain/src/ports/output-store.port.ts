@@ -40,6 +40,8 @@ export interface OutputStorePort {
   findStatement(link: StatementLink): Promise<StatementRecord | null>;
   statementById(statementId: string): Promise<StatementRecord | null>;
   deliveriesFor(declarationId: string): Promise<DeliveryRecord[]>;
+  /** Forgets a declaration's statements and deliveries (its retention period is over, RT1). */
+  removeFor(declarationId: string): Promise<void>;
   /** PENDING messages due at `now`, oldest first. */
   dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]>;
   markSent(id: string, now: number): Promise<void>;

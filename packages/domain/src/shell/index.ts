@@ -6,3 +6,4 @@ export * from './dev-mode.js';
 export * from './routes.js';
 export * from './client-log.js';
 export * from './api.js';
+export * from './log-url.js';

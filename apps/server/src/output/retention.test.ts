@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACCIDENT_TIME, FixedClock } from '@eid/test-fixtures';
+import { HISTORY_YEARS, retentionCutoff } from '@eid/domain';
+import { buildTestApp } from '../testing/build-test-app.js';
+import { seedSubmitted } from '../testing/submitted.js';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+const NOW = ACCIDENT_TIME + 20 * 60_000;
+const DAY = 24 * 60 * 60_000;
+
+describe('retention', () => {
+  const open: Ctx[] = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close();
+  });
+
+  it(`[RT1] a finished declaration is kept ${HISTORY_YEARS} years with its statements, messages and files; ${HISTORY_YEARS} years and a day after its end all of it is gone`, async () => {
+    const clock = new FixedClock(NOW);
+    const ctx = await buildTestApp({ EID_DEV_OUTBOX: 'on' }, { clock });
+    open.push(ctx);
+    await seedSubmitted(ctx.app, 'decl-retained-01', NOW);
+    expect(await ctx.app.submitWorker.runOnce()).toBe(1);
+    expect(await ctx.app.deliveryWorker.runOnce()).toBeGreaterThan(0);
+    const ended = (await ctx.app.declarations.get('decl-retained-01'))!;
+    expect(ended.declaration.status).toBe('FINISHED');
+    const folder = join(ctx.config.blobsDir, 'decl-retained-01');
+    expect(existsSync(folder)).toBe(true);
+    expect(ctx.app.outbox.list().length).toBeGreaterThan(0);
+    const kept = async () => ({
+      declaration: (await ctx.app.declarations.get('decl-retained-01')) !== null,
+      statements: (await ctx.app.output.statementsFor('decl-retained-01')).length,
+      deliveries: (await ctx.app.output.deliveriesFor('decl-retained-01')).length,
+      files: existsSync(folder),
+      outbox: ctx.app.outbox.list().length,
+    });
+
+    // The day before the period ends: everything is there.
+    clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) - DAY);
+    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, outboxMessages: 0 });
+    expect(await kept()).toMatchObject({ declaration: true, statements: 2, files: true });
+
+    clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) + DAY);
+    const run = await ctx.app.retention.runOnce();
+    expect(run.declarations).toBe(1);
+    expect(await kept()).toEqual({ declaration: false, statements: 0, deliveries: 0, files: false, outbox: 0 });
+    // Its links open nothing any more.
+    expect(await ctx.app.output.findStatement({ suid: 'x'.repeat(32) })).toBeNull();
+  });
+
+  it('[RT2] unfinished declarations are not touched by retention; a folder of files whose declaration is gone is swept', async () => {
+    const clock = new FixedClock(NOW);
+    const ctx = await buildTestApp({}, { clock });
+    open.push(ctx);
+    await seedSubmitted(ctx.app, 'decl-retained-02', NOW);
+    const orphan = join(ctx.config.blobsDir, 'decl-gone-000001');
+    mkdirSync(orphan, { recursive: true });
+    writeFileSync(join(orphan, 'photo0000000001.image~jpeg'), Buffer.from([0xff, 0xd8, 0xff]));
+    const run = await ctx.app.retention.runOnce();
+    expect(run).toMatchObject({ declarations: 0, orphanFolders: 1 });
+    expect(existsSync(orphan)).toBe(false);
+    expect(await ctx.app.declarations.get('decl-retained-02')).not.toBeNull();
+  });
+});

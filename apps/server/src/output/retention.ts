@@ -1,0 +1,44 @@
+/**
+ * The retention sweep (RT1, RT2): finished declarations whose HISTORY_YEARS are over are deleted
+ * with their statements, deliveries and binaries; the local outbox's messages of the same age go
+ * too; binary folders whose declaration no longer exists (a crash between deleting a declaration
+ * and its files) are swept. Runs on a timer; idempotent, so a run cut short is finished by the next.
+ */
+import { retentionCutoff, type BlobStorePort, type ClockPort, type DeclarationStorePort, type OutputStorePort } from '@eid/domain';
+
+export interface RetentionDeps {
+  readonly store: DeclarationStorePort;
+  readonly output: OutputStorePort;
+  readonly blobs: BlobStorePort;
+  readonly outbox: { removeBefore(before: number): number };
+  readonly clock: ClockPort;
+  readonly log: (message: string, data: Record<string, unknown>) => void;
+}
+
+export interface RetentionRun {
+  readonly declarations: number;
+  readonly orphanFolders: number;
+  readonly outboxMessages: number;
+}
+
+export class RetentionSweep {
+  constructor(private readonly deps: RetentionDeps) {}
+
+  async runOnce(): Promise<RetentionRun> {
+    const { store, output, blobs, outbox, clock } = this.deps;
+    const cutoff = retentionCutoff(clock.now());
+    const expired = await store.removeFinishedBefore(cutoff);
+    for (const id of expired) {
+      await output.removeFor(id);
+      await blobs.removeFor(id);
+    }
+    const withFiles = await blobs.declarationIds();
+    const alive = await store.existingIds(withFiles);
+    const orphans = withFiles.filter((id) => !alive.has(id));
+    for (const id of orphans) await blobs.removeFor(id);
+    const outboxMessages = outbox.removeBefore(cutoff);
+    const run = { declarations: expired.length, orphanFolders: orphans.length, outboxMessages };
+    if (expired.length + orphans.length + outboxMessages > 0) this.deps.log('retention sweep', { ...run });
+    return run;
+  }
+}
