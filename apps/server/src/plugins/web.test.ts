@@ -13,7 +13,9 @@ describe('web app serving', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="app">');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const csp = res.headers['content-security-policy'] as string;
+    // ASVS 3.4.3 and 3.4.6: no plugins, no <base> redirection, no framing.
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cache-control']).toBe('no-cache');

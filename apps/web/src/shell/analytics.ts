@@ -52,7 +52,11 @@ async function loadTag(): Promise<void> {
   window.gtag('config', id, { send_page_view: false, anonymize_ip: true });
   const port: AnalyticsPort = {
     event: (name, params) => window.gtag?.('event', name, params),
-    pageView: (path, title) => window.gtag?.('event', 'page_view', { page_path: path, page_title: title }),
+    // The redacted route is also the page's location for every later event (the address bar may hold a view link).
+    pageView: (path, title) => {
+      window.gtag?.('set', { page_location: `${location.origin}${path}` });
+      window.gtag?.('event', 'page_view', { page_path: path, page_title: title });
+    },
   };
   analytics.initialised(port);
 }

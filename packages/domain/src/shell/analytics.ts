@@ -4,6 +4,8 @@
  * (until consent is given again); event names are lower-cased with spaces, hyphens and asterisks
  * turned into underscores. Nothing is sent without consent "T".
  */
+import { redactUrl } from './log-url.js';
+
 export type AnalyticsConsent = 'T' | 'N';
 
 /** The tag itself (gtag / GA4 in the browser, a recorder in tests). */
@@ -47,8 +49,9 @@ export class Analytics {
     this.push({ kind: 'event', name: normaliseEventName(name), params });
   }
 
+  /** A page view under its route: view-link ids and query values never reach the statistics (RT4). */
   pageView(path: string, title: string): void {
-    this.push({ kind: 'pageView', path, title });
+    this.push({ kind: 'pageView', path: redactUrl(path), title });
   }
 
   /** The user's choice: N clears what waits and stops tracking; T lets a ready tag receive the queue. */

@@ -65,6 +65,18 @@ describe('analytics (app-shell §7)', () => {
   });
 });
 
+describe('statistics see routes, not addresses', () => {
+  it('[RT4] a page view of a view link is counted under its route: no link id, no query value reaches the tag', () => {
+    const a = new Analytics('T');
+    const { port, sent } = recorder();
+    a.initialised(port);
+    a.pageView('/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp', 'view');
+    a.pageView('/accidents/AbCdEfGhIjKlMnOpQrStUvWxYz012345/statements/ZyXwVuTsRqPoNmLkJiHgFeDcBa987654', 'view');
+    a.pageView('/confirm?t=am9uYXNAZXhhbXBsZS5sdA', 'confirm');
+    expect(sent).toEqual(['page:/a/:suid', 'page:/accidents/:accidentId/statements/:statementId', 'page:/confirm?t=…']);
+  });
+});
+
 describe('developer mode (app-shell §6)', () => {
   it.each([
     ['localhost', null, true],
