@@ -47,7 +47,7 @@ export class DeclarationHub {
     const captcha = new Captcha(ports, options);
     this.binaries = new BinaryService(ports, this.uow);
     this.admissions = new AdmissionService(ports, this.uow, this.rooms, plates);
-    this.seats = new SeatService(ports, options, this.uow, this.rooms, plates, this.admissions);
+    this.seats = new SeatService(ports, options, this.uow, this.rooms, plates, this.admissions, captcha);
     this.contacts = new ContactService(ports, options, this.uow, captcha);
     this.submit = new SubmitService(ports, options, this.uow, this.rooms, this.binaries, captcha);
     this.maintenance = new MaintenanceService(ports, this.uow, this.rooms);

@@ -24,6 +24,7 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { AdmissionService } from './admission.service.js';
+import type { Captcha } from './captcha.js';
 import type { Handlers } from './handler.js';
 import type { HubOptions, HubPorts } from './ports.js';
 import type { PlateChecks } from './plate-checks.service.js';
@@ -61,6 +62,7 @@ export class SeatService {
     private readonly rooms: Rooms,
     private readonly plates: PlateChecks,
     private readonly admissions: AdmissionService,
+    private readonly captcha: Captcha,
   ) {}
 
   /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
@@ -72,6 +74,8 @@ export class SeatService {
     if (msg.protocol !== PROTOCOL_VERSION) refuse('PROTOCOL_UNSUPPORTED');
     const now = this.ports.clock.now();
     if (now < this.systemUpdateUntil) refuse('SYSTEM_UPDATE', Math.min(SYSTEM_UPDATE_WAIT_MS, this.systemUpdateUntil - now));
+    // A connect costs the device a proof of work before anything is looked up (JN5).
+    await this.captcha.check(msg.captcha, 'connect');
     const keys = declarationKeys({ parties: { A: { plates: msg.plates.A }, B: { plates: msg.plates.B } } });
     const request = { mode: msg.mode, plates: msg.plates, location: msg.location, testUser: false };
     const records = await this.ports.store.findByKeys(keys, now - UNFINISHED_TTL_MS);

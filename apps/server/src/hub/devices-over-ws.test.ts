@@ -1,3 +1,4 @@
+import { captchaToken } from '../testing/captcha.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createActor, waitFor } from 'xstate';
@@ -37,12 +38,14 @@ function device(url: () => string) {
 }
 
 const plates = (own: string, other: string) => ({ A: { ...blankPlates(), plate: own }, B: { ...blankPlates(), plate: other } });
-const request = (own: string, other: string) => ({
+/** What the plates step hands the connection: the plates, and the proof of work the page solved (JN5). */
+const request = async (app: Ctx['app'], own: string, other: string) => ({
   mode: 'live' as const,
   plates: plates(own, other),
   location: { latitude: 54.6872, longitude: 25.2797, accuracy: 15 },
   fillLang: 'lt' as const,
   oneDevice: false,
+  captcha: await captchaToken(app, 'connect'),
 });
 const online = (a: ConnectionActor) => waitFor(a, (s) => s.hasTag('online'), { timeout: 8000 });
 
@@ -68,9 +71,9 @@ describe('two devices on the real socket', () => {
     const a = device(url);
     const b = device(url);
     actors.push(a.actor, b.actor);
-    a.actor.send({ type: 'user.connect', request: request('KLM123', 'HBN512') });
+    a.actor.send({ type: 'user.connect', request: await request(first.app, 'KLM123', 'HBN512') });
     await online(a.actor);
-    b.actor.send({ type: 'user.connect', request: request('HBN512', 'KLM123') });
+    b.actor.send({ type: 'user.connect', request: await request(first.app, 'HBN512', 'KLM123') });
     // A confirms the code both screens show (JN1).
     const asked = await waitFor(b.actor, (s) => s.hasTag('admitting'));
     const shown = await waitFor(a.actor, (s) => s.context.declaration?.joinRequest?.code === asked.context.admission?.code);

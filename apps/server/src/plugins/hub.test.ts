@@ -223,6 +223,17 @@ describe('declaration hub over WebSocket', () => {
       expect(value(await check())).toMatchObject({ result: 'OK' });
     });
 
+    it('[JN5] a connect costs a proof of work: none is CAPTCHA_REQUIRED, a used or other-action one CAPTCHA_INVALID; nothing is looked up', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      expect(await a.connect('KLM123', 'HBN512', { captcha: undefined })).toMatchObject({ ok: false, code: 'CAPTCHA_REQUIRED' });
+      expect(await a.connect('KLM123', 'HBN512', { captcha: await captchaToken(ctx.app, 'submit') })).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
+      const token = await captchaToken(ctx.app, 'connect');
+      expect(value<Session>(await a.connect('KLM123', 'HBN512', { captcha: token })).party).toBe('A');
+      const b = await driver(ctx);
+      expect(await b.connect('LRA908', 'GTE274', { captcha: token })).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
+    });
+
     it('[FU4] registry data only for a seat; a stranger spending the checks of a plate does not block the real driver', async () => {
       const ctx = await start();
       const stranger = await driver(ctx);

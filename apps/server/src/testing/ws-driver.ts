@@ -1,3 +1,4 @@
+import { captchaToken } from './captcha.js';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -38,7 +39,10 @@ export class WsDriver {
   private waiters: Array<{ test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }> = [];
   private viewWaiters: Array<{ test: (d: DeclarationView) => boolean; resolve: (d: DeclarationView) => void }> = [];
 
-  private constructor(readonly socket: WebSocket) {
+  private constructor(
+    readonly socket: WebSocket,
+    private readonly app: FastifyInstance,
+  ) {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as ServerMessage;
       if (message.t === 'result' && this.pending.has(message.id)) {
@@ -107,7 +111,7 @@ export class WsDriver {
     const url = WsDriver.url(app);
     const socket = new WebSocket(url, { origin: origin ?? url.replace(/^ws/, 'http').replace(WS_PATH, '') });
     return new Promise((resolve, reject) => {
-      socket.once('open', () => resolve(new WsDriver(socket)));
+      socket.once('open', () => resolve(new WsDriver(socket, app)));
       socket.once('error', reject);
       socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
     });
@@ -126,7 +130,9 @@ export class WsDriver {
     return this.sendRaw({ ...message, id }, id);
   }
 
-  connect(own: Plates | string, other: Plates | string, extra: Record<string, unknown> = {}): Promise<Result> {
+  /** Connects by plates with a solved captcha of action `connect`, as the web app does (JN5); `extra` may set or drop it. */
+  async connect(own: Plates | string, other: Plates | string, extra: Record<string, unknown> = {}): Promise<Result> {
+    const captcha = 'captcha' in extra || !this.app.captcha ? {} : { captcha: await captchaToken(this.app, 'connect') };
     return this.session(
       this.request({
         t: 'connect',
@@ -135,6 +141,7 @@ export class WsDriver {
         plates: { A: typeof own === 'string' ? plates(own) : own, B: typeof other === 'string' ? plates(other) : other },
         location: VILNIUS,
         fillLang: 'lt',
+        ...captcha,
         ...extra,
       }),
     );

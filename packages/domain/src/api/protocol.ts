@@ -44,6 +44,8 @@ export const ConnectMessageSchema = v.object({
   fillLang: LocaleSchema,
   /** The device fills the declaration for both drivers (one device mode). */
   oneDevice: v.optional(v.boolean(), false),
+  /** A connect costs a proof of work (JN5): the captcha token of action `connect`. */
+  captcha: v.optional(v.pipe(v.string(), v.maxLength(8192))),
 });
 export type ConnectMessage = v.InferOutput<typeof ConnectMessageSchema>;
 

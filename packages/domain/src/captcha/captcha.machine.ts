@@ -13,7 +13,7 @@ import type { ErrorCode } from '../rules/errors.js';
 import type { CaptchaSolverPort } from '../ports/captcha.port.js';
 
 /** The actions a captcha token is asked for (declaration-flow §7: default "submit"). */
-export const CAPTCHA_ACTIONS = ['submit', 'phone-code', 'preview'] as const;
+export const CAPTCHA_ACTIONS = ['submit', 'phone-code', 'preview', 'connect'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export interface CaptchaContext {

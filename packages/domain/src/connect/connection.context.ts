@@ -25,6 +25,8 @@ export interface PlatesConnectRequest {
   readonly location: Position | null;
   readonly fillLang: Locale;
   readonly oneDevice: boolean;
+  /** The proof of work of this connect (JN5); a token is used once. */
+  readonly captcha?: string;
 }
 
 export type CallAnswer =

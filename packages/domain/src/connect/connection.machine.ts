@@ -74,7 +74,17 @@ export const connectionMachine = setup({
         const r = context.request;
         enqueue.sendTo('socket', {
           type: 'send',
-          frame: { t: 'connect', id, protocol: PROTOCOL_VERSION, mode: r.mode, plates: r.plates, location: r.location, fillLang: r.fillLang, oneDevice: r.oneDevice },
+          frame: {
+            t: 'connect',
+            id,
+            protocol: PROTOCOL_VERSION,
+            mode: r.mode,
+            plates: r.plates,
+            location: r.location,
+            fillLang: r.fillLang,
+            oneDevice: r.oneDevice,
+            ...(r.captcha ? { captcha: r.captcha } : {}),
+          },
         });
       }
     }),

@@ -323,8 +323,11 @@ export class DeclaSession {
 
   /** Connects by plates (step 4) and sends what was given before (consents, language). */
   private async connect(): Promise<void> {
-    const request = this.connectRequest;
-    if (!request) throw fail('NO_PLATE');
+    const entered = this.connectRequest;
+    if (!entered) throw fail('NO_PLATE');
+    // A connect costs a proof of work (JN5); solved ahead while the driver typed the plates (none in practice).
+    const captcha = this.mode === 'practice' ? undefined : await this.captcha.token('connect');
+    const request = captcha ? { ...entered, captcha } : entered;
     this.connection.send({ type: 'user.connect', request });
     // A join waits for the other driver's confirmation (JN1); the machine gives up by itself after that time.
     const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), {

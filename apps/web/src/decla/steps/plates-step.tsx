@@ -212,6 +212,11 @@ export function PlatesStep({ step }: StepProps) {
     (pairErrors.length === 0 && Object.values(ownErrors).every((e) => e === null) && Object.values(otherErrors).every((e) => e === null));
   useStepValidity(step, valid);
 
+  // The connect's proof of work is solved while the driver types the plates (JN5).
+  useEffect(() => {
+    if (!practice && !connected) session.captcha.prefetch('connect');
+  }, [session, practice, connected]);
+
   useEffect(() => {
     writeStored(STORAGE_KEYS.eidPlates, JSON.stringify(form));
     session.setConnectRequest({
