@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { ClockPort, ExpiringStorePort } from '@eid/domain';
 import type { EidDatabase } from './database.js';
 import { expiring } from './schema.js';
@@ -36,6 +36,30 @@ export class SqliteExpiringStore implements ExpiringStorePort {
 
   async delete(key: string): Promise<void> {
     this.db.delete(expiring).where(eq(expiring.key, key)).run();
+  }
+
+  /**
+   * One more hit under `key` in a window of `windowMs` that starts with the first hit: the count
+   * and when the window ends, in one statement (two servers' hits are never lost, FU7). Kept apart
+   * from the JSON values of `set` by the caller's keys.
+   */
+  hit(key: string, windowMs: number): { readonly current: number; readonly resetAt: number } {
+    const now = this.clock.now();
+    const row = this.db.get<{ value: string; expires_at: number }>(sql`
+      insert into ${expiring} (key, value, expires_at) values (${key}, '1', ${now + windowMs})
+      on conflict (key) do update set
+        value = case when ${expiring.expiresAt} <= ${now} then '1' else cast(cast(${expiring.value} as integer) + 1 as text) end,
+        expires_at = case when ${expiring.expiresAt} <= ${now} then ${now + windowMs} else ${expiring.expiresAt} end
+      returning value, expires_at`);
+    this.writes += 1;
+    if (this.writes % SWEEP_EVERY === 0) this.sweep();
+    return { current: Number(row.value), resetAt: row.expires_at };
+  }
+
+  /** The count and window end under `key` without a hit; zero when none is running. */
+  peek(key: string): { readonly current: number; readonly resetAt: number } {
+    const row = this.db.select().from(expiring).where(and(eq(expiring.key, key), gt(expiring.expiresAt, this.clock.now()))).get();
+    return row ? { current: Number(row.value), resetAt: row.expiresAt } : { current: 0, resetAt: this.clock.now() };
   }
 
   /** Deletes the expired rows; answers how many. */

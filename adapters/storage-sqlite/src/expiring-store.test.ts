@@ -12,6 +12,27 @@ registerExpiringStoreContract('sqlite', (clock) => {
 });
 
 describe('SQLite expiring store', () => {
+  it('[FU7] counts hits in a window that starts with the first one, in one statement; a new window starts after it', () => {
+    const clock = new FixedClock(1_000_000);
+    const opened = openDatabase(':memory:');
+    try {
+      const store = new SqliteExpiringStore(opened.db, clock);
+      expect(store.peek('rate:x')).toEqual({ current: 0, resetAt: 1_000_000 });
+      expect([store.hit('rate:x', 60_000), store.hit('rate:x', 60_000)]).toEqual([
+        { current: 1, resetAt: 1_060_000 },
+        { current: 2, resetAt: 1_060_000 },
+      ]);
+      clock.advance(59_999);
+      expect(store.hit('rate:x', 60_000)).toEqual({ current: 3, resetAt: 1_060_000 });
+      expect(store.peek('rate:x').current).toBe(3);
+      clock.advance(1);
+      expect(store.hit('rate:x', 60_000)).toEqual({ current: 1, resetAt: 1_120_000 });
+      expect(store.hit('rate:y', 1000).current).toBe(1);
+    } finally {
+      opened.close();
+    }
+  });
+
   it('[FU7] what is kept survives closing and opening the file again (a restart); expired rows are swept', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eid-expiring-'));
     const file = join(dir, 'eid.sqlite');

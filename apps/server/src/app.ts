@@ -20,6 +20,8 @@ import type {
 } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
 import type { RetentionSweep } from './output/retention.js';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { persistentRateLimitStore } from './plugins/rate-limit-store.js';
 import { SqliteExpiringStore, SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
 import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
 import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';
@@ -86,6 +88,8 @@ declare module 'fastify' {
     plateReader: PlateReaderPort;
     /** Short-lived state that must survive a restart: limits, lock-outs, phone codes, used captcha tokens (FU7). */
     expiring: ExpiringStorePort;
+    /** The HTTP routes' per-IP counters, in the database (FU7). */
+    rateLimitStore: FastifyRateLimitStoreCtor;
     /** Deletes what the terms say is kept no longer (RT1, RT2). */
     retention: RetentionSweep;
   }
@@ -152,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('mail', mail);
         const expiringState = new SqliteExpiringStore(deps.database.db, instance.clock);
         instance.decorate('expiring', expiringState);
+        instance.decorate('rateLimitStore', persistentRateLimitStore(expiringState, () => instance.clock.now()));
         instance.decorate('captcha', deps.config.captcha ? new AltchaCaptcha({ secret, cost: deps.config.captchaCost, clock: instance.clock, used: expiringState }) : null);
         instance.decorate('emailLinks', new EmailConfirmationLinks({ secret, publicUrl: deps.config.publicUrl, clock: instance.clock, email: mail }));
         instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir, translate }));

@@ -5,7 +5,7 @@ import { parseInput } from '../http-error.js';
 
 /** Address suggestions for the time-and-place and driver steps (declaration-flow §5). */
 const addresses: FastifyPluginAsync = async (app) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
   app.get(ADDRESS_PATH, { config: { rateLimit: { max: 600, timeWindow: 60_000 } } }, async (request): Promise<readonly AddressSuggestion[]> => {
     const query = parseInput(AddressQuerySchema, request.query);
     return 'q' in query

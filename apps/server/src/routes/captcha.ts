@@ -8,7 +8,7 @@ const QuerySchema = v.object({ action: v.optional(v.picklist(CAPTCHA_ACTIONS), C
 
 /** A proof-of-work challenge for an action (the captcha of declaration-flow §7), or `{ off: true }`. */
 const captcha: FastifyPluginAsync = async (app) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
   app.get(CAPTCHA_PATH, { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
     const { action } = parseInput(QuerySchema, request.query);
     reply.header('cache-control', 'no-store');

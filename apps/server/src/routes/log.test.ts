@@ -128,6 +128,15 @@ describe('POST /serveris/log, /log/warn, /log/error', () => {
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
   });
 
+  it('[FU7] the per-address counters are in the database: a restart does not give a client a fresh allowance', async () => {
+    ctx = await buildTestApp({ EID_LOG_RATE_LIMIT: '2' });
+    const post = (c: Ctx) => c.app.inject({ method: 'POST', url: '/serveris/log', remoteAddress: '203.0.113.9', payload: { src: 's', message: 'm' } });
+    expect([(await post(ctx)).statusCode, (await post(ctx)).statusCode]).toEqual([204, 204]);
+    await ctx.stop();
+    ctx = await buildTestApp({ EID_LOG_RATE_LIMIT: '2' }, { dir: ctx.dir });
+    expect((await post(ctx)).statusCode).toBe(429);
+  });
+
   it('[FU7] a client cannot choose its address with X-Forwarded-For: without a trusted proxy the limit holds; behind a configured one the forwarded address counts', async () => {
     ctx = await buildTestApp({ EID_LOG_RATE_LIMIT: '2' });
     const post = (xff: string, remoteAddress = '203.0.113.7') =>

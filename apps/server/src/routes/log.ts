@@ -22,6 +22,7 @@ const ROUTES: ReadonlyArray<{ path: string; level: LogLevel }> = [
 const log: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, {
     global: false,
+    store: app.rateLimitStore,
     max: app.config.logRateLimitPerMinute,
     timeWindow: 60_000,
   });

@@ -19,7 +19,7 @@ const Times = v.array(v.number());
  * cookie for the statement's files.
  */
 const statement: FastifyPluginAsync = async (app) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
   const dummyHash = await argon2Hash('no-such-statement');
   // Wrong passwords per link, in the database: a restart does not lift a lock-out (FU7).
   const failuresOf = async (key: string, now: number): Promise<number[]> => {
