@@ -44,6 +44,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Integration tests over real sockets, SQLite, argon2 and the captcha's proof of work on a 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {
