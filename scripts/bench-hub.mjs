@@ -89,11 +89,11 @@ class Client {
       this.socket.send(JSON.stringify({ ...message, id }));
     });
   }
-  /** A request that waits and tries again when the server says RATE_LIMITED, as the web app's connection does. */
+  /** A request that waits and tries again when the server says TOO_MANY_CALLS, as the web app's connection does. */
   async patient(message) {
     for (;;) {
       const r = await this.request(message);
-      if (r.ok || r.code !== 'RATE_LIMITED') return r;
+      if (r.ok || r.code !== 'TOO_MANY_CALLS') return r;
       await sleep(r.retryAfterMs ?? 100);
     }
   }
@@ -312,7 +312,7 @@ async function callTimes(client, ms) {
   while (performance.now() < end) {
     const t0 = performance.now();
     const r = await client.request({ t: 'call', op: 'eid-comment', p: { text: `calm ${times.length}` } });
-    if (!r.ok && r.code !== 'RATE_LIMITED') throw new Error(`call refused: ${r.code}`);
+    if (!r.ok && r.code !== 'TOO_MANY_CALLS') throw new Error(`call refused: ${r.code}`);
     times.push(performance.now() - t0);
     await sleep(20);
   }

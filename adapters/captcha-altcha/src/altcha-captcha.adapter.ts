@@ -75,7 +75,10 @@ export class AltchaCaptcha implements CaptchaPort {
     const now = this.options.clock.now();
     if (now - data.issuedAt > this.ttlMs || data.issuedAt > now + 60_000) return false;
     this.forgetExpired(now);
-    if (this.used.has(signature) || ((await this.options.used?.get(`captcha-used:${signature}`)) ?? null) !== null) return false;
+    if (this.used.has(signature)) return false;
+    // Reserved before any await: the same token sent on many sockets at once passes once at most.
+    this.used.set(signature, data.issuedAt + this.ttlMs);
+    if (((await this.options.used?.get(`captcha-used:${signature}`)) ?? null) !== null) return false;
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -83,8 +86,10 @@ export class AltchaCaptcha implements CaptchaPort {
       hmacSignatureSecret: this.options.secret,
       hmacKeySignatureSecret: this.keySecret,
     });
-    if (!result.verified) return false;
-    this.used.set(signature, data.issuedAt + this.ttlMs);
+    if (!result.verified) {
+      this.used.delete(signature);
+      return false;
+    }
     await this.options.used?.set(`captcha-used:${signature}`, true, data.issuedAt + this.ttlMs);
     return true;
   }

@@ -19,6 +19,7 @@ import {
   joinParty,
   JOIN_CONFIRM_TIMEOUT_MS,
   keepsTrailer,
+  releaseParty,
   requestJoin,
   type Declaration,
   type JoinRequest,
@@ -62,6 +63,8 @@ interface Waiter {
 export class AdmissionService {
   /** The waiting device of each declaration (one at a time: a newer request replaces it). */
   private readonly waiting = new Map<string, Waiter>();
+  /** Connections that closed, so that a request registered after its socket closed is withdrawn at once. */
+  private readonly gone = new WeakSet<HubConnection>();
 
   constructor(
     private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log'>,
@@ -88,7 +91,9 @@ export class AdmissionService {
       this.waiting.set(ask.declarationId, { conn, ask, code, requestedAt, token, tokenHash, resolve, reject });
       if (previous) previous.reject(new Refusal('JOIN_NOT_CONFIRMED'));
     });
-    conn.send({ t: 'admission', code, timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
+    // The socket closed while the request was being made: nobody waits for it.
+    if (this.gone.has(conn)) this.closed(conn);
+    else conn.send({ t: 'admission', code, timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
     return session;
   }
 
@@ -100,12 +105,21 @@ export class AdmissionService {
 
   /** The asking device's connection closed: its request is withdrawn. */
   closed(conn: HubConnection): void {
+    this.gone.add(conn);
     for (const [declarationId, w] of this.waiting) {
       if (w.conn !== conn) continue;
       this.waiting.delete(declarationId);
       w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
       void this.withdraw(declarationId, w.code);
     }
+  }
+
+  /** The declaration's request was dropped (one device took both parties, it was deleted or removed): its device is told. */
+  cancel(declarationId: string): void {
+    const w = this.waiting.get(declarationId);
+    if (!w) return;
+    this.waiting.delete(declarationId);
+    w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
   }
 
   /** Requests nobody answered in time end (the hub's periodic sweep). */
@@ -125,17 +139,26 @@ export class AdmissionService {
       'answer-join': async ({ code, accept }, { conn, seat, contract }) =>
         this.uow.withLock(seat.declarationId, async () => {
           const w = this.waiting.get(seat.declarationId);
-          const outcome: { admitted: { declaration: Declaration; previousHolder: string | null } | null } = { admitted: null };
+          const outcome: { admitted: { declaration: Declaration; previousHolder: string | null } | null; stale: Refusal | null } = { admitted: null, stale: null };
           const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
             const jr = record.declaration.joinRequest;
             if (!jr || jr.code !== code || !isJoinRequestOpen(jr, now) || !w || w.code !== code) refuse('JOIN_REQUEST_CHANGED');
             if (jr.party === seat.party) refuse('NOT_ALLOWED');
             if (!accept) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
-            w.ask.stillAllowed(record, now);
+            try {
+              w.ask.stillAllowed(record, now);
+            } catch (error) {
+              // The seat cannot be given any more (its device came back): the request ends, its device is told why.
+              outcome.stale = error instanceof Refusal ? error : new Refusal('ASSIGNMENT_FAILED');
+              return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+            }
             const own = w.ask.plates;
             const trailer = keepsTrailer(record.declaration, jr.party, own) ? record.declaration.parties[jr.party].trailer : await this.plates.trailerFor(own);
-            const after = joinParty(record.declaration, jr.party, { plates: own, trailer, fillLang: w.ask.fillLang }, now);
-            outcome.admitted = { declaration: after, previousHolder: record.slots[jr.party].tokenHash };
+            const previousHolder = record.slots[jr.party].tokenHash;
+            // A seat someone held before changes hands without its token: its code and signature are given again (VW1).
+            const from = previousHolder === null ? record.declaration : releaseParty(record.declaration, jr.party);
+            const after = joinParty(from, jr.party, { plates: own, trailer, fillLang: w.ask.fillLang }, now);
+            outcome.admitted = { declaration: after, previousHolder };
             return {
               after: { declaration: after, slots: { ...record.slots, [jr.party]: { tokenHash: w.tokenHash, lastSeen: now } }, lastActivity: now },
               result: null,
@@ -145,7 +168,7 @@ export class AdmissionService {
           this.waiting.delete(seat.declarationId);
           const done = outcome.admitted;
           if (!done || !w) {
-            w?.reject(new Refusal('JOIN_REFUSED'));
+            w?.reject(outcome.stale ?? new Refusal('JOIN_REFUSED'));
             return committed;
           }
           // A device of that party that lost its heartbeat and is still connected learns its seat was taken.

@@ -54,7 +54,7 @@ describe('joining only by the driver at the scene', () => {
     expect(b.view).toEqual(declarationViewFor((await h.store.get(sa.declarationId))!.declaration, 'B', false));
   });
 
-  it('[JN2] an answer naming another code than the one shown is JOIN_REQUEST_CHANGED; the asking driver cannot confirm themselves', async () => {
+  it('[JN2] an answer naming another code than the one shown is JOIN_REQUEST_CHANGED; the asking device (no seat) cannot answer', async () => {
     const { h, a } = await started();
     const stranger = new Device();
     const pending = await asks(h, stranger);
@@ -105,10 +105,19 @@ describe('joining only by the driver at the scene', () => {
     const sb = await meet(h, b, a, 'HBN512', 'KLM123');
     h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
     expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    // The silent phone, still connected, cannot answer a request for its own seat.
+    const asking = new Device();
+    const pending = await asks(h, asking);
+    const code = (asking.inbox.find((m) => m.t === 'admission') as { code: string }).code;
+    expect(await ask(h, b, call('answer-join', { code, accept: true }))).toMatchObject({ ok: false, code: 'NOT_ALLOWED' });
+    h.hub.closing(asking);
+    await pending.answered;
     const newPhone = new Device();
     const session = await meet(h, newPhone, a, 'HBN512', 'KLM123');
     expect(session.party).toBe('B');
     expect(session.token).not.toBe(sb.token);
+    // The seat changed hands without its token: B's code and signature are not handed to the new phone (VW1).
+    expect(session.declaration.parties.B).toMatchObject({ driver: { code: '' }, signature: null });
     expect(b.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
     // Without the confirmation nobody gets it: a refused request leaves the seat as it was.
     h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);

@@ -50,7 +50,7 @@ export class DeclarationHub {
     this.seats = new SeatService(ports, options, this.uow, this.rooms, plates, this.admissions, captcha);
     this.contacts = new ContactService(ports, options, this.uow, captcha);
     this.submit = new SubmitService(ports, options, this.uow, this.rooms, this.binaries, captcha);
-    this.maintenance = new MaintenanceService(ports, this.uow, this.rooms);
+    this.maintenance = new MaintenanceService(ports, this.uow, this.rooms, this.admissions);
     this.handlers = handlerRegistry(ports, {
       uow: this.uow,
       rooms: this.rooms,
@@ -70,7 +70,7 @@ export class DeclarationHub {
     // Fair use (FU1): a connection past its calls per second waits, and is told how long.
     const wait = this.bucketOf(conn).take(this.ports.clock.now());
     if (wait !== null) {
-      conn.send({ t: 'result', id, ok: false, code: 'RATE_LIMITED', retryAfterMs: wait });
+      conn.send({ t: 'result', id, ok: false, code: 'TOO_MANY_CALLS', retryAfterMs: wait });
       return;
     }
     const parsed = v.safeParse(ClientMessageSchema, raw);

@@ -4,7 +4,8 @@
  * the other driver has not joined; once they have, the caller only withdraws from it), and
  * the system-update notice that refuses connects while a release is deployed.
  */
-import { bump, UNFINISHED_TTL_MS } from '@eid/domain';
+import { bump, releaseParty, UNFINISHED_TTL_MS } from '@eid/domain';
+import type { AdmissionService } from './admission.service.js';
 import type { Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
@@ -16,12 +17,14 @@ export class MaintenanceService {
     private readonly ports: Pick<HubPorts, 'blobs' | 'clock'>,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
+    private readonly admissions: Pick<AdmissionService, 'cancel'>,
   ) {}
 
   /** Removes declarations inactive for 30 minutes and tells their devices. */
   async sweep(): Promise<string[]> {
     const removed = await this.uow.removeInactive(this.ports.clock.now() - UNFINISHED_TTL_MS);
     for (const id of removed) {
+      this.admissions.cancel(id);
       this.rooms.end(id, 'REMOVED');
       await this.ports.blobs.removeFor(id);
     }
@@ -36,13 +39,15 @@ export class MaintenanceService {
           const o = seat.party === 'A' ? 'B' : 'A';
           if (!record.declaration.twoUserMode || record.slots[o].tokenHash === null) return { after: record, result: false };
           const slots = { ...record.slots, [seat.party]: { tokenHash: null, lastSeen: record.slots[seat.party].lastSeen } };
-          return { after: { ...record, declaration: bump(record.declaration, now), slots }, result: true };
+          // What only the withdrawing driver may give leaves with them (VW1).
+          return { after: { ...record, declaration: bump(releaseParty(record.declaration, seat.party), now), slots }, result: true };
         });
         if (withdrawn.result) {
           this.rooms.revokeParty(seat.declarationId, seat.party, 'NUKED');
           return { ok: true };
         }
         if (!(await this.uow.remove(seat.declarationId))) refuse('DECLARATION_FINISHED');
+        this.admissions.cancel(seat.declarationId);
         await this.ports.blobs.removeFor(seat.declarationId);
         this.rooms.end(seat.declarationId, 'NUKED');
         return { ok: true };

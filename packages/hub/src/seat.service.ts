@@ -12,6 +12,7 @@ import {
   END_REACTION_MS,
   isSlotHeld,
   PROTOCOL_VERSION,
+  releaseParty,
   SYSTEM_UPDATE_WAIT_MS,
   UNFINISHED_TTL_MS,
   useOneDevice,
@@ -149,8 +150,10 @@ export class SeatService {
           const o = other(seat.party);
           if (isSlotHeld(record.slots[o], now)) refuse('ALREADY_ASSIGNED');
           seat.allow = { A: true, B: true };
+          // The other driver, once joined, gives their code and signature again on this device (VW1).
+          const d = record.slots[o].tokenHash === null ? record.declaration : releaseParty(record.declaration, o);
           return {
-            after: { declaration: useOneDevice(record.declaration, now), slots: { ...record.slots, [o]: { tokenHash: null, lastSeen: record.slots[o].lastSeen } }, lastActivity: now },
+            after: { declaration: useOneDevice(d, now), slots: { ...record.slots, [o]: { tokenHash: null, lastSeen: record.slots[o].lastSeen } }, lastActivity: now },
             result: null,
           };
         }).catch((error: unknown) => {
@@ -159,6 +162,7 @@ export class SeatService {
         });
         // The other party's device, silent but maybe still connected, loses its seat: no further write of it is accepted (FU6).
         this.rooms.revokeParty(seat.declarationId, other(seat.party), 'TAKEN_OVER');
+        this.admissions.cancel(seat.declarationId);
         return { ...committed, allow: { ...seat.allow } };
       },
     };

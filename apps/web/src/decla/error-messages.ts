@@ -48,6 +48,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   JOIN_NOT_CONFIRMED: msg`The other driver did not confirm in time. Ask them to keep the declaration open and try again.`,
   JOIN_REQUEST_CHANGED: msg`The request changed meanwhile: compare the code on both phones again.`,
   SERVER_BUSY: msg`The service is busy right now. Try again in a minute.`,
+  TOO_MANY_CALLS: msg`Too many changes at once: they are sent again in a moment.`,
   TWO_FOREIGN_VEHICLES: msg`A declaration cannot be filled in for two foreign vehicles.`,
   PLATES_MUST_DIFFER: msg`The plates of the two vehicles must differ.`,
   TRAILER_PLATES_MUST_DIFFER: msg`The plates of the two trailers must differ.`,

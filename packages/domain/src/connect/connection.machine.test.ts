@@ -314,14 +314,14 @@ describe('connection machine', () => {
     expect(h.transport.link.closedByDevice).toBe(true);
   });
 
-  it('[FU1] calls the hub refused as too fast are not answered: they wait the time it gave, then go again in their order, with the calls made meanwhile behind them', async () => {
+  it('[FU1] calls the hub refused as too many (TOO_MANY_CALLS) are not answered: they wait the time it gave, then go again in their order, with the calls made meanwhile behind them', async () => {
     const h = connected();
     const link = h.transport.link;
     const one = h.client.call('eid-comment', { text: 'one' });
     const two = h.client.call('eid-comment', { text: 'two' });
     const [c1, c2] = link.calls('eid-comment');
-    link.refuse(c1!.id, 'RATE_LIMITED', 500);
-    link.refuse(c2!.id, 'RATE_LIMITED', 480);
+    link.refuse(c1!.id, 'TOO_MANY_CALLS', 500);
+    link.refuse(c2!.id, 'TOO_MANY_CALLS', 480);
     const three = h.client.call('eid-comment', { text: 'three' });
     // Nothing new goes out while the others wait.
     expect(link.calls('eid-comment')).toHaveLength(2);

@@ -58,6 +58,18 @@ export function useOneDevice(d: Declaration, now: number): Declaration {
   return bump({ ...d, twoUserMode: false, joinRequest: null }, now);
 }
 
+/**
+ * A party's seat changes hands without its token (taken over with the other driver's confirmation,
+ * JN4; one device taking both, FU6) or its driver withdraws (FU9): what only that driver may give
+ * — the personal code (their password), the signature — is cleared and their submit withdrawn, so
+ * whoever holds the seat now must give them again (VW1).
+ */
+export function releaseParty(d: Declaration, party: Party): Declaration {
+  const p = d.parties[party];
+  if (p.driver.code === '' && p.signature === null && p.submit === 'NONE') return d;
+  return { ...d, parties: { ...d.parties, [party]: { ...p, driver: { ...p.driver, code: '' }, signature: null, submit: 'NONE' } } };
+}
+
 /** A device asks for a seat (JN1): the other party's devices are shown the request; a previous one is replaced. */
 export function requestJoin(d: Declaration, request: JoinRequest, now: number): Declaration {
   return bump({ ...d, joinRequest: request }, now);

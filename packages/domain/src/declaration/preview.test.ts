@@ -26,7 +26,7 @@ const KNOCKOUTS: Record<PreviewErrorCode, { knock: Knockout; t2only?: boolean }>
   PREVIEW_AUTOMATIC_DATA_MISSING: { knock: (d) => [{ ...d, timePlace: { ...d.timePlace, originalTime: null } }] },
   PREVIEW_NOT_LINKED: { knock: (d) => [d, { linked: false }] },
   PREVIEW_SAME_PERSON: {
-    knock: (d) => [{ ...d, parties: { ...d.parties, B: { ...d.parties.B, driver: { ...d.parties.B.driver, code: CODE_A, dob: '1987-03-18' } } } }],
+    knock: (d) => [{ ...d, parties: { ...d.parties, B: { ...d.parties.B, driver: { ...d.parties.B.driver, name: d.parties.A.driver.name, surname: d.parties.A.driver.surname.toUpperCase(), code: CODE_A, dob: d.parties.A.driver.dob } } } }],
   },
   PREVIEW_GUILTY_MISSING: { knock: (d) => [{ ...d, guilt: { status: 'CONFLICT', achoice: null, bchoice: null, resolved: null } }], t2only: true },
   PREVIEW_SIGNATURES_NOT_SAVED: { knock: (d) => [partyA(d, (p) => ({ ...p, signature: null }))], t2only: true },
@@ -35,6 +35,18 @@ const KNOCKOUTS: Record<PreviewErrorCode, { knock: Knockout; t2only?: boolean }>
   PREVIEW_IMAGES_NOT_SAVED: { knock: (d) => [d, { savedImageIds: new Set(['photo-overview-1']) }] },
   PREVIEW_CANNOT_FINALIZE: { knock: (d) => [d] },
 };
+
+describe('the same person on both sides', () => {
+  it('[PV4] equal names, surnames and birth dates are one person; equal personal codes alone are not looked at', () => {
+    const d = complete();
+    const withB = (driver: Partial<typeof d.parties.B.driver>) => ({ ...d, parties: { ...d.parties, B: { ...d.parties.B, driver: { ...d.parties.B.driver, ...driver } } } });
+    const same = (x: typeof d) => validateT1(x, previewCtx(x)).some((f) => f.code === 'PREVIEW_SAME_PERSON');
+    expect(same(d)).toBe(false);
+    expect(same(withB({ code: d.parties.A.driver.code }))).toBe(false);
+    const a = d.parties.A.driver;
+    expect(same(withB({ name: ` ${a.name.toLowerCase()} `, surname: a.surname.toUpperCase(), dob: a.dob }))).toBe(true);
+  });
+});
 
 describe('preview validation (validate-t1, validate-t2)', () => {
   it('[PV1] a complete declaration has no finding in t1 nor t2', () => {

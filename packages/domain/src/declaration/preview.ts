@@ -73,6 +73,17 @@ function contactFindings(p: PartyData, party: Party): PreviewFinding[] {
   return [{ code: 'PREVIEW_CONTACT', party, step: 5 }];
 }
 
+/**
+ * Both parties are one person: the same name, surname and birth date. Not by the personal codes:
+ * a driver could then test guesses of the other's code (their password) by changing their own and
+ * asking for the preview (VW1).
+ */
+function samePerson(d: Declaration): boolean {
+  const key = (p: PartyData) => [p.driver.name, p.driver.surname, p.driver.dob].map((s) => s.trim().toLocaleUpperCase('lt')).join('|');
+  const a = d.parties.A.driver;
+  return a.name.trim() !== '' && a.surname.trim() !== '' && a.dob !== '' && key(d.parties.A) === key(d.parties.B);
+}
+
 const finding = (code: PreviewErrorCode, party: Party | null): PreviewFinding => ({ code, party, step: PREVIEW_CODE_STEP[code] });
 
 /** validate-t1: everything the preview step requires, in the order of the wizard's steps. */
@@ -112,8 +123,7 @@ export function validateT1(d: Declaration, ctx: PreviewContext): PreviewFinding[
   for (const party of PARTIES) if (d.parties[party].conditions.length === 0) out.push(finding('PREVIEW_CONDITIONS', party));
   if (!d.scheme.imageId) out.push(finding('PREVIEW_SCHEME', null));
   for (const party of PARTIES) if (!driverComplete(d.parties[party])) out.push(finding('PREVIEW_DRIVER_DATA', party));
-  const codeA = d.parties.A.driver.code.trim().toUpperCase();
-  if (codeA !== '' && codeA === d.parties.B.driver.code.trim().toUpperCase()) out.push(finding('PREVIEW_SAME_PERSON', null));
+  if (samePerson(d)) out.push(finding('PREVIEW_SAME_PERSON', null));
   return out;
 }
 

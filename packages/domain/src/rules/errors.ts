@@ -76,6 +76,7 @@ export const CONNECTION_ERROR_CODES = [
   'JOIN_NOT_CONFIRMED',
   'JOIN_REQUEST_CHANGED',
   'SERVER_BUSY',
+  'TOO_MANY_CALLS',
 ] as const;
 
 /** Plate-step failures of declaration-flow §5 and §8. */

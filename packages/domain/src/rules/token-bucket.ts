@@ -1,15 +1,20 @@
 /**
  * Fair use of one connection (FU1): a token bucket. Each call takes a token; tokens come back at a
- * steady rate up to the burst. An empty bucket refuses with the wait until the next token, and —
- * so that a device which sent on before it heard the refusal keeps its calls in order — refuses
- * every call until then (a penalty window): the refused calls are always the last ones the device
- * sent, and it sends them again, in order, after the wait.
+ * steady rate up to the burst. An empty bucket refuses (TOO_MANY_CALLS) with a wait of at least
+ * PENALTY_MIN_MS and refuses every call until it is over (a penalty window longer than a round
+ * trip): the calls a device sent before it heard the first refusal are refused too, so the refused
+ * calls are the last ones it sent, and it sends them again, in order, after the wait.
  */
 
 /** Calls one connection may make at once (a reconnect sends what was queued offline). Chosen. */
 export const CALL_BURST = 100;
 /** Calls per second a connection may keep up (a driver types; edits are debounced). Chosen. */
 export const CALLS_PER_SECOND = 20;
+/**
+ * The shortest penalty window: longer than a slow mobile round trip, so that every call the device
+ * sent before it heard the first refusal is refused too, and its calls stay in order. Chosen.
+ */
+export const PENALTY_MIN_MS = 5_000;
 
 export class TokenBucket {
   private tokens: number;
@@ -20,6 +25,7 @@ export class TokenBucket {
     now: number,
     private readonly burst = CALL_BURST,
     private readonly perSecond = CALLS_PER_SECOND,
+    private readonly penaltyMs = PENALTY_MIN_MS,
   ) {
     this.tokens = burst;
     this.last = now;
@@ -34,7 +40,7 @@ export class TokenBucket {
       this.tokens -= 1;
       return null;
     }
-    const wait = Math.ceil(((1 - this.tokens) * 1000) / this.perSecond);
+    const wait = Math.max(this.penaltyMs, Math.ceil(((1 - this.tokens) * 1000) / this.perSecond));
     this.blockedUntil = now + wait;
     return wait;
   }

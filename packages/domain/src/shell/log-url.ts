@@ -21,6 +21,7 @@ export function redactUrl(url: string): string {
     .slice(q + 1)
     .split('&')
     .filter((p) => p !== '')
-    .map((p) => `${p.split('=')[0]}=…`);
+    // A bare part (no "=") may be a token itself: only its place is kept.
+    .map((p) => (p.includes('=') ? `${p.split('=')[0]}=…` : '…'));
   return `${path}?${keys.join('&')}`;
 }
