@@ -30,7 +30,7 @@ test('preview: what is missing is listed with the §8 code and fixed through its
   await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
 
   // Things change after their step was passed: a plate photo removed, a circumstance unticked,
-  // the damages cleared, both drivers given the same personal code.
+  // the damages cleared, both drivers given the same name, surname and birth date (PV4).
   await openStep(page, 'Photos');
   await expectStep(page, 7);
   await page.locator('.party-photos').nth(1).locator('.photo-section').filter({ hasText: 'Photo of the plate' }).getByRole('button', { name: /^Remove/ }).click();
@@ -42,6 +42,8 @@ test('preview: what is missing is listed with the §8 code and fixed through its
   await page.locator('#damages-A').fill('');
   await page.locator('#damages-A').blur();
   await openStep(page, "Driver's data");
+  await page.locator('#driver-B-name').fill('Petras');
+  await page.locator('#driver-B-surname').fill('Jonaitis');
   await page.locator('#driver-B-code').fill('38001012221');
   await page.locator('#driver-B-code').blur();
   await page.locator('#driver-B-dob').fill('1980-01-01');
@@ -88,6 +90,8 @@ test('preview: what is missing is listed with the §8 code and fixed through its
 
   await finding(page, 'The same person').getByRole('button', { name: "Fix: Driver's data" }).click();
   await expectStep(page, 11);
+  await page.locator('#driver-B-name').fill('Rūta');
+  await page.locator('#driver-B-surname').fill('Kazlauskienė');
   await page.locator('#driver-B-code').fill('48505053336');
   await page.locator('#driver-B-code').blur();
   await next(page);
