@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   declarationKeys as keysOf,
   type Declaration,
@@ -173,33 +173,22 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
   }
 
   async removeInactive(before: number): Promise<string[]> {
-    return this.db.transaction(() => {
-      const stale = this.db
-        .select({ id: declarations.id })
-        .from(declarations)
-        .where(and(ne(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)))
-        .all()
-        .map((r) => r.id);
-      if (stale.length > 0) {
-        this.db.delete(declarations).where(inArray(declarations.id, stale)).run();
-      }
-      return stale;
-    });
+    return this.removeWhere(and(ne(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)));
   }
 
   async removeFinishedBefore(before: number): Promise<string[]> {
+    return this.removeWhere(and(eq(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)));
+  }
+
+  /** Deletes the declarations matching `condition` with their keys and queue entries, in one transaction; resolves their ids. */
+  private removeWhere(condition: SQL | undefined): string[] {
     return this.db.transaction(() => {
-      const old = this.db
-        .select({ id: declarations.id })
-        .from(declarations)
-        .where(and(eq(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)))
-        .all()
-        .map((r) => r.id);
-      if (old.length > 0) {
-        this.db.delete(declarations).where(inArray(declarations.id, old)).run();
-        this.db.delete(submitQueue).where(inArray(submitQueue.declarationId, old)).run();
+      const ids = this.db.select({ id: declarations.id }).from(declarations).where(condition).all().map((r) => r.id);
+      if (ids.length > 0) {
+        this.db.delete(declarations).where(inArray(declarations.id, ids)).run();
+        this.db.delete(submitQueue).where(inArray(submitQueue.declarationId, ids)).run();
       }
-      return old;
+      return ids;
     });
   }
 

@@ -5,7 +5,6 @@
  */
 import * as v from 'valibot';
 import {
-  allowedWithin,
   applyInstruction,
   compactPhone,
   DAY_MS,
@@ -26,6 +25,7 @@ import {
 import type { Handlers } from './handler.js';
 import type { HubOptions, HubPorts } from './ports.js';
 import type { Captcha } from './captcha.js';
+import { countWithin } from './limits.js';
 import { Refusal, refuse } from './refusal.js';
 import { allowedIn, type UnitOfWork } from './unit-of-work.js';
 
@@ -61,19 +61,6 @@ export class ContactService {
     }
   }
 
-  /** Counts one SMS under each key for a day, or none: RATE_LIMITED (with the wait) once a key's limit was reached. */
-  private async countSms(caps: ReadonlyArray<readonly [string, number]>, now: number): Promise<void> {
-    const counted: Array<{ key: string; times: number[] }> = [];
-    for (const [key, limit] of caps) {
-      const parsed = v.safeParse(v.array(v.number()), await this.ports.expiring.get(key));
-      const previous = parsed.success ? parsed.output.filter((t) => now - t < DAY_MS) : [];
-      const allowed = allowedWithin(previous, now, DAY_MS, limit);
-      if (!allowed.allowed) refuse('RATE_LIMITED', allowed.retryAfterMs);
-      counted.push({ key, times: [...previous, now] });
-    }
-    for (const { key, times } of counted) await this.ports.expiring.set(key, times, now + DAY_MS);
-  }
-
   handlers(): Handlers<'send-phone-code' | 'confirm-phone-code' | 'confirm-email-a'> {
     return {
       // The phone is saved as the driver's contact, unconfirmed, until confirm-phone-code gives the code back.
@@ -95,12 +82,15 @@ export class ContactService {
           const withMethod = applyInstruction(withTel.declaration, 'set-partial-driver-data', { party, name: 'informMethod', value: 'tel' }, ctx);
           if (!withMethod.ok) refuse(withMethod.code);
           // Daily caps per declaration and per number (FU11): a gateway is not a free SMS pump.
-          await this.countSms(
+          await countWithin(
+            this.ports.expiring,
             [
               [`sms-day:declaration:${seat.declarationId}`, PHONE_CODES_PER_DECLARATION_PER_DAY],
               [`sms-day:number:${e164}`, PHONE_CODES_PER_NUMBER_PER_DAY],
             ],
+            DAY_MS,
             now,
+            'RATE_LIMITED',
           );
           const code = String(Math.floor(this.ports.ids.random() * 1_000_000)).padStart(PHONE_CODE_LENGTH, '0');
           if (this.options.mode !== 'practice') await this.send(e164, code, record.declaration.parties[party].fillLang);

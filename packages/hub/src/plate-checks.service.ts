@@ -9,14 +9,12 @@
  * or, before there is one, the connection. The limit is never global per plate: a stranger's
  * look-ups do not block the real driver.
  */
-import * as v from 'valibot';
 import {
   normalisePlate,
   PLATE_CHECK_LIMIT_COUNT,
   PLATE_CHECK_PAUSE_MS,
   PLATE_CHECKS_PER_REQUESTER,
   plateCheck,
-  plateCheckAllowed,
   switchPlate,
   switchPlateRefusal,
   trailerOf,
@@ -26,11 +24,10 @@ import {
 } from '@eid/domain';
 import type { Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
+import { countWithin } from './limits.js';
 import { refuse } from './refusal.js';
 import type { HubConnection, Seat } from './rooms.js';
 import type { UnitOfWork } from './unit-of-work.js';
-
-const Times = v.array(v.number());
 
 /** Who asks for a plate check: a seat, or a connection that holds none yet. */
 export type Requester = { readonly seat: Pick<Seat, 'declarationId' | 'party'> } | { readonly conn: HubConnection };
@@ -44,19 +41,12 @@ export class PlateChecks {
   async check(plates: Plates, requester: Requester): Promise<PlateCheck> {
     if (plates.noPlate || plates.plate === '') return plateCheck(plates, 'not-asked');
     const who = this.requesterKey(requester);
-    await this.count(`plate-check:${who}`, PLATE_CHECKS_PER_REQUESTER);
-    await this.count(`plate-check:${who}:${plates.country}:${plates.plate}`, PLATE_CHECK_LIMIT_COUNT);
+    const caps = [
+      [`plate-check:${who}`, PLATE_CHECKS_PER_REQUESTER],
+      [`plate-check:${who}:${plates.country}:${plates.plate}`, PLATE_CHECK_LIMIT_COUNT],
+    ] as const;
+    await countWithin(this.ports.expiring, caps, PLATE_CHECK_PAUSE_MS, this.ports.clock.now(), 'PLATE_CHECK_LIMIT');
     return plateCheck(plates, plates.country === 'LT' ? await this.lookUp(plates.plate) : 'not-asked');
-  }
-
-  /** Counts one check under `key`: refused when `limit` checks were made within the pause. */
-  private async count(key: string, limit: number): Promise<void> {
-    const now = this.ports.clock.now();
-    const parsed = v.safeParse(Times, await this.ports.expiring.get(key));
-    const previous = parsed.success ? parsed.output.filter((t) => now - t < PLATE_CHECK_PAUSE_MS) : [];
-    const allowed = plateCheckAllowed(previous, now, PLATE_CHECK_PAUSE_MS, limit);
-    if (!allowed.allowed) refuse('PLATE_CHECK_LIMIT', allowed.retryAfterMs);
-    await this.ports.expiring.set(key, [...previous, now], now + PLATE_CHECK_PAUSE_MS);
   }
 
   private requesterKey(requester: Requester): string {

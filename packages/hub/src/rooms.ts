@@ -75,31 +75,28 @@ export class Rooms {
 
   /** Tells every device of the declaration that it ended, and unbinds them. */
   end(declarationId: string, reason: EndReason): void {
-    for (const conn of [...(this.rooms.get(declarationId) ?? [])]) {
-      conn.send({ t: 'end', reason });
-      this.unbind(conn);
-    }
+    this.endWhere(declarationId, () => true, reason);
   }
 
   /** A device whose seat was taken by another (its heartbeat was lost) learns it and is unbound. */
   takeOver(declarationId: string, previousTokenHash: string): void {
-    for (const conn of [...(this.rooms.get(declarationId) ?? [])]) {
-      if (this.seats.get(conn)?.tokenHash === previousTokenHash) {
-        conn.send({ t: 'end', reason: 'TAKEN_OVER' });
-        this.unbind(conn);
-      }
-    }
+    this.endWhere(declarationId, (seat) => seat.tokenHash === previousTokenHash, 'TAKEN_OVER');
   }
 
   /** Every device holding `party`'s seat of the declaration is told it ended for it (`reason`) and unbound. */
   revokeParty(declarationId: string, party: Party, reason: EndReason): void {
+    this.endWhere(declarationId, (seat) => seat.party === party, reason);
+    this.sendPresence(declarationId);
+  }
+
+  private endWhere(declarationId: string, matches: (seat: Seat) => boolean, reason: EndReason): void {
     for (const conn of [...(this.rooms.get(declarationId) ?? [])]) {
-      if (this.seats.get(conn)?.party === party) {
+      const seat = this.seats.get(conn);
+      if (seat && matches(seat)) {
         conn.send({ t: 'end', reason });
         this.unbind(conn);
       }
     }
-    this.sendPresence(declarationId);
   }
 
   /**

@@ -4,7 +4,6 @@
  * a vehicle without a plate or on a sale plate needs more information from the driver.
  */
 import type { ErrorCode } from '../rules/errors.js';
-import { allowedWithin } from '../rules/limits.js';
 import { isForeign, isSalePlate } from '../rules/plates.js';
 import type { VehicleRecord } from '../ports/registry.port.js';
 import { type PlateCheckResult, type Plates, type Trailer, type Vehicle } from './entities.js';
@@ -61,19 +60,6 @@ export function plateCheck(plates: Plates, lookup: VehicleRecord | null | 'unava
   // Registered but uninsured: the driver confirms (the bureau answers for uninsured vehicles).
   if (!lookup.insurer) return { result: 'MORE_INFO', code: null, vehicle: { ...vehicle, result: 'MORE_INFO' } };
   return { result: 'OK', code: null, vehicle: { ...vehicle, result: 'OK' } };
-}
-
-/**
- * The limit on plate checks: at most `limit` (PLATE_CHECK_LIMIT_COUNT of one plate) checks within
- * the pause window; past it, PLATE_CHECK_LIMIT until the oldest check leaves the window.
- */
-export function plateCheckAllowed(
-  previous: readonly number[],
-  now: number,
-  windowMs: number,
-  limit = PLATE_CHECK_LIMIT_COUNT,
-): { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number } {
-  return allowedWithin(previous, now, windowMs, limit);
 }
 
 /**
