@@ -35,6 +35,8 @@ export default defineConfig({
           root: './adapters',
           include: ['*/src/**/*.test.ts'],
           environment: 'node',
+          // A throwaway PostgreSQL cluster for the PostgreSQL adapters' contract suites.
+          globalSetup: ['../scripts/lib/postgres-global-setup.mjs'],
         },
       },
       {
@@ -44,6 +46,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['../../scripts/lib/postgres-global-setup.mjs'],
           // Integration tests over real sockets, SQLite, argon2 and the captcha's proof of work on a 2-core machine.
           testTimeout: 15_000,
         },

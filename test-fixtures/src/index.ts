@@ -2,6 +2,7 @@
  * Shared test material: builders, sample data and the contract suites every adapter of a port
  * must pass.
  */
+import './provided-context.js';
 export { FixedClock } from './fixed-clock.js';
 export { SequenceIds } from './sequence-ids.js';
 export { registerDeclarationStoreContract, storedDeclaration, type StoreUnderTest } from './contracts/declaration-store.contract.js';
@@ -9,5 +10,6 @@ export { hasGpsExif, mediaFixture, plateFixture, PLATE_FIXTURES, type MediaFixtu
 export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/blob-store.contract.js';
 export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';
 export { registerOutputStoreContract, type OutputStoreUnderTest } from './contracts/output-store.contract.js';
+export { registerSubmitQueueContract, type SubmitQueueUnderTest } from './contracts/submit-queue.contract.js';
 export { registerExpiringStoreContract, type ExpiringStoreUnderTest } from './contracts/expiring-store.contract.js';
 export { translate } from '@eid/adapter-texts-catalog';

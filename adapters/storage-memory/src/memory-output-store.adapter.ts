@@ -4,6 +4,8 @@ import type { DeliveryRecord, OutputStorePort, StatementLink, StatementRecord } 
 export class MemoryOutputStore implements OutputStorePort {
   private readonly statements = new Map<string, StatementRecord>();
   private readonly deliveries = new Map<string, DeliveryRecord>();
+  /** Until when a worker claimed a message. */
+  private readonly leases = new Map<string, number>();
 
   async saveOutput(list: readonly StatementRecord[], messages: readonly DeliveryRecord[]): Promise<void> {
     const ids = new Set([...list.map((s) => s.declarationId), ...messages.map((m) => m.declarationId)]);
@@ -41,11 +43,13 @@ export class MemoryOutputStore implements OutputStorePort {
     return [...this.deliveries.values()].filter((m) => m.declarationId === declarationId).sort((a, b) => a.key.localeCompare(b.key));
   }
 
-  async dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]> {
-    return [...this.deliveries.values()]
-      .filter((m) => m.state === 'PENDING' && m.nextAttemptAt <= now)
+  async claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<DeliveryRecord[]> {
+    const due = [...this.deliveries.values()]
+      .filter((m) => m.state === 'PENDING' && m.nextAttemptAt <= now && (this.leases.get(m.id) ?? 0) <= now)
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt || a.id.localeCompare(b.id))
       .slice(0, limit);
+    for (const m of due) this.leases.set(m.id, now + leaseMs);
+    return due;
   }
 
   private update(id: string, change: Partial<DeliveryRecord>): void {
@@ -58,6 +62,7 @@ export class MemoryOutputStore implements OutputStorePort {
   }
 
   async markRetry(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void> {
+    if (this.deliveries.get(id)?.state === 'PENDING') this.leases.delete(id);
     this.update(id, { attempts, nextAttemptAt, lastError: error.slice(0, 1000) });
   }
 

@@ -1,5 +1,5 @@
-import type { BlobStorePort, DeclarationStorePort, Party, StoredDeclaration, SubmitQueuePort } from '@eid/domain';
-import { declarationKeys } from '@eid/domain';
+import type { BlobStorePort, ChangeNote, DeclarationStorePort, Party, StoredDeclaration, SubmitQueuePort } from '@eid/domain';
+import { CHANGE_NOTES_KEPT, declarationKeys } from '@eid/domain';
 
 /** JSON round trip: stored records share nothing with the caller's objects. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -10,6 +10,7 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  */
 export class MemoryDeclarationStore implements DeclarationStorePort {
   private readonly records = new Map<string, StoredDeclaration>();
+  private readonly notes = new Map<string, ChangeNote[]>();
 
   async create(record: StoredDeclaration): Promise<void> {
     const id = record.declaration.id;
@@ -22,11 +23,20 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     return r ? clone(r) : null;
   }
 
-  async save(record: StoredDeclaration, expectedVersion: number): Promise<boolean> {
-    const current = this.records.get(record.declaration.id);
+  async save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean> {
+    const id = record.declaration.id;
+    const current = this.records.get(id);
     if (!current || current.declaration.version !== expectedVersion) return false;
-    this.records.set(record.declaration.id, clone(record));
+    this.records.set(id, clone(record));
+    if (note) {
+      const notes = [...(this.notes.get(id) ?? []), { version: record.declaration.version, kind: note.kind, by: note.by }];
+      this.notes.set(id, notes.slice(-CHANGE_NOTES_KEPT));
+    }
     return true;
+  }
+
+  async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
+    return this.records.has(id) ? (this.notes.get(id) ?? []).filter((n) => n.version > afterVersion) : [];
   }
 
   async touch(id: string, party: Party, at: number): Promise<number | null> {
@@ -54,7 +64,7 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     const removed: string[] = [];
     for (const [id, r] of this.records) {
       if (r.declaration.status !== 'FINISHED' && r.lastActivity < before) {
-        this.records.delete(id);
+        this.forget(id);
         removed.push(id);
       }
     }
@@ -65,7 +75,7 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     const removed: string[] = [];
     for (const [id, r] of this.records) {
       if (r.declaration.status === 'FINISHED' && r.lastActivity < before) {
-        this.records.delete(id);
+        this.forget(id);
         removed.push(id);
       }
     }
@@ -79,6 +89,11 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
   async remove(id: string): Promise<boolean> {
     const r = this.records.get(id);
     if (!r || r.declaration.status === 'FINISHED') return false;
+    return this.forget(id);
+  }
+
+  private forget(id: string): boolean {
+    this.notes.delete(id);
     return this.records.delete(id);
   }
 }

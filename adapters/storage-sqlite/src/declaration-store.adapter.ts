@@ -1,14 +1,18 @@
-import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CHANGE_NOTES_KEPT,
   declarationKeys as keysOf,
+  type ChangeNote,
+  type ChangedKind,
   type Declaration,
   type DeclarationStorePort,
   type Party,
   type StoredDeclaration,
-  type SubmitQueuePort,
+  type QueuedSubmit,
+  type SubmitQueueConsumerPort,
 } from '@eid/domain';
 import type { EidDatabase } from './database.js';
-import { declarationKeys, declarations, submitQueue } from './schema.js';
+import { declarationChanges, declarationKeys, declarations, submitQueue } from './schema.js';
 
 type Row = typeof declarations.$inferSelect;
 
@@ -43,6 +47,7 @@ function fromRow(row: Row): StoredDeclaration {
 interface PendingSave {
   readonly record: StoredDeclaration;
   readonly expectedVersion: number;
+  readonly note: Omit<ChangeNote, 'version'> | undefined;
   readonly resolve: (saved: boolean) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -72,7 +77,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
           // rest of the batch then fails with it rather than commit on its own outside it.
           if (!this.inTransaction()) throw new Error('the batch transaction was aborted');
           try {
-            outcomes.push({ ok: true, saved: this.saveNow(p.record, p.expectedVersion) });
+            outcomes.push({ ok: true, saved: this.saveNow(p.record, p.expectedVersion, p.note) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
@@ -96,7 +101,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
   }
 
   /** One save inside the batch's transaction, in its own savepoint. */
-  private saveNow(record: StoredDeclaration, expectedVersion: number): boolean {
+  private saveNow(record: StoredDeclaration, expectedVersion: number, note: Omit<ChangeNote, 'version'> | undefined): boolean {
     return this.db.transaction(() => {
       const { id, slotALastSeen, slotBLastSeen, lastActivity, ...rest } = toRow(record);
       // A heartbeat (touch) may have come in while this save waited for its batch: the seats'
@@ -113,6 +118,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
         .run();
       if (result.changes !== 1) return false;
       this.writeKeys(record.declaration);
+      if (note) this.writeNote(id, record.declaration.version, note);
       return true;
     });
   }
@@ -121,6 +127,24 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     this.db.delete(declarationKeys).where(eq(declarationKeys.declarationId, d.id)).run();
     const keys = keysOf(d);
     if (keys.length > 0) this.db.insert(declarationKeys).values(keys.map((key) => ({ declarationId: d.id, key }))).run();
+  }
+
+  private writeNote(id: string, version: number, note: Omit<ChangeNote, 'version'>): void {
+    this.db.insert(declarationChanges).values({ declarationId: id, version, kind: note.kind, byParty: note.by }).onConflictDoNothing().run();
+    this.db
+      .delete(declarationChanges)
+      .where(and(eq(declarationChanges.declarationId, id), lte(declarationChanges.version, version - CHANGE_NOTES_KEPT)))
+      .run();
+  }
+
+  async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
+    return this.db
+      .select()
+      .from(declarationChanges)
+      .where(and(eq(declarationChanges.declarationId, id), gt(declarationChanges.version, afterVersion)))
+      .orderBy(asc(declarationChanges.version))
+      .all()
+      .map((r) => ({ version: r.version, kind: r.kind as ChangedKind, by: r.byParty as Party | null }));
   }
 
   async create(record: StoredDeclaration): Promise<void> {
@@ -135,9 +159,9 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     return row ? fromRow(row) : null;
   }
 
-  save(record: StoredDeclaration, expectedVersion: number): Promise<boolean> {
+  save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ record, expectedVersion, resolve, reject });
+      this.pending.push({ record, expectedVersion, note, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -214,7 +238,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
 }
 
 /** The submit queue as an SQLite outbox: enqueued in the same file, processed by a worker. */
-export class SqliteSubmitQueue implements SubmitQueuePort {
+export class SqliteSubmitQueue implements SubmitQueueConsumerPort {
   constructor(private readonly db: EidDatabase) {}
 
   async enqueue(declarationId: string, at: number): Promise<void> {
@@ -225,26 +249,43 @@ export class SqliteSubmitQueue implements SubmitQueuePort {
       .run();
   }
 
-  /** Queue entries due for processing, oldest first. */
-  due(now: number, limit = 10): { declarationId: string; attempts: number; enqueuedAt: number }[] {
-    return this.db
-      .select({ declarationId: submitQueue.declarationId, attempts: submitQueue.attempts, enqueuedAt: submitQueue.enqueuedAt })
-      .from(submitQueue)
-      .where(and(eq(submitQueue.state, 'PENDING'), lt(submitQueue.nextAttemptAt, now + 1)))
-      .orderBy(submitQueue.enqueuedAt)
-      .limit(limit)
-      .all();
+  async claimDue(now: number, limit: number, leaseMs: number): Promise<QueuedSubmit[]> {
+    return this.db.transaction(() => {
+      const due = this.db
+        .select({ declarationId: submitQueue.declarationId, attempts: submitQueue.attempts, enqueuedAt: submitQueue.enqueuedAt })
+        .from(submitQueue)
+        .where(and(eq(submitQueue.state, 'PENDING'), lte(submitQueue.nextAttemptAt, now), or(isNull(submitQueue.leasedUntil), lte(submitQueue.leasedUntil, now))))
+        .orderBy(asc(submitQueue.enqueuedAt), asc(submitQueue.declarationId))
+        .limit(limit)
+        .all();
+      if (due.length > 0) {
+        this.db
+          .update(submitQueue)
+          .set({ leasedUntil: now + leaseMs })
+          .where(inArray(submitQueue.declarationId, due.map((e) => e.declarationId)))
+          .run();
+      }
+      return due;
+    });
   }
 
-  markDone(declarationId: string): void {
+  async markDone(declarationId: string): Promise<void> {
     this.db.update(submitQueue).set({ state: 'DONE' }).where(eq(submitQueue.declarationId, declarationId)).run();
   }
 
-  retryLater(declarationId: string, attempts: number, nextAttemptAt: number, error: string): void {
+  async retryLater(declarationId: string, attempts: number, nextAttemptAt: number, error: string): Promise<void> {
     this.db
       .update(submitQueue)
-      .set({ attempts, nextAttemptAt, lastError: error.slice(0, 2000) })
-      .where(eq(submitQueue.declarationId, declarationId))
+      .set({ attempts, nextAttemptAt, lastError: error.slice(0, 2000), leasedUntil: null })
+      .where(and(eq(submitQueue.declarationId, declarationId), eq(submitQueue.state, 'PENDING')))
       .run();
+  }
+
+  /**
+   * Forgets every claim: in the embedded installation one process works the queue, so a claim found
+   * at start-up is one its killed predecessor left (the entry is due again at once, not after the lease).
+   */
+  releaseLeases(): void {
+    this.db.update(submitQueue).set({ leasedUntil: null }).run();
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registerDeclarationStoreContract, storedDeclaration } from '@eid/test-fixtures';
+import { registerDeclarationStoreContract, registerSubmitQueueContract, storedDeclaration } from '@eid/test-fixtures';
 import { openDatabase } from './database.js';
 import { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
 
@@ -44,22 +44,7 @@ describe('SQLite durability', () => {
   });
 });
 
-describe('SQLite submit queue', () => {
-  it('enqueues a declaration once, hands out due entries oldest first, and forgets done ones', async () => {
-    const opened = openDatabase(':memory:');
-    const queue = new SqliteSubmitQueue(opened.db);
-    await queue.enqueue('d2', 200);
-    await queue.enqueue('d1', 100);
-    await queue.enqueue('d1', 300);
-    expect(queue.due(1000)).toEqual([
-      { declarationId: 'd1', attempts: 0, enqueuedAt: 100 },
-      { declarationId: 'd2', attempts: 0, enqueuedAt: 200 },
-    ]);
-    queue.retryLater('d1', 1, 5000, 'smtp down');
-    expect(queue.due(1000).map((e) => e.declarationId)).toEqual(['d2']);
-    expect(queue.due(5000).map((e) => e.declarationId)).toEqual(['d1', 'd2']);
-    queue.markDone('d2');
-    expect(queue.due(5000)).toEqual([{ declarationId: 'd1', attempts: 1, enqueuedAt: 100 }]);
-    opened.close();
-  });
+registerSubmitQueueContract('sqlite :memory:', () => {
+  const opened = openDatabase(':memory:');
+  return { queue: new SqliteSubmitQueue(opened.db), other: null, close: () => opened.close() };
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import {
   type DeliveryAttachment,
   type DeliveryRecord,
@@ -130,15 +130,18 @@ export class SqliteOutputStore implements OutputStorePort {
     return this.db.select().from(deliveries).where(eq(deliveries.declarationId, declarationId)).orderBy(asc(deliveries.key)).all().map(toDelivery);
   }
 
-  async dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]> {
-    return this.db
-      .select()
-      .from(deliveries)
-      .where(and(eq(deliveries.state, 'PENDING'), lte(deliveries.nextAttemptAt, now)))
-      .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.createdAt), asc(deliveries.id))
-      .limit(limit)
-      .all()
-      .map(toDelivery);
+  async claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<DeliveryRecord[]> {
+    return this.db.transaction((tx) => {
+      const due = tx
+        .select()
+        .from(deliveries)
+        .where(and(eq(deliveries.state, 'PENDING'), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.leasedUntil), lte(deliveries.leasedUntil, now))))
+        .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.createdAt), asc(deliveries.id))
+        .limit(limit)
+        .all();
+      if (due.length > 0) tx.update(deliveries).set({ leasedUntil: now + leaseMs }).where(inArray(deliveries.id, due.map((r) => r.id))).run();
+      return due.map(toDelivery);
+    });
   }
 
   async markSent(id: string, now: number): Promise<void> {
@@ -146,10 +149,15 @@ export class SqliteOutputStore implements OutputStorePort {
   }
 
   async markRetry(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void> {
-    this.db.update(deliveries).set({ attempts, nextAttemptAt, lastError: error.slice(0, 1000) }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING'))).run();
+    this.db.update(deliveries).set({ attempts, nextAttemptAt, lastError: error.slice(0, 1000), leasedUntil: null }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING'))).run();
   }
 
   async markFailed(id: string, attempts: number, error: string): Promise<void> {
     this.db.update(deliveries).set({ state: 'FAILED', attempts, lastError: error.slice(0, 1000) }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING'))).run();
+  }
+
+  /** Forgets every claim (see SqliteSubmitQueue.releaseLeases: one process, so a claim at start-up is a dead one's). */
+  releaseLeases(): void {
+    this.db.update(deliveries).set({ leasedUntil: null }).run();
   }
 }

@@ -46,6 +46,20 @@ export const declarationKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.declarationId, t.key] }), index('declaration_keys_key').on(t.key)],
 );
 
+/** What made each recent version (kind of change, who): another node's devices are pushed the same (see the port). */
+export const declarationChanges = sqliteTable(
+  'declaration_changes',
+  {
+    declarationId: text('declaration_id')
+      .notNull()
+      .references(() => declarations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind').notNull(),
+    byParty: text('by_party'),
+  },
+  (t) => [primaryKey({ columns: [t.declarationId, t.version] })],
+);
+
 /** The submit queue: declarations both drivers submitted, until the worker has answered. */
 export const submitQueue = sqliteTable('submit_queue', {
   declarationId: text('declaration_id').primaryKey(),
@@ -55,6 +69,8 @@ export const submitQueue = sqliteTable('submit_queue', {
   state: text('state').notNull(),
   nextAttemptAt: integer('next_attempt_at').notNull(),
   lastError: text('last_error'),
+  /** Until when a worker has claimed the entry (null: nobody has). */
+  leasedUntil: integer('leased_until'),
 });
 
 /**
@@ -100,6 +116,8 @@ export const deliveries = sqliteTable(
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
     lastError: text('last_error'),
+    /** Until when a worker has claimed the message (null: nobody has). */
+    leasedUntil: integer('leased_until'),
   },
   (t) => [index('deliveries_due').on(t.state, t.nextAttemptAt), index('deliveries_declaration').on(t.declarationId)],
 );

@@ -22,11 +22,9 @@ import type { DeclarationHub } from '@eid/hub';
 import type { RetentionSweep } from './output/retention.js';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { persistentRateLimitStore } from './plugins/rate-limit-store.js';
-import { SqliteExpiringStore, SqliteOutputStore, type EidDatabase, type OpenedDatabase } from '@eid/adapter-storage-sqlite';
-import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
-import { createSqliteRegistry, readRegistrySeed } from '@eid/adapter-registry-sqlite';
+import { WebCryptoHash } from '@eid/adapter-system';
+import { readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { translate } from '@eid/adapter-texts-catalog';
-import { createSqliteOutbox, type SqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { FixtureAddresses } from '@eid/adapter-address-fixture';
 import { SharpMediaProcessor } from '@eid/adapter-media-sharp';
 import { TesseractPlateReader } from '@eid/adapter-plate-ocr';
@@ -38,6 +36,7 @@ import { loadSecret } from './secret.js';
 import { EmailConfirmationLinks } from './output/email-confirmation.js';
 import type { DeliveryWorker } from './output/delivery-worker.js';
 import type { ServerConfig } from './config.js';
+import type { LocalOutbox, Storage } from './storage/index.js';
 import type { SubmitWorker } from './hub/submit-worker.js';
 import hub from './plugins/hub.js';
 import errors from './plugins/errors.js';
@@ -59,7 +58,8 @@ import confirmEmail from './routes/confirm-email.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: ServerConfig;
-    db: EidDatabase;
+    /** The configured storage: SQLite for one process, PostgreSQL for several nodes. */
+    storage: Storage;
     /** Where the browser's log calls are written (a pino child named "client"). */
     clientLog: Logger;
     clock: ClockPort;
@@ -81,8 +81,8 @@ declare module 'fastify' {
     renderer: DocumentRendererPort;
     encryption: PdfEncryptionPort;
     output: OutputStorePort;
-    /** The local outbox: where SMS and e-mail go in the embedded installation. */
-    outbox: SqliteOutbox;
+    /** The local outbox: where SMS and e-mail go in an installation without gateways. */
+    outbox: LocalOutbox;
     addressLookup: AddressLookupPort;
     media: MediaProcessorPort;
     plateReader: PlateReaderPort;
@@ -97,10 +97,10 @@ declare module 'fastify' {
 
 export interface AppDeps {
   readonly config: ServerConfig;
-  readonly database: OpenedDatabase;
-  /** Defaults to the wall clock; tests move time themselves. */
-  readonly clock?: ClockPort;
-  readonly ids?: IdPort;
+  /** Opened (and closed) by the caller with the same clock and ids (openStorage). */
+  readonly storage: Storage;
+  readonly clock: ClockPort;
+  readonly ids: IdPort;
   /** The process's pino logger; tests pass one writing to a buffer. */
   readonly logger: Logger;
 }
@@ -122,18 +122,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fp(
       async (instance) => {
         instance.decorate('config', deps.config);
-        instance.decorate('db', deps.database.db);
-        instance.decorate('clock', deps.clock ?? new SystemClock());
-        instance.decorate('ids', deps.ids ?? new CryptoIds());
+        instance.decorate('storage', deps.storage);
+        instance.decorate('clock', deps.clock);
+        instance.decorate('ids', deps.ids);
         instance.decorate('hash', new WebCryptoHash());
-        const registry = createSqliteRegistry(deps.database.sqlite);
+        const registry = deps.storage.registry;
         // The embedded installation answers plate checks from the registry adapter's seed data
         // (real insurers, plates for every outcome); a real registry adapter replaces it in production.
         if (deps.config.registrySeed === 'fixture') {
           // The insurers are brought up to date at every start (an older data folder gets the
           // claims e-mail addresses); the vehicles only into an empty registry.
           const fixture = readRegistrySeed();
-          registry.seed(registry.count().vehicles === 0 ? fixture : { ...fixture, vehicles: [] });
+          await registry.seed((await registry.count()).vehicles === 0 ? fixture : { ...fixture, vehicles: [] });
         }
         instance.decorate('registry', registry);
         // The address registry's service replaces the fixture in a real installation.
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await media.close();
           await plateReader.close();
         });
-        const outbox = createSqliteOutbox(deps.database.sqlite, instance.clock, instance.ids);
+        const outbox = deps.storage.outbox;
         instance.decorate('outbox', outbox);
         const secret = loadSecret(deps.config.secret, deps.config.dataDir);
         instance.decorate('secret', secret);
@@ -154,14 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const smtp = deps.config.smtpUrl ? new SmtpMailSender({ url: deps.config.smtpUrl, from: deps.config.mailFrom }) : null;
         const mail: EmailSenderPort = smtp ?? outbox;
         instance.decorate('mail', mail);
-        const expiringState = new SqliteExpiringStore(deps.database.db, instance.clock);
+        const expiringState = deps.storage.expiring;
         instance.decorate('expiring', expiringState);
         instance.decorate('rateLimitStore', persistentRateLimitStore(expiringState, () => instance.clock.now()));
         instance.decorate('captcha', deps.config.captcha ? new AltchaCaptcha({ secret, cost: deps.config.captchaCost, clock: instance.clock, used: expiringState }) : null);
         instance.decorate('emailLinks', new EmailConfirmationLinks({ secret, publicUrl: deps.config.publicUrl, clock: instance.clock, email: mail }));
         instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir, translate }));
         instance.decorate('encryption', new QpdfEncryption({ qpdf: deps.config.qpdf }));
-        instance.decorate('output', new SqliteOutputStore(deps.database.db));
+        instance.decorate('output', deps.storage.output);
         instance.addHook('onClose', async () => smtp?.close());
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });

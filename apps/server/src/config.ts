@@ -12,6 +12,11 @@ export interface ServerConfig {
   /** Folder of the SQLite file (eid.sqlite) and the local outboxes. */
   readonly dataDir: string;
   readonly databaseFile: string;
+  /**
+   * PostgreSQL (`EID_DATABASE_URL=postgres://...`): the store every node of several shares, with the
+   * cross-node lock and change feed. Empty: the SQLite file of one process (the embedded default).
+   */
+  readonly databaseUrl: string;
   /** Folder of the binaries (photos, voice notes, drawings): `<EID_DATA_DIR>/blobs`. */
   readonly blobsDir: string;
   /** Built web app to serve; absent folder = API only. */
@@ -95,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseFile: resolve(dataDir, 'eid.sqlite'),
+    databaseUrl: databaseUrl(env.EID_DATABASE_URL),
     blobsDir: resolve(dataDir, 'blobs'),
     webDist: resolve(cwd, env.EID_WEB_DIST || 'apps/web/dist'),
     logLevel: read(levelSchema, 'LOG_LEVEL', env.LOG_LEVEL, 'info'),
@@ -130,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     ),
     smtpUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/))]), 'EID_SMTP_URL', env.EID_SMTP_URL, ''),
     mailFrom: env.EID_MAIL_FROM || 'EID <eid@localhost>',
-    secret: read(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), 'EID_SECRET', env.EID_SECRET, ''),
+    secret: secretFor(env),
     captcha: read(v.picklist(['on', 'off']), 'EID_CAPTCHA', env.EID_CAPTCHA, 'on') === 'on',
     captchaCost: read(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100_000)), 'EID_CAPTCHA_COST', env.EID_CAPTCHA_COST, '200'),
     qpdf: env.EID_QPDF || 'qpdf',
@@ -142,6 +148,29 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),
     wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '30000'),
   };
+}
+
+/** A postgres:// URL or nothing; the error never repeats it (it may hold a password). */
+function databaseUrl(raw: string | undefined): string {
+  const value = (raw ?? '').trim();
+  if (value === '') return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('EID_DATABASE_URL is not a URL (postgres://user:password@host:port/database)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new ConfigError('EID_DATABASE_URL must be a postgres:// URL');
+  return value;
+}
+
+/** Several nodes sign links, cookies and captcha challenges alike: they must share the secret. */
+function secretFor(env: Record<string, string | undefined>): string {
+  const secret = read(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), 'EID_SECRET', env.EID_SECRET, '');
+  if (secret === '' && (env.EID_DATABASE_URL ?? '').trim() !== '') {
+    throw new ConfigError('EID_SECRET (at least 32 characters) is required with EID_DATABASE_URL: every node must sign with the same secret');
+  }
+  return secret;
 }
 
 function trustedProxies(raw: string | undefined): string[] {

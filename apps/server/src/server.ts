@@ -1,6 +1,7 @@
 import { privateLogOptions } from './log-privacy.js';
 import { pino } from 'pino';
-import { openDatabase, setMeta } from '@eid/adapter-storage-sqlite';
+import { CryptoIds, SystemClock } from '@eid/adapter-system';
+import { openStorage } from './storage/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -17,9 +18,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino(privateLogOptions(config.logLevel));
-  const database = openDatabase(config.databaseFile);
-  setMeta(database.db, 'last_started_at', new Date().toISOString(), Date.now());
-  const app = await buildApp({ config, database, logger });
+  const clock = new SystemClock();
+  const ids = new CryptoIds();
+  const storage = await openStorage(config, clock, ids, (level, message, data) => logger[level]({ data }, message));
+  await storage.setMeta('last_started_at', new Date(clock.now()).toISOString(), clock.now());
+  const app = await buildApp({ config, storage, logger, clock, ids });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping');
     await app.close();
-    database.close();
+    await storage.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  process.stdout.write(`\nEID is running at http://${shown}:${port}/  (data: ${config.databaseFile})\n\n`);
+  process.stdout.write(`\nEID is running at http://${shown}:${port}/  (data: ${storage.describe})\n\n`);
 }
 
 main().catch((error: unknown) => {

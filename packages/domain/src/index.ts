@@ -6,7 +6,7 @@ export type { ClockPort } from './ports/clock.port.js';
 export type { IdPort } from './ports/id.port.js';
 export type * from './ports/registry.port.js';
 export type * from './ports/messaging.port.js';
-export type * from './ports/declaration-store.port.js';
+export * from './ports/declaration-store.port.js';
 export type * from './ports/hash.port.js';
 export type * from './ports/submit-queue.port.js';
 export type * from './ports/transport.port.js';

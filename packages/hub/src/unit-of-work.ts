@@ -8,7 +8,7 @@
  * lost silently. A change is answered only after it was committed, and pushed to the other devices
  * right after.
  */
-import type { ChangedKind, Committed, DeclarationStates, Party, StoredDeclaration } from '@eid/domain';
+import type { ChangeNote, ChangedKind, Committed, DeclarationStates, Party, StoredDeclaration } from '@eid/domain';
 import { diffViews } from '@eid/domain';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
@@ -108,8 +108,8 @@ export class UnitOfWork {
     const change = await apply(before, now);
     const { after, result } = change;
     if (after === before) return { result, committed: { version: before.declaration.version, patch: null } };
-    await this.commit(before, after);
     const by: Party | null = change.by !== undefined ? change.by : options.by !== undefined ? options.by : (options.writer?.seat.party ?? null);
+    await this.commit(before, after, { kind: options.kind, by });
     this.rooms.pushChange(before.declaration, after.declaration, options.kind, by, options.writer?.conn ?? null);
     const patch = options.writer && seenBefore ? diffViews(seenBefore, viewFor(after.declaration, options.writer.seat)) : null;
     return { result, committed: { version: after.declaration.version, patch } };
@@ -135,8 +135,8 @@ export class UnitOfWork {
     return this.ports.store.removeInactive(before);
   }
 
-  private async commit(before: StoredDeclaration, after: StoredDeclaration): Promise<void> {
-    const saved = await this.ports.store.save(after, before.declaration.version);
+  private async commit(before: StoredDeclaration, after: StoredDeclaration, note: Omit<ChangeNote, 'version'>): Promise<void> {
+    const saved = await this.ports.store.save(after, before.declaration.version, note);
     // Under the lock only another process can have written: the change is refused, not lost silently.
     if (!saved) refuse('SERVER_ERROR');
   }

@@ -6,6 +6,9 @@ export interface OutputStoreUnderTest {
   close(): Promise<void> | void;
 }
 
+/** How long a claimed message stays with the worker that took it. */
+const LEASE = 60_000;
+
 const statement = (party: 'A' | 'B', declarationId = 'decl-out-1'): StatementRecord => ({
   statementId: `stmt-${declarationId}-${party}-0000000000`,
   suid: `suid-${declarationId}-${party}-0000000000`,
@@ -74,11 +77,13 @@ export function registerOutputStoreContract(name: string, make: () => Promise<Ou
     it('[DL2] due messages oldest first; sent, retried and failed states; a sent message is never due again', () =>
       withStore(async ({ output }) => {
         await output.saveOutput([statement('A')], [message('driver-A-sms', 20), message('driver-B-email', 10), message('insurer-A-email', 30)]);
-        expect((await output.dueDeliveries(25, 10)).map((m) => m.key)).toEqual(['driver-B-email', 'driver-A-sms']);
-        expect((await output.dueDeliveries(25, 1)).map((m) => m.key)).toEqual(['driver-B-email']);
+        expect((await output.claimDueDeliveries(25, 1, LEASE)).map((m) => m.key)).toEqual(['driver-B-email']);
+        // A claimed message is not handed out again while its lease runs.
+        expect((await output.claimDueDeliveries(25, 10, LEASE)).map((m) => m.key)).toEqual(['driver-A-sms']);
+        expect(await output.claimDueDeliveries(26, 10, LEASE)).toEqual([]);
         await output.markSent('decl-out-1:driver-B-email', 26);
         await output.markRetry('decl-out-1:driver-A-sms', 1, 100, 'gateway down');
-        expect((await output.dueDeliveries(99, 10)).map((m) => m.key)).toEqual(['insurer-A-email']);
+        expect((await output.claimDueDeliveries(99, 10, LEASE)).map((m) => m.key)).toEqual(['insurer-A-email']);
         await output.markFailed('decl-out-1:insurer-A-email', 20, 'mailbox unavailable');
         // A late retry mark never reopens a sent message.
         await output.markRetry('decl-out-1:driver-B-email', 5, 0, 'late');
@@ -86,7 +91,19 @@ export function registerOutputStoreContract(name: string, make: () => Promise<Ou
         expect(all['driver-B-email']).toMatchObject({ state: 'SENT', sentAt: 26, attempts: 0, lastError: null });
         expect(all['driver-A-sms']).toMatchObject({ state: 'PENDING', attempts: 1, nextAttemptAt: 100, lastError: 'gateway down' });
         expect(all['insurer-A-email']).toMatchObject({ state: 'FAILED', attempts: 20, lastError: 'mailbox unavailable' });
-        expect((await output.dueDeliveries(1000, 10)).map((m) => m.key)).toEqual(['driver-A-sms']);
+        expect((await output.claimDueDeliveries(1000, 10, LEASE)).map((m) => m.key)).toEqual(['driver-A-sms']);
+        // Its sender died: after the lease another worker gets it.
+        expect((await output.claimDueDeliveries(1000 + LEASE, 10, LEASE)).map((m) => m.key)).toEqual(['driver-A-sms']);
+      }));
+
+    it('[DL2] two workers claiming at once never get the same message', () =>
+      withStore(async ({ output }) => {
+        const many = Array.from({ length: 30 }, (_, i) => message(`m-${String(i).padStart(2, '0')}`, i));
+        await output.saveOutput([statement('A')], many);
+        const claims = await Promise.all([output.claimDueDeliveries(100, 12, LEASE), output.claimDueDeliveries(100, 12, LEASE), output.claimDueDeliveries(100, 12, LEASE)]);
+        const ids = claims.flat().map((m) => m.id);
+        expect(ids).toHaveLength(30);
+        expect(new Set(ids).size).toBe(30);
       }));
 
     it('[DL2] two declarations keep their own statements and messages', () =>
@@ -94,7 +111,7 @@ export function registerOutputStoreContract(name: string, make: () => Promise<Ou
         await output.saveOutput([statement('A', 'decl-out-1')], [message('driver-A-sms', 1, 'decl-out-1')]);
         await output.saveOutput([statement('A', 'decl-out-2')], [message('driver-A-sms', 1, 'decl-out-2')]);
         expect((await output.statementsFor('decl-out-2')).map((s) => s.statementId)).toEqual([statement('A', 'decl-out-2').statementId]);
-        expect((await output.dueDeliveries(5, 10)).map((m) => m.id).sort()).toEqual(['decl-out-1:driver-A-sms', 'decl-out-2:driver-A-sms']);
+        expect((await output.claimDueDeliveries(5, 10, LEASE)).map((m) => m.id).sort()).toEqual(['decl-out-1:driver-A-sms', 'decl-out-2:driver-A-sms']);
         await expect(output.saveOutput([statement('A', 'decl-out-3'), statement('B', 'decl-out-4')], [])).rejects.toThrow();
       }));
 

@@ -1,6 +1,5 @@
-import type { ClockPort } from '@eid/domain';
+import type { ClockPort, SubmitQueueConsumerPort } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
-import type { SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import type { DeclarationFinalizer } from '../output/finalizer.js';
 import { SingleRun } from '../jobs/single-run.js';
 
@@ -17,6 +16,16 @@ export function retryDelayMs(attempts: number): number {
 export const SUBMIT_GIVE_UP_MS = 10 * 60_000;
 
 /**
+ * How long a claimed entry stays with the worker that took it. A node that dies with it leaves it
+ * to another node after this; the finalizer recognises work already done, so a slow worker
+ * overtaken by another doubles nothing.
+ */
+export const SUBMIT_LEASE_MS = 2 * 60_000;
+
+/** How many entries one run claims. */
+const BATCH = 10;
+
+/**
  * The consumer of the submit queue (declaration-flow §4 "WAITING for the message-queue answer").
  * Each due entry is finalized (the documents, the statements, the messages: see
  * DeclarationFinalizer) and answered through the hub, which commits the result and tells both
@@ -27,7 +36,7 @@ export class SubmitWorker {
   private readonly single = new SingleRun(() => this.process());
 
   constructor(
-    private readonly queue: SqliteSubmitQueue,
+    private readonly queue: SubmitQueueConsumerPort,
     private readonly hub: DeclarationHub,
     private readonly finalizer: DeclarationFinalizer,
     private readonly clock: ClockPort,
@@ -48,14 +57,14 @@ export class SubmitWorker {
 
   private async process(): Promise<number> {
     let answered = 0;
-    for (const entry of this.queue.due(this.clock.now())) {
+    for (const entry of await this.queue.claimDue(this.clock.now(), BATCH, SUBMIT_LEASE_MS)) {
       try {
         const links = await this.finalizer.finalize(entry.declarationId);
         if (links) {
           await this.hub.completeSubmission(entry.declarationId, 'SUCCESS', links);
           this.onSent();
         }
-        this.queue.markDone(entry.declarationId);
+        await this.queue.markDone(entry.declarationId);
         answered += 1;
       } catch (error) {
         const attempts = entry.attempts + 1;
@@ -63,11 +72,11 @@ export class SubmitWorker {
         if (now - entry.enqueuedAt >= SUBMIT_GIVE_UP_MS) {
           this.log('error', 'the declaration document could not be produced: the declaration failed', { declarationId: entry.declarationId, attempts, error: String(error) });
           await this.hub.completeSubmission(entry.declarationId, 'FAIL', null);
-          this.queue.markDone(entry.declarationId);
+          await this.queue.markDone(entry.declarationId);
           answered += 1;
           continue;
         }
-        this.queue.retryLater(entry.declarationId, attempts, now + retryDelayMs(attempts), String(error));
+        await this.queue.retryLater(entry.declarationId, attempts, now + retryDelayMs(attempts), String(error));
         this.log('warn', 'submit queue entry failed, will retry', { declarationId: entry.declarationId, attempts, error: String(error) });
       }
     }

@@ -11,6 +11,13 @@ import {
 } from '@eid/domain';
 import { SingleRun } from '../jobs/single-run.js';
 
+/**
+ * How long a claimed message stays with the worker that took it: longer than an SMTP or SMS
+ * gateway call can last. A node killed while sending leaves the message to another node (or to
+ * itself, restarted) after this.
+ */
+export const DELIVERY_LEASE_MS = 60_000;
+
 export interface DeliveryWorkerDeps {
   readonly output: OutputStorePort;
   readonly blobs: BlobStorePort;
@@ -26,7 +33,7 @@ export interface DeliveryWorkerDeps {
  * Sends the delivery outbox, one message at a time, oldest first. A message is marked SENT only
  * after the mail server or SMS gateway accepted it; one refused is tried again later
  * (DELIVERY_RETRY), and after 48 hours kept as FAILED for the bureau. A process killed in the
- * middle finds the message still PENDING and sends it again; the stable Message-ID lets the
+ * middle finds the message still PENDING and sends it again once its claim's lease ran out; the stable Message-ID lets the
  * receiving side recognise the rare repeat (a kill between the server's "accepted" and our
  * commit). An attachment that cannot be read fails the attempt: a message never goes without
  * its document.
@@ -49,7 +56,7 @@ export class DeliveryWorker {
   private async process(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const due = await this.deps.output.dueDeliveries(this.deps.clock.now(), 20);
+      const due = await this.deps.output.claimDueDeliveries(this.deps.clock.now(), 20, DELIVERY_LEASE_MS);
       if (due.length === 0) return sent;
       let progress = false;
       for (const message of due) {

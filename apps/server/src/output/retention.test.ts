@@ -27,13 +27,13 @@ describe('retention', () => {
     expect(ended.declaration.status).toBe('FINISHED');
     const folder = join(ctx.config.blobsDir, 'decl-retained-01');
     expect(existsSync(folder)).toBe(true);
-    expect(ctx.app.outbox.list().length).toBeGreaterThan(0);
+    expect((await ctx.app.outbox.list()).length).toBeGreaterThan(0);
     const kept = async () => ({
       declaration: (await ctx.app.declarations.get('decl-retained-01')) !== null,
       statements: (await ctx.app.output.statementsFor('decl-retained-01')).length,
       deliveries: (await ctx.app.output.deliveriesFor('decl-retained-01')).length,
       files: existsSync(folder),
-      outbox: ctx.app.outbox.list().length,
+      outbox: (await ctx.app.outbox.list()).length,
     });
 
     // The day before the period ends: everything is there.

@@ -10,7 +10,7 @@ export interface RetentionDeps {
   readonly store: DeclarationStorePort;
   readonly output: OutputStorePort;
   readonly blobs: BlobStorePort;
-  readonly outbox: { removeBefore(before: number): number };
+  readonly outbox: { removeBefore(before: number): number | Promise<number> };
   readonly clock: ClockPort;
   readonly log: (message: string, data: Record<string, unknown>) => void;
 }
@@ -36,7 +36,7 @@ export class RetentionSweep {
     const alive = await store.existingIds(withFiles);
     const orphans = withFiles.filter((id) => !alive.has(id));
     for (const id of orphans) await blobs.removeFor(id);
-    const outboxMessages = outbox.removeBefore(cutoff);
+    const outboxMessages = await outbox.removeBefore(cutoff);
     const run = { declarations: expired.length, orphanFolders: orphans.length, outboxMessages };
     if (expired.length + orphans.length + outboxMessages > 0) this.deps.log('retention sweep', { ...run });
     return run;

@@ -3,8 +3,6 @@ import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { HEARTBEAT_INTERVAL_MS, isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
 import { DeclarationHub, type HubConnection } from '@eid/hub';
-import { SqliteDeclarationStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
-import { FileBlobStore } from '@eid/adapter-storage-files';
 import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
 import { SocketGuard } from './socket-guard.js';
@@ -50,11 +48,8 @@ export function originAllowed(request: FastifyRequest, allowed: readonly string[
  */
 export default fp(
   async (app) => {
-    const { db } = app;
-    const store = new SqliteDeclarationStore(db);
-    // Binaries as files written off the event loop; the declarations in SQLite.
-    const blobs = await FileBlobStore.open(app.config.blobsDir);
-    const queue = new SqliteSubmitQueue(db);
+    // The declarations, their queue and the binaries of the configured storage (SQLite and files, or PostgreSQL).
+    const { declarations: store, blobs, submitQueue: queue } = app.storage;
     const log = (level: 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
     const hub = new DeclarationHub(
       {

@@ -6,10 +6,26 @@
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
-/** What the store needs: an atomic hit and a read of a windowed counter, and the time. */
+type Window = { readonly current: number; readonly resetAt: number };
+
+/** What the store needs: an atomic hit and a read of a windowed counter (SQLite answers at once, PostgreSQL later), and the time. */
 export interface HitCounter {
-  hit(key: string, windowMs: number): { readonly current: number; readonly resetAt: number };
-  peek(key: string): { readonly current: number; readonly resetAt: number };
+  hit(key: string, windowMs: number): Window | Promise<Window>;
+  peek(key: string): Window | Promise<Window>;
+}
+
+/** Calls back with the counter's answer as the plugin wants it, or with the error. */
+function answer(get: () => Window | Promise<Window>, now: () => number, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+  let pending: Promise<Window>;
+  try {
+    pending = Promise.resolve(get());
+  } catch (error) {
+    pending = Promise.reject(error as Error);
+  }
+  pending.then(
+    ({ current, resetAt }) => callback(null, { current, ttl: Math.max(0, resetAt - now()) }),
+    (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+  );
 }
 
 export function persistentRateLimitStore(counter: HitCounter, now: () => number): FastifyRateLimitStoreCtor {
@@ -17,21 +33,11 @@ export function persistentRateLimitStore(counter: HitCounter, now: () => number)
     constructor(private readonly prefix = 'rate:') {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      try {
-        const { current, resetAt } = counter.hit(`${this.prefix}${key}`, timeWindow);
-        callback(null, { current, ttl: Math.max(0, resetAt - now()) });
-      } catch (error) {
-        callback(error as Error);
-      }
+      answer(() => counter.hit(`${this.prefix}${key}`, timeWindow), now, callback);
     }
 
     read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
-      try {
-        const { current, resetAt } = counter.peek(`${this.prefix}${key}`);
-        callback(null, { current, ttl: Math.max(0, resetAt - now()) });
-      } catch (error) {
-        callback(error as Error);
-      }
+      answer(() => counter.peek(`${this.prefix}${key}`), now, callback);
     }
 
     child(routeOptions: { method?: string | string[]; url?: string; path?: string }): FastifyRateLimitStore {

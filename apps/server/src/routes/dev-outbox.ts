@@ -17,7 +17,7 @@ const devOutbox: FastifyPluginAsync = async (app) => {
     const direct = request.socket.remoteAddress ?? '';
     const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (!LOOPBACK.has(direct) || proxied) throw new HttpError(404, 'ROUTE_NOT_FOUND');
-    return { messages: app.outbox.list({ limit: 50 }) };
+    return { messages: await app.outbox.list({ limit: 50 }) };
   });
 };
 export default devOutbox;

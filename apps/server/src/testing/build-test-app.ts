@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { ClockPort, IdPort } from '@eid/domain';
-import { openDatabase } from '@eid/adapter-storage-sqlite';
+import { CryptoIds, SystemClock } from '@eid/adapter-system';
+import { openStorage } from '../storage/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { privateLogOptions } from '../log-privacy.js';
@@ -24,7 +25,9 @@ export async function buildTestApp(
   writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
   const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, EID_BACKGROUND_JOBS: 'off', EID_CAPTCHA_COST: '1', ...env }, dir);
-  const database = openDatabase(config.databaseFile);
+  const clock = deps.clock ?? new SystemClock();
+  const ids = deps.ids ?? new CryptoIds();
+  const storage = await openStorage(config, clock, ids, () => {});
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -32,14 +35,21 @@ export async function buildTestApp(
       done();
     },
   });
-  const app = await buildApp({ config, database, logger: pino(privateLogOptions('info'), sink), clock: deps.clock, ids: deps.ids });
+  let app;
+  try {
+    app = await buildApp({ config, storage, logger: pino(privateLogOptions('info'), sink), clock, ids });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   return {
     app,
     config,
     logLines: lines,
     dir,
-    /** The raw SQLite connection, for tests that break the store on purpose. */
-    sqlite: database.sqlite,
+    storage,
+    /** The raw SQLite connection, for tests that break the store on purpose (null on PostgreSQL). */
+    sqlite: storage.sqlite,
     /** Listens on an ephemeral loopback port (for real WebSocket clients). */
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -48,11 +58,11 @@ export async function buildTestApp(
     /** Stops the process's app but keeps its data folder, as a crash or a restart would. */
     async stop() {
       await app.close();
-      database.close();
+      await storage.close();
     },
     async close() {
       await app.close();
-      database.close();
+      await storage.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { mediaFixture, submittedDeclaration } from '@eid/test-fixtures';
 import type { Declaration, Locale } from '@eid/domain';
 
@@ -23,6 +22,6 @@ export async function seedSubmitted(app: FastifyInstance, id: string, at: number
     for (const a of p.audio) await app.blobStore.put({ id: a.id, declarationId: id, contentType: 'audio/webm', bytes: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3]) });
   }
   if (declaration.scheme.imageId) await app.blobStore.put({ id: declaration.scheme.imageId, declarationId: id, contentType: 'image/png', bytes: drawing });
-  await new SqliteSubmitQueue(app.db).enqueue(id, at);
+  await app.storage.submitQueue.enqueue(id, at);
   return declaration;
 }

@@ -1,6 +1,7 @@
 import type { Party } from '../rules/constants.js';
 import type { Slot } from '../declaration/connect.js';
 import type { Declaration } from '../declaration/entities.js';
+import type { ChangedKind } from '../declaration/edits.js';
 
 /** A declaration as stored: the shared document, who holds each party, and the last activity. */
 export interface StoredDeclaration {
@@ -9,6 +10,16 @@ export interface StoredDeclaration {
   /** Last edit or heartbeat of either party: the 30-minute lifetime counts from here. */
   readonly lastActivity: number;
 }
+
+/** What made a version: the kind of change the devices were told of, and which party made it (null: the server). */
+export interface ChangeNote {
+  readonly version: number;
+  readonly kind: ChangedKind;
+  readonly by: Party | null;
+}
+
+/** How many versions' notes a store keeps per declaration: a node further behind sends its devices the whole view. */
+export const CHANGE_NOTES_KEPT = 64;
 
 /**
  * API Boundary: durable storage of declarations. A call that resolves has been committed: the
@@ -21,9 +32,12 @@ export interface DeclarationStorePort {
   get(id: string): Promise<StoredDeclaration | null>;
   /**
    * Replaces the stored record if its declaration version is still `expectedVersion`; resolves
-   * false (and writes nothing) when another write came first.
+   * false (and writes nothing) when another write came first. `note` (what made the new version)
+   * is committed with it; a store shared by several nodes also tells the others of the version.
    */
-  save(record: StoredDeclaration, expectedVersion: number): Promise<boolean>;
+  save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean>;
+  /** The notes of the versions after `afterVersion`, oldest first: the last CHANGE_NOTES_KEPT at most. */
+  changesSince(id: string, afterVersion: number): Promise<ChangeNote[]>;
   /**
    * Records a heartbeat: the party's last-seen time and the declaration's last activity. Resolves
    * the declaration's version (the device learns whether it missed a change), null when it is gone.

@@ -42,8 +42,12 @@ export interface OutputStorePort {
   deliveriesFor(declarationId: string): Promise<DeliveryRecord[]>;
   /** Forgets a declaration's statements and deliveries (its retention period is over, RT1). */
   removeFor(declarationId: string): Promise<void>;
-  /** PENDING messages due at `now`, oldest first. */
-  dueDeliveries(now: number, limit: number): Promise<DeliveryRecord[]>;
+  /**
+   * Claims at most `limit` PENDING messages due at `now`, oldest first, for `leaseMs`: they are not
+   * due again before the lease ran out (their sender died) or a mark says otherwise, so two workers
+   * (two nodes) never send the same message at once.
+   */
+  claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<DeliveryRecord[]>;
   markSent(id: string, now: number): Promise<void>;
   markRetry(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void>;
   markFailed(id: string, attempts: number, error: string): Promise<void>;

@@ -1,0 +1,153 @@
+import pg from 'pg';
+import type { OpenedPostgres } from './database.js';
+import { CHANGES_CHANNEL } from './declaration-store.adapter.js';
+
+/** The channel on which a node tells the others which parties it has devices of: `{declarationId, node, A, B}`. */
+export const PRESENCE_CHANNEL = 'eid_presence';
+
+/** How long a node waits for a declaration's lock before the change fails (SERVER_BUSY to the device, never a hang). */
+export const LOCK_TIMEOUT_MS = 15_000;
+
+/** Back-off of the listening connection after it was lost: 0.5 s doubling to 10 s. */
+export function listenBackoffMs(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.max(0, attempt));
+}
+
+export interface ClusterListener {
+  /** A version of a declaration was committed (by any node, this one included); negative: it was removed. */
+  changed(declarationId: string, version: number): void;
+  /** Another node's devices of a declaration, by party. */
+  presence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void;
+  /** The listening connection is back after a loss: what was announced meanwhile is unknown, look again. */
+  resync(): void;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/**
+ * What several nodes share through PostgreSQL besides the tables: the per-declaration lock
+ * (`pg_advisory_xact_lock` on a connection of its own pool, held while a change runs), the
+ * announcements of committed versions (LISTEN on CHANGES_CHANNEL, sent by the store at commit)
+ * and presence (NOTIFY on PRESENCE_CHANNEL). The listening connection comes back by itself after
+ * a database restart, with back-off, and then asks for a resync.
+ */
+export class PgCluster {
+  private client: pg.Client | null = null;
+  private attempt = 0;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private listening = false;
+
+  constructor(
+    private readonly opened: OpenedPostgres,
+    /** This node's id (random per process). */
+    readonly node: string,
+    private readonly listener: ClusterListener,
+    private readonly log: (level: 'info' | 'warn', message: string, data?: unknown) => void = () => {},
+  ) {}
+
+  /** Starts listening; resolves once the first LISTEN is in place (or failed: it is retried). */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  /** Is the listening connection up (readiness)? */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** Runs `run` holding the declaration's lock across nodes; the lock ends with its transaction. */
+  async withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+    const client = await this.opened.lockPool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      await client.query(`set local lock_timeout = ${LOCK_TIMEOUT_MS}`);
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [declarationId]);
+      try {
+        return await run();
+      } finally {
+        await client.query('commit').catch((error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
+      }
+    } catch (error) {
+      broken ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      // A connection that failed is not given back to the pool (it may still hold the transaction).
+      client.release(broken);
+    }
+  }
+
+  /** Tells the other nodes which parties this node has devices of. */
+  async publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): Promise<void> {
+    await this.opened.pool.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify({ declarationId, node: this.node, A: present.A, B: present.B })]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    this.listening = false;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.opened.url, connectionTimeoutMillis: 5000, application_name: 'eid-listen' });
+    const lost = (error?: Error) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.listening = false;
+      this.log('warn', 'the cluster listener lost its connection; reconnecting', { error: error ? String(error) : undefined });
+      void client.end().catch(() => {});
+      this.schedule();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (n) => this.dispatch(n.channel, n.payload));
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+      await client.query(`listen ${PRESENCE_CHANNEL}`);
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    const wasRetry = this.attempt > 0;
+    this.attempt = 0;
+    this.listening = true;
+    if (wasRetry) {
+      this.log('info', 'the cluster listener is back');
+      this.listener.resync();
+    }
+  }
+
+  private schedule(): void {
+    if (this.closed || this.retry) return;
+    const wait = listenBackoffMs(this.attempt);
+    this.attempt += 1;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.connect();
+    }, wait);
+    this.retry.unref();
+  }
+
+  private dispatch(channel: string, payload: string | undefined): void {
+    let data: unknown;
+    try {
+      data = JSON.parse(payload ?? '');
+    } catch {
+      return;
+    }
+    if (!isObject(data) || typeof data.declarationId !== 'string') return;
+    if (channel === CHANGES_CHANNEL && typeof data.version === 'number') this.listener.changed(data.declarationId, data.version);
+    if (channel === PRESENCE_CHANNEL && typeof data.node === 'string' && data.node !== this.node) {
+      this.listener.presence(data.declarationId, data.node, { A: data.A === true, B: data.B === true });
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  CHANGE_NOTES_KEPT,
+  declarationKeys as keysOf,
+  type ChangeNote,
+  type ChangedKind,
+  type Declaration,
+  type DeclarationStorePort,
+  type Party,
+  type StoredDeclaration,
+} from '@eid/domain';
+import type { PgDatabase } from './database.js';
+import { declarationChanges, declarationKeys, declarations, submitQueue } from './schema.js';
+
+type Row = typeof declarations.$inferSelect;
+type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
+
+/** The channel on which a committed version is announced to every node: `{"declarationId", "version"}` only. */
+export const CHANGES_CHANNEL = 'eid_declaration_changes';
+
+/** A version announced for a removed declaration (its devices are told it ended). */
+export const REMOVED_VERSION = -1;
+
+function toRow(r: StoredDeclaration): Row {
+  const d = r.declaration;
+  return {
+    id: d.id,
+    mode: d.mode,
+    status: d.status,
+    version: d.version,
+    createdAt: d.createdAt,
+    lastActivity: r.lastActivity,
+    doc: JSON.stringify(d),
+    slotATokenHash: r.slots.A.tokenHash,
+    slotALastSeen: r.slots.A.lastSeen,
+    slotBTokenHash: r.slots.B.tokenHash,
+    slotBLastSeen: r.slots.B.lastSeen,
+  };
+}
+
+function fromRow(row: Row): StoredDeclaration {
+  return {
+    declaration: JSON.parse(row.doc) as Declaration,
+    slots: {
+      A: { tokenHash: row.slotATokenHash, lastSeen: row.slotALastSeen },
+      B: { tokenHash: row.slotBTokenHash, lastSeen: row.slotBLastSeen },
+    },
+    lastActivity: row.lastActivity,
+  };
+}
+
+/** Announces a version to every node (delivered at commit, and only if the transaction commits). */
+function announce(tx: Tx, declarationId: string, version: number): Promise<unknown> {
+  return tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ declarationId, version })})`);
+}
+
+/**
+ * Declarations in PostgreSQL, shared by every node. A save is one transaction: the row (compare-
+ * and-set on the version), its plate keys, the note of what made the version, and the
+ * announcement of the version on CHANGES_CHANNEL, which PostgreSQL delivers at commit only.
+ */
+export class PgDeclarationStore implements DeclarationStorePort {
+  constructor(private readonly db: PgDatabase) {}
+
+  private async writeKeys(tx: Tx, d: Declaration): Promise<void> {
+    await tx.delete(declarationKeys).where(eq(declarationKeys.declarationId, d.id));
+    const keys = keysOf(d);
+    if (keys.length > 0) await tx.insert(declarationKeys).values(keys.map((key) => ({ declarationId: d.id, key })));
+  }
+
+  async create(record: StoredDeclaration): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(declarations).values(toRow(record));
+      await this.writeKeys(tx, record.declaration);
+    });
+  }
+
+  async get(id: string): Promise<StoredDeclaration | null> {
+    const [row] = await this.db.select().from(declarations).where(eq(declarations.id, id));
+    return row ? fromRow(row) : null;
+  }
+
+  async save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { id, slotALastSeen, slotBLastSeen, lastActivity, ...rest } = toRow(record);
+      // A heartbeat may have come in meanwhile: last-seen times and the last activity only move forward.
+      const updated = await tx
+        .update(declarations)
+        .set({
+          ...rest,
+          slotALastSeen: sql`greatest(${declarations.slotALastSeen}, ${slotALastSeen})`,
+          slotBLastSeen: sql`greatest(${declarations.slotBLastSeen}, ${slotBLastSeen})`,
+          lastActivity: sql`greatest(${declarations.lastActivity}, ${lastActivity})`,
+        })
+        .where(and(eq(declarations.id, id), eq(declarations.version, expectedVersion)))
+        .returning({ id: declarations.id });
+      if (updated.length !== 1) return false;
+      await this.writeKeys(tx, record.declaration);
+      const version = record.declaration.version;
+      if (note) {
+        await tx.insert(declarationChanges).values({ declarationId: id, version, kind: note.kind, byParty: note.by }).onConflictDoNothing();
+        await tx.delete(declarationChanges).where(and(eq(declarationChanges.declarationId, id), lte(declarationChanges.version, version - CHANGE_NOTES_KEPT)));
+      }
+      await announce(tx, id, version);
+      return true;
+    });
+  }
+
+  async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
+    const rows = await this.db
+      .select()
+      .from(declarationChanges)
+      .where(and(eq(declarationChanges.declarationId, id), gt(declarationChanges.version, afterVersion)))
+      .orderBy(asc(declarationChanges.version));
+    return rows.map((r) => ({ version: r.version, kind: r.kind as ChangedKind, by: r.byParty as Party | null }));
+  }
+
+  async touch(id: string, party: Party, at: number): Promise<number | null> {
+    const seen = party === 'A' ? { slotALastSeen: sql`greatest(${declarations.slotALastSeen}, ${at})` } : { slotBLastSeen: sql`greatest(${declarations.slotBLastSeen}, ${at})` };
+    const [row] = await this.db
+      .update(declarations)
+      .set({ ...seen, lastActivity: sql`greatest(${declarations.lastActivity}, ${at})` })
+      .where(eq(declarations.id, id))
+      .returning({ version: declarations.version });
+    return row ? row.version : null;
+  }
+
+  async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {
+    const wanted = [...new Set(keys.filter((k) => k !== ''))];
+    if (wanted.length === 0) return [];
+    const ids = this.db.selectDistinct({ id: declarationKeys.declarationId }).from(declarationKeys).where(inArray(declarationKeys.key, wanted));
+    const rows = await this.db
+      .select()
+      .from(declarations)
+      .where(and(inArray(declarations.id, ids), gte(declarations.lastActivity, since)));
+    return rows.map(fromRow);
+  }
+
+  removeInactive(before: number): Promise<string[]> {
+    return this.removeWhere(and(ne(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)));
+  }
+
+  removeFinishedBefore(before: number): Promise<string[]> {
+    return this.removeWhere(and(eq(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)));
+  }
+
+  /** Deletes the declarations matching `condition` (keys and notes cascade) with their queue entries; announces each. */
+  private removeWhere(condition: SQL | undefined): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.delete(declarations).where(condition).returning({ id: declarations.id });
+      const ids = rows.map((r) => r.id);
+      if (ids.length > 0) await tx.delete(submitQueue).where(inArray(submitQueue.declarationId, ids));
+      for (const id of ids) await announce(tx, id, REMOVED_VERSION);
+      return ids;
+    });
+  }
+
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await this.db.select({ id: declarations.id }).from(declarations).where(inArray(declarations.id, ids.slice(i, i + 1000)));
+      for (const r of rows) found.add(r.id);
+    }
+    return found;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(declarations)
+        .where(and(eq(declarations.id, id), ne(declarations.status, 'FINISHED')))
+        .returning({ id: declarations.id });
+      if (rows.length === 1) await announce(tx, id, REMOVED_VERSION);
+      return rows.length === 1;
+    });
+  }
+}

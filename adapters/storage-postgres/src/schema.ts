@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
+
+/** Milliseconds since the epoch, as the domain's ClockPort counts them (bigint, read as a JS number). */
+const ms = (name: string) => bigint(name, { mode: 'number' });
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Facts about this installation that must survive restarts (the last start of a node). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ms('updated_at').notNull(),
+});
+
+/**
+ * The same tables as the SQLite store (adapters/storage-sqlite/src/schema.ts), in PostgreSQL: one
+ * row per declaration with the document as JSON text, and the columns the store compares or
+ * queries without parsing it.
+ */
+export const declarations = pgTable(
+  'declarations',
+  {
+    id: text('id').primaryKey(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull(),
+    version: integer('version').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastActivity: ms('last_activity').notNull(),
+    doc: text('doc').notNull(),
+    slotATokenHash: text('slot_a_token_hash'),
+    slotALastSeen: ms('slot_a_last_seen').notNull(),
+    slotBTokenHash: text('slot_b_token_hash'),
+    slotBLastSeen: ms('slot_b_last_seen').notNull(),
+  },
+  (t) => [index('declarations_activity').on(t.status, t.lastActivity)],
+);
+
+/** The plates, VIN keys and trailer plates a declaration is found by (rebuilt on every save). */
+export const declarationKeys = pgTable(
+  'declaration_keys',
+  {
+    declarationId: text('declaration_id')
+      .notNull()
+      .references(() => declarations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.declarationId, t.key] }), index('declaration_keys_key').on(t.key)],
+);
+
+/**
+ * What made each recent version (the kind of change and who), written with the version: another
+ * node that hears of a version pushes its devices the delta with the kind it was made by.
+ */
+export const declarationChanges = pgTable(
+  'declaration_changes',
+  {
+    declarationId: text('declaration_id')
+      .notNull()
+      .references(() => declarations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind').notNull(),
+    byParty: text('by_party'),
+  },
+  (t) => [primaryKey({ columns: [t.declarationId, t.version] })],
+);
+
+/** The submit queue: declarations both drivers submitted, until the worker has answered. */
+export const submitQueue = pgTable('submit_queue', {
+  declarationId: text('declaration_id').primaryKey(),
+  enqueuedAt: ms('enqueued_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  state: text('state').notNull(),
+  nextAttemptAt: ms('next_attempt_at').notNull(),
+  lastError: text('last_error'),
+  /** Until when a worker (of any node) has claimed the entry (null: nobody has). */
+  leasedUntil: ms('leased_until'),
+});
+
+/** A driver's statement of a sent declaration (see the SQLite schema). */
+export const statements = pgTable(
+  'statements',
+  {
+    statementId: text('statement_id').primaryKey(),
+    suid: text('suid').notNull().unique(),
+    accidentId: text('accident_id').notNull(),
+    declarationId: text('declaration_id').notNull(),
+    party: text('party').notNull(),
+    lang: text('lang').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    docPrimary: text('doc_primary').notNull(),
+    docSecondary: text('doc_secondary').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('statements_party').on(t.declarationId, t.party), index('statements_accident').on(t.accidentId)],
+);
+
+/** The delivery outbox of sent declarations. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    declarationId: text('declaration_id').notNull(),
+    key: text('key').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    attachments: text('attachments').notNull(),
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: ms('next_attempt_at').notNull(),
+    createdAt: ms('created_at').notNull(),
+    sentAt: ms('sent_at'),
+    lastError: text('last_error'),
+    /** Until when a worker (of any node) has claimed the message (null: nobody has). */
+    leasedUntil: ms('leased_until'),
+  },
+  (t) => [index('deliveries_due').on(t.state, t.nextAttemptAt), index('deliveries_declaration').on(t.declarationId)],
+);
+
+/** Short-lived state with an expiry (ExpiringStorePort), shared by every node. */
+export const expiring = pgTable(
+  'expiring',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('expiring_expires').on(t.expiresAt)],
+);
+
+export type OutboxChannel = 'sms' | 'email';
+
+export interface OutboxAttachmentMeta {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly size: number;
+}
+
+/** The local outbox's messages (SMS and e-mail of an installation without gateways). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull().unique(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    recipients: jsonb('recipients').$type<readonly string[]>().notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<readonly OutboxAttachmentMeta[]>().notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('outbox_messages_created').on(t.createdAt, t.seq), check('outbox_messages_channel', sql`${t.channel} in ('sms', 'email')`)],
+);
+
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.position] })],
+);
+
+/** The vehicle and insurance registry of the local installation (see the SQLite registry). */
+export const registryInsurers = pgTable('registry_insurers', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  www: text('www').notNull(),
+  damageWww: text('damage_www').notNull(),
+  claimsEmail: text('claims_email').notNull().default(''),
+});
+
+export const registryVehicles = pgTable(
+  'registry_vehicles',
+  {
+    plate: text('plate').primaryKey(),
+    status: text('status').$type<RegistrationStatus>().notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    type: text('type').$type<VehicleTypeLetter>().notNull(),
+    vin: text('vin').notNull(),
+    insurerId: integer('insurer_id').references(() => registryInsurers.id),
+    policyNo: text('policy_no'),
+    policyValidTill: text('policy_valid_till'),
+  },
+  (t) => [
+    index('registry_vehicles_insurer').on(t.insurerId),
+    check('registry_vehicles_status', sql`${t.status} in ('REGISTERED', 'DEREGISTERED', 'MUST_BE_TERMINATED')`),
+    check('registry_vehicles_policy', sql`(${t.insurerId} is null) = (${t.policyNo} is null) and (${t.insurerId} is null) = (${t.policyValidTill} is null)`),
+  ],
+);

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import {
+  registerDeclarationStoreContract,
+  registerExpiringStoreContract,
+  registerOutputStoreContract,
+  registerSubmitQueueContract,
+} from '@eid/test-fixtures';
+import { PgDeclarationStore } from './declaration-store.adapter.js';
+import { PgExpiringStore } from './expiring-store.adapter.js';
+import { PgOutputStore } from './output-store.adapter.js';
+import { PgSubmitQueue } from './submit-queue.adapter.js';
+import { testDatabase } from './testing.js';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+beforeAll(async () => {
+  database = await testDatabase(inject('postgresUrl'));
+});
+afterAll(() => database.dispose());
+
+registerDeclarationStoreContract('postgresql', async () => {
+  const opened = await database.open();
+  return { store: new PgDeclarationStore(opened.db), close: () => opened.close() };
+});
+
+registerSubmitQueueContract('postgresql (two nodes)', async () => {
+  const one = await database.open();
+  const two = await database.open();
+  return {
+    queue: new PgSubmitQueue(one.db),
+    other: new PgSubmitQueue(two.db),
+    close: async () => {
+      await one.close();
+      await two.close();
+    },
+  };
+});
+
+registerOutputStoreContract('postgresql', async () => {
+  const opened = await database.open();
+  return { output: new PgOutputStore(opened.db), close: () => opened.close() };
+});
+
+registerExpiringStoreContract('postgresql', async (clock) => {
+  const opened = await database.open();
+  return { store: new PgExpiringStore(opened.db, clock), close: () => opened.close() };
+});

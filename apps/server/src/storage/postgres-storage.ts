@@ -1,0 +1,74 @@
+import { FileBlobStore } from '@eid/adapter-storage-files';
+import {
+  createPgOutbox,
+  createPgRegistry,
+  openPostgres,
+  PgCluster,
+  PgDeclarationStore,
+  PgExpiringStore,
+  PgOutputStore,
+  PgSubmitQueue,
+  pingPostgres,
+  setPgMeta,
+} from '@eid/adapter-storage-postgres';
+import type { ClockPort, IdPort } from '@eid/domain';
+import type { ServerConfig } from '../config.js';
+import type { ClusterLink, Storage } from './storage.js';
+
+type Log = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
+
+/** Host, port and database of a URL, without its user or password (the start-up line, logs). */
+export function describeDatabaseUrl(url: string): string {
+  const u = new URL(url);
+  return `postgres://${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+}
+
+/**
+ * Several nodes: PostgreSQL for every store, the declaration lock, the change feed and presence.
+ * A lost database answers errors (typed by the routes and the hub) until the pools reconnect.
+ */
+export async function openPostgresStorage(config: ServerConfig, clock: ClockPort, ids: IdPort, log: Log): Promise<Storage> {
+  const opened = await openPostgres(config.databaseUrl, {
+    onError: (error) => log('warn', 'a PostgreSQL connection was lost', { error: error.message }),
+  });
+  try {
+    const blobs = await FileBlobStore.open(config.blobsDir);
+    let cluster: PgCluster | null = null;
+    const node = ids.token().slice(0, 12);
+    const link: ClusterLink = {
+      node,
+      withLock: (id, run) => (cluster ? cluster.withLock(id, run) : Promise.reject(new Error('the cluster link is not started'))),
+      publishPresence: async (id, present) => cluster?.publishPresence(id, present),
+      async start(listener) {
+        cluster = new PgCluster(opened, node, listener, log);
+        await cluster.start();
+      },
+      get isListening() {
+        return cluster?.isListening ?? false;
+      },
+      close: async () => cluster?.close(),
+    };
+    return {
+      kind: 'postgres',
+      describe: describeDatabaseUrl(config.databaseUrl),
+      declarations: new PgDeclarationStore(opened.db),
+      submitQueue: new PgSubmitQueue(opened.db),
+      output: new PgOutputStore(opened.db),
+      expiring: new PgExpiringStore(opened.db, clock),
+      outbox: createPgOutbox(opened.db, clock, ids),
+      registry: createPgRegistry(opened.db),
+      blobs,
+      cluster: link,
+      sqlite: null,
+      ping: () => pingPostgres(opened.pool),
+      setMeta: (key, value, now) => setPgMeta(opened.db, key, value, now),
+      async close() {
+        await link.close();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}

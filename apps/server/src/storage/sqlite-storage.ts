@@ -1,0 +1,42 @@
+import { FileBlobStore } from '@eid/adapter-storage-files';
+import { openDatabase, pingDatabase, setMeta, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
+import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
+import type { ClockPort, IdPort } from '@eid/domain';
+import type { ServerConfig } from '../config.js';
+import type { Storage } from './storage.js';
+
+/**
+ * The embedded default: one SQLite file (declarations, queue, output, limits, outbox, registry)
+ * and the binaries as files, for one process. That process is the only worker, so claims found at
+ * start-up are its killed predecessor's and are released at once.
+ */
+export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, ids: IdPort): Promise<Storage> {
+  const database = openDatabase(config.databaseFile);
+  try {
+    const queue = new SqliteSubmitQueue(database.db);
+    const output = new SqliteOutputStore(database.db);
+    queue.releaseLeases();
+    output.releaseLeases();
+    const blobs = await FileBlobStore.open(config.blobsDir);
+    return {
+      kind: 'sqlite',
+      describe: config.databaseFile,
+      declarations: new SqliteDeclarationStore(database.db),
+      submitQueue: queue,
+      output,
+      expiring: new SqliteExpiringStore(database.db, clock),
+      outbox: createSqliteOutbox(database.sqlite, clock, ids),
+      registry: createSqliteRegistry(database.sqlite),
+      blobs,
+      cluster: null,
+      sqlite: database.sqlite,
+      ping: async () => pingDatabase(database.db),
+      setMeta: async (key, value, now) => setMeta(database.db, key, value, now),
+      close: async () => database.close(),
+    };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The server's storage, chosen by configuration: the SQLite file of one process (the embedded
+ * default) or PostgreSQL shared by several nodes (EID_DATABASE_URL). Everything else in the server
+ * sees only this shape: the domain's ports plus what the server itself needs of the local outbox,
+ * the registry's seeding and the counters of the HTTP limits.
+ */
+import type {
+  BlobStorePort,
+  DeclarationStorePort,
+  EmailSenderPort,
+  ExpiringStorePort,
+  OutputStorePort,
+  SmsSenderPort,
+  SubmitQueueConsumerPort,
+  VehicleRegistryPort,
+} from '@eid/domain';
+import type { OutboxMessage } from '@eid/adapter-outbox-sqlite';
+import type { RegistrySeed } from '@eid/adapter-registry-sqlite';
+import type { HitCounter } from '../plugins/rate-limit-store.js';
+import type { Database as SqliteConnection } from 'better-sqlite3';
+
+type Awaitable<T> = T | Promise<T>;
+
+/** The local outbox (an installation without SMS gateway or SMTP server): both senders and reading it back. */
+export interface LocalOutbox extends SmsSenderPort, EmailSenderPort {
+  list(query?: { readonly channel?: 'sms' | 'email'; readonly limit?: number }): Awaitable<readonly OutboxMessage[]>;
+  removeBefore(before: number): Awaitable<number>;
+}
+
+/** The registry port plus the seeding of a local installation. */
+export interface SeededRegistry extends VehicleRegistryPort {
+  seed(data: RegistrySeed): Awaitable<void>;
+  count(): Awaitable<{ readonly insurers: number; readonly vehicles: number }>;
+}
+
+/** What several nodes share besides the tables: the declaration lock, the change feed and presence. */
+export interface ClusterLink {
+  readonly node: string;
+  withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T>;
+  publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): Promise<void>;
+  /** Starts delivering the other nodes' announcements to `listener`. */
+  start(listener: {
+    changed(declarationId: string, version: number): void;
+    presence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void;
+    resync(): void;
+  }): Promise<void>;
+  readonly isListening: boolean;
+  close(): Promise<void>;
+}
+
+export interface Storage {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the data is, for the start-up line (never a password). */
+  readonly describe: string;
+  readonly declarations: DeclarationStorePort;
+  readonly submitQueue: SubmitQueueConsumerPort;
+  readonly output: OutputStorePort;
+  readonly expiring: ExpiringStorePort & HitCounter;
+  readonly outbox: LocalOutbox;
+  readonly registry: SeededRegistry;
+  readonly blobs: BlobStorePort;
+  /** Several nodes only. */
+  readonly cluster: ClusterLink | null;
+  /** Does the database answer? */
+  ping(): Promise<boolean>;
+  /** Records a fact about this installation (the last start). */
+  setMeta(key: string, value: string, now: number): Promise<void>;
+  /** The raw SQLite connection (tests that break the store on purpose); null on PostgreSQL. */
+  readonly sqlite: SqliteConnection | null;
+  close(): Promise<void>;
+}
