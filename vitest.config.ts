@@ -36,7 +36,7 @@ export default defineConfig({
           include: ['*/src/**/*.test.ts'],
           environment: 'node',
           // A throwaway PostgreSQL cluster for the PostgreSQL adapters' contract suites.
-          globalSetup: ['../scripts/lib/postgres-global-setup.mjs'],
+          globalSetup: ['../scripts/lib/services-global-setup.mjs'],
         },
       },
       {
@@ -46,7 +46,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['../../scripts/lib/postgres-global-setup.mjs'],
+          globalSetup: ['../../scripts/lib/services-global-setup.mjs'],
           // Integration tests over real sockets, SQLite, argon2 and the captcha's proof of work on a 2-core machine.
           testTimeout: 15_000,
         },

@@ -4,6 +4,13 @@ CREATE TABLE "app_meta" (
 	"updated_at" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "blobs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"declaration_id" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "declaration_changes" (
 	"declaration_id" text NOT NULL,
 	"version" integer NOT NULL,
@@ -128,6 +135,7 @@ ALTER TABLE "declaration_changes" ADD CONSTRAINT "declaration_changes_declaratio
 ALTER TABLE "declaration_keys" ADD CONSTRAINT "declaration_keys_declaration_id_declarations_id_fk" FOREIGN KEY ("declaration_id") REFERENCES "public"."declarations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_attachments" ADD CONSTRAINT "outbox_attachments_message_id_outbox_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."outbox_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registry_vehicles" ADD CONSTRAINT "registry_vehicles_insurer_id_registry_insurers_id_fk" FOREIGN KEY ("insurer_id") REFERENCES "public"."registry_insurers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "blobs_declaration" ON "blobs" USING btree ("declaration_id");--> statement-breakpoint
 CREATE INDEX "declaration_keys_key" ON "declaration_keys" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "declarations_activity" ON "declarations" USING btree ("status","last_activity");--> statement-breakpoint
 CREATE INDEX "deliveries_due" ON "deliveries" USING btree ("state","next_attempt_at");--> statement-breakpoint

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CHANGE_NOTES_KEPT,
+  DELETED_VERSION,
+  REMOVED_VERSION,
   declarationKeys as keysOf,
   type ChangeNote,
   type ChangedKind,
@@ -18,8 +20,6 @@ type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
 /** The channel on which a committed version is announced to every node: `{"declarationId", "version"}` only. */
 export const CHANGES_CHANNEL = 'eid_declaration_changes';
 
-/** A version announced for a removed declaration (its devices are told it ended). */
-export const REMOVED_VERSION = -1;
 
 function toRow(r: StoredDeclaration): Row {
   const d = r.declaration;
@@ -170,7 +170,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
         .delete(declarations)
         .where(and(eq(declarations.id, id), ne(declarations.status, 'FINISHED')))
         .returning({ id: declarations.id });
-      if (rows.length === 1) await announce(tx, id, REMOVED_VERSION);
+      if (rows.length === 1) await announce(tx, id, DELETED_VERSION);
       return rows.length === 1;
     });
   }

@@ -1,5 +1,5 @@
 export { openPostgres, pingPostgres, setPgMeta, PG_MIGRATIONS_FOLDER, type OpenedPostgres, type PgDatabase, type PostgresOptions } from './database.js';
-export { PgDeclarationStore, CHANGES_CHANNEL, REMOVED_VERSION } from './declaration-store.adapter.js';
+export { PgDeclarationStore, CHANGES_CHANNEL } from './declaration-store.adapter.js';
 export { PgSubmitQueue } from './submit-queue.adapter.js';
 export { PgOutputStore } from './output-store.adapter.js';
 export { PgExpiringStore } from './expiring-store.adapter.js';
@@ -7,3 +7,4 @@ export { createPgOutbox, type PgOutbox, type PgOutboxMessage, type PgOutboxMessa
 export { createPgRegistry, type PgRegistry, type PgRegistrySeed, type PgRegistrySeedVehicle } from './registry.adapter.js';
 export * as pgSchema from './schema.js';
 export { PgCluster, PRESENCE_CHANNEL, LOCK_TIMEOUT_MS, listenBackoffMs, type ClusterListener } from './cluster.adapter.js';
+export { PgBlobIndex, type PgBlobEntry } from './blob-index.adapter.js';

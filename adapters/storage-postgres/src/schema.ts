@@ -66,6 +66,18 @@ export const declarationChanges = pgTable(
   (t) => [primaryKey({ columns: [t.declarationId, t.version] })],
 );
 
+/** The index of the binaries on the object store: which declaration, type and size each has (see S3BlobStore). */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: text('id').primaryKey(),
+    declarationId: text('declaration_id').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('blobs_declaration').on(t.declarationId)],
+);
+
 /** The submit queue: declarations both drivers submitted, until the worker has answered. */
 export const submitQueue = pgTable('submit_queue', {
   declarationId: text('declaration_id').primaryKey(),

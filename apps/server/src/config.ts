@@ -17,6 +17,12 @@ export interface ServerConfig {
    * cross-node lock and change feed. Empty: the SQLite file of one process (the embedded default).
    */
   readonly databaseUrl: string;
+  /**
+   * The binaries on an S3-compatible object store (`EID_S3_URL` and the bucket settings), which
+   * several nodes share; null: files under `<EID_DATA_DIR>/blobs` (one node). Needs EID_DATABASE_URL
+   * (the binaries' index is kept there).
+   */
+  readonly s3: { readonly url: string; readonly bucket: string; readonly region: string; readonly accessKeyId: string; readonly secretAccessKey: string } | null;
   /** Folder of the binaries (photos, voice notes, drawings): `<EID_DATA_DIR>/blobs`. */
   readonly blobsDir: string;
   /** Built web app to serve; absent folder = API only. */
@@ -101,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     dataDir,
     databaseFile: resolve(dataDir, 'eid.sqlite'),
     databaseUrl: databaseUrl(env.EID_DATABASE_URL),
+    s3: s3Settings(env),
     blobsDir: resolve(dataDir, 'blobs'),
     webDist: resolve(cwd, env.EID_WEB_DIST || 'apps/web/dist'),
     logLevel: read(levelSchema, 'LOG_LEVEL', env.LOG_LEVEL, 'info'),
@@ -162,6 +169,20 @@ function databaseUrl(raw: string | undefined): string {
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new ConfigError('EID_DATABASE_URL must be a postgres:// URL');
   return value;
+}
+
+/** The object store's settings, or null without EID_S3_URL; secrets are never repeated in an error. */
+function s3Settings(env: Record<string, string | undefined>): ServerConfig['s3'] {
+  const url = (env.EID_S3_URL ?? '').trim();
+  if (url === '') return null;
+  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new ConfigError('EID_S3_URL must be an http(s):// URL of an S3-compatible store');
+  if ((env.EID_DATABASE_URL ?? '').trim() === '') throw new ConfigError('EID_S3_URL needs EID_DATABASE_URL: the binaries are indexed in the database the nodes share');
+  const accessKeyId = env.EID_S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.EID_S3_SECRET_ACCESS_KEY ?? '';
+  if (accessKeyId === '' || secretAccessKey === '') throw new ConfigError('EID_S3_URL needs EID_S3_ACCESS_KEY_ID and EID_S3_SECRET_ACCESS_KEY');
+  const bucket = read(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)), 'EID_S3_BUCKET', env.EID_S3_BUCKET, 'eid');
+  const region = read(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,32}$/)), 'EID_S3_REGION', env.EID_S3_REGION, 'us-east-1');
+  return { url, bucket, region, accessKeyId, secretAccessKey };
 }
 
 /** Several nodes sign links, cookies and captcha challenges alike: they must share the secret. */

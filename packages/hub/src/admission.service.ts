@@ -10,9 +10,12 @@
  *
  * The waiting device's connection and its token live here, in this process: the asking device
  * holds its socket to this node while it waits (a dropped socket asks again, with a new code).
- * The request itself is part of the declaration, so every node's devices are shown it.
+ * The request itself is part of the declaration, so every node's devices are shown it. With
+ * several nodes, a driver who answers on another node records the answer in the request; this
+ * node hears of the version and settles it (admits or refuses the device, closes the request).
  */
 import {
+  answerJoinRequest,
   closeJoinRequest,
   isJoinRequestOpen,
   joinCode,
@@ -34,7 +37,7 @@ import type { HubPorts } from './ports.js';
 import type { PlateChecks } from './plate-checks.service.js';
 import { Refusal, refuse } from './refusal.js';
 import { viewFor, type HubConnection, type Rooms, type Seat } from './rooms.js';
-import type { UnitOfWork } from './unit-of-work.js';
+import type { Change, UnitOfWork } from './unit-of-work.js';
 
 /** What a device asked for when it entered the plates: applied to its seat once admitted. */
 export interface JoinAsk {
@@ -47,6 +50,12 @@ export interface JoinAsk {
   readonly fillLang: Locale;
   /** Re-checks, under the declaration's lock, that the seat may still be asked for. */
   readonly stillAllowed: (record: StoredDeclaration, now: number) => void;
+}
+
+/** What an answer did: the seat given (with who held it before), or why the asking device cannot have it. */
+interface Outcome {
+  admitted: { readonly declaration: Declaration; readonly previousHolder: string | null } | null;
+  stale: Refusal | null;
 }
 
 interface Waiter {
@@ -67,7 +76,7 @@ export class AdmissionService {
   private readonly gone = new WeakSet<HubConnection>();
 
   constructor(
-    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log'>,
+    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log' | 'cluster'>,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
     private readonly plates: PlateChecks,
@@ -139,48 +148,112 @@ export class AdmissionService {
       'answer-join': async ({ code, accept }, { conn, seat, contract }) =>
         this.uow.withLock(seat.declarationId, async () => {
           const w = this.waiting.get(seat.declarationId);
-          const outcome: { admitted: { declaration: Declaration; previousHolder: string | null } | null; stale: Refusal | null } = { admitted: null, stale: null };
-          const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
+          const checked = (record: StoredDeclaration, now: number): JoinRequest => {
             const jr = record.declaration.joinRequest;
-            if (!jr || jr.code !== code || !isJoinRequestOpen(jr, now) || !w || w.code !== code) refuse('JOIN_REQUEST_CHANGED');
+            if (!jr || jr.code !== code || !isJoinRequestOpen(jr, now) || jr.answer !== undefined || (w && w.code !== code)) refuse('JOIN_REQUEST_CHANGED');
             if (jr.party === seat.party) refuse('NOT_ALLOWED');
-            if (!accept) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
-            try {
-              w.ask.stillAllowed(record, now);
-            } catch (error) {
-              // The seat cannot be given any more (its device came back): the request ends, its device is told why.
-              outcome.stale = error instanceof Refusal ? error : new Refusal('ASSIGNMENT_FAILED');
-              return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
-            }
-            const own = w.ask.plates;
-            const trailer = keepsTrailer(record.declaration, jr.party, own) ? record.declaration.parties[jr.party].trailer : await this.plates.trailerFor(own);
-            const previousHolder = record.slots[jr.party].tokenHash;
-            // A seat someone held before changes hands without its token: its code and signature are given again (VW1).
-            const from = previousHolder === null ? record.declaration : releaseParty(record.declaration, jr.party);
-            const after = joinParty(from, jr.party, { plates: own, trailer, fillLang: w.ask.fillLang }, now);
-            outcome.admitted = { declaration: after, previousHolder };
-            return {
-              after: { declaration: after, slots: { ...record.slots, [jr.party]: { tokenHash: w.tokenHash, lastSeen: now } }, lastActivity: now },
-              result: null,
-              by: jr.party,
-            };
-          });
-          this.waiting.delete(seat.declarationId);
-          const done = outcome.admitted;
-          if (!done || !w) {
-            w?.reject(outcome.stale ?? new Refusal('JOIN_REFUSED'));
+            return jr;
+          };
+          if (!w) {
+            // The asking device waits on another node: the answer is recorded, and that node admits or refuses it.
+            if (!this.ports.cluster) refuse('JOIN_REQUEST_CHANGED');
+            const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, (record, now) => {
+              checked(record, now);
+              return { after: { ...record, declaration: answerJoinRequest(record.declaration, accept, now) }, result: null };
+            });
             return committed;
           }
-          // A device of that party that lost its heartbeat and is still connected learns its seat was taken.
-          if (done.previousHolder) this.rooms.takeOver(seat.declarationId, done.previousHolder);
-          const party = w.ask.party;
-          const joined: Seat = { declarationId: seat.declarationId, party, tokenHash: w.tokenHash, allow: { A: party === 'A', B: party === 'B' } };
-          this.rooms.bind(w.conn, joined);
-          this.rooms.sendPresence(seat.declarationId);
-          w.resolve({ declarationId: seat.declarationId, party, token: w.token, inversed: w.ask.inversed, allow: { ...joined.allow }, declaration: viewFor(done.declaration, joined) });
+          const outcome: Outcome = { admitted: null, stale: null };
+          const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
+            const jr = checked(record, now);
+            if (!accept) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+            return this.admit(record, jr, w, now, outcome);
+          });
+          this.conclude(seat.declarationId, w, outcome);
           return committed;
         }),
     };
+  }
+
+  /**
+   * Another node committed a version of a declaration this node has a waiting device for: a request
+   * replaced or dropped there ends here; one answered there is settled here, where the device waits.
+   */
+  heard(record: StoredDeclaration): void {
+    const id = record.declaration.id;
+    const w = this.waiting.get(id);
+    if (!w) return;
+    const jr = record.declaration.joinRequest;
+    if (!jr || jr.code !== w.code) {
+      this.waiting.delete(id);
+      w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+      return;
+    }
+    if (jr.answer !== undefined) {
+      void this.settle(id, w).catch((error: unknown) => this.ports.log?.('warn', 'a join request answered on another node could not be settled', { error: String(error) }));
+    }
+  }
+
+  /** The declarations this node has a waiting device for. */
+  waitingFor(): string[] {
+    return [...this.waiting.keys()];
+  }
+
+  /** Admits or refuses the waiting device as the other node recorded the answer, and closes the request. */
+  private async settle(declarationId: string, w: Waiter): Promise<void> {
+    await this.uow.withLock(declarationId, async () => {
+      if (this.waiting.get(declarationId) !== w) return;
+      const outcome: Outcome = { admitted: null, stale: null };
+      let answered = false;
+      await this.uow.changeHeld(declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: null }, async (record, now) => {
+        const jr = record.declaration.joinRequest;
+        if (!jr || jr.code !== w.code || jr.answer === undefined) return { after: record, result: null };
+        answered = true;
+        if (jr.answer === 'refuse' || !isJoinRequestOpen(jr, now)) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+        return this.admit(record, jr, w, now, outcome);
+      });
+      if (answered) this.conclude(declarationId, w, outcome);
+    });
+  }
+
+  /** The change that gives the asking device its seat, or closes the request when the seat cannot be given any more. */
+  private async admit(record: StoredDeclaration, jr: JoinRequest, w: Waiter, now: number, outcome: Outcome): Promise<Change<null>> {
+    try {
+      w.ask.stillAllowed(record, now);
+    } catch (error) {
+      // The seat cannot be given any more (its device came back): the request ends, its device is told why.
+      outcome.stale = error instanceof Refusal ? error : new Refusal('ASSIGNMENT_FAILED');
+      return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+    }
+    const own = w.ask.plates;
+    const trailer = keepsTrailer(record.declaration, jr.party, own) ? record.declaration.parties[jr.party].trailer : await this.plates.trailerFor(own);
+    const previousHolder = record.slots[jr.party].tokenHash;
+    // A seat someone held before changes hands without its token: its code and signature are given again (VW1).
+    const from = previousHolder === null ? record.declaration : releaseParty(record.declaration, jr.party);
+    const after = joinParty(from, jr.party, { plates: own, trailer, fillLang: w.ask.fillLang }, now);
+    outcome.admitted = { declaration: after, previousHolder };
+    return {
+      after: { declaration: after, slots: { ...record.slots, [jr.party]: { tokenHash: w.tokenHash, lastSeen: now } }, lastActivity: now },
+      result: null,
+      by: jr.party,
+    };
+  }
+
+  /** After the answer was committed: the waiting device is bound and given its session, or told why not. */
+  private conclude(declarationId: string, w: Waiter, outcome: Outcome): void {
+    if (this.waiting.get(declarationId) === w) this.waiting.delete(declarationId);
+    const done = outcome.admitted;
+    if (!done) {
+      w.reject(outcome.stale ?? new Refusal('JOIN_REFUSED'));
+      return;
+    }
+    // A device of that party that lost its heartbeat and is still connected learns its seat was taken.
+    if (done.previousHolder) this.rooms.takeOver(declarationId, done.previousHolder);
+    const party = w.ask.party;
+    const joined: Seat = { declarationId, party, tokenHash: w.tokenHash, allow: { A: party === 'A', B: party === 'B' } };
+    this.rooms.bind(w.conn, joined, done.declaration);
+    this.rooms.sendPresence(declarationId);
+    w.resolve({ declarationId, party, token: w.token, inversed: w.ask.inversed, allow: { ...joined.allow }, declaration: viewFor(done.declaration, joined) });
   }
 
   /** Takes a request off the declaration (when it is still the one asked): the confirming screens stop showing it. */

@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { ClientMessageSchema, contractOf, isInstructionName, TokenBucket, type CallMessage, type InstructionName, type Party } from '@eid/domain';
 import { AdmissionService } from './admission.service.js';
 import { BinaryService } from './binaries.service.js';
+import { ClusterSync } from './cluster.service.js';
 import { Captcha } from './captcha.js';
 import { ContactService } from './contacts.service.js';
 import type { Call, Handler, Handlers } from './handler.js';
@@ -27,7 +28,7 @@ import { UnitOfWork } from './unit-of-work.js';
 type Answer = { ok: true; r: unknown } | { ok: false; code: Refusal['code']; retryAfterMs?: number };
 
 export class DeclarationHub {
-  private readonly rooms = new Rooms();
+  private readonly rooms: Rooms;
   private readonly uow: UnitOfWork;
   private readonly seats: SeatService;
   private readonly admissions: AdmissionService;
@@ -35,6 +36,7 @@ export class DeclarationHub {
   private readonly submit: SubmitService;
   private readonly binaries: BinaryService;
   private readonly maintenance: MaintenanceService;
+  private readonly cluster: ClusterSync;
   private readonly handlers: Handlers;
   private readonly buckets = new WeakMap<HubConnection, TokenBucket>();
 
@@ -42,6 +44,8 @@ export class DeclarationHub {
     private readonly ports: HubPorts,
     private readonly options: HubOptions,
   ) {
+    const { cluster } = ports;
+    this.rooms = new Rooms(ports.clock, cluster ? (id, present) => cluster.publishPresence(id, present) : undefined);
     this.uow = new UnitOfWork(ports, this.rooms);
     const plates = new PlateChecks(ports);
     const captcha = new Captcha(ports, options);
@@ -51,6 +55,7 @@ export class DeclarationHub {
     this.contacts = new ContactService(ports, options, this.uow, captcha);
     this.submit = new SubmitService(ports, options, this.uow, this.rooms, this.binaries, captcha);
     this.maintenance = new MaintenanceService(ports, this.uow, this.rooms, this.admissions);
+    this.cluster = new ClusterSync(ports, this.uow, this.rooms, this.admissions);
     this.handlers = handlerRegistry(ports, {
       uow: this.uow,
       rooms: this.rooms,
@@ -104,6 +109,26 @@ export class DeclarationHub {
    */
   closing(conn: HubConnection): void {
     this.admissions.closed(conn);
+  }
+
+  /** Several nodes: a version of a declaration was committed (by any node); negative, it is gone. */
+  heard(declarationId: string, version: number): Promise<void> {
+    return this.cluster.heard(declarationId, version);
+  }
+
+  /** Several nodes: another node's devices of a declaration, by party. */
+  heardPresence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void {
+    this.rooms.heardPresence(declarationId, node, present);
+  }
+
+  /** Several nodes: announcements may have been lost (the listener reconnected); every declaration here is looked at again. */
+  resync(): Promise<void> {
+    return this.cluster.resyncAll();
+  }
+
+  /** Several nodes: this node repeats its presence (every PRESENCE_REPEAT_MS); another's that stopped counts no more. */
+  repeatPresence(): void {
+    this.rooms.repeatPresence();
   }
 
   /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */

@@ -3,7 +3,8 @@
  * domain's ports. The server runs it over WebSocket and SQLite, the practice mode in the page.
  */
 export { DeclarationHub } from './hub.js';
-export type { HubOptions, HubPorts } from './ports.js';
+export type { ClusterPort, HubOptions, HubPorts } from './ports.js';
+export { PRESENCE_REPEAT_MS, REMOTE_PRESENCE_TTL_MS } from './rooms.js';
 export type { HubConnection, Seat, EndReason } from './rooms.js';
 export { Refusal } from './refusal.js';
 export { EMAIL_LINK_RESEND_MS, PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_RESEND_MS, PHONE_CODE_TTL_MS } from './contacts.service.js';

@@ -16,6 +16,17 @@ import type {
   VehicleRegistryPort,
 } from '@eid/domain';
 
+/**
+ * Several server nodes sharing one store: the lock of a declaration across nodes, and presence.
+ * A single process needs neither (its in-process lock is the only one).
+ */
+export interface ClusterPort {
+  /** Runs `run` holding the declaration's lock across nodes (taken after this process's own). */
+  withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T>;
+  /** Tells the other nodes which parties this node has devices of. */
+  publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): void;
+}
+
 export interface HubPorts {
   readonly store: DeclarationStorePort;
   readonly blobs: BlobStorePort;
@@ -33,6 +44,8 @@ export interface HubPorts {
   readonly captcha?: CaptchaPort;
   /** Sends the e-mail confirmation link (confirm-email-a); without it (practice) nothing is sent. */
   readonly emailConfirmation?: EmailConfirmationPort;
+  /** Several nodes only. */
+  readonly cluster?: ClusterPort;
   /** Where the hub reports faults it answered with SERVER_ERROR. */
   readonly log?: (level: 'warn' | 'error', message: string, data?: unknown) => void;
 }

@@ -121,7 +121,7 @@ export class SeatService {
       await this.uow.touch(msg.declarationId, msg.party);
       const both = !record.declaration.twoUserMode;
       const seat: Seat = { declarationId: msg.declarationId, party: msg.party, tokenHash, allow: { A: msg.party === 'A' || both, B: msg.party === 'B' || both } };
-      this.rooms.bind(conn, seat);
+      this.rooms.bind(conn, seat, record.declaration);
       this.rooms.sendPresence(msg.declarationId);
       return sessionOf(seat, msg.token, msg.party === 'B', record.declaration);
     });
@@ -192,7 +192,7 @@ export class SeatService {
     };
     await this.uow.create({ declaration, slots: { A: { tokenHash, lastSeen: now }, B: { tokenHash: null, lastSeen: 0 } }, lastActivity: now });
     const seat: Seat = { declarationId: declaration.id, party: 'A', tokenHash, allow: { A: true, B: !!msg.oneDevice } };
-    this.rooms.bind(conn, seat);
+    this.rooms.bind(conn, seat, declaration);
     return sessionOf(seat, token, false, declaration);
   }
 }

@@ -3,9 +3,10 @@
  * writes a declaration to the store (create, save, touch, remove); the next issue puts PostgreSQL
  * and a cross-node lock behind exactly this.
  *
- * The lock is per declaration and in process: one change at a time, in arrival order. The commit
- * is compare-and-set on the version, so a write by another process is refused (SERVER_ERROR), not
- * lost silently. A change is answered only after it was committed, and pushed to the other devices
+ * The lock is per declaration: in process (one change at a time, in arrival order) and, with
+ * several nodes, across them (the cluster port's database lock, taken after the process's own so a
+ * node holds at most one database lock per declaration). The commit is compare-and-set on the
+ * version, so a write nobody serialised is refused (SERVER_ERROR), not lost silently. A change is answered only after it was committed, and pushed to the other devices
  * right after.
  */
 import type { ChangeNote, ChangedKind, Committed, DeclarationStates, Party, StoredDeclaration } from '@eid/domain';
@@ -49,12 +50,18 @@ export class UnitOfWork {
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly ports: Pick<HubPorts, 'store' | 'clock'>,
+    private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'cluster'>,
     private readonly rooms: Rooms,
   ) {}
 
-  /** Runs `run` alone for the declaration: changes of one declaration never interleave. */
-  async withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+  /** Runs `run` alone for the declaration, on every node: changes of one declaration never interleave. */
+  withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+    const { cluster } = this.ports;
+    return this.withLocalLock(declarationId, cluster ? () => cluster.withLock(declarationId, run) : run);
+  }
+
+  /** Runs `run` alone for the declaration in this process (what only reads and pushes to this node's devices). */
+  async withLocalLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
     const previous = this.locks.get(declarationId) ?? Promise.resolve();
     const next = previous.then(run, run);
     const settled = next.then(
@@ -103,8 +110,11 @@ export class UnitOfWork {
     const before = await this.load(declarationId);
     if (!allowedIn(before, options.when)) refuse('DECLARATION_FINISHED');
     const now = this.ports.clock.now();
-    // The writer's allow may change with the change (one-device): its delta is of the view it had.
-    const seenBefore = options.writer ? viewFor(before.declaration, { party: options.writer.seat.party, allow: { ...options.writer.seat.allow } }) : null;
+    // The writer's allow may change with the change (one-device): its delta is of the view it had,
+    // of the version this node last pushed (another node's change may not have reached it yet).
+    const seen = this.rooms.knownOf(declarationId);
+    const base = seen && seen.version < before.declaration.version ? seen : before.declaration;
+    const seenBefore = options.writer ? viewFor(base, { party: options.writer.seat.party, allow: { ...options.writer.seat.allow } }) : null;
     const change = await apply(before, now);
     const { after, result } = change;
     if (after === before) return { result, committed: { version: before.declaration.version, patch: null } };

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { HEARTBEAT_INTERVAL_MS, isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
-import { DeclarationHub, type HubConnection } from '@eid/hub';
+import { DeclarationHub, PRESENCE_REPEAT_MS, type ClusterPort, type HubConnection } from '@eid/hub';
 import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
 import { SocketGuard } from './socket-guard.js';
@@ -51,8 +51,17 @@ export default fp(
     // The declarations, their queue and the binaries of the configured storage (SQLite and files, or PostgreSQL).
     const { declarations: store, blobs, submitQueue: queue } = app.storage;
     const log = (level: 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
+    // Several nodes: the declaration lock across them, and presence told to the others.
+    const link = app.storage.cluster;
+    const cluster: ClusterPort | undefined = link
+      ? {
+          withLock: (id, run) => link.withLock(id, run),
+          publishPresence: (id, present) => void link.publishPresence(id, present).catch((e: unknown) => log('warn', 'presence could not be told to the other nodes', String(e))),
+        }
+      : undefined;
     const hub = new DeclarationHub(
       {
+        ...(cluster ? { cluster } : {}),
         store,
         // Limits and codes in the database: a restart forgets none (FU7).
         expiring: app.expiring,
@@ -184,6 +193,15 @@ export default fp(
     );
 
     const timers: NodeJS.Timeout[] = [];
+    if (link) {
+      // What other nodes commit reaches this node's devices; a lost listener resyncs when it is back.
+      await link.start({
+        changed: (id, version) => void hub.heard(id, version).catch((e: unknown) => log('warn', 'a change of another node could not be pushed', String(e))),
+        presence: (id, node, present) => hub.heardPresence(id, node, present),
+        resync: () => void hub.resync().catch((e: unknown) => log('warn', 'the resync after a lost listener failed', String(e))),
+      });
+      timers.push(setInterval(() => hub.repeatPresence(), PRESENCE_REPEAT_MS));
+    }
     // Pings and the idle timeout of sockets without a declaration run in every installation.
     timers.push(setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs));
     if (app.config.backgroundJobs) {

@@ -1,11 +1,43 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HEALTH_PATH } from '@eid/domain';
+import { HEALTH_PATH, READY_PATH } from '@eid/domain';
 
-/** Liveness and readiness in one: 200 only when the database answers. */
+type Check = 'ok' | 'down';
+
+/** Resolves 'ok' when the check answers true within 2 s, 'down' otherwise (never throws, never hangs). */
+async function check(run: () => Promise<boolean>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2000);
+  });
+  try {
+    return (await Promise.race([run(), timeout])) ? 'ok' : 'down';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness (`/serveris/health`: the process answers) and readiness (`/serveris/ready`: the
+ * database, the object store and the change feed answer, and the node is not stopping). A node
+ * that is stopping answers 503 to readiness at once, so the balancer sends new devices elsewhere.
+ */
 const health: FastifyPluginAsync = async (app) => {
-  app.get(HEALTH_PATH, async (_request, reply) => {
-    const database = (await app.storage.ping().catch(() => false)) ? 'ok' : 'down';
-    return reply.code(database === 'ok' ? 200 : 503).send({ status: database === 'ok' ? 'ok' : 'degraded', database });
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+
+  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
+
+  app.get(READY_PATH, async (_request, reply) => {
+    const { storage } = app;
+    const [database, objects] = await Promise.all([check(() => storage.ping()), storage.pingObjects ? check(storage.pingObjects) : Promise.resolve(undefined)]);
+    const changes: Check | undefined = storage.cluster ? (storage.cluster.isListening ? 'ok' : 'down') : undefined;
+    const parts = { database, ...(objects ? { objects } : {}), ...(changes ? { changes } : {}) };
+    const ready = !stopping && Object.values(parts).every((p) => p === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: stopping ? 'stopping' : ready ? 'ready' : 'degraded', ...parts });
   });
 };
 export default health;

@@ -1,10 +1,12 @@
 import { FileBlobStore } from '@eid/adapter-storage-files';
+import { S3BlobStore } from '@eid/adapter-blobs-s3';
 import {
   createPgOutbox,
   createPgRegistry,
   openPostgres,
   PgCluster,
   PgDeclarationStore,
+  PgBlobIndex,
   PgExpiringStore,
   PgOutputStore,
   PgSubmitQueue,
@@ -32,7 +34,10 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     onError: (error) => log('warn', 'a PostgreSQL connection was lost', { error: error.message }),
   });
   try {
-    const blobs = await FileBlobStore.open(config.blobsDir);
+    // The binaries on the object store the nodes share (indexed here), or files on this node's disk.
+    const objects = config.s3 ? new S3BlobStore(config.s3, new PgBlobIndex(opened.db)) : null;
+    if (objects) await objects.ensureBucket();
+    const blobs = objects ?? (await FileBlobStore.open(config.blobsDir));
     let cluster: PgCluster | null = null;
     const node = ids.token().slice(0, 12);
     const link: ClusterLink = {
@@ -61,9 +66,11 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       cluster: link,
       sqlite: null,
       ping: () => pingPostgres(opened.pool),
+      pingObjects: objects ? () => objects.ping() : null,
       setMeta: (key, value, now) => setPgMeta(opened.db, key, value, now),
       async close() {
         await link.close();
+        objects?.close();
         await opened.close();
       },
     };

@@ -32,6 +32,7 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       cluster: null,
       sqlite: database.sqlite,
       ping: async () => pingDatabase(database.db),
+      pingObjects: null,
       setMeta: async (key, value, now) => setMeta(database.db, key, value, now),
       close: async () => database.close(),
     };

@@ -63,6 +63,8 @@ export interface Storage {
   readonly cluster: ClusterLink | null;
   /** Does the database answer? */
   ping(): Promise<boolean>;
+  /** Does the object store answer? Null: the binaries are files on this node. */
+  readonly pingObjects: (() => Promise<boolean>) | null;
   /** Records a fact about this installation (the last start). */
   setMeta(key: string, value: string, now: number): Promise<void>;
   /** The raw SQLite connection (tests that break the store on purpose); null on PostgreSQL. */

@@ -1,7 +1,10 @@
 /** app-shell §7: backend base path and websocket path. */
 export const BACKEND_BASE_PATH = '/serveris';
 export const WS_PATH = `${BACKEND_BASE_PATH}/ws-interface`;
+/** The process is alive (the balancer's health check). */
 export const HEALTH_PATH = `${BACKEND_BASE_PATH}/health`;
+/** The node can serve: its database, object store and change feed answer, and it is not stopping. */
+export const READY_PATH = `${BACKEND_BASE_PATH}/ready`;
 export const GET_FILE_PATH = '/getFile';
 /** Opening a statement with its password (POST), reading an opened one (GET `/{statementId}`). */
 export const STATEMENT_PATH = `${BACKEND_BASE_PATH}/statement`;

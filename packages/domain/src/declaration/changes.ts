@@ -75,6 +75,11 @@ export function requestJoin(d: Declaration, request: JoinRequest, now: number): 
   return bump({ ...d, joinRequest: request }, now);
 }
 
+/** The confirming driver answered a request whose asking device waits on another node (JN2): that node settles it. */
+export function answerJoinRequest(d: Declaration, accept: boolean, now: number): Declaration {
+  return d.joinRequest === null ? d : bump({ ...d, joinRequest: { ...d.joinRequest, answer: accept ? 'accept' : 'refuse' } }, now);
+}
+
 /** The join request was answered, withdrawn or replaced: nothing waits any more. */
 export function closeJoinRequest(d: Declaration, now: number): Declaration {
   return d.joinRequest === null ? d : bump({ ...d, joinRequest: null }, now);

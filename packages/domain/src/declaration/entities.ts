@@ -317,6 +317,11 @@ export interface JoinRequest {
   /** The asking driver's plate (or VIN), as the confirming screen names them. */
   readonly plate: string;
   readonly requestedAt: number;
+  /**
+   * The confirming driver's answer, when the asking device waits on another server node: that
+   * node admits or refuses it (and closes the request). Never shown to a device.
+   */
+  readonly answer?: 'accept' | 'refuse';
 }
 
 export interface Declaration {

@@ -47,7 +47,8 @@ export function declarationViewFor(d: Declaration, party: Party, allowBoth: bool
   const hiddenCodes = { A: hides('A') ? codeChecks(d.parties.A) : null, B: hides('B') ? codeChecks(d.parties.B) : null };
   // A join request is shown to the party that may confirm it (JN1), not to the seat it asks for.
   const jr = d.joinRequest ?? null;
-  const joinRequest = jr && jr.party !== party && !allowBoth ? jr : null;
+  // An answered request is being settled by the asking device's node: the confirming screen is done with it.
+  const joinRequest = jr && jr.answer === undefined && jr.party !== party && !allowBoth ? jr : null;
   return { ...d, guilt, viewUrls, parties, hiddenCodes, joinRequest };
 }
 

@@ -18,6 +18,13 @@ export interface ChangeNote {
   readonly by: Party | null;
 }
 
+/**
+ * The versions a store shared by several nodes announces for a declaration that is gone: removed
+ * (inactivity, retention) or deleted by a driver (nuke-it); the nodes end their devices' sessions.
+ */
+export const REMOVED_VERSION = -1;
+export const DELETED_VERSION = -2;
+
 /** How many versions' notes a store keeps per declaration: a node further behind sends its devices the whole view. */
 export const CHANGE_NOTES_KEPT = 64;
 

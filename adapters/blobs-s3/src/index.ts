@@ -1,0 +1,1 @@
+export { S3BlobStore, type BlobIndex, type BlobIndexEntry, type S3Settings } from './s3-blob-store.adapter.js';
