@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { ROOT, ensureDebianPackages, ensureNpmDependencies, log, run } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 
-/** stack.md: Chromium for the browser tests, fonts with Lithuanian letters, qpdf and poppler for the PDFs, PostgreSQL for the several-node configuration. */
-const DEBIAN_PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-liberation', 'qpdf', 'poppler-utils', 'postgresql'];
+/** stack.md: Chromium for the browser tests, fonts with Lithuanian letters, qpdf and poppler for the PDFs, PostgreSQL and HAProxy for the several-node configuration. */
+const DEBIAN_PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-liberation', 'qpdf', 'poppler-utils', 'postgresql', 'haproxy'];
 
 const results = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };

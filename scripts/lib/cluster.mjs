@@ -1,0 +1,150 @@
+// The local cluster: a PostgreSQL (a throwaway one unless EID_DATABASE_URL names one), an
+// S3-compatible object store (s3rver unless EID_S3_URL names one), N server nodes of the built app
+// and HAProxy in front, all on loopback. Used by `npm run cluster`, the kill-a-node test, the
+// cluster e2e and `npm run bench:hub -- --nodes 2`. Runs after `npm install` and the build.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './bootstrap.mjs';
+import { freePort, startPostgres } from './postgres.mjs';
+import { startS3 } from './s3.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * HAProxy in front of the nodes: WebSockets pass through (the upgrade, then a tunnel with its own
+ * time-out), health checks on /serveris/health every 500 ms, a node is out after 2 failed checks,
+ * its sessions cut so the devices reconnect to another. Round robin: no stickiness is needed, any
+ * node serves any device.
+ */
+export function haproxyConfig({ port, nodes }) {
+  return [
+    'global',
+    // Two descriptors per connection: within the usual limit of open files (20 000 here).
+    '  maxconn 8000',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  timeout tunnel 1h',
+    '  timeout http-request 10s',
+    '  option redispatch',
+    '  retries 2',
+    'frontend eid',
+    `  bind 127.0.0.1:${port}`,
+    '  option forwardfor',
+    '  default_backend nodes',
+    'backend nodes',
+    '  balance roundrobin',
+    '  option httpchk GET /serveris/health',
+    '  http-check expect status 200',
+    '  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
+    ...nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port} check`),
+    '',
+  ].join('\n');
+}
+
+/** Waits until `url` answers 200 (at most `timeoutMs`). */
+export async function waitForOk(url, timeoutMs = 30_000, child = null) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** Starts one node of the built server; resolves when it is ready. */
+export async function startNode({ port, dataDir, env, logTo = 'ignore' }) {
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', logTo, logTo === 'ignore' ? 'inherit' : logTo],
+  });
+  await waitForOk(`http://127.0.0.1:${port}/serveris/ready`, 30_000, child);
+  return child;
+}
+
+/** SIGTERM (or `signal`), then waits for the exit (at most 10 s, then SIGKILL). */
+export async function stopProcess(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!done) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Starts the whole cluster; resolves `{ url, nodes: [{ port, url, child, kill, restart }], postgres,
+ * s3, stop }`. `env` is given to every node (beside the shared database, store and secret).
+ */
+export async function startCluster({ nodes: count = 2, port, env = {}, log = () => {}, logTo = 'ignore' } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'eid-cluster-'));
+  const started = [];
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const postgres = process.env.EID_DATABASE_URL ? null : await startPostgres({ log });
+    if (postgres) started.push(async () => postgres.stop());
+    const s3 = process.env.EID_S3_URL ? null : await startS3({ directory: join(dir, 's3') });
+    if (s3) started.push(() => s3.stop());
+    const shared = {
+      EID_DATABASE_URL: process.env.EID_DATABASE_URL || postgres.url,
+      EID_S3_URL: process.env.EID_S3_URL || s3.url,
+      EID_S3_BUCKET: process.env.EID_S3_BUCKET || s3?.bucket || 'eid',
+      EID_S3_ACCESS_KEY_ID: process.env.EID_S3_ACCESS_KEY_ID || s3?.accessKeyId,
+      EID_S3_SECRET_ACCESS_KEY: process.env.EID_S3_SECRET_ACCESS_KEY || s3?.secretAccessKey,
+      EID_SECRET: process.env.EID_SECRET || randomBytes(32).toString('base64url'),
+      // The nodes believe HAProxy's X-Forwarded-For (it runs on this machine).
+      EID_TRUSTED_PROXIES: '127.0.0.1',
+    };
+    const frontPort = port ?? (await freePort());
+    const url = `http://127.0.0.1:${frontPort}`;
+    const nodeList = [];
+    for (let i = 0; i < count; i += 1) {
+      const nodePort = await freePort();
+      const dataDir = join(dir, `node${i + 1}`);
+      const nodeEnv = { EID_PUBLIC_URL: url, ...env, ...shared };
+      const node = {
+        port: nodePort,
+        url: `http://127.0.0.1:${nodePort}`,
+        child: await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo }),
+        /** SIGKILL: the node is lost, nothing of it runs on. */
+        async kill() {
+          node.child.kill('SIGKILL');
+          await new Promise((r) => (node.child.exitCode !== null || node.child.signalCode !== null ? r() : node.child.once('exit', r)));
+        },
+        async restart() {
+          await stopProcess(node.child);
+          node.child = await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo });
+        },
+      };
+      started.push(() => stopProcess(node.child));
+      nodeList.push(node);
+      log(`node ${i + 1} on ${node.url}`);
+    }
+    const config = join(dir, 'haproxy.cfg');
+    writeFileSync(config, haproxyConfig({ port: frontPort, nodes: nodeList }));
+    const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    started.push(() => stopProcess(haproxy, 'SIGUSR1'));
+    await waitForOk(`${url}/serveris/health`, 15_000, haproxy);
+    log(`HAProxy on ${url}`);
+    return { url, nodes: nodeList, postgres, s3, env: shared, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
