@@ -43,8 +43,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const common = { connectionString: url, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, application_name: 'eid' };
   const pool = new pg.Pool({ ...common, max: options.max ?? 10 });
   const lockPool = new pg.Pool({ ...common, max: options.lockMax ?? 10 });
-  pool.on('error', onError);
-  lockPool.on('error', onError);
+  // A server that goes away errors every connection, the idle ones (the pool's 'error') and the
+  // checked-out ones (their own 'error', which unheard would end the process): both are heard.
+  for (const p of [pool, lockPool]) {
+    p.on('error', onError);
+    p.on('connect', (client) => client.on('error', onError));
+  }
   const db = drizzle(pool, { schema });
   try {
     await migrateOnce(pool);

@@ -1,41 +1,13 @@
 import { captchaToken } from '../testing/captcha.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createActor, waitFor } from 'xstate';
-import {
-  blankPlates,
-  HubClient,
-  loadSession,
-  provideConnectionPorts,
-  WS_PATH,
-  type ConnectionActor,
-  type ConnectionEmitted,
-  type KeyValuePort,
-} from '@eid/domain';
+import { waitFor } from 'xstate';
+import { blankPlates, loadSession, WS_PATH, type ConnectionActor } from '@eid/domain';
 import { FixedClock } from '@eid/test-fixtures';
-import { WsTransport, type WebSocketLike } from '@eid/adapter-transport-ws';
 import { buildTestApp } from '../testing/build-test-app.js';
+import { device, online } from '../testing/device.js';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-
-class MapStorage implements KeyValuePort {
-  readonly map = new Map<string, string>();
-  getItem = (k: string) => this.map.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.map.set(k, v);
-  removeItem = (k: string) => void this.map.delete(k);
-}
-
-/** A driver's device: the domain's connection machine on the WebSocket transport adapter. */
-function device(url: () => string) {
-  const storage = new MapStorage();
-  const origin = () => url().replace(/^ws/, 'http').replace(WS_PATH, '');
-  const transport = new WsTransport(url, (u) => new WebSocket(u, { origin: origin() }) as unknown as WebSocketLike);
-  const actor: ConnectionActor = createActor(provideConnectionPorts({ transport, storage })).start();
-  const changes: Array<Extract<ConnectionEmitted, { type: 'declaration.changed' }>> = [];
-  actor.on('declaration.changed', (e) => changes.push(e));
-  return { actor, storage, client: new HubClient(actor), changes };
-}
 
 const plates = (own: string, other: string) => ({ A: { ...blankPlates(), plate: own }, B: { ...blankPlates(), plate: other } });
 /** What the plates step hands the connection: the plates, and the proof of work the page solved (JN5). */
@@ -47,7 +19,6 @@ const request = async (app: Ctx['app'], own: string, other: string) => ({
   oneDevice: false,
   captcha: await captchaToken(app, 'connect'),
 });
-const online = (a: ConnectionActor) => waitFor(a, (s) => s.hasTag('online'), { timeout: 8000 });
 
 describe('two devices on the real socket', () => {
   const apps: Ctx[] = [];

@@ -27,6 +27,8 @@ const devMetrics: FastifyPluginAsync = async (app) => {
       eventLoopLagMs: { p50: lag(loop.percentile(50)), p99: lag(loop.percentile(99)), max: lag(loop.max) },
       eventLoopPeriodMs: { resolution: RESOLUTION_MS, p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+      /** Device sockets bound to a seat on this node. */
+      sockets: app.hub.connections,
     };
     if ((request.query as { reset?: string }).reset === '1') loop.reset();
     return figures;
