@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * server on its own port and a throw-away data folder.
  */
 const PORT = Number(process.env.EID_E2E_PORT ?? 18080);
+/** The local cluster (two nodes behind HAProxy) of the several-node tests. */
+export const CLUSTER_PORT = Number(process.env.EID_E2E_CLUSTER_PORT ?? 18090);
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -38,15 +40,30 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'mobile-chromium', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/serveris/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Links in the messages (view links, confirmation links) point at this server.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${PORT}` },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'mobile-chromium', testIgnore: /cluster-.*\.spec\.ts/, use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    // Through HAProxy to two nodes on one PostgreSQL and one object store.
+    { name: 'cluster', testMatch: /cluster-.*\.spec\.ts/, use: { ...devices['Pixel 7'], browserName: 'chromium', baseURL: `http://127.0.0.1:${CLUSTER_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${PORT}/serveris/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Links in the messages (view links, confirmation links) point at this server.
+      env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node scripts/e2e-cluster.mjs',
+      url: `http://127.0.0.1:${CLUSTER_PORT}/serveris/ready`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { EID_E2E_CLUSTER_PORT: String(CLUSTER_PORT) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -16,8 +16,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * HAProxy in front of the nodes: WebSockets pass through (the upgrade, then a tunnel with its own
  * time-out), health checks on /serveris/health every 500 ms, a node is out after 2 failed checks,
- * its sessions cut so the devices reconnect to another. Round robin: no stickiness is needed, any
- * node serves any device.
+ * its sessions cut so the devices reconnect to another. Least connections: a socket lives long, so
+ * the next one goes to the node with fewest; no stickiness is needed, any node serves any device.
  */
 export function haproxyConfig({ port, nodes }) {
   return [
@@ -38,7 +38,7 @@ export function haproxyConfig({ port, nodes }) {
     '  option forwardfor',
     '  default_backend nodes',
     'backend nodes',
-    '  balance roundrobin',
+    '  balance leastconn',
     '  option httpchk GET /serveris/health',
     '  http-check expect status 200',
     '  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',

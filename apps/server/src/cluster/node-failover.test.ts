@@ -60,7 +60,7 @@ describe('a node lost while both drivers are connected through the balancer', ()
     expect(await a.client.call('answer-join', { code: shown.context.declaration!.joinRequest!.code, accept: true })).toMatchObject({ ok: true });
     await online(b.actor);
 
-    // Round robin: one device on each node.
+    // The balancer (least connections): one device on each node.
     expect([await socketsOn(aNode.url), await socketsOn(bNode.url)]).toEqual([1, 1]);
 
     expect(await a.client.call('eid-comment', { text: 'prieš' })).toMatchObject({ ok: true });
