@@ -75,9 +75,9 @@ class Client {
       };
     });
   }
-  static open() {
+  static open(url = URL) {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(URL, { origin: ORIGIN });
+      const socket = new WebSocket(url, { origin: url.replace(/^ws/, 'http').replace(/\/serveris\/ws-interface$/, '') });
       socket.once('open', () => resolve(new Client(socket)));
       socket.once('error', reject);
     });
@@ -113,10 +113,11 @@ function platesOf(run, i) {
   };
 }
 
-async function openPair(run, i) {
+/** A pair of drivers; with several nodes, A's socket on the first URL and B's on the second. */
+async function openPair(run, i, urls = [URL, URL]) {
   const { a: pa, b: pb } = platesOf(run, i);
-  const a = await Client.open();
-  const b = await Client.open();
+  const a = await Client.open(urls[0]);
+  const b = await Client.open(urls[1]);
   const base = { t: 'connect', protocol: PROTOCOL_VERSION, mode: 'live', location: VILNIUS, fillLang: 'lt' };
   const ra = await a.request({ ...base, plates: { A: pa, B: pb } });
   if (!ra.ok) throw new Error(`A connect refused: ${ra.code}`);
@@ -132,12 +133,12 @@ async function openPair(run, i) {
   return [a, b];
 }
 
-async function step(run, n, serverPid) {
+async function step(run, n, serverPid, urls) {
   await sleep(300);
   const before = rssMb(serverPid);
   const pairs = [];
   for (let i = 0; i < n; i += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, k) => openPair(run, i + k)));
+    const batch = await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, k) => openPair(run, i + k, urls)));
     pairs.push(...batch);
   }
   await sleep(500);
@@ -261,6 +262,9 @@ async function main() {
   ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/index.js'));
   // BENCH_HUB_ONLY=flood: only the flood figure.
   if (process.env.BENCH_HUB_ONLY === 'flood') return flood();
+  // `-- --nodes 2`: the cross-node figures on PostgreSQL beside the single-node SQLite ones.
+  const nodesArg = process.argv.indexOf('--nodes');
+  if (nodesArg > 0) return nodes(Number(process.argv[nodesArg + 1]));
   log(`bench:hub on ${URL}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step, a fresh server per step`);
   const rows = [];
   for (const [run, n] of STEPS.entries()) {
@@ -303,6 +307,57 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   await flood();
+}
+
+const printRow = (label, row) =>
+  process.stdout.write(
+    `${label} N=${String(row.n).padStart(4)}  edits=${String(row.edits).padStart(6)}  propagation_p50_ms=${row.propagation_p50_ms.toFixed(1)}  ` +
+      `propagation_p99_ms=${row.propagation_p99_ms.toFixed(1)}  ack_p99_ms=${row.ack_p99_ms.toFixed(1)}  rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}\n`,
+  );
+
+/**
+ * Several nodes (issue 14): per N, a fresh local cluster (PostgreSQL, the object store, `count`
+ * nodes; HAProxy too, though the bench's sockets go to the nodes directly so that every pair is
+ * split: A on node 1, B on node 2, each edit crossing nodes through PostgreSQL), then a fresh
+ * single-node SQLite server with the same N: the two figures side by side, on this machine with
+ * PostgreSQL on it too.
+ */
+async function nodes(count) {
+  if (!Number.isInteger(count) || count < 2) throw new Error('--nodes takes 2 or more');
+  const { startCluster } = await import('./lib/cluster.mjs');
+  const steps = (process.env.BENCH_HUB_CLUSTER_STEPS ?? '100,200,300,400,600').split(',').map(Number);
+  log(`bench:hub --nodes ${count}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step; A on node 1, B on node 2`);
+  const rows = [];
+  for (const [run, n] of steps.entries()) {
+    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' } });
+    let cross;
+    try {
+      const ws = (u) => `${u.replace(/^http/, 'ws')}/serveris/ws-interface`;
+      cross = await step(100 + run, n, cluster.nodes[0].child.pid, [ws(cluster.nodes[0].url), ws(cluster.nodes[1].url)]);
+    } finally {
+      await cluster.stop();
+    }
+    const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
+    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV });
+    let single;
+    try {
+      single = await step(200 + run, n, server.pid);
+    } finally {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    rows.push({ n, cross, single });
+    printRow(`cross-node (PostgreSQL, ${count} nodes)`, cross);
+    printRow('single node (SQLite)            ', single);
+    process.stdout.write(`   ratio cross/single propagation_p99=${(cross.propagation_p99_ms / single.propagation_p99_ms).toFixed(2)}\n`);
+  }
+  const ok = rows.filter((r) => r.cross.propagation_p99_ms < GOAL_P99_MS);
+  const largest = ok.length ? Math.max(...ok.map((r) => r.n)) : 0;
+  const at100 = rows.find((r) => r.n === 100);
+  const at300 = rows.find((r) => r.n === 300);
+  process.stdout.write(`\ncross-node largest_n_with_propagation_p99_under_${GOAL_P99_MS}ms=${largest} (largest N tried: ${Math.max(...steps)})\n`);
+  if (at100) process.stdout.write(`cross-node propagation_p99 at N=100: ${at100.cross.propagation_p99_ms.toFixed(1)} ms (single node: ${at100.single.propagation_p99_ms.toFixed(1)} ms)\n`);
+  if (at300) process.stdout.write(`goal cross-node p99<50ms at N=300: ${at300.cross.propagation_p99_ms < GOAL_P99_MS ? 'met' : 'NOT met'} (${at300.cross.propagation_p99_ms.toFixed(1)} ms, ratio ${(at300.cross.propagation_p99_ms / GOAL_P99_MS).toFixed(2)})\n`);
 }
 
 /** One device's call round trips, every 20 ms for `ms`, while `background` runs. */

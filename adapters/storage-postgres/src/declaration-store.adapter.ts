@@ -80,30 +80,47 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return row ? fromRow(row) : null;
   }
 
+  /**
+   * One statement, so one round trip and one commit: the row compare-and-set on the version, its
+   * keys brought to the new set, the note of what made the version (older ones pruned) and the
+   * announcement, each step only when the row was written.
+   */
   async save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const { id, slotALastSeen, slotBLastSeen, lastActivity, ...rest } = toRow(record);
-      // A heartbeat may have come in meanwhile: last-seen times and the last activity only move forward.
-      const updated = await tx
-        .update(declarations)
-        .set({
-          ...rest,
-          slotALastSeen: sql`greatest(${declarations.slotALastSeen}, ${slotALastSeen})`,
-          slotBLastSeen: sql`greatest(${declarations.slotBLastSeen}, ${slotBLastSeen})`,
-          lastActivity: sql`greatest(${declarations.lastActivity}, ${lastActivity})`,
-        })
-        .where(and(eq(declarations.id, id), eq(declarations.version, expectedVersion)))
-        .returning({ id: declarations.id });
-      if (updated.length !== 1) return false;
-      await this.writeKeys(tx, record.declaration);
-      const version = record.declaration.version;
-      if (note) {
-        await tx.insert(declarationChanges).values({ declarationId: id, version, kind: note.kind, byParty: note.by }).onConflictDoNothing();
-        await tx.delete(declarationChanges).where(and(eq(declarationChanges.declarationId, id), lte(declarationChanges.version, version - CHANGE_NOTES_KEPT)));
-      }
-      await announce(tx, id, version);
-      return true;
-    });
+    const r = toRow(record);
+    const keys = JSON.stringify(keysOf(record.declaration));
+    const version = record.declaration.version;
+    const payload = JSON.stringify({ declarationId: r.id, version });
+    const result = await this.db.execute<{ saved: string }>(sql`
+      with saved as (
+        update ${declarations} set
+          mode = ${r.mode}, status = ${r.status}, version = ${r.version}, created_at = ${r.createdAt}, doc = ${r.doc},
+          slot_a_token_hash = ${r.slotATokenHash}, slot_b_token_hash = ${r.slotBTokenHash},
+          slot_a_last_seen = greatest(slot_a_last_seen, ${r.slotALastSeen}),
+          slot_b_last_seen = greatest(slot_b_last_seen, ${r.slotBLastSeen}),
+          last_activity = greatest(last_activity, ${r.lastActivity})
+        where id = ${r.id} and version = ${expectedVersion}
+        returning id
+      ),
+      gone_keys as (
+        delete from ${declarationKeys} where declaration_id in (select id from saved) and key not in (select jsonb_array_elements_text(${keys}::jsonb))
+      ),
+      new_keys as (
+        insert into ${declarationKeys} (declaration_id, key) select saved.id, k from saved, jsonb_array_elements_text(${keys}::jsonb) as k
+        on conflict do nothing
+      ),
+      noted as (
+        insert into ${declarationChanges} (declaration_id, version, kind, by_party)
+        select id, ${version}::int, ${note?.kind ?? null}::text, ${note?.by ?? null}::text from saved where ${note !== undefined}::boolean
+        on conflict do nothing
+      ),
+      pruned as (
+        delete from ${declarationChanges} where declaration_id in (select id from saved) and version <= ${version - CHANGE_NOTES_KEPT}::int
+      ),
+      announced as (
+        select pg_notify(${CHANGES_CHANNEL}, ${payload}) from saved
+      )
+      select (select count(*) from saved) as saved, (select count(*) from announced) as announced`);
+    return Number(result.rows[0]?.saved ?? 0) === 1;
   }
 
   async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
