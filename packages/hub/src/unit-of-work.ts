@@ -1,7 +1,7 @@
 /**
  * The unit of work: lock → load → apply → commit → push, in one place. It is the only code that
- * writes a declaration to the store (create, save, touch, remove); the next issue puts PostgreSQL
- * and a cross-node lock behind exactly this.
+ * writes a declaration to the store (create, save, touch, remove); with several nodes, PostgreSQL
+ * and the cross-node lock are behind exactly this.
  *
  * The lock is per declaration: in process (one change at a time, in arrival order) and, with
  * several nodes, across them (the cluster port's database lock, taken after the process's own so a
