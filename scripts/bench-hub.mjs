@@ -25,7 +25,6 @@ const EDIT_INTERVAL_MS = Number(process.env.BENCH_HUB_EDIT_INTERVAL_MS ?? 2000);
 const MEASURE_MS = Number(process.env.BENCH_HUB_MEASURE_MS ?? 10_000);
 const GOAL_P99_MS = 50;
 const PORT = Number(process.env.BENCH_HUB_PORT ?? 18190);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const URL = `ws://127.0.0.1:${PORT}/serveris/ws-interface`;
 const VILNIUS = { latitude: 54.6872, longitude: 25.2797, accuracy: 15 };
 /** Every bench socket comes from 127.0.0.1: the per-address cap is raised for it, and the connects' proof of work is off (this measures the hub, not the phones' PBKDF2). */

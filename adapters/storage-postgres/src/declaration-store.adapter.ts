@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CHANGE_NOTES_KEPT,
   DELETED_VERSION,
