@@ -121,16 +121,6 @@ CREATE TABLE "statements" (
 	CONSTRAINT "statements_suid_unique" UNIQUE("suid")
 );
 --> statement-breakpoint
-CREATE TABLE "submit_queue" (
-	"declaration_id" text PRIMARY KEY NOT NULL,
-	"enqueued_at" bigint NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"state" text NOT NULL,
-	"next_attempt_at" bigint NOT NULL,
-	"last_error" text,
-	"leased_until" bigint
-);
---> statement-breakpoint
 ALTER TABLE "declaration_changes" ADD CONSTRAINT "declaration_changes_declaration_id_declarations_id_fk" FOREIGN KEY ("declaration_id") REFERENCES "public"."declarations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "declaration_keys" ADD CONSTRAINT "declaration_keys_declaration_id_declarations_id_fk" FOREIGN KEY ("declaration_id") REFERENCES "public"."declarations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_attachments" ADD CONSTRAINT "outbox_attachments_message_id_outbox_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."outbox_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -11,8 +11,11 @@ import {
   type Party,
   type StoredDeclaration,
 } from '@eid/domain';
+import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from './database.js';
-import { declarationChanges, declarationKeys, declarations, submitQueue } from './schema.js';
+import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
+import { declarationChanges, declarationKeys, declarations } from './schema.js';
 
 type Row = typeof declarations.$inferSelect;
 type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
@@ -60,7 +63,11 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
  * announcement of the version on CHANGES_CHANNEL, which PostgreSQL delivers at commit only.
  */
 export class PgDeclarationStore implements DeclarationStorePort {
-  constructor(private readonly db: PgDatabase) {}
+  constructor(
+    private readonly db: PgDatabase,
+    /** The job queue: a save that marks a declaration waiting for the insurers' answer adds its submit job in the same transaction. */
+    private readonly jobs: { readonly pool: pg.Pool; readonly queue: PgJobs } | null = null,
+  ) {}
 
   private async writeKeys(tx: Tx, d: Declaration): Promise<void> {
     await tx.delete(declarationKeys).where(eq(declarationKeys.declarationId, d.id));
@@ -90,7 +97,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
     const keys = JSON.stringify(keysOf(record.declaration));
     const version = record.declaration.version;
     const payload = JSON.stringify({ declarationId: r.id, version });
-    const result = await this.db.execute<{ saved: string }>(sql`
+    const statement = sql`
       with saved as (
         update ${declarations} set
           mode = ${r.mode}, status = ${r.status}, version = ${r.version}, created_at = ${r.createdAt}, doc = ${r.doc},
@@ -119,8 +126,26 @@ export class PgDeclarationStore implements DeclarationStorePort {
       announced as (
         select pg_notify(${CHANGES_CHANNEL}, ${payload}) from saved
       )
-      select (select count(*) from saved) as saved, (select count(*) from announced) as announced`);
-    return Number(result.rows[0]?.saved ?? 0) === 1;
+      select (select count(*) from saved) as saved, (select count(*) from announced) as announced`;
+    if (!this.jobs || record.declaration.submitState !== 'WAITING') {
+      const result = await this.db.execute<{ saved: string }>(statement);
+      return Number(result.rows[0]?.saved ?? 0) === 1;
+    }
+    // Waiting for the answer: the declaration and its submit job are committed together, or neither.
+    const client = await this.jobs.pool.connect();
+    try {
+      await client.query('begin');
+      const result = await drizzle(client).execute<{ saved: string }>(statement);
+      const saved = Number(result.rows[0]?.saved ?? 0) === 1;
+      if (saved) await this.jobs.queue.sendIn(client, JOB_QUEUES.submit, { declarationId: r.id }, r.id);
+      await client.query('commit');
+      return saved;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
@@ -161,12 +186,11 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return this.removeWhere(and(eq(declarations.status, 'FINISHED'), lt(declarations.lastActivity, before)));
   }
 
-  /** Deletes the declarations matching `condition` (keys and notes cascade) with their queue entries; announces each. */
+  /** Deletes the declarations matching `condition` (keys and notes cascade); announces each. */
   private removeWhere(condition: SQL | undefined): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.delete(declarations).where(condition).returning({ id: declarations.id });
       const ids = rows.map((r) => r.id);
-      if (ids.length > 0) await tx.delete(submitQueue).where(inArray(submitQueue.declarationId, ids));
       for (const id of ids) await announce(tx, id, REMOVED_VERSION);
       return ids;
     });

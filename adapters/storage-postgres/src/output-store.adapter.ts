@@ -9,7 +9,11 @@ import {
   type StatementLink,
   type StatementRecord,
 } from '@eid/domain';
+import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from './database.js';
+import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
+import * as schema from './schema.js';
 import { deliveries, statements } from './schema.js';
 
 const toStatement = (r: typeof statements.$inferSelect): StatementRecord => ({
@@ -48,14 +52,35 @@ const toDelivery = (r: typeof deliveries.$inferSelect): DeliveryRecord => ({
  * call writes everything, any later call nothing.
  */
 export class PgOutputStore implements OutputStorePort {
-  constructor(private readonly db: PgDatabase) {}
+  constructor(
+    private readonly db: PgDatabase,
+    /** The job queue: each message's send is a job, added in the transaction that writes the message (or its retry). */
+    private readonly jobs: { readonly pool: pg.Pool; readonly queue: PgJobs } | null = null,
+  ) {}
+
+  /** Runs `run` in a transaction on one connection (pg-boss adds its jobs on the same one). */
+  private async inTransaction<T>(run: (db: PgDatabase, client: pg.PoolClient | null) => Promise<T>): Promise<T> {
+    if (!this.jobs) return this.db.transaction((tx) => run(tx as unknown as PgDatabase, null));
+    const client = await this.jobs.pool.connect();
+    try {
+      await client.query('begin');
+      const result = await run(drizzle(client, { schema }), client);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
 
   async saveOutput(list: readonly StatementRecord[], messages: readonly DeliveryRecord[]): Promise<void> {
     const declarationIds = new Set([...list.map((s) => s.declarationId), ...messages.map((m) => m.declarationId)]);
     if (declarationIds.size > 1) throw new Error('saveOutput: one declaration at a time');
     const [declarationId] = declarationIds;
     if (declarationId === undefined) return;
-    await this.db.transaction(async (tx) => {
+    await this.inTransaction(async (tx, client) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'output:' + declarationId}, 0))`);
       const [existing] = await tx.select({ id: statements.statementId }).from(statements).where(eq(statements.declarationId, declarationId)).limit(1);
       if (existing) return;
@@ -76,7 +101,7 @@ export class PgOutputStore implements OutputStorePort {
           });
       }
       for (const m of messages) {
-        await tx
+        const inserted = await tx
           .insert(deliveries)
           .values({
             id: m.id,
@@ -95,7 +120,10 @@ export class PgOutputStore implements OutputStorePort {
             sentAt: m.sentAt,
             lastError: m.lastError,
           })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: deliveries.id });
+        // A job for each message written now (one written before has its job already).
+        if (inserted.length === 1 && this.jobs && client) await this.jobs.queue.sendIn(client, JOB_QUEUES.deliver, { id: m.id, declarationId: m.declarationId }, m.id);
       }
     });
   }
@@ -150,7 +178,16 @@ export class PgOutputStore implements OutputStorePort {
   }
 
   async markRetry(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void> {
-    await this.db.update(deliveries).set({ attempts, nextAttemptAt, lastError: error.slice(0, 1000), leasedUntil: null }).where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING')));
+    await this.inTransaction(async (tx, client) => {
+      const retried = await tx
+        .update(deliveries)
+        .set({ attempts, nextAttemptAt, lastError: error.slice(0, 1000), leasedUntil: null })
+        .where(and(eq(deliveries.id, id), eq(deliveries.state, 'PENDING')))
+        .returning({ declarationId: deliveries.declarationId });
+      // The next attempt is a job of its own, due at the retry's time.
+      const row = retried[0];
+      if (row && this.jobs && client) await this.jobs.queue.sendIn(client, JOB_QUEUES.deliver, { id, declarationId: row.declarationId }, id, new Date(nextAttemptAt));
+    });
   }
 
   async markFailed(id: string, attempts: number, error: string): Promise<void> {

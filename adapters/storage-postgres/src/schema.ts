@@ -78,18 +78,6 @@ export const blobs = pgTable(
   (t) => [index('blobs_declaration').on(t.declarationId)],
 );
 
-/** The submit queue: declarations both drivers submitted, until the worker has answered. */
-export const submitQueue = pgTable('submit_queue', {
-  declarationId: text('declaration_id').primaryKey(),
-  enqueuedAt: ms('enqueued_at').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  state: text('state').notNull(),
-  nextAttemptAt: ms('next_attempt_at').notNull(),
-  lastError: text('last_error'),
-  /** Until when a worker (of any node) has claimed the entry (null: nobody has). */
-  leasedUntil: ms('leased_until'),
-});
-
 /** A driver's statement of a sent declaration (see the SQLite schema). */
 export const statements = pgTable(
   'statements',

@@ -3,12 +3,10 @@ import {
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
   registerOutputStoreContract,
-  registerSubmitQueueContract,
 } from '@eid/test-fixtures';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgExpiringStore } from './expiring-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
-import { PgSubmitQueue } from './submit-queue.adapter.js';
 import { testDatabase } from './testing.js';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -20,19 +18,6 @@ afterAll(() => database.dispose());
 registerDeclarationStoreContract('postgresql', async () => {
   const opened = await database.open();
   return { store: new PgDeclarationStore(opened.db), close: () => opened.close() };
-});
-
-registerSubmitQueueContract('postgresql (two nodes)', async () => {
-  const one = await database.open();
-  const two = await database.open();
-  return {
-    queue: new PgSubmitQueue(one.db),
-    other: new PgSubmitQueue(two.db),
-    close: async () => {
-      await one.close();
-      await two.close();
-    },
-  };
 });
 
 registerOutputStoreContract('postgresql', async () => {

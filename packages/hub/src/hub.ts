@@ -136,6 +136,11 @@ export class DeclarationHub {
     this.seats.announceSystemUpdate(untilMs);
   }
 
+  /** Ends this process's waiting joins nobody answered in time (each node its own). */
+  expireAdmissions(): Promise<void> {
+    return this.admissions.expire();
+  }
+
   /** Removes declarations inactive for 30 minutes and tells their devices. */
   async sweep(): Promise<string[]> {
     await this.admissions.expire();

@@ -10,7 +10,7 @@ export interface SubmitQueueUnderTest {
 
 const LEASE = 60_000;
 
-/** The contract of the submit queue's worker side (SQLite, PostgreSQL): once, oldest first, claimed with a lease. */
+/** The contract of the submit queue's worker side of one process (SQLite; several nodes use the job queue): once, oldest first, claimed with a lease. */
 export function registerSubmitQueueContract(name: string, make: () => Promise<SubmitQueueUnderTest> | SubmitQueueUnderTest): void {
   describe(`submit queue contract: ${name}`, () => {
     async function withQueue(run: (s: SubmitQueueUnderTest) => Promise<void>) {

@@ -1,4 +1,4 @@
-import type { ClockPort, SubmitQueueConsumerPort } from '@eid/domain';
+import type { ClockPort, QueuedSubmit, SubmitQueueConsumerPort } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
 import type { DeclarationFinalizer } from '../output/finalizer.js';
 import { SingleRun } from '../jobs/single-run.js';
@@ -26,6 +26,15 @@ export const SUBMIT_LEASE_MS = 2 * 60_000;
 const BATCH = 10;
 
 /**
+ * Where the submits to answer come from: one process's queue table (SQLite) or the job queue of
+ * several nodes. `runDue` hands each due entry to `answer` (which throws when it should be tried
+ * again) and resolves how many were answered.
+ */
+export interface SubmitSource {
+  runDue(answer: (entry: QueuedSubmit) => Promise<void>): Promise<number>;
+}
+
+/**
  * The consumer of the submit queue (declaration-flow §4 "WAITING for the message-queue answer").
  * Each due entry is finalized (the documents, the statements, the messages: see
  * DeclarationFinalizer) and answered through the hub, which commits the result and tells both
@@ -33,10 +42,10 @@ const BATCH = 10;
  * the finalizer recognises) and the answer (which the hub ignores for a finished declaration).
  */
 export class SubmitWorker {
-  private readonly single = new SingleRun(() => this.process());
+  private readonly single = new SingleRun(() => this.source.runDue((entry) => this.answer(entry)));
 
   constructor(
-    private readonly queue: SubmitQueueConsumerPort,
+    private readonly source: SubmitSource,
     private readonly hub: DeclarationHub,
     private readonly finalizer: DeclarationFinalizer,
     private readonly clock: ClockPort,
@@ -55,31 +64,42 @@ export class SubmitWorker {
     return this.single.run();
   }
 
-  private async process(): Promise<number> {
-    let answered = 0;
-    for (const entry of await this.queue.claimDue(this.clock.now(), BATCH, SUBMIT_LEASE_MS)) {
-      try {
-        const links = await this.finalizer.finalize(entry.declarationId);
-        if (links) {
-          await this.hub.completeSubmission(entry.declarationId, 'SUCCESS', links);
-          this.onSent();
-        }
-        await this.queue.markDone(entry.declarationId);
-        answered += 1;
-      } catch (error) {
-        const attempts = entry.attempts + 1;
-        const now = this.clock.now();
-        if (now - entry.enqueuedAt >= SUBMIT_GIVE_UP_MS) {
-          this.log('error', 'the declaration document could not be produced: the declaration failed', { declarationId: entry.declarationId, attempts, error: String(error) });
-          await this.hub.completeSubmission(entry.declarationId, 'FAIL', null);
-          await this.queue.markDone(entry.declarationId);
-          answered += 1;
-          continue;
-        }
-        await this.queue.retryLater(entry.declarationId, attempts, now + retryDelayMs(attempts), String(error));
-        this.log('warn', 'submit queue entry failed, will retry', { declarationId: entry.declarationId, attempts, error: String(error) });
+  /**
+   * Finalizes one submitted declaration and answers it through the hub. Throws when it should be
+   * tried again; after SUBMIT_GIVE_UP_MS it answers FAIL instead.
+   */
+  async answer(entry: QueuedSubmit): Promise<void> {
+    try {
+      const links = await this.finalizer.finalize(entry.declarationId);
+      if (links) {
+        await this.hub.completeSubmission(entry.declarationId, 'SUCCESS', links);
+        this.onSent();
       }
+    } catch (error) {
+      if (this.clock.now() - entry.enqueuedAt < SUBMIT_GIVE_UP_MS) throw error;
+      this.log('error', 'the declaration document could not be produced: the declaration failed', { declarationId: entry.declarationId, attempts: entry.attempts + 1, error: String(error) });
+      await this.hub.completeSubmission(entry.declarationId, 'FAIL', null);
     }
-    return answered;
   }
+}
+
+/** The one-process source: the SQLite queue table, claimed with a lease, retried with back-off. */
+export function queueSource(queue: SubmitQueueConsumerPort, clock: ClockPort, log: (level: 'warn' | 'error', message: string, data?: unknown) => void): SubmitSource {
+  return {
+    async runDue(answer) {
+      let answered = 0;
+      for (const entry of await queue.claimDue(clock.now(), BATCH, SUBMIT_LEASE_MS)) {
+        try {
+          await answer(entry);
+          await queue.markDone(entry.declarationId);
+          answered += 1;
+        } catch (error) {
+          const attempts = entry.attempts + 1;
+          await queue.retryLater(entry.declarationId, attempts, clock.now() + retryDelayMs(attempts), String(error));
+          log('warn', 'submit queue entry failed, will retry', { declarationId: entry.declarationId, attempts, error: String(error) });
+        }
+      }
+      return answered;
+    },
+  };
 }

@@ -18,7 +18,35 @@ import { SingleRun } from '../jobs/single-run.js';
  */
 export const DELIVERY_LEASE_MS = 60_000;
 
+/** Where the messages to send come from: hands each due one to `deliver` (true: sent); resolves how many were sent. */
+export interface DeliverySource {
+  runDue(deliver: (m: DeliveryRecord) => Promise<boolean>): Promise<number>;
+}
+
+/** The one-process source: the outbox table, claimed with a lease, oldest first, until none is due. */
+export function outboxSource(output: OutputStorePort, clock: ClockPort): DeliverySource {
+  return {
+    async runDue(deliver) {
+      let sent = 0;
+      for (;;) {
+        const due = await output.claimDueDeliveries(clock.now(), 20, DELIVERY_LEASE_MS);
+        if (due.length === 0) return sent;
+        let progress = false;
+        for (const message of due) {
+          if (await deliver(message)) {
+            sent += 1;
+            progress = true;
+          }
+        }
+        if (!progress) return sent;
+      }
+    },
+  };
+}
+
 export interface DeliveryWorkerDeps {
+  /** Where the due messages come from (the outbox table, or the job queue of several nodes). */
+  readonly source: DeliverySource;
   readonly output: OutputStorePort;
   readonly blobs: BlobStorePort;
   readonly email: EmailSenderPort;
@@ -53,20 +81,8 @@ export class DeliveryWorker {
     return this.single.run();
   }
 
-  private async process(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const due = await this.deps.output.claimDueDeliveries(this.deps.clock.now(), 20, DELIVERY_LEASE_MS);
-      if (due.length === 0) return sent;
-      let progress = false;
-      for (const message of due) {
-        if (await this.deliver(message)) {
-          sent += 1;
-          progress = true;
-        }
-      }
-      if (!progress) return sent;
-    }
+  private process(): Promise<number> {
+    return this.deps.source.runDue((m) => this.deliver(m));
   }
 
   private async deliver(m: DeliveryRecord): Promise<boolean> {

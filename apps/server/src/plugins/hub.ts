@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
-import { HEARTBEAT_INTERVAL_MS, isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
+import { isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
 import { DeclarationHub, PRESENCE_REPEAT_MS, type ClusterPort, type HubConnection } from '@eid/hub';
 import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
@@ -9,6 +9,7 @@ import { SocketGuard } from './socket-guard.js';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import QRCode from 'qrcode';
 import { SubmitWorker } from '../hub/submit-worker.js';
+import { deliverySource, startBackgroundWork, submitSource } from '../jobs/background.js';
 import { SmsPhoneCodeSender } from '../messages/phone-code-sender.js';
 import { DeclarationFinalizer } from '../output/finalizer.js';
 import { DeliveryWorker } from '../output/delivery-worker.js';
@@ -21,7 +22,6 @@ export const MAX_QUEUED_FRAMES = 256;
 /** Unsent bytes after which a socket is taken to have stopped reading (FU2). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How often the retention sweep runs (RT1). */
-const RETENTION_EVERY_MS = 6 * 60 * 60_000;
 /** A socket without a seat (and not waiting for an admission) is closed after this (FU3). */
 export const UNBOUND_IDLE_MS = 60_000;
 
@@ -96,6 +96,7 @@ export default fp(
       log: outputLog,
     });
     const delivery = new DeliveryWorker({
+      source: deliverySource(app.storage, app.clock),
       output: app.output,
       blobs,
       email: app.mail,
@@ -104,7 +105,7 @@ export default fp(
       messageIdHost: new URL(app.config.publicUrl).hostname,
       log: outputLog,
     });
-    const worker = new SubmitWorker(queue, hub, finalizer, app.clock, log, () => {
+    const worker = new SubmitWorker(submitSource(app.storage, app.clock, log), hub, finalizer, app.clock, log, () => {
       if (app.config.backgroundJobs) void delivery.runOnce();
     });
     const retention = new RetentionSweep({ store, output: app.output, blobs, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
@@ -204,13 +205,8 @@ export default fp(
     }
     // Pings and the idle timeout of sockets without a declaration run in every installation.
     timers.push(setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs));
-    if (app.config.backgroundJobs) {
-      timers.push(setInterval(() => void hub.sweep().catch((e: unknown) => log('error', 'sweep failed', String(e))), HEARTBEAT_INTERVAL_MS * 6));
-      timers.push(setInterval(() => void worker.runOnce(), 1000));
-      timers.push(setInterval(() => void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e))), 2000));
-      timers.push(setInterval(() => void retention.runOnce().catch((e: unknown) => log('error', 'retention sweep failed', String(e))), RETENTION_EVERY_MS));
-      for (const t of timers) t.unref();
-    }
+    for (const t of timers) t.unref();
+    if (app.config.backgroundJobs) timers.push(...(await startBackgroundWork({ storage: app.storage, hub, submit: worker, delivery, retention, log })));
     app.addHook('onClose', async () => {
       for (const t of timers) clearInterval(t);
       // A run in progress finishes; nothing new starts (what is due waits, durably, for the next start).

@@ -6,7 +6,9 @@ import {
   openPostgres,
   PgCluster,
   PgDeclarationStore,
+  DEFAULT_JOB_SETTINGS,
   PgBlobIndex,
+  PgJobs,
   PgExpiringStore,
   PgOutputStore,
   PgSubmitQueue,
@@ -38,6 +40,8 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     const objects = config.s3 ? new S3BlobStore(config.s3, new PgBlobIndex(opened.db)) : null;
     if (objects) await objects.ensureBucket();
     const blobs = objects ?? (await FileBlobStore.open(config.blobsDir));
+    const jobs = new PgJobs(config.databaseUrl, DEFAULT_JOB_SETTINGS, (message, data) => log('warn', message, data));
+    await jobs.start();
     let cluster: PgCluster | null = null;
     const node = ids.token().slice(0, 12);
     const link: ClusterLink = {
@@ -56,9 +60,10 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     return {
       kind: 'postgres',
       describe: describeDatabaseUrl(config.databaseUrl),
-      declarations: new PgDeclarationStore(opened.db),
-      submitQueue: new PgSubmitQueue(opened.db),
-      output: new PgOutputStore(opened.db),
+      declarations: new PgDeclarationStore(opened.db, { pool: opened.pool, queue: jobs }),
+      submitQueue: new PgSubmitQueue(jobs),
+      work: { kind: 'jobs', jobs },
+      output: new PgOutputStore(opened.db, { pool: opened.pool, queue: jobs }),
       expiring: new PgExpiringStore(opened.db, clock),
       outbox: createPgOutbox(opened.db, clock, ids),
       registry: createPgRegistry(opened.db),
@@ -69,6 +74,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       pingObjects: objects ? () => objects.ping() : null,
       setMeta: (key, value, now) => setPgMeta(opened.db, key, value, now),
       async close() {
+        await jobs.stop();
         await link.close();
         objects?.close();
         await opened.close();

@@ -12,11 +12,13 @@ import type {
   OutputStorePort,
   SmsSenderPort,
   SubmitQueueConsumerPort,
+  SubmitQueuePort,
   VehicleRegistryPort,
 } from '@eid/domain';
 import type { OutboxMessage } from '@eid/adapter-outbox-sqlite';
 import type { RegistrySeed } from '@eid/adapter-registry-sqlite';
 import type { HitCounter } from '../plugins/rate-limit-store.js';
+import type { PgJobs } from '@eid/adapter-storage-postgres';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Awaitable<T> = T | Promise<T>;
@@ -53,7 +55,12 @@ export interface Storage {
   /** Where the data is, for the start-up line (never a password). */
   readonly describe: string;
   readonly declarations: DeclarationStorePort;
-  readonly submitQueue: SubmitQueueConsumerPort;
+  readonly submitQueue: SubmitQueuePort;
+  /**
+   * Who does the background work: this process on timers over the SQLite tables (one process), or
+   * the job queue every node shares (several nodes: each job done once, on one node).
+   */
+  readonly work: { readonly kind: 'timers'; readonly queue: SubmitQueueConsumerPort } | { readonly kind: 'jobs'; readonly jobs: PgJobs };
   readonly output: OutputStorePort;
   readonly expiring: ExpiringStorePort & HitCounter;
   readonly outbox: LocalOutbox;
