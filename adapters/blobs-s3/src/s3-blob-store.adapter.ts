@@ -5,6 +5,7 @@ import {
   HeadBucketCommand,
   ListObjectsV2Command,
   NoSuchKey,
+  NotFound,
   S3Client,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
@@ -82,7 +83,10 @@ export class S3BlobStore implements BlobStorePort {
   async ensureBucket(): Promise<void> {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
-    } catch {
+    } catch (error) {
+      // Only a bucket that is not there is made; a refusal or an unreachable store is the error it is.
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (!(error instanceof NotFound) && status !== 404) throw error;
       await this.client.send(new CreateBucketCommand({ Bucket: this.settings.bucket }));
     }
   }

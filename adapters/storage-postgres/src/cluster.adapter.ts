@@ -8,6 +8,15 @@ export const PRESENCE_CHANNEL = 'eid_presence';
 /** How long a node waits for a declaration's lock before the change fails (SERVER_BUSY to the device, never a hang). */
 export const LOCK_TIMEOUT_MS = 15_000;
 
+/**
+ * A lock holder's connection idle inside its transaction for this long is ended by the server: a
+ * node lost without closing its connections releases its locks then, not at TCP's keep-alive.
+ */
+export const IDLE_HOLDER_TIMEOUT_MS = 30_000;
+
+/** How often the listening connection is checked with a round trip (a silent half-open one is replaced). */
+const LISTEN_PING_MS = 10_000;
+
 /** Back-off of the listening connection after it was lost: 0.5 s doubling to 10 s. */
 export function listenBackoffMs(attempt: number): number {
   return Math.min(10_000, 500 * 2 ** Math.max(0, attempt));
@@ -61,22 +70,26 @@ export class PgCluster {
     // Ids are the server's own tokens; anything else never reaches the statement below.
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(declarationId)) throw new Error('PgCluster.withLock: not a declaration id');
     const client = await this.opened.lockPool.connect();
+    // Only a connection that failed itself is dropped; a refusal from `run` leaves it healthy.
     let broken: Error | undefined;
+    const failed = (error: unknown) => (broken = error instanceof Error ? error : new Error(String(error)));
     try {
-      // One round trip: the transaction, its lock time-out and the lock.
-      await client.query(`begin; set local lock_timeout = ${LOCK_TIMEOUT_MS}; select pg_advisory_xact_lock(hashtextextended('${declarationId}', 0))`);
+      // One round trip: the transaction, its time-outs (waiting for the lock; a node gone silent
+      // while holding it) and the lock.
+      await client
+        .query(
+          `begin; set local lock_timeout = ${LOCK_TIMEOUT_MS}; set local idle_in_transaction_session_timeout = ${IDLE_HOLDER_TIMEOUT_MS}; ` +
+            `select pg_advisory_xact_lock(hashtextextended('${declarationId}', 0))`,
+        )
+        .catch((error: unknown) => {
+          throw failed(error);
+        });
       try {
         return await run();
       } finally {
-        await client.query('commit').catch((error: unknown) => {
-          broken = error instanceof Error ? error : new Error(String(error));
-        });
+        await client.query('commit').catch(failed);
       }
-    } catch (error) {
-      broken ??= error instanceof Error ? error : new Error(String(error));
-      throw error;
     } finally {
-      // A connection that failed is not given back to the pool (it may still hold the transaction).
       client.release(broken);
     }
   }
@@ -97,7 +110,7 @@ export class PgCluster {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.opened.url, connectionTimeoutMillis: 5000, application_name: 'eid-listen' });
+    const client = new pg.Client({ connectionString: this.opened.url, connectionTimeoutMillis: 5000, application_name: 'eid-listen', keepAlive: true });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = null;
@@ -121,10 +134,30 @@ export class PgCluster {
     const wasRetry = this.attempt > 0;
     this.attempt = 0;
     this.listening = true;
+    this.watch(client, lost);
     if (wasRetry) {
       this.log('info', 'the cluster listener is back');
       this.listener.resync();
     }
+  }
+
+  /** A round trip every LISTEN_PING_MS: a connection that does not answer in 5 s counts as lost. */
+  private watch(client: pg.Client, lost: (error?: Error) => void): void {
+    const ping = setInterval(() => {
+      if (this.client !== client) {
+        clearInterval(ping);
+        return;
+      }
+      const timeout = setTimeout(() => lost(new Error('the listening connection did not answer')), 5000);
+      client.query('select 1').then(
+        () => clearTimeout(timeout),
+        (error: unknown) => {
+          clearTimeout(timeout);
+          lost(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }, LISTEN_PING_MS);
+    ping.unref();
   }
 
   private schedule(): void {

@@ -40,7 +40,8 @@ export interface OpenedPostgres {
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<OpenedPostgres> {
   const onError = options.onError ?? (() => {});
-  const common = { connectionString: url, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, application_name: 'eid' };
+  // keepAlive: a connection to a server that went away without closing it is noticed by TCP.
+  const common = { connectionString: url, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, application_name: 'eid', keepAlive: true };
   const pool = new pg.Pool({ ...common, max: options.max ?? 10 });
   const lockPool = new pg.Pool({ ...common, max: options.lockMax ?? 10 });
   // A server that goes away errors every connection, the idle ones (the pool's 'error') and the

@@ -97,8 +97,15 @@ export class PgDeclarationStore implements DeclarationStorePort {
     const keys = JSON.stringify(keysOf(record.declaration));
     const version = record.declaration.version;
     const payload = JSON.stringify({ declarationId: r.id, version });
+    const waiting = this.jobs !== null && record.declaration.submitState === 'WAITING';
+    // Waiting for the answer: the statement also says whether it was waiting before (the job is added on the change only).
+    const before = waiting
+      ? sql`before as (select doc::jsonb ->> 'submitState' as submit_state from ${declarations} where id = ${r.id} and version = ${expectedVersion}),`
+      : sql``;
+    const beforeColumn = waiting ? sql`, (select submit_state from before) as submit_state_before` : sql``;
     const statement = sql`
-      with saved as (
+      with ${before}
+      saved as (
         update ${declarations} set
           mode = ${r.mode}, status = ${r.status}, version = ${r.version}, created_at = ${r.createdAt}, doc = ${r.doc},
           slot_a_token_hash = ${r.slotATokenHash}, slot_b_token_hash = ${r.slotBTokenHash},
@@ -126,8 +133,8 @@ export class PgDeclarationStore implements DeclarationStorePort {
       announced as (
         select pg_notify(${CHANGES_CHANNEL}, ${payload}) from saved
       )
-      select (select count(*) from saved) as saved, (select count(*) from announced) as announced`;
-    if (!this.jobs || record.declaration.submitState !== 'WAITING') {
+      select (select count(*) from saved) as saved, (select count(*) from announced) as announced ${beforeColumn}`;
+    if (!this.jobs || !waiting) {
       const result = await this.db.execute<{ saved: string }>(statement);
       return Number(result.rows[0]?.saved ?? 0) === 1;
     }
@@ -135,9 +142,11 @@ export class PgDeclarationStore implements DeclarationStorePort {
     const client = await this.jobs.pool.connect();
     try {
       await client.query('begin');
-      const result = await drizzle(client).execute<{ saved: string }>(statement);
-      const saved = Number(result.rows[0]?.saved ?? 0) === 1;
-      if (saved) await this.jobs.queue.sendIn(client, JOB_QUEUES.submit, { declarationId: r.id }, r.id);
+      const result = await drizzle(client).execute<{ saved: string; submit_state_before: string | null }>(statement);
+      const row = result.rows[0];
+      const saved = Number(row?.saved ?? 0) === 1;
+      // Only the save that makes it waiting adds the job (later saves while waiting: a join request, a heartbeat's seat).
+      if (saved && row?.submit_state_before !== 'WAITING') await this.jobs.queue.sendIn(client, JOB_QUEUES.submit, { declarationId: r.id }, r.id);
       await client.query('commit');
       return saved;
     } catch (error) {

@@ -24,11 +24,9 @@ export interface JobSettings {
   readonly expireInSeconds: number;
   /** How often (seconds) expired jobs are looked for (pg-boss's maintenance, on any node). */
   readonly maintenanceIntervalSeconds: number;
-  /** How often an idle worker looks for jobs (seconds; a job sent by this node starts at once). */
-  readonly pollingIntervalSeconds: number;
 }
 
-export const DEFAULT_JOB_SETTINGS: JobSettings = { expireInSeconds: 120, maintenanceIntervalSeconds: 30, pollingIntervalSeconds: 2 };
+export const DEFAULT_JOB_SETTINGS: JobSettings = { expireInSeconds: 120, maintenanceIntervalSeconds: 30 };
 
 /** A job as a handler gets it: its data and when it was first added. */
 export interface JobRun<T> {
@@ -70,11 +68,18 @@ export class PgJobs {
     await this.boss.start();
     const common = { expireInSeconds: this.settings.expireInSeconds, retentionMinutes: 7 * 24 * 60 };
     // A submit is tried again with back-off (1 s, 2 s, 4 s ...); the worker itself gives up after 10 minutes.
-    await this.boss.createQueue(JOB_QUEUES.submit, { name: JOB_QUEUES.submit, policy: 'stately', retryLimit: 12, retryDelay: 1, retryBackoff: true, ...common });
-    for (const name of [JOB_QUEUES.sweep, JOB_QUEUES.retention]) await this.boss.createQueue(name, { name, policy: 'singleton', retryLimit: 0, ...common });
+    await this.ensureQueue({ name: JOB_QUEUES.submit, policy: 'standard', retryLimit: 12, retryDelay: 1, retryBackoff: true, ...common });
+    for (const name of [JOB_QUEUES.sweep, JOB_QUEUES.retention]) await this.ensureQueue({ name, policy: 'singleton', retryLimit: 0, ...common });
     // A message's retries follow the delivery rules (DELIVERY_RETRY), each its own job; one that expired (its node died) is tried again.
-    await this.boss.createQueue(JOB_QUEUES.deliver, { name: JOB_QUEUES.deliver, policy: 'standard', retryLimit: 3, retryDelay: 5, ...common });
+    await this.ensureQueue({ name: JOB_QUEUES.deliver, policy: 'standard', retryLimit: 3, retryDelay: 5, ...common });
     this.started = true;
+  }
+
+  /** Creates the queue, or brings an existing one's settings up to date (a new release may change them). */
+  private async ensureQueue(queue: PgBoss.Queue & { name: JobQueue }): Promise<void> {
+    await this.boss.createQueue(queue.name, queue);
+    const { policy: _policy, ...settings } = queue;
+    await this.boss.updateQueue(queue.name, settings);
   }
 
   /** Is the queue up (readiness)? */
@@ -99,9 +104,11 @@ export class PgJobs {
    * how many were completed.
    */
   async runDue<T extends object>(name: JobQueue, handler: (job: JobRun<T>) => Promise<void>, limit = 10): Promise<number> {
-    const taken = await this.boss.fetch<T>(name, { batchSize: limit, includeMetadata: true });
     let completed = 0;
-    for (const job of taken) {
+    // One job taken at a time: its expiry counts from when its work starts, never while it waits behind others.
+    for (let i = 0; i < limit; i += 1) {
+      const [job] = await this.boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
+      if (!job) break;
       try {
         await handler({ id: job.id, data: job.data, createdOn: job.createdOn, retryCount: job.retryCount });
       } catch (error) {
@@ -125,10 +132,5 @@ export class PgJobs {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-  }
-
-  /** How many jobs of a queue are in a state before `before` (tests: created, retry, active ...). */
-  count(name: JobQueue, before?: 'retry' | 'active' | 'completed' | 'cancelled' | 'failed'): Promise<number> {
-    return before ? this.boss.getQueueSize(name, { before }) : this.boss.getQueueSize(name);
   }
 }

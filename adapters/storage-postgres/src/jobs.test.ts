@@ -4,6 +4,7 @@ import { storedDeclaration } from '@eid/test-fixtures';
 import type { DeliveryRecord } from '@eid/domain';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
+import { PgCluster } from './cluster.adapter.js';
 import { JOB_QUEUES, PgJobs, type JobSettings } from './jobs.adapter.js';
 import { testDatabase } from './testing.js';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 /** Short expiry and maintenance, so that a job left by a dead node comes back within the test. */
-const FAST: JobSettings = { expireInSeconds: 1, maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 1 };
+const FAST: JobSettings = { expireInSeconds: 1, maintenanceIntervalSeconds: 1 };
 
 async function until(test: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -23,6 +24,22 @@ async function until(test: () => Promise<boolean>, timeoutMs: number, what: stri
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe('the cross-node lock', () => {
+  it('[CL2] a change the hub refuses inside the lock keeps its connection: the lock pool does not churn connections', async () => {
+    const opened = await database.open();
+    const cluster = new PgCluster(opened, 'n1', { changed() {}, presence() {}, resync() {} });
+    try {
+      await expect(cluster.withLock('d1', async () => Promise.reject(new Error('NOT_ALLOWED')))).rejects.toThrow('NOT_ALLOWED');
+      expect(await cluster.withLock('d1', async () => 'ok')).toBe('ok');
+      expect(opened.lockPool.totalCount).toBe(1);
+      await expect(cluster.withLock("d1'; drop table declarations; --", async () => 'no')).rejects.toThrow(/not a declaration id/);
+    } finally {
+      await cluster.close();
+      await opened.close();
+    }
+  });
+});
 
 describe('the job queue of several nodes (pg-boss)', () => {
   it('[CL3] a submit job exists only if the transaction that added it committed; two nodes taking jobs at once answer it once', async () => {
@@ -40,8 +57,6 @@ describe('the job queue of several nodes (pg-boss)', () => {
       await client.query('begin');
       await one.sendIn(client, JOB_QUEUES.submit, { declarationId: 'committed' }, 'committed');
       await client.query('commit');
-      // Once per declaration while one waits.
-      await one.send(JOB_QUEUES.submit, { declarationId: 'committed' }, 'committed');
       const seen: string[] = [];
       const answer = async (job: { data: { declarationId: string } }) => void seen.push(job.data.declarationId);
       const done = await Promise.all([one.runDue(JOB_QUEUES.submit, answer), two.runDue(JOB_QUEUES.submit, answer)]);
@@ -56,7 +71,7 @@ describe('the job queue of several nodes (pg-boss)', () => {
     }
   });
 
-  it('[CL3] the store adds the submit job in the transaction that marks the declaration waiting', async () => {
+  it('[CL3] the store adds the submit job in the transaction that marks the declaration waiting, once', async () => {
     const opened = await database.open();
     const jobs = new PgJobs(database.url, FAST);
     await jobs.start();
@@ -68,6 +83,8 @@ describe('the job queue of several nodes (pg-boss)', () => {
       // A save that loses its compare-and-set adds no job either.
       expect(await store.save({ ...r, declaration: { ...d, version: 1, submitState: 'WAITING' } }, 5)).toBe(false);
       expect(await store.save({ ...r, declaration: { ...d, version: 1, submitState: 'WAITING' } }, 0)).toBe(true);
+      // Later saves while it waits (a join request, a closed one) add none: one job per submit.
+      expect(await store.save({ ...r, declaration: { ...d, version: 2, submitState: 'WAITING', joinRequest: null } }, 1)).toBe(true);
       const seen: string[] = [];
       expect(await jobs.runDue<{ declarationId: string }>(JOB_QUEUES.submit, async (job) => void seen.push(job.data.declarationId))).toBe(1);
       expect(seen).toEqual(['waiting-1']);

@@ -209,7 +209,9 @@ export class AdmissionService {
         const jr = record.declaration.joinRequest;
         if (!jr || jr.code !== w.code || jr.answer === undefined) return { after: record, result: null };
         answered = true;
-        if (jr.answer === 'refuse' || !isJoinRequestOpen(jr, now)) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+        // Answered too late: the request had expired (the device asks again), as when nobody answers.
+        if (!isJoinRequestOpen(jr, now)) outcome.stale = new Refusal('JOIN_NOT_CONFIRMED');
+        if (jr.answer === 'refuse' || outcome.stale) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
         return this.admit(record, jr, w, now, outcome);
       });
       if (answered) this.conclude(declarationId, w, outcome);

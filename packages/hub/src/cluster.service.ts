@@ -16,14 +16,18 @@ import type { HubPorts } from './ports.js';
 import type { Rooms } from './rooms.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
-/** The kind devices are told of several versions at once: a photo among them makes them sync their images. */
-export function kindOf(notes: readonly ChangeNote[]): ChangedKind {
-  return notes.some((n) => n.kind === 'PHOTO') ? 'PHOTO' : (notes.at(-1)?.kind ?? 'DATA');
+/**
+ * The kind devices are told of the versions after `from`: a photo among them makes them sync their
+ * images; so do versions whose notes are no longer kept (what they were is unknown).
+ */
+export function kindOf(notes: readonly ChangeNote[], from: number): ChangedKind {
+  if (notes[0]?.version !== from + 1 || notes.some((n) => n.kind === 'PHOTO')) return 'PHOTO';
+  return notes.at(-1)?.kind ?? 'DATA';
 }
 
 export class ClusterSync {
   constructor(
-    private readonly ports: Pick<HubPorts, 'store'>,
+    private readonly ports: Pick<HubPorts, 'store' | 'log'>,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
     private readonly admissions: AdmissionService,
@@ -42,7 +46,10 @@ export class ClusterSync {
   /** The announcements of a while may be lost: every declaration with devices here is looked at again. */
   async resyncAll(): Promise<void> {
     const ids = new Set([...this.rooms.ids(), ...this.admissions.waitingFor()]);
-    for (const id of ids) await this.heard(id, Number.MAX_SAFE_INTEGER);
+    // One declaration that cannot be read (the database just came back) does not stop the others.
+    for (const id of ids) {
+      await this.heard(id, Number.MAX_SAFE_INTEGER).catch((error: unknown) => this.ports.log?.('warn', 'a declaration could not be resynced', { error: String(error) }));
+    }
   }
 
   private async sync(declarationId: string, version: number): Promise<void> {
@@ -57,7 +64,7 @@ export class ClusterSync {
     const wasFinished = known?.status === 'FINISHED';
     if (known && d.version > known.version) {
       const notes = await this.ports.store.changesSince(declarationId, known.version);
-      this.rooms.pushChange(known, d, kindOf(notes), notes.at(-1)?.by ?? null, null);
+      this.rooms.pushChange(known, d, kindOf(notes, known.version), notes.at(-1)?.by ?? null, null);
     }
     this.rooms.reconcile(record);
     if (d.status === 'FINISHED' && known && !wasFinished) this.rooms.end(declarationId, 'FINISHED');

@@ -63,6 +63,10 @@ export class Rooms {
   /** Binds the connection to its seat; `seen` is the declaration its session was given. */
   bind(conn: HubConnection, seat: Seat, seen: Declaration): void {
     this.unbind(conn);
+    // The new device saw a newer version than this room's devices (another node's change not heard
+    // yet): they are brought to it first, so that the room has one version.
+    const k = this.known.get(seat.declarationId);
+    if (k && k.version < seen.version) this.pushChange(k, seen, 'DATA', null, null);
     this.seats.set(conn, seat);
     let room = this.rooms.get(seat.declarationId);
     if (!room) {

@@ -81,9 +81,12 @@ export class UnitOfWork {
     return (await this.ports.store.get(declarationId)) ?? refuse('REMOVED_INACTIVE');
   }
 
-  /** Reads the declaration under its lock (a read that must see no half-made change). */
+  /**
+   * Reads the declaration in turn with this process's changes of it (a read that must see no
+   * half-made change here). A save is one atomic write, so no node's lock is needed to read.
+   */
   read<T>(declarationId: string, view: (record: StoredDeclaration) => Promise<T> | T): Promise<T> {
-    return this.withLock(declarationId, async () => view(await this.load(declarationId)));
+    return this.withLocalLock(declarationId, async () => view(await this.load(declarationId)));
   }
 
   /**

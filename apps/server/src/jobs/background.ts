@@ -46,17 +46,16 @@ export interface BackgroundDeps {
 export function deliverySource(storage: Storage, clock: ClockPort): DeliverySource {
   const { work, output } = storage;
   if (work.kind === 'timers') return outboxSource(output, clock);
+  // A message's job says "try now"; the message itself is claimed in the outbox table with a lease
+  // (atomic), so two nodes woken for it (a job repeated after its expiry) never both send it.
+  const table = outboxSource(output, clock);
   return {
     async runDue(deliver) {
       let sent = 0;
-      for (;;) {
-        const done = await work.jobs.runDue<{ id: string; declarationId: string }>(JOB_QUEUES.deliver, async (job) => {
-          const m = (await output.deliveriesFor(job.data.declarationId)).find((d) => d.id === job.data.id);
-          // A message sent or given up meanwhile (a repeated job) is not sent again.
-          if (m?.state === 'PENDING' && (await deliver(m))) sent += 1;
-        });
-        if (done === 0) return sent;
-      }
+      await work.jobs.runDue(JOB_QUEUES.deliver, async () => {
+        sent += await table.runDue(deliver);
+      });
+      return sent;
     },
   };
 }

@@ -21,7 +21,6 @@ const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
 export const MAX_QUEUED_FRAMES = 256;
 /** Unsent bytes after which a socket is taken to have stopped reading (FU2). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** How often the retention sweep runs (RT1). */
 /** A socket without a seat (and not waiting for an admission) is closed after this (FU3). */
 export const UNBOUND_IDLE_MS = 60_000;
 
@@ -106,7 +105,7 @@ export default fp(
       log: outputLog,
     });
     const worker = new SubmitWorker(submitSource(app.storage, app.clock, log), hub, finalizer, app.clock, log, () => {
-      if (app.config.backgroundJobs) void delivery.runOnce();
+      if (app.config.backgroundJobs) void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e)));
     });
     const retention = new RetentionSweep({ store, output: app.output, blobs, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
     app.decorate('hub', hub);

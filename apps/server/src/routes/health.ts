@@ -20,7 +20,7 @@ async function check(run: () => Promise<boolean>): Promise<Check> {
 
 /**
  * Liveness (`/serveris/health`: the process answers) and readiness (`/serveris/ready`: the
- * database, the object store and the change feed answer, and the node is not stopping). A node
+ * database, the object store, the change feed and the job queue answer, and the node is not stopping). A node
  * that is stopping answers 503 to readiness at once, so the balancer sends new devices elsewhere.
  */
 const health: FastifyPluginAsync = async (app) => {
@@ -35,7 +35,8 @@ const health: FastifyPluginAsync = async (app) => {
     const { storage } = app;
     const [database, objects] = await Promise.all([check(() => storage.ping()), storage.pingObjects ? check(storage.pingObjects) : Promise.resolve(undefined)]);
     const changes: Check | undefined = storage.cluster ? (storage.cluster.isListening ? 'ok' : 'down') : undefined;
-    const parts = { database, ...(objects ? { objects } : {}), ...(changes ? { changes } : {}) };
+    const jobs: Check | undefined = storage.work.kind === 'jobs' ? (storage.work.jobs.isStarted ? 'ok' : 'down') : undefined;
+    const parts = { database, ...(objects ? { objects } : {}), ...(changes ? { changes } : {}), ...(jobs ? { jobs } : {}) };
     const ready = !stopping && Object.values(parts).every((p) => p === 'ok');
     return reply.code(ready ? 200 : 503).send({ status: stopping ? 'stopping' : ready ? 'ready' : 'degraded', ...parts });
   });

@@ -35,13 +35,18 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
   const opened = await openPostgres(config.databaseUrl, {
     onError: (error) => log('warn', 'a PostgreSQL connection was lost', { error: error.message }),
   });
+  let objects: S3BlobStore | null = null;
+  let jobs: PgJobs | null = null;
   try {
     // The binaries on the object store the nodes share (indexed here), or files on this node's disk.
-    const objects = config.s3 ? new S3BlobStore(config.s3, new PgBlobIndex(opened.db)) : null;
+    objects = config.s3 ? new S3BlobStore(config.s3, new PgBlobIndex(opened.db)) : null;
     if (objects) await objects.ensureBucket();
+    else log('warn', 'the binaries are files on this node (no EID_S3_URL): right for one node on PostgreSQL, wrong for several (each would see only its own photos)');
     const blobs = objects ?? (await FileBlobStore.open(config.blobsDir));
-    const jobs = new PgJobs(config.databaseUrl, DEFAULT_JOB_SETTINGS, (message, data) => log('warn', message, data));
-    await jobs.start();
+    const queue = new PgJobs(config.databaseUrl, DEFAULT_JOB_SETTINGS, (message, data) => log('warn', message, data));
+    jobs = queue;
+    await queue.start();
+    const store = objects;
     let cluster: PgCluster | null = null;
     const node = ids.token().slice(0, 12);
     const link: ClusterLink = {
@@ -60,10 +65,10 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     return {
       kind: 'postgres',
       describe: describeDatabaseUrl(config.databaseUrl),
-      declarations: new PgDeclarationStore(opened.db, { pool: opened.pool, queue: jobs }),
-      submitQueue: new PgSubmitQueue(jobs),
-      work: { kind: 'jobs', jobs },
-      output: new PgOutputStore(opened.db, { pool: opened.pool, queue: jobs }),
+      declarations: new PgDeclarationStore(opened.db, { pool: opened.pool, queue }),
+      submitQueue: new PgSubmitQueue(),
+      work: { kind: 'jobs', jobs: queue },
+      output: new PgOutputStore(opened.db, { pool: opened.pool, queue }),
       expiring: new PgExpiringStore(opened.db, clock),
       outbox: createPgOutbox(opened.db, clock, ids),
       registry: createPgRegistry(opened.db),
@@ -71,16 +76,18 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       cluster: link,
       sqlite: null,
       ping: () => pingPostgres(opened.pool),
-      pingObjects: objects ? () => objects.ping() : null,
+      pingObjects: store ? () => store.ping() : null,
       setMeta: (key, value, now) => setPgMeta(opened.db, key, value, now),
       async close() {
-        await jobs.stop();
+        await queue.stop();
         await link.close();
-        objects?.close();
+        store?.close();
         await opened.close();
       },
     };
   } catch (error) {
+    await jobs?.stop().catch(() => undefined);
+    objects?.close();
     await opened.close();
     throw error;
   }
