@@ -16,10 +16,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * HAProxy in front of the nodes: WebSockets pass through (the upgrade, then a tunnel with its own
  * time-out), health checks on /serveris/health every 500 ms, a node is out after 2 failed checks,
- * its sessions cut so the devices reconnect to another. Least connections: a socket lives long, so
- * the next one goes to the node with fewest; no stickiness is needed, any node serves any device.
+ * its sessions cut so the devices reconnect to another. Device sockets have a backend of their own
+ * with least connections (a socket lives long: the next goes to the node with fewest, and pages'
+ * connections do not count); pages and calls go round robin. No stickiness is needed: any node
+ * serves any device.
  */
 export function haproxyConfig({ port, nodes }) {
+  const servers = (check) => nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port} ${check ? 'check' : `track pages/node${i + 1}`}`);
   return [
     'global',
     // Two descriptors per connection: within the usual limit of open files (20 000 here).
@@ -36,13 +39,21 @@ export function haproxyConfig({ port, nodes }) {
     'frontend eid',
     `  bind 127.0.0.1:${port}`,
     '  option forwardfor',
-    '  default_backend nodes',
-    'backend nodes',
-    '  balance leastconn',
+    '  acl socket hdr(upgrade) -i websocket',
+    '  use_backend sockets if socket',
+    '  default_backend pages',
+    // Pages and calls: round robin, health checks on /serveris/health every 500 ms.
+    'backend pages',
+    '  balance roundrobin',
     '  option httpchk GET /serveris/health',
     '  http-check expect status 200',
     '  default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
-    ...nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port} check`),
+    ...servers(true),
+    // Device sockets: least connections counts sockets only (pages do not sway it), the same servers' health.
+    'backend sockets',
+    '  balance leastconn',
+    '  default-server on-marked-down shutdown-sessions',
+    ...servers(false),
     '',
   ].join('\n');
 }
