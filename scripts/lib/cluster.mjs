@@ -7,11 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './bootstrap.mjs';
 import { freePort, startPostgres } from './postgres.mjs';
 import { startS3 } from './s3.mjs';
+import { startBuiltServer, stopServer, waitForOk } from './server.mjs';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export { waitForOk };
+
+/** One node of the built server, ready when /serveris/ready answers. */
+const startNode = ({ port, dataDir, env, logTo }) => startBuiltServer({ port, dataDir, env, readyPath: '/serveris/ready', output: logTo });
 
 /**
  * HAProxy in front of the nodes: WebSockets pass through (the upgrade, then a tunnel with its own
@@ -58,44 +61,6 @@ export function haproxyConfig({ port, nodes }) {
   ].join('\n');
 }
 
-/** Waits until `url` answers 200 (at most `timeoutMs`). */
-export async function waitForOk(url, timeoutMs = 30_000, child = null) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-/** Starts one node of the built server; resolves when it is ready. */
-export async function startNode({ port, dataDir, env, logTo = 'ignore' }) {
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', logTo, logTo === 'ignore' ? 'inherit' : logTo],
-  });
-  await waitForOk(`http://127.0.0.1:${port}/serveris/ready`, 30_000, child);
-  return child;
-}
-
-/** SIGTERM (or `signal`), then waits for the exit (at most 10 s, then SIGKILL). */
-export async function stopProcess(child, signal = 'SIGTERM') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!done) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
 /**
  * Starts the whole cluster; resolves `{ url, nodes: [{ port, url, child, kill, restart }], postgres,
  * s3, stop }`. `env` is given to every node (beside the shared database, store and secret).
@@ -139,18 +104,18 @@ export async function startCluster({ nodes: count = 2, port, env = {}, log = () 
           await new Promise((r) => (node.child.exitCode !== null || node.child.signalCode !== null ? r() : node.child.once('exit', r)));
         },
         async restart() {
-          await stopProcess(node.child);
+          await stopServer(node.child);
           node.child = await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo });
         },
       };
-      started.push(() => stopProcess(node.child));
+      started.push(() => stopServer(node.child));
       nodeList.push(node);
       log(`node ${i + 1} on ${node.url}`);
     }
     const config = join(dir, 'haproxy.cfg');
     writeFileSync(config, haproxyConfig({ port: frontPort, nodes: nodeList }));
     const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    started.push(() => stopProcess(haproxy, 'SIGUSR1'));
+    started.push(() => stopServer(haproxy, 'SIGUSR1'));
     await waitForOk(`${url}/serveris/health`, 15_000, haproxy);
     log(`HAProxy on ${url}`);
     return { url, nodes: nodeList, postgres, s3, env: shared, stop: stopAll };

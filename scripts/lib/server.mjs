@@ -1,31 +1,52 @@
-// Starts the built server (apps/server/dist) for a benchmark on loopback and stops it.
+// Starts the built server (apps/server/dist) on loopback and stops it: the benchmarks, and the
+// nodes of the local cluster (cluster.mjs).
 import { spawn } from 'node:child_process';
 import { ROOT } from './bootstrap.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Resolves the child process once /serveris/health answers; extra env and Node flags optional. */
-export async function startBuiltServer({ port, dataDir, env = {}, nodeArgs = [] }) {
-  const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
+/** Waits until `url` answers 200 (at most `timeoutMs`); fails at once when `child` exited. */
+export async function waitForOk(url, timeoutMs = 30_000, child = null) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/serveris/health`)).ok) return server;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not up yet
     }
     await sleep(100);
   }
-  server.kill('SIGKILL');
-  throw new Error('the server did not start');
+  throw new Error(`${url} did not answer in time`);
 }
 
-/** SIGTERM, then waits for the exit (at most 5 s). */
-export async function stopServer(server) {
+/**
+ * Resolves the child process once `readyPath` answers (health by default); extra env, Node flags
+ * and where its output goes are optional.
+ */
+export async function startBuiltServer({ port, dataDir, env = {}, nodeArgs = [], readyPath = '/serveris/health', output = 'ignore' }) {
+  const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', output, output === 'ignore' ? 'inherit' : output],
+  });
+  try {
+    await waitForOk(`http://127.0.0.1:${port}${readyPath}`, 30_000, server);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
+  return server;
+}
+
+/** SIGTERM (or `signal`), then waits for the exit (at most 10 s, then SIGKILL). */
+export async function stopServer(server, signal = 'SIGTERM') {
+  if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
+  server.kill(signal);
+  const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!done) {
+    server.kill('SIGKILL');
+    await exited;
+  }
 }

@@ -5,7 +5,7 @@ import { CHANGES_CHANNEL } from './declaration-store.adapter.js';
 /** The channel on which a node tells the others which parties it has devices of: `{declarationId, node, A, B}`. */
 export const PRESENCE_CHANNEL = 'eid_presence';
 
-/** How long a node waits for a declaration's lock before the change fails (SERVER_BUSY to the device, never a hang). */
+/** How long a node waits for a declaration's lock before the change fails (SERVER_ERROR to the device, never a hang). */
 export const LOCK_TIMEOUT_MS = 15_000;
 
 /**

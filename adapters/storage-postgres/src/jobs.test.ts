@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import pg from 'pg';
 import { storedDeclaration } from '@eid/test-fixtures';
 import type { DeliveryRecord } from '@eid/domain';
@@ -16,14 +16,6 @@ afterAll(() => database.dispose());
 
 /** Short expiry and maintenance, so that a job left by a dead node comes back within the test. */
 const FAST: JobSettings = { expireInSeconds: 1, maintenanceIntervalSeconds: 1 };
-
-async function until(test: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the cross-node lock', () => {
   it('[CL2] a change the hub refuses inside the lock keeps its connection: the lock pool does not churn connections', async () => {
@@ -140,7 +132,7 @@ describe('the job queue of several nodes (pg-boss)', () => {
       await taken;
       expect(await alive.runDue(JOB_QUEUES.submit, async () => {})).toBe(0);
       const seen: string[] = [];
-      await until(async () => (await alive.runDue<{ declarationId: string }>(JOB_QUEUES.submit, async (job) => void seen.push(job.data.declarationId))) === 1, 20_000, 'the other node to take the job');
+      await vi.waitFor(async () => expect(await alive.runDue<{ declarationId: string }>(JOB_QUEUES.submit, async (job) => void seen.push(job.data.declarationId))).toBe(1), { timeout: 20_000, interval: 100 });
       expect(seen).toEqual(['orphan']);
       release(new Error('the dead node'));
     } finally {

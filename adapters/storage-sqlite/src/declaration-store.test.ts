@@ -46,5 +46,5 @@ describe('SQLite durability', () => {
 
 registerSubmitQueueContract('sqlite :memory:', () => {
   const opened = openDatabase(':memory:');
-  return { queue: new SqliteSubmitQueue(opened.db), other: null, close: () => opened.close() };
+  return { queue: new SqliteSubmitQueue(opened.db), close: () => opened.close() };
 });

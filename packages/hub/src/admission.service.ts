@@ -199,6 +199,11 @@ export class AdmissionService {
     return [...this.waiting.keys()];
   }
 
+  /** Does a device wait here to join the declaration? */
+  waitsFor(declarationId: string): boolean {
+    return this.waiting.has(declarationId);
+  }
+
   /** Admits or refuses the waiting device as the other node recorded the answer, and closes the request. */
   private async settle(declarationId: string, w: Waiter): Promise<void> {
     await this.uow.withLock(declarationId, async () => {

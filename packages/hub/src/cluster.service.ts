@@ -35,7 +35,7 @@ export class ClusterSync {
 
   /** A version of a declaration was committed (on any node); negative: the declaration is gone. */
   async heard(declarationId: string, version: number): Promise<void> {
-    const waiting = this.admissions.waitingFor().includes(declarationId);
+    const waiting = this.admissions.waitsFor(declarationId);
     if (!this.rooms.has(declarationId) && !waiting) return;
     const known = this.rooms.knownOf(declarationId);
     // This node's own change (pushed already), or an older one: nothing new for its devices.

@@ -1,21 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPostgres } from '../../../../scripts/lib/postgres.mjs';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { value, WsDriver } from '../testing/ws-driver.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
-
-/** Polls `test` every 100 ms until it holds (at most `timeoutMs`). */
-async function until(test: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * The database restarts under two running nodes (its own PostgreSQL: the test stops it). Meanwhile
@@ -55,14 +46,15 @@ describe('a database restart under two nodes', () => {
 
     const stopped = pg.restart(2500);
     // While it is down (restart() resolves when it is up again).
-    await until(async () => (await one.app.inject({ method: 'GET', url: '/serveris/ready' })).statusCode === 503, 5000, 'node 1 to say it is not ready');
+    await vi.waitFor(async () => expect((await one.app.inject({ method: 'GET', url: '/serveris/ready' })).statusCode).toBe(503), { timeout: 5000, interval: 100 });
     expect((await one.app.inject({ method: 'GET', url: '/serveris/health' })).statusCode).toBe(200);
     expect(await a.call('eid-comment', { text: 'while down' })).toMatchObject({ ok: false, code: 'SERVER_ERROR' });
     await stopped;
 
     // Back: both nodes ready again (pools reconnected, the listener back after its back-off).
-    await until(async () => (await one.app.inject({ method: 'GET', url: '/serveris/ready' })).statusCode === 200, 20_000, 'node 1 ready again');
-    await until(async () => (await two.app.inject({ method: 'GET', url: '/serveris/ready' })).statusCode === 200, 20_000, 'node 2 ready again');
+    for (const node of [one, two]) {
+      await vi.waitFor(async () => expect((await node.app.inject({ method: 'GET', url: '/serveris/ready' })).statusCode).toBe(200), { timeout: 20_000, interval: 100 });
+    }
     value(await a.call('eid-comment', { text: 'after the restart' }));
     await b.waitForView((d) => d.parties.A.comment === 'after the restart', 5000);
     // Both processes lived through it.
