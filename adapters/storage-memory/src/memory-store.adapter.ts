@@ -35,8 +35,9 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     return true;
   }
 
-  async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
-    return this.records.has(id) ? (this.notes.get(id) ?? []).filter((n) => n.version > afterVersion) : [];
+  async getSince(id: string, afterVersion: number): Promise<{ record: StoredDeclaration; notes: ChangeNote[] } | null> {
+    const record = await this.get(id);
+    return record ? { record, notes: (this.notes.get(id) ?? []).filter((n) => n.version > afterVersion) } : null;
   }
 
   async touch(id: string, party: Party, at: number): Promise<number | null> {

@@ -1,18 +1,11 @@
 import pg from 'pg';
-import type { OpenedPostgres } from './database.js';
-import { CHANGES_CHANNEL } from './declaration-store.adapter.js';
+import type { HeldLock, OpenedPostgres } from './database.js';
+import { CHANGES_CHANNEL, lockAndStampSql, stampOf, unlockSql, type RawStamp } from './declaration-rows.js';
+
+export { LOCK_TIMEOUT_MS, IDLE_HOLDER_TIMEOUT_MS } from './database.js';
 
 /** The channel on which a node tells the others which parties it has devices of: `{declarationId, node, A, B}`. */
 export const PRESENCE_CHANNEL = 'eid_presence';
-
-/** How long a node waits for a declaration's lock before the change fails (SERVER_ERROR to the device, never a hang). */
-export const LOCK_TIMEOUT_MS = 15_000;
-
-/**
- * A lock holder's connection idle inside its transaction for this long is ended by the server: a
- * node lost without closing its connections releases its locks then, not at TCP's keep-alive.
- */
-export const IDLE_HOLDER_TIMEOUT_MS = 30_000;
 
 /** How often the listening connection is checked with a round trip (a silent half-open one is replaced). */
 const LISTEN_PING_MS = 10_000;
@@ -35,7 +28,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 
 /**
  * What several nodes share through PostgreSQL besides the tables: the per-declaration lock
- * (`pg_advisory_xact_lock` on a connection of its own pool, held while a change runs), the
+ * (`pg_advisory_lock` on a connection of its own pool, held while a change runs), the
  * announcements of committed versions (LISTEN on CHANGES_CHANNEL, sent by the store at commit)
  * and presence (NOTIFY on PRESENCE_CHANNEL). The listening connection comes back by itself after
  * a database restart, with back-off, and then asks for a resync.
@@ -65,32 +58,34 @@ export class PgCluster {
     return this.listening;
   }
 
-  /** Runs `run` holding the declaration's lock across nodes; the lock ends with its transaction. */
+  /**
+   * Runs `run` holding the declaration's lock across nodes: a session lock on a connection of the
+   * lock pool (its time-outs are the pool's: LOCK_TIMEOUT_MS waiting, IDLE_HOLDER_TIMEOUT_MS
+   * silent), taken in the same round trip as the row's stamp; the store runs the holder's
+   * statements on that connection (see HeldLock). The lock is released when `run` is over.
+   */
   async withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
-    // Ids are the server's own tokens; anything else never reaches the statement below.
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(declarationId)) throw new Error('PgCluster.withLock: not a declaration id');
+    const locking = lockAndStampSql(declarationId);
     const client = await this.opened.lockPool.connect();
-    // Only a connection that failed itself is dropped; a refusal from `run` leaves it healthy.
-    let broken: Error | undefined;
-    const failed = (error: unknown) => (broken = error instanceof Error ? error : new Error(String(error)));
+    let held: HeldLock;
     try {
-      // One round trip: the transaction, its time-outs (waiting for the lock; a node gone silent
-      // while holding it) and the lock.
-      await client
-        .query(
-          `begin; set local lock_timeout = ${LOCK_TIMEOUT_MS}; set local idle_in_transaction_session_timeout = ${IDLE_HOLDER_TIMEOUT_MS}; ` +
-            `select pg_advisory_xact_lock(hashtextextended('${declarationId}', 0))`,
-        )
-        .catch((error: unknown) => {
-          throw failed(error);
-        });
-      try {
-        return await run();
-      } finally {
-        await client.query('commit').catch(failed);
-      }
+      const results = (await client.query(locking)) as unknown as pg.QueryResult<RawStamp>[];
+      const raw = results[1]?.rows[0];
+      held = { declarationId, client, stamp: raw ? stampOf(raw) : null, active: true };
+    } catch (error) {
+      // Whether the lock was taken is unknown: the session goes, and its lock with it.
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    try {
+      return await this.opened.held.run(held, run);
     } finally {
-      client.release(broken);
+      held.active = false;
+      // Only a connection that failed itself is dropped; a refusal from `run` leaves it healthy.
+      await client.query(unlockSql(declarationId)).then(
+        () => client.release(),
+        (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
+      );
     }
   }
 

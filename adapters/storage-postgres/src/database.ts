@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -21,6 +22,44 @@ export interface PostgresOptions {
   readonly onError?: (error: Error) => void;
 }
 
+/** How long a node waits for a declaration's lock before the change fails (SERVER_ERROR to the device, never a hang). */
+export const LOCK_TIMEOUT_MS = 15_000;
+
+/**
+ * A lock holder's connection idle for this long (between its statements, or inside a transaction)
+ * is ended by the server: a node lost without closing its connections releases its locks then,
+ * not at TCP's keep-alive.
+ */
+export const IDLE_HOLDER_TIMEOUT_MS = 30_000;
+
+/** A declaration's row as it was when its lock was taken, without the document: its revision says which document it has. */
+export interface RowStamp {
+  readonly id: string;
+  readonly mode: string;
+  readonly status: string;
+  readonly version: number;
+  readonly createdAt: number;
+  readonly lastActivity: number;
+  readonly slotATokenHash: string | null;
+  readonly slotALastSeen: number;
+  readonly slotBTokenHash: string | null;
+  readonly slotBLastSeen: number;
+  readonly rev: number;
+}
+
+/**
+ * The cross-node lock this async context holds (PgCluster.withLock): the store runs the holder's
+ * statements on its connection, and may answer its reads from the stamp taken with the lock.
+ */
+export interface HeldLock {
+  readonly declarationId: string;
+  readonly client: pg.PoolClient;
+  /** The row right after the lock was taken (kept current by the holder's own saves); null: no row. */
+  stamp: RowStamp | null;
+  /** False once the holder's work is over (a task it started and left running must not use the connection). */
+  active: boolean;
+}
+
 export interface OpenedPostgres {
   readonly db: PgDatabase;
   /** The main pool. */
@@ -30,6 +69,8 @@ export interface OpenedPostgres {
    * save, so the two never share connections (no lock holder can starve the saves it waits for).
    */
   readonly lockPool: pg.Pool;
+  /** The lock held by the current async context, if any (see HeldLock). */
+  readonly held: AsyncLocalStorage<HeldLock>;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -43,7 +84,15 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // keepAlive: a connection to a server that went away without closing it is noticed by TCP.
   const common = { connectionString: url, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, application_name: 'eid', keepAlive: true };
   const pool = new pg.Pool({ ...common, max: options.max ?? 10 });
-  const lockPool = new pg.Pool({ ...common, max: options.lockMax ?? 10 });
+  // A lock is a session's (pg_advisory_lock): the server ends a holder that waits too long for it
+  // or goes silent while holding it, and the lock goes with its session. Idle pooled connections
+  // are closed by the pool before the server's idle time-out.
+  const lockPool = new pg.Pool({
+    ...common,
+    idleTimeoutMillis: 10_000,
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_session_timeout=${IDLE_HOLDER_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_HOLDER_TIMEOUT_MS}`,
+    max: options.lockMax ?? 10,
+  });
   // A server that goes away errors every connection, the idle ones (the pool's 'error') and the
   // checked-out ones (their own 'error', which unheard would end the process): both are heard.
   for (const p of [pool, lockPool]) {
@@ -62,6 +111,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     db,
     pool,
     lockPool,
+    held: new AsyncLocalStorage<HeldLock>(),
     url,
     async close() {
       if (closed) return;

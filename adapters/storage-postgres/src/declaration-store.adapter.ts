@@ -1,27 +1,26 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  CHANGE_NOTES_KEPT,
   DELETED_VERSION,
   REMOVED_VERSION,
   declarationKeys as keysOf,
   type ChangeNote,
-  type ChangedKind,
   type Declaration,
   type DeclarationStorePort,
   type Party,
   type StoredDeclaration,
 } from '@eid/domain';
-import type pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from './database.js';
+import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
+import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
-import { declarationChanges, declarationKeys, declarations } from './schema.js';
+import { declarationKeys, declarations } from './schema.js';
+
+export { CHANGES_CHANNEL } from './declaration-rows.js';
 
 type Row = typeof declarations.$inferSelect;
 type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
 
-/** The channel on which a committed version is announced to every node: `{"declarationId", "version"}` only. */
-export const CHANGES_CHANNEL = 'eid_declaration_changes';
+/** How many declarations' documents a node keeps by revision (a few kB each): those its devices are filling in. */
+const DOCUMENTS_KEPT = 1000;
 
 
 function toRow(r: StoredDeclaration): Row {
@@ -38,10 +37,11 @@ function toRow(r: StoredDeclaration): Row {
     slotALastSeen: r.slots.A.lastSeen,
     slotBTokenHash: r.slots.B.tokenHash,
     slotBLastSeen: r.slots.B.lastSeen,
+    rev: 0,
   };
 }
 
-function fromRow(row: Row): StoredDeclaration {
+function fromRow(row: Omit<Row, 'rev'>): StoredDeclaration {
   return {
     declaration: JSON.parse(row.doc) as Declaration,
     slots: {
@@ -58,16 +58,47 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
 }
 
 /**
- * Declarations in PostgreSQL, shared by every node. A save is one transaction: the row (compare-
+ * Declarations in PostgreSQL, shared by every node. A save is one statement: the row (compare-
  * and-set on the version), its plate keys, the note of what made the version, and the
  * announcement of the version on CHANGES_CHANNEL, which PostgreSQL delivers at commit only.
+ *
+ * Under a declaration's cross-node lock (PgCluster.withLock) the holder's statements run on the
+ * lock's connection, and its read of the declaration costs no round trip when this node keeps the
+ * document of the revision the lock's stamp names (every save counts a revision; a node keeps the
+ * documents it read or saved last).
  */
 export class PgDeclarationStore implements DeclarationStorePort {
+  private readonly db: PgDatabase;
+  private readonly documents = new Map<string, { readonly rev: number; readonly doc: string }>();
+
   constructor(
-    private readonly db: PgDatabase,
+    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held'>,
     /** The job queue: a save that marks a declaration waiting for the insurers' answer adds its submit job in the same transaction. */
-    private readonly jobs: { readonly pool: pg.Pool; readonly queue: PgJobs } | null = null,
-  ) {}
+    private readonly queue: PgJobs | null = null,
+  ) {
+    this.db = opened.db;
+  }
+
+  /** The lock this context holds on the declaration, if it does (and its work is not over). */
+  private heldFor(id: string): HeldLock | undefined {
+    const held = this.opened.held.getStore();
+    return held && held.active && held.declarationId === id ? held : undefined;
+  }
+
+  private remember(stamp: RowStamp, doc: string, held: HeldLock | undefined): void {
+    if (held) held.stamp = stamp;
+    // A read that finishes after a newer save of this node does not replace what that save kept.
+    if ((this.documents.get(stamp.id)?.rev ?? -1) > stamp.rev) return;
+    this.documents.delete(stamp.id);
+    this.documents.set(stamp.id, { rev: stamp.rev, doc });
+    if (this.documents.size > DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value as string);
+  }
+
+  private forget(id: string): void {
+    this.documents.delete(id);
+    const held = this.heldFor(id);
+    if (held) held.stamp = null;
+  }
 
   private async writeKeys(tx: Tx, d: Declaration): Promise<void> {
     await tx.delete(declarationKeys).where(eq(declarationKeys.declarationId, d.id));
@@ -83,87 +114,79 @@ export class PgDeclarationStore implements DeclarationStorePort {
   }
 
   async get(id: string): Promise<StoredDeclaration | null> {
-    const [row] = await this.db.select().from(declarations).where(eq(declarations.id, id));
-    return row ? fromRow(row) : null;
+    const held = this.heldFor(id);
+    const kept = this.documents.get(id);
+    if (held?.stamp && kept?.rev === held.stamp.rev) return fromRow({ ...held.stamp, doc: kept.doc });
+    const result = await (held?.client ?? this.opened.pool).query<RawRow>({ ...GET_ROW, values: [id] });
+    const raw = result.rows[0];
+    if (!raw) return null;
+    const stamp = stampOf(raw);
+    this.remember(stamp, raw.doc, held);
+    return fromRow({ ...stamp, doc: raw.doc });
   }
 
-  /**
-   * One statement, so one round trip and one commit: the row compare-and-set on the version, its
-   * keys brought to the new set, the note of what made the version (older ones pruned) and the
-   * announcement, each step only when the row was written.
-   */
   async save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean> {
-    const r = toRow(record);
-    const keys = JSON.stringify(keysOf(record.declaration));
-    const version = record.declaration.version;
-    const payload = JSON.stringify({ declarationId: r.id, version });
-    const waiting = this.jobs !== null && record.declaration.submitState === 'WAITING';
-    // Waiting for the answer: the statement also says whether it was waiting before (the job is added on the change only).
-    const before = waiting
-      ? sql`before as (select doc::jsonb ->> 'submitState' as submit_state from ${declarations} where id = ${r.id} and version = ${expectedVersion}),`
-      : sql``;
-    const beforeColumn = waiting ? sql`, (select submit_state from before) as submit_state_before` : sql``;
-    const statement = sql`
-      with ${before}
-      saved as (
-        update ${declarations} set
-          mode = ${r.mode}, status = ${r.status}, version = ${r.version}, created_at = ${r.createdAt}, doc = ${r.doc},
-          slot_a_token_hash = ${r.slotATokenHash}, slot_b_token_hash = ${r.slotBTokenHash},
-          slot_a_last_seen = greatest(slot_a_last_seen, ${r.slotALastSeen}),
-          slot_b_last_seen = greatest(slot_b_last_seen, ${r.slotBLastSeen}),
-          last_activity = greatest(last_activity, ${r.lastActivity})
-        where id = ${r.id} and version = ${expectedVersion}
-        returning id
-      ),
-      gone_keys as (
-        delete from ${declarationKeys} where declaration_id in (select id from saved) and key not in (select jsonb_array_elements_text(${keys}::jsonb))
-      ),
-      new_keys as (
-        insert into ${declarationKeys} (declaration_id, key) select saved.id, k from saved, jsonb_array_elements_text(${keys}::jsonb) as k
-        on conflict do nothing
-      ),
-      noted as (
-        insert into ${declarationChanges} (declaration_id, version, kind, by_party)
-        select id, ${version}::int, ${note?.kind ?? null}::text, ${note?.by ?? null}::text from saved where ${note !== undefined}::boolean
-        on conflict do nothing
-      ),
-      pruned as (
-        delete from ${declarationChanges} where declaration_id in (select id from saved) and version <= ${version - CHANGE_NOTES_KEPT}::int
-      ),
-      announced as (
-        select pg_notify(${CHANGES_CHANNEL}, ${payload}) from saved
-      )
-      select (select count(*) from saved) as saved, (select count(*) from announced) as announced ${beforeColumn}`;
-    if (!this.jobs || !waiting) {
-      const result = await this.db.execute<{ saved: string }>(statement);
-      return Number(result.rows[0]?.saved ?? 0) === 1;
+    const d = record.declaration;
+    const doc = JSON.stringify(d);
+    const { A, B } = record.slots;
+    const values = [
+      d.id,
+      d.mode,
+      d.status,
+      d.version,
+      d.createdAt,
+      doc,
+      A.tokenHash,
+      B.tokenHash,
+      A.lastSeen,
+      B.lastSeen,
+      record.lastActivity,
+      expectedVersion,
+      JSON.stringify(keysOf(d)),
+      note?.kind ?? null,
+      note?.by ?? null,
+      JSON.stringify({ declarationId: d.id, version: d.version }),
+    ];
+    const held = this.heldFor(d.id);
+    if (!this.queue || d.submitState !== 'WAITING') {
+      const result = await (held?.client ?? this.opened.pool).query<RawStamp>({ ...SAVE, values });
+      return this.saved(result.rows[0], doc, held);
     }
     // Waiting for the answer: the declaration and its submit job are committed together, or neither.
-    const client = await this.jobs.pool.connect();
+    const client = held?.client ?? (await this.opened.pool.connect());
     try {
       await client.query('begin');
-      const result = await drizzle(client).execute<{ saved: string; submit_state_before: string | null }>(statement);
+      const result = await client.query<RawStamp & { submit_state_before: string | null }>({ ...SAVE_WAITING, values });
       const row = result.rows[0];
-      const saved = Number(row?.saved ?? 0) === 1;
       // Only the save that makes it waiting adds the job (later saves while waiting: a join request, a heartbeat's seat).
-      if (saved && row?.submit_state_before !== 'WAITING') await this.jobs.queue.sendIn(client, JOB_QUEUES.submit, { declarationId: r.id }, r.id);
+      if (row && row.submit_state_before !== 'WAITING') await this.queue.sendIn(client, JOB_QUEUES.submit, { declarationId: d.id }, d.id);
       await client.query('commit');
-      return saved;
+      return this.saved(row, doc, held);
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      if (!held) client.release();
     }
   }
 
-  async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
-    const rows = await this.db
-      .select()
-      .from(declarationChanges)
-      .where(and(eq(declarationChanges.declarationId, id), gt(declarationChanges.version, afterVersion)))
-      .orderBy(asc(declarationChanges.version));
-    return rows.map((r) => ({ version: r.version, kind: r.kind as ChangedKind, by: r.byParty as Party | null }));
+  private saved(row: RawStamp | undefined, doc: string, held: HeldLock | undefined): boolean {
+    if (!row) return false;
+    this.remember(stampOf(row), doc, held);
+    return true;
+  }
+
+  async getSince(id: string, afterVersion: number): Promise<{ record: StoredDeclaration; notes: ChangeNote[] } | null> {
+    const held = this.heldFor(id);
+    const result = await (held?.client ?? this.opened.pool).query<RawRow & { notes: { version: number; kind: string; by: string | null }[] }>({
+      ...GET_SINCE,
+      values: [id, afterVersion],
+    });
+    const raw = result.rows[0];
+    if (!raw) return null;
+    const stamp = stampOf(raw);
+    this.remember(stamp, raw.doc, held);
+    return { record: fromRow({ ...stamp, doc: raw.doc }), notes: notesOf(raw.notes) };
   }
 
   async touch(id: string, party: Party, at: number): Promise<number | null> {
@@ -200,7 +223,10 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return this.db.transaction(async (tx) => {
       const rows = await tx.delete(declarations).where(condition).returning({ id: declarations.id });
       const ids = rows.map((r) => r.id);
-      for (const id of ids) await announce(tx, id, REMOVED_VERSION);
+      for (const id of ids) {
+        this.forget(id);
+        await announce(tx, id, REMOVED_VERSION);
+      }
       return ids;
     });
   }
@@ -220,7 +246,10 @@ export class PgDeclarationStore implements DeclarationStorePort {
         .delete(declarations)
         .where(and(eq(declarations.id, id), ne(declarations.status, 'FINISHED')))
         .returning({ id: declarations.id });
-      if (rows.length === 1) await announce(tx, id, DELETED_VERSION);
+      if (rows.length === 1) {
+        this.forget(id);
+        await announce(tx, id, DELETED_VERSION);
+      }
       return rows.length === 1;
     });
   }

@@ -4,7 +4,6 @@ import { storedDeclaration } from '@eid/test-fixtures';
 import type { DeliveryRecord } from '@eid/domain';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
-import { PgCluster } from './cluster.adapter.js';
 import { JOB_QUEUES, PgJobs, type JobSettings } from './jobs.adapter.js';
 import { testDatabase } from './testing.js';
 
@@ -16,22 +15,6 @@ afterAll(() => database.dispose());
 
 /** Short expiry and maintenance, so that a job left by a dead node comes back within the test. */
 const FAST: JobSettings = { expireInSeconds: 1, maintenanceIntervalSeconds: 1 };
-
-describe('the cross-node lock', () => {
-  it('[CL2] a change the hub refuses inside the lock keeps its connection: the lock pool does not churn connections', async () => {
-    const opened = await database.open();
-    const cluster = new PgCluster(opened, 'n1', { changed() {}, presence() {}, resync() {} });
-    try {
-      await expect(cluster.withLock('d1', async () => Promise.reject(new Error('NOT_ALLOWED')))).rejects.toThrow('NOT_ALLOWED');
-      expect(await cluster.withLock('d1', async () => 'ok')).toBe('ok');
-      expect(opened.lockPool.totalCount).toBe(1);
-      await expect(cluster.withLock("d1'; drop table declarations; --", async () => 'no')).rejects.toThrow(/not a declaration id/);
-    } finally {
-      await cluster.close();
-      await opened.close();
-    }
-  });
-});
 
 describe('the job queue of several nodes (pg-boss)', () => {
   it('[CL3] a submit job exists only if the transaction that added it committed; two nodes taking jobs at once answer it once', async () => {
@@ -68,7 +51,7 @@ describe('the job queue of several nodes (pg-boss)', () => {
     const jobs = new PgJobs(database.url, FAST);
     await jobs.start();
     try {
-      const store = new PgDeclarationStore(opened.db, { pool: opened.pool, queue: jobs });
+      const store = new PgDeclarationStore(opened, jobs);
       const r = storedDeclaration('waiting-1', 'KLM123', 'HBN512');
       await store.create(r);
       const d = r.declaration;

@@ -33,6 +33,8 @@ export const declarations = pgTable(
     slotALastSeen: ms('slot_a_last_seen').notNull(),
     slotBTokenHash: text('slot_b_token_hash'),
     slotBLastSeen: ms('slot_b_last_seen').notNull(),
+    /** Counts the row's saves: a node that kept the document of a revision need not read it again (PgDeclarationStore's cache). */
+    rev: integer('rev').notNull().default(0),
   },
   (t) => [index('declarations_activity').on(t.status, t.lastActivity)],
 );

@@ -17,7 +17,7 @@ afterAll(() => database.dispose());
 
 registerDeclarationStoreContract('postgresql', async () => {
   const opened = await database.open();
-  return { store: new PgDeclarationStore(opened.db), close: () => opened.close() };
+  return { store: new PgDeclarationStore(opened), close: () => opened.close() };
 });
 
 registerOutputStoreContract('postgresql', async () => {

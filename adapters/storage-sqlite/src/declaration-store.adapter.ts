@@ -137,7 +137,12 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
       .run();
   }
 
-  async changesSince(id: string, afterVersion: number): Promise<ChangeNote[]> {
+  async getSince(id: string, afterVersion: number): Promise<{ record: StoredDeclaration; notes: ChangeNote[] } | null> {
+    const record = await this.get(id);
+    return record ? { record, notes: this.notesSince(id, afterVersion) } : null;
+  }
+
+  private notesSince(id: string, afterVersion: number): ChangeNote[] {
     return this.db
       .select()
       .from(declarationChanges)

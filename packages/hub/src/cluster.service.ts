@@ -53,17 +53,18 @@ export class ClusterSync {
   }
 
   private async sync(declarationId: string, version: number): Promise<void> {
-    const record = version < 0 ? null : await this.ports.store.get(declarationId);
-    if (!record) {
+    const known = this.rooms.knownOf(declarationId);
+    // The row and what made the versions its devices have not seen, in one read.
+    const read = version < 0 ? null : await this.ports.store.getSince(declarationId, known?.version ?? Number.MAX_SAFE_INTEGER);
+    if (!read) {
       this.admissions.cancel(declarationId);
       this.rooms.end(declarationId, version === DELETED_VERSION ? 'NUKED' : 'REMOVED');
       return;
     }
+    const { record, notes } = read;
     const d = record.declaration;
-    const known = this.rooms.knownOf(declarationId);
     const wasFinished = known?.status === 'FINISHED';
     if (known && d.version > known.version) {
-      const notes = await this.ports.store.changesSince(declarationId, known.version);
       this.rooms.pushChange(known, d, kindOf(notes, known.version), notes.at(-1)?.by ?? null, null);
     }
     this.rooms.reconcile(record);

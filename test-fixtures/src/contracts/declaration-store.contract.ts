@@ -124,31 +124,35 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
 
     it('keeps what made each version with it, oldest first, only for saves that commit and only the recent ones', () =>
       withStore(async ({ store }) => {
+        const changesSince = async (id: string, after: number) => (await store.getSince(id, after))?.notes ?? [];
         const r0 = storedDeclaration('d1', 'KLM123', 'ABC987');
         await store.create(r0);
-        expect(await store.changesSince('d1', 0)).toEqual([]);
+        expect(await changesSince('d1', 0)).toEqual([]);
         const r1 = edited(r0, 'one');
         expect(await store.save(r1, 0, { kind: 'DATA', by: 'A' })).toBe(true);
         // A save that loses the compare-and-set leaves no note.
         expect(await store.save(edited(r0, 'lost'), 0, { kind: 'PHOTO', by: 'B' })).toBe(false);
         const r2 = edited(r1, 'two');
         expect(await store.save(r2, 1, { kind: 'SCHEME', by: null })).toBe(true);
-        expect(await store.changesSince('d1', 0)).toEqual([
+        expect(await changesSince('d1', 0)).toEqual([
           { version: 1, kind: 'DATA', by: 'A' },
           { version: 2, kind: 'SCHEME', by: null },
         ]);
-        expect(await store.changesSince('d1', 1)).toEqual([{ version: 2, kind: 'SCHEME', by: null }]);
+        expect(await changesSince('d1', 1)).toEqual([{ version: 2, kind: 'SCHEME', by: null }]);
         let r = r2;
         for (let i = 0; i < CHANGE_NOTES_KEPT + 5; i += 1) {
           const next = edited(r, `e${i}`);
           expect(await store.save(next, r.declaration.version, { kind: 'DATA', by: 'B' })).toBe(true);
           r = next;
         }
-        const kept = await store.changesSince('d1', 0);
+        const kept = await changesSince('d1', 0);
         expect(kept).toHaveLength(CHANGE_NOTES_KEPT);
         expect(kept.at(-1)?.version).toBe(r.declaration.version);
+        // The record comes with its notes, as `get` reads it.
+        expect((await store.getSince('d1', r.declaration.version))?.record).toEqual(await store.get('d1'));
         expect(await store.remove('d1')).toBe(true);
-        expect(await store.changesSince('d1', 0)).toEqual([]);
+        expect(await changesSince('d1', 0)).toEqual([]);
+        expect(await store.getSince('d1', 0)).toBeNull();
       }));
 
     it('[HB20] records a heartbeat as the party last seen and the last activity, and answers the version (null when gone)', () =>

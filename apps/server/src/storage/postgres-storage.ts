@@ -65,7 +65,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     return {
       kind: 'postgres',
       describe: describeDatabaseUrl(config.databaseUrl),
-      declarations: new PgDeclarationStore(opened.db, { pool: opened.pool, queue }),
+      declarations: new PgDeclarationStore(opened, queue),
       submitQueue: new PgSubmitQueue(),
       work: { kind: 'jobs', jobs: queue },
       output: new PgOutputStore(opened.db, { pool: opened.pool, queue }),

@@ -43,8 +43,11 @@ export interface DeclarationStorePort {
    * is committed with it; a store shared by several nodes also tells the others of the version.
    */
   save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean>;
-  /** The notes of the versions after `afterVersion`, oldest first: the last CHANGE_NOTES_KEPT at most. */
-  changesSince(id: string, afterVersion: number): Promise<ChangeNote[]>;
+  /**
+   * The declaration with the notes of its versions after `afterVersion`, oldest first (the last
+   * CHANGE_NOTES_KEPT at most), in one read; null when it is gone.
+   */
+  getSince(id: string, afterVersion: number): Promise<{ readonly record: StoredDeclaration; readonly notes: ChangeNote[] } | null>;
   /**
    * Records a heartbeat: the party's last-seen time and the declaration's last activity. Resolves
    * the declaration's version (the device learns whether it missed a change), null when it is gone.

@@ -1,0 +1,1 @@
+ALTER TABLE "declarations" ADD COLUMN "rev" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { storedDeclaration } from '@eid/test-fixtures';
+import type { StoredDeclaration } from '@eid/domain';
+import { PgCluster } from './cluster.adapter.js';
+import type { OpenedPostgres } from './database.js';
+import { PgDeclarationStore } from './declaration-store.adapter.js';
+import { testDatabase } from './testing.js';
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+beforeAll(async () => {
+  database = await testDatabase(inject('postgresUrl'));
+});
+afterAll(() => database.dispose());
+
+const quiet = { changed() {}, presence() {}, resync() {} };
+
+/** A node: its own pools, lock and store (with the documents it keeps), on the shared database. */
+async function node(name: string) {
+  const opened = await database.open();
+  return { opened, cluster: new PgCluster(opened, name, quiet), store: new PgDeclarationStore(opened) };
+}
+
+async function closeAll(...nodes: { opened: OpenedPostgres; cluster: PgCluster }[]): Promise<void> {
+  for (const n of nodes) {
+    await n.cluster.close();
+    await n.opened.close();
+  }
+}
+
+function commented(r: StoredDeclaration, comment: string): StoredDeclaration {
+  const d = r.declaration;
+  return { ...r, declaration: { ...d, version: d.version + 1, parties: { ...d.parties, A: { ...d.parties.A, comment } } } };
+}
+
+describe('the cross-node lock', () => {
+  it('[CL2] a change the hub refuses inside the lock keeps its connection: the lock pool does not churn connections', async () => {
+    const n1 = await node('n1');
+    try {
+      await expect(n1.cluster.withLock('d1', async () => Promise.reject(new Error('NOT_ALLOWED')))).rejects.toThrow('NOT_ALLOWED');
+      expect(await n1.cluster.withLock('d1', async () => 'ok')).toBe('ok');
+      expect(n1.opened.lockPool.totalCount).toBe(1);
+      await expect(n1.cluster.withLock("d1'; drop table declarations; --", async () => 'no')).rejects.toThrow(/not a declaration id/);
+    } finally {
+      await closeAll(n1);
+    }
+  });
+
+  it('[CL2] two nodes changing one declaration at once take turns: every compare-and-set wins, none is lost', async () => {
+    const n1 = await node('n1');
+    const n2 = await node('n2');
+    try {
+      await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      const change = (n: typeof n1, i: number) =>
+        n.cluster.withLock('d1', async () => {
+          const before = await n.store.get('d1');
+          if (!before) throw new Error('gone');
+          return n.store.save(commented(before, `${n.cluster.node}-${i}`), before.declaration.version, { kind: 'DATA', by: 'A' });
+        });
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => change(i % 2 === 0 ? n1 : n2, i)));
+      expect(results.every(Boolean)).toBe(true);
+      expect((await n2.store.get('d1'))?.declaration.version).toBe(20);
+      expect((await n1.store.getSince('d1', 0))?.notes).toHaveLength(20);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('[CL2] a node reads a document it keeps only when the lock finds the revision it kept: a save of another node in between, a seat changed without a new version, are read', async () => {
+    const n1 = await node('n1');
+    const n2 = await node('n2');
+    try {
+      const r0 = storedDeclaration('d1', 'KLM123', 'ABC987');
+      await n1.store.create(r0);
+      // n1 reads (and keeps) version 0, then saves version 1 under its lock.
+      await n1.cluster.withLock('d1', async () => {
+        const got = await n1.store.get('d1');
+        expect(await n1.store.save(commented(got!, 'n1'), 0)).toBe(true);
+      });
+      // The document is altered behind the store's back, its revision left as it was: under the lock,
+      // n1 answers from what it kept (it did not read the row's document); outside a lock it reads the row.
+      await n1.opened.pool.query(`update declarations set doc = replace(doc, '"comment":"n1"', '"comment":"behind"')`);
+      const kept = await n1.cluster.withLock('d1', () => n1.store.get('d1'));
+      expect(kept?.declaration.parties.A.comment).toBe('n1');
+      expect((await n1.store.get('d1'))?.declaration.parties.A.comment).toBe('behind');
+      await n1.opened.pool.query(`update declarations set doc = replace(doc, '"comment":"behind"', '"comment":"n1"')`);
+      // n2 saves version 2; n1's kept version 1 is not what its lock finds.
+      await n2.cluster.withLock('d1', async () => {
+        const got = await n2.store.get('d1');
+        expect(await n2.store.save(commented(got!, 'n2'), 1)).toBe(true);
+      });
+      const fresh = await n1.cluster.withLock('d1', () => n1.store.get('d1'));
+      expect(fresh?.declaration.version).toBe(2);
+      expect(fresh?.declaration.parties.A.comment).toBe('n2');
+      // n2 gives seat B a holder with the version unchanged: n1 reads the new seat.
+      await n2.cluster.withLock('d1', async () => {
+        const got = (await n2.store.get('d1'))!;
+        const seated = { ...got, slots: { ...got.slots, B: { tokenHash: 'hash-b', lastSeen: got.lastActivity + 1 } } };
+        expect(await n2.store.save(seated, 2)).toBe(true);
+      });
+      const seat = await n1.cluster.withLock('d1', () => n1.store.get('d1'));
+      expect(seat?.slots.B.tokenHash).toBe('hash-b');
+      // Removed on n2: n1's lock finds no row.
+      expect(await n2.cluster.withLock('d1', () => n2.store.remove('d1'))).toBe(true);
+      expect(await n1.cluster.withLock('d1', () => n1.store.get('d1'))).toBeNull();
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it("[CL2] work a lock holder left running after its turn neither uses the lock's connection nor answers from the lock's stamp", async () => {
+    const n1 = await node('n1');
+    try {
+      await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      let late: Promise<StoredDeclaration | null> = Promise.resolve(null);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await n1.cluster.withLock('d1', async () => {
+        expect((await n1.store.get('d1'))?.declaration.parties.A.comment).toBe('');
+        late = gate.then(() => n1.store.get('d1'));
+      });
+      // Changed behind the store's back after the turn (revision as it was): the late read reads the row.
+      await n1.opened.pool.query(`update declarations set doc = replace(doc, '"comment":""', '"comment":"later"')`);
+      release();
+      expect((await late)?.declaration.parties.A.comment).toBe('later');
+      expect(n1.opened.lockPool.idleCount).toBe(n1.opened.lockPool.totalCount);
+    } finally {
+      await closeAll(n1);
+    }
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The declaration store's hot statements as named prepared statements on `pg` (each connection
+ * parses and plans them once): reading a row, a row's stamp under its lock, a save, the notes of
+ * what made recent versions. Every other statement of the store goes through drizzle.
+ */
+import type pg from 'pg';
+import { CHANGE_NOTES_KEPT, type ChangeNote, type ChangedKind, type Party } from '@eid/domain';
+import type { RowStamp } from './database.js';
+
+/** The channel on which a committed version is announced to every node: `{"declarationId", "version"}` only. */
+export const CHANGES_CHANNEL = 'eid_declaration_changes';
+
+const STAMP_COLUMNS =
+  'id, mode, status, version, created_at, last_activity, slot_a_token_hash, slot_a_last_seen, slot_b_token_hash, slot_b_last_seen, rev';
+
+/** A row as `pg` reads it (bigint columns as text). */
+export interface RawStamp {
+  readonly id: string;
+  readonly mode: string;
+  readonly status: string;
+  readonly version: number;
+  readonly created_at: string;
+  readonly last_activity: string;
+  readonly slot_a_token_hash: string | null;
+  readonly slot_a_last_seen: string;
+  readonly slot_b_token_hash: string | null;
+  readonly slot_b_last_seen: string;
+  readonly rev: number;
+}
+
+export interface RawRow extends RawStamp {
+  readonly doc: string;
+}
+
+export function stampOf(raw: RawStamp): RowStamp {
+  return {
+    id: raw.id,
+    mode: raw.mode,
+    status: raw.status,
+    version: raw.version,
+    createdAt: Number(raw.created_at),
+    lastActivity: Number(raw.last_activity),
+    slotATokenHash: raw.slot_a_token_hash,
+    slotALastSeen: Number(raw.slot_a_last_seen),
+    slotBTokenHash: raw.slot_b_token_hash,
+    slotBLastSeen: Number(raw.slot_b_last_seen),
+    rev: raw.rev,
+  };
+}
+
+/** Ids are the server's own tokens; anything else never reaches a statement that inlines one. */
+export function checkedId(declarationId: string, who: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(declarationId)) throw new Error(`${who}: not a declaration id`);
+  return declarationId;
+}
+
+/**
+ * The lock and the row's stamp in one round trip (two statements: the row is read after the lock
+ * is held, so it is the last holder's committed version). The id is checked, then inlined.
+ */
+export function lockAndStampSql(declarationId: string): string {
+  const id = checkedId(declarationId, 'PgCluster.withLock');
+  return `select pg_advisory_lock(hashtextextended('${id}', 0)); select ${STAMP_COLUMNS} from declarations where id = '${id}'`;
+}
+
+export function unlockSql(declarationId: string): string {
+  return `select pg_advisory_unlock(hashtextextended('${checkedId(declarationId, 'PgCluster.withLock')}', 0))`;
+}
+
+export const GET_ROW: Pick<pg.QueryConfig, 'name' | 'text'> = {
+  name: 'eid_declaration_get',
+  text: `select ${STAMP_COLUMNS}, doc from declarations where id = $1`,
+};
+
+/** The row with the notes of its versions after $2 (what another node's change made), in one round trip. */
+export const GET_SINCE: Pick<pg.QueryConfig, 'name' | 'text'> = {
+  name: 'eid_declaration_get_since',
+  text: `select ${STAMP_COLUMNS}, doc, (
+      select coalesce(json_agg(json_build_object('version', c.version, 'kind', c.kind, 'by', c.by_party) order by c.version), '[]'::json)
+      from declaration_changes c where c.declaration_id = d.id and c.version > $2::bigint
+    ) as notes
+    from declarations d where d.id = $1`,
+};
+
+export function notesOf(notes: readonly { version: number; kind: string; by: string | null }[]): ChangeNote[] {
+  return notes.map((n) => ({ version: n.version, kind: n.kind as ChangedKind, by: n.by as Party | null }));
+}
+
+/**
+ * One statement, so one round trip and one commit: the row compare-and-set on the version (its
+ * revision counted), its keys brought to the new set, the note of what made the version (older
+ * ones pruned) and the announcement, each step only when the row was written. Answers the saved
+ * row's stamp (no row: not saved). `waiting`: it also answers the submit state before the save.
+ */
+function saveText(waiting: boolean): string {
+  const before = waiting ? `before as (select doc::jsonb ->> 'submitState' as submit_state from declarations where id = $1 and version = $12),` : '';
+  return `
+    with ${before}
+    saved as (
+      update declarations set
+        mode = $2, status = $3, version = $4, created_at = $5, doc = $6,
+        slot_a_token_hash = $7, slot_b_token_hash = $8,
+        slot_a_last_seen = greatest(slot_a_last_seen, $9), slot_b_last_seen = greatest(slot_b_last_seen, $10),
+        last_activity = greatest(last_activity, $11), rev = rev + 1
+      where id = $1 and version = $12
+      returning ${STAMP_COLUMNS}
+    ),
+    gone_keys as (
+      delete from declaration_keys where declaration_id in (select id from saved) and key not in (select jsonb_array_elements_text($13::jsonb))
+    ),
+    new_keys as (
+      insert into declaration_keys (declaration_id, key) select saved.id, k from saved, jsonb_array_elements_text($13::jsonb) as k
+      on conflict do nothing
+    ),
+    noted as (
+      insert into declaration_changes (declaration_id, version, kind, by_party)
+      select id, $4::int, $14::text, $15::text from saved where $14::text is not null
+      on conflict do nothing
+    ),
+    pruned as (
+      delete from declaration_changes where declaration_id in (select id from saved) and version <= $4::int - ${CHANGE_NOTES_KEPT}
+    ),
+    announced as (
+      select pg_notify('${CHANGES_CHANNEL}', $16) from saved
+    )
+    select saved.*, (select count(*) from announced) as announced${waiting ? ', (select submit_state from before) as submit_state_before' : ''} from saved`;
+}
+
+export const SAVE: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save', text: saveText(false) };
+export const SAVE_WAITING: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save_waiting', text: saveText(true) };
