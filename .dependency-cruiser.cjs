@@ -65,6 +65,19 @@ module.exports = {
       },
     },
     {
+      name: 'accounts-is-an-application-layer',
+      comment: 'The account use cases import the domain only: no app, no adapter, no Node built-in (their tests may use the memory adapters and test-fixtures).',
+      severity: 'error',
+      from: { path: '^packages/accounts/src/', pathNot: ['\\.test\\.ts$'] },
+      to: { path: ['^apps/', '^adapters/', '^test-fixtures/', '^packages/hub/', 'node_modules/(?!(valibot|xstate|libphonenumber-js|ibantools|fast-json-patch)/)'] },
+    },
+    {
+      name: 'accounts-no-node-api',
+      severity: 'error',
+      from: { path: '^packages/accounts/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'hub-no-node-api',
       severity: 'error',
       from: { path: '^packages/hub/src/' },
@@ -75,7 +88,7 @@ module.exports = {
       comment: 'Dependencies point inward: the domain never imports the application layer.',
       severity: 'error',
       from: { path: '^packages/domain/' },
-      to: { path: '^packages/hub/' },
+      to: { path: '^packages/(hub|accounts)/' },
     },
     {
       name: 'adapters-import-only-the-domain',

@@ -31,6 +31,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'accounts',
+          root: './packages/accounts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'adapters',
           root: './adapters',
           include: ['*/src/**/*.test.ts'],

@@ -13,3 +13,4 @@ export { registerOutputStoreContract, type OutputStoreUnderTest } from './contra
 export { registerSubmitQueueContract, type SubmitQueueUnderTest } from './contracts/submit-queue.contract.js';
 export { registerExpiringStoreContract, type ExpiringStoreUnderTest } from './contracts/expiring-store.contract.js';
 export { translate } from '@eid/adapter-texts-catalog';
+export { registerAccountStoreContract, accountFixture, type AccountStoreUnderTest } from './contracts/account-store.contract.js';

@@ -1,3 +1,4 @@
 export { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from './memory-store.adapter.js';
 export { MemoryOutputStore } from './memory-output-store.adapter.js';
 export { MemoryExpiringStore } from './memory-expiring-store.adapter.js';
+export { MemoryAccountStore } from './memory-account-store.adapter.js';

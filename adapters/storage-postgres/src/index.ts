@@ -9,3 +9,4 @@ export * as pgSchema from './schema.js';
 export { PgCluster, PRESENCE_CHANNEL, LOCK_TIMEOUT_MS, listenBackoffMs, type ClusterListener } from './cluster.adapter.js';
 export { PgBlobIndex, type PgBlobEntry } from './blob-index.adapter.js';
 export { PgJobs, JOB_QUEUES, DEFAULT_JOB_SETTINGS, type JobQueue, type JobRun, type JobSettings } from './jobs.adapter.js';
+export { PgAccountStore } from './account-store.adapter.js';

@@ -199,3 +199,50 @@ export const registryVehicles = pgTable(
     check('registry_vehicles_policy', sql`(${t.insurerId} is null) = (${t.policyNo} is null) and (${t.insurerId} is null) = (${t.policyValidTill} is null)`),
   ],
 );
+
+/** Accounts, their sessions and single-use link tokens (see the SQLite schema). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    emailConfirmedAt: ms('email_confirmed_at'),
+    passwordHash: text('password_hash'),
+    personalCode: text('personal_code'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    birthDate: text('birth_date'),
+    lang: text('lang').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('accounts_email').on(t.email), uniqueIndex('accounts_personal_code').on(t.personalCode), index('accounts_unconfirmed').on(t.emailConfirmedAt, t.createdAt)],
+);
+
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    method: text('method').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastSeenAt: ms('last_seen_at').notNull(),
+    device: text('device').notNull(),
+  },
+  (t) => [index('account_sessions_account').on(t.accountId), index('account_sessions_seen').on(t.lastSeenAt)],
+);
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('account_tokens_account').on(t.accountId, t.purpose)],
+);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import {
+  registerAccountStoreContract,
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
   registerOutputStoreContract,
 } from '@eid/test-fixtures';
+import { PgAccountStore } from './account-store.adapter.js';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgExpiringStore } from './expiring-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
@@ -28,4 +30,9 @@ registerOutputStoreContract('postgresql', async () => {
 registerExpiringStoreContract('postgresql', async (clock) => {
   const opened = await database.open();
   return { store: new PgExpiringStore(opened.db, clock), close: () => opened.close() };
+});
+
+registerAccountStoreContract('postgresql', async () => {
+  const opened = await database.open();
+  return { store: new PgAccountStore(opened.db), close: () => opened.close() };
 });

@@ -4,3 +4,4 @@ export { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.a
 export * as schema from './schema.js';
 export { SqliteOutputStore } from './output-store.adapter.js';
 export { SqliteExpiringStore } from './expiring-store.adapter.js';
+export { SqliteAccountStore } from './account-store.adapter.js';

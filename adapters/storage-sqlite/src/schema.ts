@@ -135,3 +135,54 @@ export const expiring = sqliteTable(
   },
   (t) => [index('expiring_expires').on(t.expiresAt)],
 );
+
+/**
+ * Accounts (issue 15): the address normalised and unique, the password as argon2id, the personal
+ * code only when verified (Smart-ID, Mobile-ID); sessions and single-use link tokens by their
+ * SHA-256 only.
+ */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    emailConfirmedAt: integer('email_confirmed_at'),
+    passwordHash: text('password_hash'),
+    personalCode: text('personal_code'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    birthDate: text('birth_date'),
+    lang: text('lang').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('accounts_email').on(t.email), uniqueIndex('accounts_personal_code').on(t.personalCode), index('accounts_unconfirmed').on(t.emailConfirmedAt, t.createdAt)],
+);
+
+export const accountSessions = sqliteTable(
+  'account_sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    method: text('method').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+    device: text('device').notNull(),
+  },
+  (t) => [index('account_sessions_account').on(t.accountId), index('account_sessions_seen').on(t.lastSeenAt)],
+);
+
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('account_tokens_account').on(t.accountId, t.purpose)],
+);

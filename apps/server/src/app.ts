@@ -54,6 +54,10 @@ import statement from './routes/statement.js';
 import getFile from './routes/get-file.js';
 import captcha from './routes/captcha.js';
 import confirmEmail from './routes/confirm-email.js';
+import account from './routes/account.js';
+import { AccountService } from '@eid/accounts';
+import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
+import { AccountMailer } from './messages/account-texts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,6 +166,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir, translate }));
         instance.decorate('encryption', new QpdfEncryption({ qpdf: deps.config.qpdf }));
         instance.decorate('output', deps.storage.output);
+        instance.decorate(
+          'accounts',
+          new AccountService({
+            store: deps.storage.accounts,
+            hasher: new Argon2PasswordHasher(),
+            mail: new AccountMailer(mail, deps.config.publicUrl),
+            clock: instance.clock,
+            ids: instance.ids,
+            hash: instance.hash,
+            expiring: expiringState,
+          }),
+        );
         instance.addHook('onClose', async () => smtp?.close());
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });
@@ -185,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(getFile);
   await app.register(captcha);
   await app.register(confirmEmail);
+  await app.register(account);
   await app.register(web);
   return app;
 }

@@ -20,6 +20,8 @@ export type * from './ports/captcha.port.js';
 export type * from './ports/email-confirmation.port.js';
 export type * from './ports/expiring-store.port.js';
 export * from './ports/output-store.port.js';
+export type * from './ports/account-store.port.js';
+export type * from './ports/password-hasher.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -73,3 +75,6 @@ export * from './output/guidance.js';
 export * from './output/retention.js';
 export * from './captcha/captcha.machine.js';
 export * from './shell/index.js';
+
+// Accounts: sessions, sign-in limits, the account calls' payloads (issue 15).
+export * from './account/account.js';

@@ -36,6 +36,8 @@ export function submitSource(storage: Storage, clock: ClockPort, log: Log): Subm
 export interface BackgroundDeps {
   readonly storage: Storage;
   readonly hub: DeclarationHub;
+  /** The accounts' sweep (ended sessions, addresses never confirmed: AC3, AC7), with the inactivity sweep. */
+  readonly accounts: { sweep(): Promise<unknown> };
   readonly submit: { runOnce(): Promise<number> };
   readonly delivery: DeliveryWorker;
   readonly retention: RetentionSweep;
@@ -62,7 +64,11 @@ export function deliverySource(storage: Storage, clock: ClockPort): DeliverySour
 
 /** Starts the timers (and, with several nodes, the schedules); resolves the timers to clear at close. */
 export async function startBackgroundWork(deps: BackgroundDeps): Promise<NodeJS.Timeout[]> {
-  const { storage, hub, submit, delivery, retention, log } = deps;
+  const { storage, hub, accounts, submit, delivery, retention, log } = deps;
+  const sweep = async () => {
+    await hub.sweep();
+    await accounts.sweep();
+  };
   const every = (ms: number, run: () => Promise<unknown>, what: string) => {
     const t = setInterval(() => void run().catch((e: unknown) => log('error', `${what} failed`, String(e))), ms);
     t.unref();
@@ -71,7 +77,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<NodeJS.
   const timers = [every(1000, () => submit.runOnce(), 'the submit worker'), every(2000, () => delivery.runOnce(), 'delivery')];
   const { work } = storage;
   if (work.kind === 'timers') {
-    timers.push(every(SWEEP_EVERY_MS, () => hub.sweep(), 'the inactivity sweep'), every(RETENTION_EVERY_MS, () => retention.runOnce(), 'the retention sweep'));
+    timers.push(every(SWEEP_EVERY_MS, sweep, 'the inactivity sweep'), every(RETENTION_EVERY_MS, () => retention.runOnce(), 'the retention sweep'));
     return timers;
   }
   // Several nodes: the sweeps are scheduled once for all of them and done by one node each time.
@@ -79,7 +85,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<NodeJS.
   await work.jobs.schedule(JOB_QUEUES.retention, '0 */6 * * *');
   timers.push(
     every(SWEEP_EVERY_MS, () => hub.expireAdmissions(), 'the expiry of waiting joins'),
-    every(SWEEP_EVERY_MS / 4, () => work.jobs.runDue(JOB_QUEUES.sweep, async () => void (await hub.sweep())), 'the inactivity sweep'),
+    every(SWEEP_EVERY_MS / 4, () => work.jobs.runDue(JOB_QUEUES.sweep, async () => void (await sweep())), 'the inactivity sweep'),
     every(SWEEP_EVERY_MS / 4, () => work.jobs.runDue(JOB_QUEUES.retention, async () => void (await retention.runOnce())), 'the retention sweep'),
   );
   return timers;

@@ -5,6 +5,7 @@
  * the registry's seeding and the counters of the HTTP limits.
  */
 import type {
+  AccountStorePort,
   BlobStorePort,
   DeclarationStorePort,
   EmailSenderPort,
@@ -55,6 +56,8 @@ export interface Storage {
   /** Where the data is, for the start-up line (never a password). */
   readonly describe: string;
   readonly declarations: DeclarationStorePort;
+  /** Accounts, their sessions and link tokens (issue 15). */
+  readonly accounts: AccountStorePort;
   readonly submitQueue: SubmitQueuePort;
   /**
    * Who does the background work: this process on timers over the SQLite tables (one process), or

@@ -10,5 +10,7 @@ export const GET_FILE_PATH = '/getFile';
 export const STATEMENT_PATH = `${BACKEND_BASE_PATH}/statement`;
 /** A captcha challenge for an action (GET `?action=`). */
 export const CAPTCHA_PATH = `${BACKEND_BASE_PATH}/captcha`;
+/** The account calls (issue 15): `…/register`, `…/sign-in`, `…/me`, `…/sessions` … (apps/server/src/routes/account.ts). */
+export const ACCOUNT_PATH = `${BACKEND_BASE_PATH}/account`;
 /** The e-mail confirmation link's token (POST). */
 export const CONFIRM_EMAIL_PATH = `${BACKEND_BASE_PATH}/confirm-email`;

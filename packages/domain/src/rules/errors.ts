@@ -244,6 +244,21 @@ export const API_EDGE_ERROR_CODES = [
   'RATE_LIMITED',
 ] as const;
 
+/**
+ * Account refusals (issue 15; names are ours): a wrong address or password (one code for both:
+ * nothing tells whether an address has an account), a locked address, an unconfirmed address, a
+ * used or expired link, no session, a missing CSRF token, a session that is not the caller's.
+ */
+export const ACCOUNT_ERROR_CODES = [
+  'INVALID_CREDENTIALS',
+  'SIGN_IN_LOCKED',
+  'EMAIL_NOT_CONFIRMED',
+  'ACCOUNT_LINK_INVALID',
+  'NOT_SIGNED_IN',
+  'CSRF_TOKEN_INVALID',
+  'SESSION_NOT_FOUND',
+] as const;
+
 /** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */
 export const ERROR_CODE_FAMILIES = {
   plateCheck: PLATE_CHECK_ERROR_CODES,
@@ -262,6 +277,7 @@ export const ERROR_CODE_FAMILIES = {
   audio: AUDIO_ERROR_CODES,
   output: OUTPUT_ERROR_CODES,
   apiEdge: API_EDGE_ERROR_CODES,
+  account: ACCOUNT_ERROR_CODES,
 } as const;
 
 export type ErrorCodeFamily = keyof typeof ERROR_CODE_FAMILIES;

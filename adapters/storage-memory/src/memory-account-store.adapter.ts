@@ -1,0 +1,110 @@
+import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson } from '@eid/domain';
+
+/** Accounts are plain data: a copy in and out keeps the caller from changing what is stored. */
+const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** AccountStorePort in Maps: tests and the practice build's composition. */
+export class MemoryAccountStore implements AccountStorePort {
+  private readonly accounts = new Map<string, Account>();
+  private readonly sessions = new Map<string, AccountSession>();
+  private readonly tokens = new Map<string, AccountToken>();
+
+  async createAccount(account: Account): Promise<boolean> {
+    for (const a of this.accounts.values()) {
+      if (account.email !== null && a.email === account.email) return false;
+      if (account.personalCode !== null && a.personalCode === account.personalCode) return false;
+    }
+    if (this.accounts.has(account.id)) return false;
+    this.accounts.set(account.id, copy(account));
+    return true;
+  }
+
+  async accountById(id: string): Promise<Account | null> {
+    const a = this.accounts.get(id);
+    return a ? copy(a) : null;
+  }
+
+  async accountByEmail(email: string): Promise<Account | null> {
+    for (const a of this.accounts.values()) if (a.email === email) return copy(a);
+    return null;
+  }
+
+  async updateAccount(
+    id: string,
+    changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
+  ): Promise<boolean> {
+    const a = this.accounts.get(id);
+    if (!a) return false;
+    this.accounts.set(id, copy({ ...a, ...changes }));
+    return true;
+  }
+
+  async removeUnconfirmedBefore(before: number): Promise<string[]> {
+    const gone = [...this.accounts.values()].filter((a) => a.emailConfirmedAt === null && a.createdAt < before).map((a) => a.id);
+    for (const id of gone) this.removeAccount(id);
+    return gone;
+  }
+
+  private removeAccount(id: string): void {
+    this.accounts.delete(id);
+    for (const [k, s] of this.sessions) if (s.accountId === id) this.sessions.delete(k);
+    for (const [k, t] of this.tokens) if (t.accountId === id) this.tokens.delete(k);
+  }
+
+  async createSession(session: AccountSession): Promise<void> {
+    this.sessions.set(session.id, { ...session });
+  }
+
+  async sessionByTokenHash(tokenHash: string): Promise<AccountSession | null> {
+    for (const s of this.sessions.values()) if (s.tokenHash === tokenHash) return { ...s };
+    return null;
+  }
+
+  async touchSession(id: string, at: number): Promise<void> {
+    const s = this.sessions.get(id);
+    if (s) this.sessions.set(id, { ...s, lastSeenAt: Math.max(s.lastSeenAt, at) });
+  }
+
+  async removeSession(accountId: string, id: string): Promise<boolean> {
+    if (this.sessions.get(id)?.accountId !== accountId) return false;
+    return this.sessions.delete(id);
+  }
+
+  async removeSessionsOf(accountId: string, keep?: string): Promise<number> {
+    let n = 0;
+    for (const [k, s] of this.sessions) {
+      if (s.accountId === accountId && k !== keep) {
+        this.sessions.delete(k);
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  async sessionsOf(accountId: string): Promise<AccountSession[]> {
+    return [...this.sessions.values()].filter((s) => s.accountId === accountId).sort((a, b) => b.createdAt - a.createdAt).map((s) => ({ ...s }));
+  }
+
+  async removeSessionsEnded(idleBefore: number, startedBefore: number): Promise<number> {
+    let n = 0;
+    for (const [k, s] of this.sessions) {
+      if (s.lastSeenAt < idleBefore || s.createdAt < startedBefore) {
+        this.sessions.delete(k);
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  async addToken(token: AccountToken): Promise<void> {
+    for (const [k, t] of this.tokens) if (t.accountId === token.accountId && t.purpose === token.purpose) this.tokens.delete(k);
+    this.tokens.set(token.tokenHash, { ...token });
+  }
+
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null> {
+    const t = this.tokens.get(tokenHash);
+    if (!t || t.purpose !== purpose) return null;
+    this.tokens.delete(tokenHash);
+    return t.expiresAt > now ? t.accountId : null;
+  }
+}

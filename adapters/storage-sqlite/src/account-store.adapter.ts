@@ -1,0 +1,114 @@
+import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { EidDatabase } from './database.js';
+import { accounts, accountSessions, accountTokens } from './schema.js';
+
+type AccountRow = typeof accounts.$inferSelect;
+type SessionRow = typeof accountSessions.$inferSelect;
+
+function toAccount(r: AccountRow): Account {
+  return {
+    id: r.id,
+    email: r.email,
+    emailConfirmedAt: r.emailConfirmedAt,
+    passwordHash: r.passwordHash,
+    personalCode: r.personalCode,
+    person: { firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate },
+    lang: r.lang === 'en' ? 'en' : 'lt',
+    createdAt: r.createdAt,
+  };
+}
+
+const toSession = (r: SessionRow): AccountSession => ({ ...r, method: r.method as SignInMethod });
+
+/** AccountStorePort in SQLite (one process). Cascades delete an account's sessions and tokens. */
+export class SqliteAccountStore implements AccountStorePort {
+  constructor(private readonly db: EidDatabase) {}
+
+  async createAccount(a: Account): Promise<boolean> {
+    const result = this.db
+      .insert(accounts)
+      .values({ id: a.id, email: a.email, emailConfirmedAt: a.emailConfirmedAt, passwordHash: a.passwordHash, personalCode: a.personalCode, ...a.person, lang: a.lang, createdAt: a.createdAt })
+      .onConflictDoNothing()
+      .run();
+    return result.changes === 1;
+  }
+
+  async accountById(id: string): Promise<Account | null> {
+    const row = this.db.select().from(accounts).where(eq(accounts.id, id)).get();
+    return row ? toAccount(row) : null;
+  }
+
+  async accountByEmail(email: string): Promise<Account | null> {
+    const row = this.db.select().from(accounts).where(eq(accounts.email, email)).get();
+    return row ? toAccount(row) : null;
+  }
+
+  async updateAccount(
+    id: string,
+    changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
+  ): Promise<boolean> {
+    const { person, ...rest } = changes;
+    const set = { ...rest, ...(person ?? {}) };
+    if (Object.keys(set).length === 0) return (await this.accountById(id)) !== null;
+    return this.db.update(accounts).set(set).where(eq(accounts.id, id)).run().changes === 1;
+  }
+
+  async removeUnconfirmedBefore(before: number): Promise<string[]> {
+    return this.db
+      .delete(accounts)
+      .where(and(isNull(accounts.emailConfirmedAt), lt(accounts.createdAt, before)))
+      .returning({ id: accounts.id })
+      .all()
+      .map((r) => r.id);
+  }
+
+  async createSession(s: AccountSession): Promise<void> {
+    this.db.insert(accountSessions).values(s).run();
+  }
+
+  async sessionByTokenHash(tokenHash: string): Promise<AccountSession | null> {
+    const row = this.db.select().from(accountSessions).where(eq(accountSessions.tokenHash, tokenHash)).get();
+    return row ? toSession(row) : null;
+  }
+
+  async touchSession(id: string, at: number): Promise<void> {
+    this.db.update(accountSessions).set({ lastSeenAt: at }).where(and(eq(accountSessions.id, id), lt(accountSessions.lastSeenAt, at))).run();
+  }
+
+  async removeSession(accountId: string, id: string): Promise<boolean> {
+    return this.db.delete(accountSessions).where(and(eq(accountSessions.id, id), eq(accountSessions.accountId, accountId))).run().changes === 1;
+  }
+
+  async removeSessionsOf(accountId: string, keep?: string): Promise<number> {
+    const mine = eq(accountSessions.accountId, accountId);
+    return this.db.delete(accountSessions).where(keep === undefined ? mine : and(mine, ne(accountSessions.id, keep))).run().changes;
+  }
+
+  async sessionsOf(accountId: string): Promise<AccountSession[]> {
+    return this.db.select().from(accountSessions).where(eq(accountSessions.accountId, accountId)).orderBy(desc(accountSessions.createdAt)).all().map(toSession);
+  }
+
+  async removeSessionsEnded(idleBefore: number, startedBefore: number): Promise<number> {
+    return this.db
+      .delete(accountSessions)
+      .where(or(lt(accountSessions.lastSeenAt, idleBefore), lt(accountSessions.createdAt, startedBefore)))
+      .run().changes;
+  }
+
+  async addToken(t: AccountToken): Promise<void> {
+    this.db.transaction((tx) => {
+      tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, t.purpose))).run();
+      tx.insert(accountTokens).values(t).run();
+    });
+  }
+
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null> {
+    const row = this.db
+      .delete(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt })
+      .get();
+    return row && row.expiresAt > now ? row.accountId : null;
+  }
+}

@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { registerAccountStoreContract } from '@eid/test-fixtures';
+import { openDatabase } from './database.js';
+import { SqliteAccountStore } from './account-store.adapter.js';
+
+registerAccountStoreContract('sqlite (memory)', () => {
+  const opened = openDatabase(':memory:');
+  return { store: new SqliteAccountStore(opened.db), close: () => opened.close() };
+});
+
+registerAccountStoreContract('sqlite (file)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eid-accounts-'));
+  const opened = openDatabase(join(dir, 'eid.sqlite'));
+  return {
+    store: new SqliteAccountStore(opened.db),
+    close: () => {
+      opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});

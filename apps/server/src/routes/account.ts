@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import {
+  ACCOUNT_PATH,
+  ConfirmAccountSchema,
+  RegisterSchema,
+  ResetRequestSchema,
+  ResetSchema,
+  SessionIdSchema,
+  SignInSchema,
+  accountEmail,
+  accountView,
+  deviceOf,
+  type AccountView,
+  type SessionView,
+} from '@eid/domain';
+import { AccountError, type AccountService } from '@eid/accounts';
+import { HttpError, parseInput } from '../http-error.js';
+import { clearSessionCookie, csrfTokenOf, csrfTokenValid, CSRF_HEADER, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountService;
+  }
+}
+
+const STATUS: Record<AccountError['code'], number> = {
+  INVALID_CREDENTIALS: 401,
+  SIGN_IN_LOCKED: 429,
+  EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_LINK_INVALID: 400,
+  NOT_SIGNED_IN: 401,
+  CSRF_TOKEN_INVALID: 403,
+  SESSION_NOT_FOUND: 404,
+};
+
+/**
+ * The account calls (issue 15; app-shell §7 leaves them to us): registration, confirmation,
+ * sign-in by password, the browser's own account and sessions, sign-out (here, everywhere, one
+ * session), password reset. Every payload passes the domain's schema; every refusal is a typed
+ * code; state-changing calls of a session carry its CSRF token, and those before a session must
+ * come from this site's pages (AC10). Addresses are normalised before anything else sees them.
+ */
+const account: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } }, bodyLimit: 8 * 1024 });
+
+  const refused = (reply: FastifyReply, error: unknown): never => {
+    if (error instanceof AccountError) {
+      if (error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));
+      throw Object.assign(new HttpError(STATUS[error.code], error.code), error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs });
+    }
+    throw error;
+  };
+  const fromThisSite = (request: FastifyRequest) => {
+    if (!sameSiteCaller(request, app.config.publicUrl)) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
+  };
+  /** The signed-in browser's account and session; NOT_SIGNED_IN otherwise. `change`: the call must carry the CSRF token. */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, change: boolean) => {
+    const found = await app.accounts.authenticate(sessionToken(request));
+    if (!found) {
+      if (sessionToken(request) !== undefined) clearSessionCookie(request, reply);
+      throw new HttpError(401, 'NOT_SIGNED_IN');
+    }
+    if (change && !csrfTokenValid(app.secret, found.session.id, request.headers[CSRF_HEADER])) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
+    return found;
+  };
+  const emailOf = <T extends { email: string }>(body: T): T => ({ ...body, email: accountEmail(body.email) ?? body.email });
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.post(`${ACCOUNT_PATH}/register`, perMinute(10), async (request, reply) => {
+    fromThisSite(request);
+    const body = emailOf(parseInput(RegisterSchema, request.body));
+    await app.accounts.register(body);
+    return reply.code(202).send({ status: 'SENT' });
+  });
+
+  app.post(`${ACCOUNT_PATH}/confirm`, perMinute(30), async (request, reply) => {
+    fromThisSite(request);
+    const { token } = parseInput(ConfirmAccountSchema, request.body);
+    await app.accounts.confirm(token).catch((e: unknown) => refused(reply, e));
+    return { status: 'CONFIRMED' };
+  });
+
+  app.post(`${ACCOUNT_PATH}/sign-in`, perMinute(30), async (request, reply): Promise<AccountView> => {
+    fromThisSite(request);
+    const body = emailOf(parseInput(SignInSchema, request.body));
+    const started = await app.accounts.signInWithPassword(body, deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
+    setSessionCookie(request, reply, started.token);
+    noStore(reply);
+    return accountView(started.account, started.session, csrfTokenOf(app.secret, started.session.id));
+  });
+
+  app.get(`${ACCOUNT_PATH}/me`, async (request, reply): Promise<AccountView> => {
+    const { account: a, session } = await signedIn(request, reply, false);
+    noStore(reply);
+    return accountView(a, session, csrfTokenOf(app.secret, session.id));
+  });
+
+  app.post(`${ACCOUNT_PATH}/sign-out`, { bodyLimit: 1024 }, async (request, reply) => {
+    await signedIn(request, reply, true);
+    await app.accounts.signOut(sessionToken(request) ?? '');
+    clearSessionCookie(request, reply);
+    return { status: 'SIGNED_OUT' };
+  });
+
+  app.post(`${ACCOUNT_PATH}/sign-out-everywhere`, { bodyLimit: 1024 }, async (request, reply) => {
+    const { account: a } = await signedIn(request, reply, true);
+    const ended = await app.accounts.signOutEverywhere(a.id);
+    clearSessionCookie(request, reply);
+    return { status: 'SIGNED_OUT', ended };
+  });
+
+  app.get(`${ACCOUNT_PATH}/sessions`, async (request, reply): Promise<SessionView[]> => {
+    const { account: a, session } = await signedIn(request, reply, false);
+    noStore(reply);
+    return app.accounts.sessions(a.id, session.id);
+  });
+
+  app.delete(`${ACCOUNT_PATH}/sessions/:id`, async (request, reply) => {
+    const { account: a } = await signedIn(request, reply, true);
+    const { id } = parseInput(SessionIdSchema, request.params);
+    await app.accounts.endSession(a.id, id).catch((e: unknown) => refused(reply, e));
+    return { status: 'ENDED' };
+  });
+
+  app.post(`${ACCOUNT_PATH}/reset-request`, perMinute(10), async (request, reply) => {
+    fromThisSite(request);
+    const body = emailOf(parseInput(ResetRequestSchema, request.body));
+    await app.accounts.requestReset(body);
+    return reply.code(202).send({ status: 'SENT' });
+  });
+
+  app.post(`${ACCOUNT_PATH}/reset`, perMinute(30), async (request, reply) => {
+    fromThisSite(request);
+    const body = parseInput(ResetSchema, request.body);
+    await app.accounts.resetPassword(body).catch((e: unknown) => refused(reply, e));
+    clearSessionCookie(request, reply);
+    return { status: 'RESET' };
+  });
+};
+export default account;

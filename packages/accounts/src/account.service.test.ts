@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_LIMITS, SIGN_IN_LIMIT, type PasswordHasherPort } from '@eid/domain';
+import { MemoryAccountStore, MemoryExpiringStore } from '@eid/adapter-storage-memory';
+import { WebCryptoHash } from '@eid/adapter-system';
+import { FixedClock, SequenceIds } from '@eid/test-fixtures';
+import { AccountService, ACCOUNT_MAIL_PACE_MS } from './account.service.js';
+import { AccountError } from './account-error.js';
+import type { AccountMail } from './ports.js';
+
+const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);
+const MINUTE = 60_000;
+
+/** A hasher that records what it verified against (the real argon2id has its own test). */
+class RecordingHasher implements PasswordHasherPort {
+  readonly verified: string[] = [];
+  private n = 0;
+  async hash(password: string): Promise<string> {
+    this.n += 1;
+    return `h${this.n}:${password}`;
+  }
+  async verify(hash: string, password: string): Promise<boolean> {
+    this.verified.push(hash);
+    return hash.slice(hash.indexOf(':') + 1) === password;
+  }
+}
+
+function setup() {
+  const clock = new FixedClock(T0);
+  const mails: AccountMail[] = [];
+  const store = new MemoryAccountStore();
+  const hasher = new RecordingHasher();
+  const service = new AccountService({
+    store,
+    hasher,
+    mail: { send: async (m) => void mails.push(m) },
+    clock,
+    ids: new SequenceIds(),
+    hash: new WebCryptoHash(),
+    expiring: new MemoryExpiringStore(clock),
+  });
+  /** The token of the last e-mail of this kind. */
+  const tokenOf = (kind: AccountMail['kind']) => {
+    const m = mails.filter((x) => x.kind === kind).at(-1);
+    if (!m?.token) throw new Error(`no ${kind} e-mail with a link`);
+    return m.token;
+  };
+  return { clock, mails, store, hasher, service, tokenOf };
+}
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'OK',
+    (e: unknown) => (e instanceof AccountError ? e.code : `THREW ${String(e)}`),
+  );
+
+const JONAS = { email: 'jonas@example.lt', password: 'Slaptas1', lang: 'lt' as const };
+
+describe('accounts: registration and confirmation', () => {
+  it('[AC2] [AC5] a new address gets a confirmation link; before it the right password answers EMAIL_NOT_CONFIRMED; the link works once', async () => {
+    const { service, mails, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    expect(mails).toEqual([{ kind: 'confirm', to: 'jonas@example.lt', lang: 'lt', token: expect.any(String) }]);
+    expect(await code(service.signInWithPassword(JONAS, 'Chrome, Android'))).toBe('EMAIL_NOT_CONFIRMED');
+    clock.advance(MINUTE);
+    const token = tokenOf('confirm');
+    expect(await code(service.confirm(token))).toBe('OK');
+    expect(await code(service.confirm(token))).toBe('ACCOUNT_LINK_INVALID');
+    const started = await service.signInWithPassword(JONAS, 'Chrome, Android');
+    expect(started.account.email).toBe('jonas@example.lt');
+    expect((await service.authenticate(started.token))?.session.id).toBe(started.session.id);
+  });
+
+  it('[AC2] registering an address that has an account answers alike, sends "already registered" and changes nothing', async () => {
+    const { service, mails, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    await service.confirm(tokenOf('confirm'));
+    clock.advance(ACCOUNT_MAIL_PACE_MS);
+    expect(await code(service.register({ ...JONAS, password: 'Kitas123' }))).toBe('OK');
+    expect(mails.map((m) => m.kind)).toEqual(['confirm', 'already-registered']);
+    expect(mails[1]?.token).toBeNull();
+    expect(await code(service.signInWithPassword({ ...JONAS, password: 'Kitas123' }, 'x'))).toBe('INVALID_CREDENTIALS');
+    expect(await code(service.signInWithPassword(JONAS, 'x'))).toBe('OK');
+  });
+
+  it('[AC5] a confirmation link expires after 24 hours', async () => {
+    const { service, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    clock.advance(24 * 60 * MINUTE);
+    expect(await code(service.confirm(tokenOf('confirm')))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await code(service.confirm('not a token'))).toBe('ACCOUNT_LINK_INVALID');
+  });
+
+  it('[AC8] a second registration within a minute sends nothing and leaves the link already sent working', async () => {
+    const { service, mails, tokenOf } = setup();
+    await service.register(JONAS);
+    const first = tokenOf('confirm');
+    await service.register(JONAS);
+    expect(mails).toHaveLength(1);
+    expect(await code(service.confirm(first))).toBe('OK');
+  });
+});
+
+describe('accounts: sign-in and its lock-out', () => {
+  async function confirmed() {
+    const s = setup();
+    await s.service.register(JONAS);
+    await s.service.confirm(s.tokenOf('confirm'));
+    return s;
+  }
+
+  it('[AC4] the 5th wrong password within 15 minutes locks the address for 15 minutes after it, the right password too', async () => {
+    const { service, clock } = await confirmed();
+    const wrong = { ...JONAS, password: 'Neteisingas1' };
+    const answers: string[] = [];
+    for (let i = 0; i < SIGN_IN_LIMIT.attempts; i += 1) {
+      answers.push(await code(service.signInWithPassword(wrong, 'x')));
+      clock.advance(MINUTE);
+    }
+    expect(answers).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'SIGN_IN_LOCKED']);
+    const refused = await service.signInWithPassword(JONAS, 'x').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'SIGN_IN_LOCKED', retryAfterMs: SIGN_IN_LIMIT.lockMs - MINUTE });
+    clock.advance(SIGN_IN_LIMIT.lockMs - MINUTE - 1);
+    expect(await code(service.signInWithPassword(JONAS, 'x'))).toBe('SIGN_IN_LOCKED');
+    clock.advance(1);
+    expect(await code(service.signInWithPassword(JONAS, 'x'))).toBe('OK');
+  });
+
+  it('[AC4] wrong passwords spread over more than 15 minutes never lock; a right one clears the count', async () => {
+    const { service, clock } = await confirmed();
+    const wrong = { ...JONAS, password: 'Neteisingas1' };
+    for (let i = 0; i < 8; i += 1) {
+      expect(await code(service.signInWithPassword(wrong, 'x'))).toBe('INVALID_CREDENTIALS');
+      clock.advance(SIGN_IN_LIMIT.windowMs / 4);
+    }
+    // Four within the last 15 minutes (18.75, 22.5, 26.25 and now): one short of a lock.
+    expect(await code(service.signInWithPassword(wrong, 'x'))).toBe('INVALID_CREDENTIALS');
+    expect(await code(service.signInWithPassword(JONAS, 'x'))).toBe('OK');
+    for (let i = 0; i < 4; i += 1) expect(await code(service.signInWithPassword(wrong, 'x'))).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('[AC4] an address without an account answers and locks exactly like one with it, after the same password work', async () => {
+    const { service, hasher } = await confirmed();
+    const unknown = { email: 'niekas@example.lt', password: 'Slaptas1' };
+    const known = { ...JONAS, password: 'Neteisingas1' };
+    const seen = async (creds: typeof known) => {
+      const answers: string[] = [];
+      for (let i = 0; i < 6; i += 1) answers.push(await code(service.signInWithPassword(creds, 'x')));
+      return answers;
+    };
+    const before = hasher.verified.length;
+    const unknownAnswers = await seen(unknown);
+    const unknownWork = hasher.verified.length - before;
+    const knownAnswers = await seen(known);
+    expect(unknownAnswers).toEqual(knownAnswers);
+    expect(hasher.verified.length - before - unknownWork).toBe(unknownWork);
+  });
+});
+
+describe('accounts: sessions', () => {
+  async function signedIn() {
+    const s = setup();
+    await s.service.register(JONAS);
+    await s.service.confirm(s.tokenOf('confirm'));
+    const started = await s.service.signInWithPassword(JONAS, 'Chrome, Android');
+    return { ...s, started };
+  }
+
+  it('[AC3] a session ends after 30 minutes without a call, and 12 hours after sign-in however busy', async () => {
+    const { service, clock, started } = await signedIn();
+    clock.advance(SESSION_LIMITS.idleMs - 1);
+    expect(await service.authenticate(started.token)).not.toBeNull();
+    for (let t = SESSION_LIMITS.idleMs; t < SESSION_LIMITS.absoluteMs - 20 * MINUTE; t += 20 * MINUTE) {
+      clock.advance(20 * MINUTE);
+      expect(await service.authenticate(started.token)).not.toBeNull();
+    }
+    clock.set(T0 + SESSION_LIMITS.absoluteMs);
+    expect(await service.authenticate(started.token)).toBeNull();
+
+    const again = await service.signInWithPassword(JONAS, 'x');
+    clock.advance(SESSION_LIMITS.idleMs);
+    expect(await service.authenticate(again.token)).toBeNull();
+  });
+
+  it('[AC3] a sign-in never carries a session over: the token the browser had ends, the new one differs', async () => {
+    const { service, started } = await signedIn();
+    const next = await service.signInWithPassword(JONAS, 'x', started.token);
+    expect(next.token).not.toBe(started.token);
+    expect(await service.authenticate(started.token)).toBeNull();
+    expect(await service.authenticate(next.token)).not.toBeNull();
+    expect(await service.authenticate(undefined)).toBeNull();
+    expect(await service.authenticate('short')).toBeNull();
+  });
+
+  it('[AC6] the owner lists the sessions, ends one, or all; another account\'s session cannot be ended', async () => {
+    const { service, started } = await signedIn();
+    const other = await service.signInWithPassword(JONAS, 'Firefox, Windows');
+    const list = await service.sessions(started.account.id, started.session.id);
+    expect(list.map((s) => [s.device, s.current])).toEqual(
+      expect.arrayContaining([
+        ['Chrome, Android', true],
+        ['Firefox, Windows', false],
+      ]),
+    );
+    expect(await code(service.endSession('someone-else', other.session.id))).toBe('SESSION_NOT_FOUND');
+    expect(await code(service.endSession(started.account.id, other.session.id))).toBe('OK');
+    expect(await service.authenticate(other.token)).toBeNull();
+    const third = await service.signInWithPassword(JONAS, 'x');
+    expect(await service.signOutEverywhere(started.account.id)).toBe(2);
+    expect(await service.authenticate(third.token)).toBeNull();
+    expect(await service.authenticate(started.token)).toBeNull();
+  });
+
+  it('[AC3] [AC7] the sweep deletes ended sessions and accounts never confirmed within 7 days', async () => {
+    const { service, clock, store } = await signedIn();
+    await service.register({ email: 'petras@example.lt', password: 'Slaptas1', lang: 'en' });
+    clock.advance(7 * 24 * 60 * MINUTE + 1);
+    expect(await service.sweep()).toEqual({ sessions: 1, accounts: 1 });
+    expect(await store.accountByEmail('petras@example.lt')).toBeNull();
+    expect(await store.accountByEmail('jonas@example.lt')).not.toBeNull();
+  });
+});
+
+describe('accounts: password reset', () => {
+  it('[AC5] the reset link sets a new password once, ends every session, lifts the lock-out; it expires after an hour', async () => {
+    const { service, mails, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    await service.confirm(tokenOf('confirm'));
+    const started = await service.signInWithPassword(JONAS, 'x');
+    for (let i = 0; i < SIGN_IN_LIMIT.attempts; i += 1) await code(service.signInWithPassword({ ...JONAS, password: 'Blogas123' }, 'x'));
+    expect(await code(service.signInWithPassword(JONAS, 'x'))).toBe('SIGN_IN_LOCKED');
+    await service.requestReset({ email: JONAS.email, lang: 'en' });
+    expect(mails.at(-1)).toMatchObject({ kind: 'reset', to: JONAS.email, lang: 'lt' });
+    const token = tokenOf('reset');
+    expect(await code(service.resetPassword({ token, password: 'Naujas123' }))).toBe('OK');
+    expect(await code(service.resetPassword({ token, password: 'Kitas1234' }))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await service.authenticate(started.token)).toBeNull();
+    expect(await code(service.signInWithPassword({ ...JONAS, password: 'Naujas123' }, 'x'))).toBe('OK');
+
+    clock.advance(ACCOUNT_MAIL_PACE_MS);
+    await service.requestReset({ email: JONAS.email, lang: 'lt' });
+    clock.advance(60 * MINUTE);
+    expect(await code(service.resetPassword({ token: tokenOf('reset'), password: 'Naujas123' }))).toBe('ACCOUNT_LINK_INVALID');
+  });
+
+  it('[AC5] a reset for an address without an account answers alike and tells that address so, without a link', async () => {
+    const { service, mails } = setup();
+    expect(await code(service.requestReset({ email: 'niekas@example.lt', lang: 'en' }))).toBe('OK');
+    expect(mails).toEqual([{ kind: 'reset-no-account', to: 'niekas@example.lt', lang: 'en', token: null }]);
+  });
+
+  it('[AC5] the reset link of an unconfirmed account confirms the address (it reached it)', async () => {
+    const { service, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    clock.advance(ACCOUNT_MAIL_PACE_MS);
+    await service.requestReset({ email: JONAS.email, lang: 'lt' });
+    await service.resetPassword({ token: tokenOf('reset'), password: 'Naujas123' });
+    expect(await code(service.signInWithPassword({ ...JONAS, password: 'Naujas123' }, 'x'))).toBe('OK');
+  });
+});

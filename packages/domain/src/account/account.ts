@@ -1,0 +1,208 @@
+/**
+ * Accounts (app-shell §1, §2, §6; issue 15): a registered user signs in by e-mail and password
+ * (later also Smart-ID, Mobile-ID and a social account), and holds server-side sessions. The
+ * rules here are the ones the spec leaves open, decided as a national service would (SPEC.md AC).
+ */
+import * as v from 'valibot';
+import { isEmail, normaliseEmail } from '../rules/email.js';
+import { passwordSchema } from '../rules/password.js';
+import type { ACCOUNT_ERROR_CODES } from '../rules/errors.js';
+
+/** How a session was started. */
+export const SIGN_IN_METHODS = ['password', 'smartid', 'mobileid', 'oidc'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** The person an account belongs to, as far as it is known (verified only through Smart-ID or Mobile-ID). */
+export interface AccountPerson {
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly birthDate: string | null;
+}
+
+export interface Account {
+  readonly id: string;
+  /** Normalised (trimmed, lower-case); null for an account made by Smart-ID or Mobile-ID alone. */
+  readonly email: string | null;
+  /** When the owner proved the address (the link of the confirmation e-mail); null: not yet. */
+  readonly emailConfirmedAt: number | null;
+  /** argon2id (PHC string); null: no password (signs in by another method). */
+  readonly passwordHash: string | null;
+  /** Verified by Smart-ID or Mobile-ID only; never typed. */
+  readonly personalCode: string | null;
+  readonly person: AccountPerson;
+  /** The language of the account's e-mails. */
+  readonly lang: 'lt' | 'en';
+  readonly createdAt: number;
+}
+
+/** A server-side session: the browser holds only an opaque token, the store its SHA-256. */
+export interface AccountSession {
+  readonly id: string;
+  readonly accountId: string;
+  readonly tokenHash: string;
+  readonly method: SignInMethod;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  /** The browser and system it was started from, as the user would recognise it ("Chrome, Android"). */
+  readonly device: string;
+}
+
+export type AccountTokenPurpose = 'confirm' | 'reset';
+
+/** A single-use link's token as stored: its SHA-256, whom and what it is for, until when. */
+export interface AccountToken {
+  readonly tokenHash: string;
+  readonly accountId: string;
+  readonly purpose: AccountTokenPurpose;
+  readonly expiresAt: number;
+}
+
+/**
+ * AC3: a session ends after 30 minutes without a call (idle) and 12 hours after sign-in
+ * (absolute), whichever comes first; the cookie lives no longer than the absolute limit.
+ */
+export const SESSION_LIMITS = { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000 } as const;
+
+/** AC3: a session's last-seen time is written at most once a minute (a page's calls do not each write). */
+export const SESSION_TOUCH_MS = 60_000;
+
+/** AC3: is the session still valid at `now`? */
+export function sessionAlive(session: Pick<AccountSession, 'createdAt' | 'lastSeenAt'>, now: number): boolean {
+  return now - session.lastSeenAt < SESSION_LIMITS.idleMs && now - session.createdAt < SESSION_LIMITS.absoluteMs;
+}
+
+/** AC3: until when the session can live at most (the cookie's lifetime). */
+export function sessionDeadline(session: Pick<AccountSession, 'createdAt'>): number {
+  return session.createdAt + SESSION_LIMITS.absoluteMs;
+}
+
+/** AC5: the confirmation link is good for 24 hours, the password reset link for 1 hour; each once. */
+export const ACCOUNT_LINK_MS: Readonly<Record<AccountTokenPurpose, number>> = { confirm: 24 * 60 * 60_000, reset: 60 * 60_000 };
+
+/**
+ * AC4: wrong passwords per address: after 5 within 15 minutes the address refuses every password,
+ * the right one too, until 15 minutes after the last wrong one. Counted for addresses without an
+ * account as well, so the lock-out tells nothing of who has one.
+ */
+export const SIGN_IN_LIMIT = { attempts: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+/**
+ * AC4: how long the address stays locked after these wrong passwords (0: open): any 5 of them
+ * within 15 minutes lock it until 15 minutes after the 5th. The times are kept for the window and
+ * the lock together (SIGN_IN_FAILURES_KEPT_MS), so a lock lasts its whole time.
+ */
+export function signInLockMs(failures: readonly number[], now: number): number {
+  const sorted = [...failures].sort((x, y) => x - y);
+  const n = SIGN_IN_LIMIT.attempts;
+  let until = 0;
+  for (let i = n - 1; i < sorted.length; i += 1) {
+    const last = sorted[i] as number;
+    if (last - (sorted[i - n + 1] as number) < SIGN_IN_LIMIT.windowMs) until = Math.max(until, last + SIGN_IN_LIMIT.lockMs);
+  }
+  return Math.max(0, until - now);
+}
+
+/** AC4: how long a wrong password's time is kept (the window and a lock after it). */
+export const SIGN_IN_FAILURES_KEPT_MS = SIGN_IN_LIMIT.windowMs + SIGN_IN_LIMIT.lockMs;
+
+/** AC7: an unconfirmed account is deleted 7 days after registration (its address may be someone else's). */
+export const UNCONFIRMED_ACCOUNT_MS = 7 * 24 * 60 * 60_000;
+
+/** AC1: the address an account is found by: a well-formed address, normalised. */
+export function accountEmail(value: string): string | null {
+  const email = normaliseEmail(value);
+  return email !== '' && isEmail(email) ? email : null;
+}
+
+const EmailInput = v.pipe(v.string(), v.maxLength(254), v.check((s) => accountEmail(s) !== null));
+const PasswordInput = v.pipe(v.string(), v.maxLength(200));
+const LangInput = v.picklist(['lt', 'en']);
+/** A link's token: what `IdPort.token` makes (URL-safe, 128 bits at least). */
+const LinkToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
+
+/** AC2: a registration: the address and a password that passes the account password rule (PW1-PW4). */
+export const RegisterSchema = v.object({
+  email: EmailInput,
+  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+  lang: LangInput,
+});
+/** A sign-in: any password text is judged by comparing it, not by the rule (an old password may predate it). */
+export const SignInSchema = v.object({ email: EmailInput, password: PasswordInput });
+export const ResetRequestSchema = v.object({ email: EmailInput, lang: LangInput });
+export const ResetSchema = v.object({
+  token: LinkToken,
+  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+});
+export const ConfirmAccountSchema = v.object({ token: LinkToken });
+export const SessionIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
+
+/** The account calls' refusals (the catalogue's ACCOUNT_ERROR_CODES). */
+export type AccountFailure = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** What a signed-in browser is told of itself (`GET …/account/me`). */
+export interface AccountView {
+  readonly email: string | null;
+  readonly emailConfirmed: boolean;
+  readonly hasPassword: boolean;
+  readonly personalCodeVerified: boolean;
+  readonly person: AccountPerson;
+  readonly lang: 'lt' | 'en';
+  readonly session: { readonly id: string; readonly method: SignInMethod; readonly expiresAt: number };
+  /** Sent back in the X-EID-CSRF header of every state-changing call. */
+  readonly csrfToken: string;
+}
+
+/** A session as its owner sees it in settings (L). */
+export interface SessionView {
+  readonly id: string;
+  readonly method: SignInMethod;
+  readonly device: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly current: boolean;
+}
+
+export function accountView(account: Account, session: AccountSession, csrfToken: string): AccountView {
+  return {
+    email: account.email,
+    emailConfirmed: account.emailConfirmedAt !== null,
+    hasPassword: account.passwordHash !== null,
+    personalCodeVerified: account.personalCode !== null,
+    person: account.person,
+    lang: account.lang,
+    session: { id: session.id, method: session.method, expiresAt: sessionDeadline(session) },
+    csrfToken,
+  };
+}
+
+/**
+ * AC6: the device a session was started from, as its owner recognises it, from the User-Agent:
+ * the browser and the system, nothing finer (no versions: they identify a person better than
+ * they help).
+ */
+export function deviceOf(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  return [browser, system].filter((x) => x !== null).join(', ') || '?';
+}

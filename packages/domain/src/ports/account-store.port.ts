@@ -1,0 +1,40 @@
+import type { Account, AccountPerson, AccountSession, AccountToken, AccountTokenPurpose } from '../account/account.js';
+
+/**
+ * **API Boundary.** Accounts, their sessions and their single-use link tokens. Addresses are
+ * stored normalised and unique; tokens only as SHA-256, so a leaked table signs nobody in.
+ */
+export interface AccountStorePort {
+  /** Stores a new account; false (nothing stored) when its address or personal code is taken. */
+  createAccount(account: Account): Promise<boolean>;
+  accountById(id: string): Promise<Account | null>;
+  accountByEmail(email: string): Promise<Account | null>;
+  /** Changes the given fields of an account; false when it is gone. */
+  updateAccount(
+    id: string,
+    changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
+  ): Promise<boolean>;
+  /** Deletes the accounts never confirmed that were made before `before`, with their sessions and tokens; resolves their ids. */
+  removeUnconfirmedBefore(before: number): Promise<string[]>;
+
+  createSession(session: AccountSession): Promise<void>;
+  sessionByTokenHash(tokenHash: string): Promise<AccountSession | null>;
+  /** Records a call of the session (its idle time starts again). */
+  touchSession(id: string, at: number): Promise<void>;
+  /** Ends one session of the account; false when it is not the account's (or gone). */
+  removeSession(accountId: string, id: string): Promise<boolean>;
+  /** Ends every session of the account, but `keep`; resolves how many ended. */
+  removeSessionsOf(accountId: string, keep?: string): Promise<number>;
+  /** The account's sessions, newest first. */
+  sessionsOf(accountId: string): Promise<AccountSession[]>;
+  /** Deletes the sessions idle since `idleBefore` or started before `startedBefore`; resolves how many. */
+  removeSessionsEnded(idleBefore: number, startedBefore: number): Promise<number>;
+
+  /** Stores a link's token (its hash); earlier tokens of the same account and purpose stop working. */
+  addToken(token: AccountToken): Promise<void>;
+  /**
+   * Uses a token once: atomically removes it and resolves its account when it was stored for this
+   * purpose and is unexpired at `now`; null otherwise (a second use, a wrong purpose, expired).
+   */
+  useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null>;
+}

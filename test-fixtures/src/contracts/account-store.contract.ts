@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { Account, AccountSession, AccountStorePort } from '@eid/domain';
+
+export interface AccountStoreUnderTest {
+  readonly store: AccountStorePort;
+  close(): Promise<void> | void;
+}
+
+const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);
+
+export function accountFixture(id: string, email: string | null, changes: Partial<Account> = {}): Account {
+  return {
+    id,
+    email,
+    emailConfirmedAt: null,
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
+    personalCode: null,
+    person: { firstName: null, lastName: null, birthDate: null },
+    lang: 'lt',
+    createdAt: T0,
+    ...changes,
+  };
+}
+
+function session(id: string, accountId: string, at: number, tokenHash = `hash-${id}`): AccountSession {
+  return { id, accountId, tokenHash, method: 'password', createdAt: at, lastSeenAt: at, device: 'Chrome, Android' };
+}
+
+/** The contract every AccountStorePort adapter passes (memory, SQLite, PostgreSQL). */
+export function registerAccountStoreContract(name: string, make: () => Promise<AccountStoreUnderTest> | AccountStoreUnderTest): void {
+  describe(`account store contract: ${name}`, () => {
+    async function withStore(run: (s: AccountStoreUnderTest) => Promise<void>) {
+      const s = await make();
+      try {
+        await run(s);
+      } finally {
+        await s.close();
+      }
+    }
+
+    it('[AC1] an address belongs to one account: a second account with it is refused and nothing of it is stored', () =>
+      withStore(async ({ store }) => {
+        expect(await store.createAccount(accountFixture('a1', 'jonas@example.lt'))).toBe(true);
+        expect(await store.createAccount(accountFixture('a2', 'jonas@example.lt'))).toBe(false);
+        expect(await store.accountById('a2')).toBeNull();
+        expect((await store.accountByEmail('jonas@example.lt'))?.id).toBe('a1');
+        expect(await store.accountByEmail('petras@example.lt')).toBeNull();
+        // Accounts without an address (Smart-ID alone) do not collide with each other.
+        expect(await store.createAccount(accountFixture('a3', null))).toBe(true);
+        expect(await store.createAccount(accountFixture('a4', null))).toBe(true);
+      }));
+
+    it('[AC1] keeps every field of an account and changes only the given ones', () =>
+      withStore(async ({ store }) => {
+        const a = accountFixture('a1', 'jonas@example.lt', { lang: 'en', personalCode: '39001010000' });
+        await store.createAccount(a);
+        expect(await store.accountById('a1')).toEqual(a);
+        expect(await store.updateAccount('a1', { emailConfirmedAt: T0 + 5, passwordHash: 'new' })).toBe(true);
+        expect(await store.accountById('a1')).toEqual({ ...a, emailConfirmedAt: T0 + 5, passwordHash: 'new' });
+        const person = { firstName: 'Jonas', lastName: 'Jonaitis', birthDate: '1990-01-01' };
+        expect(await store.updateAccount('a1', { person })).toBe(true);
+        expect((await store.accountById('a1'))?.person).toEqual(person);
+        expect(await store.updateAccount('missing', { lang: 'lt' })).toBe(false);
+      }));
+
+    it('[AC3] finds a session by its token hash only; ends one, all but one, or those past their limits', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
+        await store.createAccount(accountFixture('a2', 'petras@example.lt'));
+        await store.createSession(session('s1', 'a1', T0));
+        await store.createSession(session('s2', 'a1', T0 + 10));
+        await store.createSession(session('s3', 'a1', T0 + 20));
+        await store.createSession(session('s4', 'a2', T0 + 30));
+        expect((await store.sessionByTokenHash('hash-s1'))?.id).toBe('s1');
+        expect(await store.sessionByTokenHash('s1')).toBeNull();
+        await store.touchSession('s1', T0 + 100);
+        expect(await store.sessionByTokenHash('hash-s1')).toEqual({ ...session('s1', 'a1', T0), lastSeenAt: T0 + 100 });
+        expect((await store.sessionsOf('a1')).map((s) => s.id)).toEqual(['s3', 's2', 's1']);
+        // Another account's session cannot be ended through this one.
+        expect(await store.removeSession('a1', 's4')).toBe(false);
+        expect(await store.removeSession('a1', 's2')).toBe(true);
+        expect(await store.removeSession('a1', 's2')).toBe(false);
+        expect(await store.removeSessionsOf('a1', 's3')).toBe(1);
+        expect((await store.sessionsOf('a1')).map((s) => s.id)).toEqual(['s3']);
+        // Idle since before T0+25 (s3, last seen T0+20), or started before T0 (none).
+        expect(await store.removeSessionsEnded(T0 + 25, T0)).toBe(1);
+        expect(await store.sessionsOf('a1')).toEqual([]);
+        expect(await store.removeSessionsEnded(T0, T0 + 31)).toBe(1);
+        expect(await store.sessionByTokenHash('hash-s4')).toBeNull();
+      }));
+
+    it('[AC5] a token is used once, for its purpose, before it expires; a newer token of the same purpose replaces it', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
+        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        expect(await store.useToken('t1', 'confirm', T0)).toBeNull();
+        expect(await store.useToken('t1', 'reset', T0 + 1000)).toBeNull();
+        await store.addToken({ tokenHash: 't2', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        await store.addToken({ tokenHash: 't3', accountId: 'a1', purpose: 'confirm', expiresAt: T0 + 1000 });
+        expect(await store.useToken('t2', 'reset', T0 + 999)).toBe('a1');
+        expect(await store.useToken('t2', 'reset', T0 + 999)).toBeNull();
+        // A token of another purpose is not replaced.
+        expect(await store.useToken('t3', 'confirm', T0)).toBe('a1');
+        await store.addToken({ tokenHash: 't4', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        await store.addToken({ tokenHash: 't5', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        expect(await store.useToken('t4', 'reset', T0)).toBeNull();
+        expect(await store.useToken('t5', 'reset', T0)).toBe('a1');
+      }));
+
+    it('[AC5] two uses of one token at once: exactly one succeeds', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
+        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        const uses = await Promise.all(Array.from({ length: 5 }, () => store.useToken('t1', 'reset', T0)));
+        expect(uses.filter((u) => u === 'a1')).toHaveLength(1);
+      }));
+
+    it('[AC7] unconfirmed accounts made before the cut-off go, with their sessions and tokens; confirmed ones stay', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('old', 'old@example.lt', { createdAt: T0 - 10 }));
+        await store.createAccount(accountFixture('new', 'new@example.lt', { createdAt: T0 + 10 }));
+        await store.createAccount(accountFixture('kept', 'kept@example.lt', { createdAt: T0 - 10, emailConfirmedAt: T0 - 5 }));
+        await store.addToken({ tokenHash: 't-old', accountId: 'old', purpose: 'confirm', expiresAt: T0 + 1000 });
+        await store.createSession(session('s-old', 'old', T0));
+        expect(await store.removeUnconfirmedBefore(T0)).toEqual(['old']);
+        expect(await store.accountById('old')).toBeNull();
+        expect(await store.useToken('t-old', 'confirm', T0)).toBeNull();
+        expect(await store.sessionByTokenHash('hash-s-old')).toBeNull();
+        expect(await store.accountById('new')).not.toBeNull();
+        expect(await store.accountById('kept')).not.toBeNull();
+        // The address of a deleted unconfirmed account can be registered again.
+        expect(await store.createAccount(accountFixture('again', 'old@example.lt'))).toBe(true);
+      }));
+  });
+}
