@@ -97,14 +97,14 @@ export class MemoryAccountStore implements AccountStorePort {
   }
 
   async addToken(token: AccountToken): Promise<void> {
-    for (const [k, t] of this.tokens) if (t.accountId === token.accountId && t.purpose === token.purpose) this.tokens.delete(k);
+    if (token.purpose === 'reset') for (const [k, t] of this.tokens) if (t.accountId === token.accountId && t.purpose === 'reset') this.tokens.delete(k);
     this.tokens.set(token.tokenHash, { ...token });
   }
 
-  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null> {
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
     const t = this.tokens.get(tokenHash);
     if (!t || t.purpose !== purpose) return null;
     this.tokens.delete(tokenHash);
-    return t.expiresAt > now ? t.accountId : null;
+    return t.expiresAt > now ? { accountId: t.accountId, passwordHash: t.passwordHash } : null;
   }
 }

@@ -13,6 +13,7 @@ CREATE TABLE "account_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"account_id" text NOT NULL,
 	"purpose" text NOT NULL,
+	"password_hash" text,
 	"expires_at" bigint NOT NULL
 );
 --> statement-breakpoint

@@ -108,16 +108,16 @@ export class PgAccountStore implements AccountStorePort {
 
   async addToken(t: AccountToken): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, t.purpose)));
+      if (t.purpose === 'reset') await tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, 'reset')));
       await tx.insert(accountTokens).values(t);
     });
   }
 
-  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null> {
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
     const [row] = await this.db
       .delete(accountTokens)
       .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
-      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt });
-    return row && row.expiresAt > now ? row.accountId : null;
+      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt, passwordHash: accountTokens.passwordHash });
+    return row && row.expiresAt > now ? { accountId: row.accountId, passwordHash: row.passwordHash } : null;
   }
 }

@@ -69,7 +69,7 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
  */
 export class PgDeclarationStore implements DeclarationStorePort {
   private readonly db: PgDatabase;
-  private readonly documents = new Map<string, { readonly rev: number; readonly doc: string }>();
+  private readonly documents = new Map<string, { readonly rev: number; readonly version: number; readonly doc: string }>();
 
   constructor(
     private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held'>,
@@ -90,7 +90,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
     // A read that finishes after a newer save of this node does not replace what that save kept.
     if ((this.documents.get(stamp.id)?.rev ?? -1) > stamp.rev) return;
     this.documents.delete(stamp.id);
-    this.documents.set(stamp.id, { rev: stamp.rev, doc });
+    this.documents.set(stamp.id, { rev: stamp.rev, version: stamp.version, doc });
     if (this.documents.size > DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value as string);
   }
 
@@ -116,7 +116,8 @@ export class PgDeclarationStore implements DeclarationStorePort {
   async get(id: string): Promise<StoredDeclaration | null> {
     const held = this.heldFor(id);
     const kept = this.documents.get(id);
-    if (held?.stamp && kept?.rev === held.stamp.rev) return fromRow({ ...held.stamp, doc: kept.doc });
+    // The revision and the version both as kept: a document changed without a counted save (an older node's code, a repair by hand) is read.
+    if (held?.stamp && kept?.rev === held.stamp.rev && kept.version === held.stamp.version) return fromRow({ ...held.stamp, doc: kept.doc });
     const result = await (held?.client ?? this.opened.pool).query<RawRow>({ ...GET_ROW, values: [id] });
     const raw = result.rows[0];
     if (!raw) return null;

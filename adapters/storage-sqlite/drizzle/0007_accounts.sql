@@ -16,6 +16,7 @@ CREATE TABLE `account_tokens` (
 	`token_hash` text PRIMARY KEY NOT NULL,
 	`account_id` text NOT NULL,
 	`purpose` text NOT NULL,
+	`password_hash` text,
 	`expires_at` integer NOT NULL,
 	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE cascade
 );

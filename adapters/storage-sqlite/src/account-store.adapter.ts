@@ -98,17 +98,17 @@ export class SqliteAccountStore implements AccountStorePort {
 
   async addToken(t: AccountToken): Promise<void> {
     this.db.transaction((tx) => {
-      tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, t.purpose))).run();
+      if (t.purpose === 'reset') tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, 'reset'))).run();
       tx.insert(accountTokens).values(t).run();
     });
   }
 
-  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null> {
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
     const row = this.db
       .delete(accountTokens)
       .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
-      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt })
+      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt, passwordHash: accountTokens.passwordHash })
       .get();
-    return row && row.expiresAt > now ? row.accountId : null;
+    return row && row.expiresAt > now ? { accountId: row.accountId, passwordHash: row.passwordHash } : null;
   }
 }

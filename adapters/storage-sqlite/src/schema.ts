@@ -182,6 +182,8 @@ export const accountTokens = sqliteTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
+    /** A confirmation link's password (argon2id), the account's only once the link is used. */
+    passwordHash: text('password_hash'),
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('account_tokens_account').on(t.accountId, t.purpose)],

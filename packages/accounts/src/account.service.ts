@@ -6,6 +6,12 @@
  * No answer tells whether an address has an account: registration and reset answer alike and do
  * the same work either way (one password hash, one e-mail: the one that fits), and a sign-in with
  * an unknown address verifies the password against a dummy hash, counting the failure like any.
+ * A registration's password belongs to its confirmation link until that link confirms the address
+ * with it: nobody can set the password of an address they cannot read, and an unconfirmed address
+ * has no password to sign in with.
+ *
+ * The sign-ins and e-mails of one address take turns in this process, so its count of wrong
+ * passwords and its e-mail pace are read and written without another call in between.
  */
 import {
   ACCOUNT_LINK_MS,
@@ -39,6 +45,7 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export class AccountService {
   private dummy: Promise<string> | null = null;
+  private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ports: AccountPorts) {}
 
@@ -46,44 +53,51 @@ export class AccountService {
   async register(input: { readonly email: string; readonly password: string; readonly lang: 'lt' | 'en' }): Promise<void> {
     const { store, hasher, clock, ids } = this.ports;
     const passwordHash = await hasher.hash(input.password);
-    const existing = await store.accountByEmail(input.email);
+    let existing = await store.accountByEmail(input.email);
     if (existing && existing.emailConfirmedAt !== null) return this.mail('already-registered', input.email, existing.lang);
-    let accountId: string;
-    if (existing) {
-      accountId = existing.id;
-      // Not confirmed yet: the latest registration's password counts; only the mailbox's owner can confirm it.
-      await store.updateAccount(existing.id, { passwordHash, lang: input.lang });
-    } else {
+    if (!existing) {
       const account: Account = {
         id: ids.token(),
         email: input.email,
         emailConfirmedAt: null,
-        passwordHash,
+        passwordHash: null,
         personalCode: null,
         person: { firstName: null, lastName: null, birthDate: null },
         lang: input.lang,
         createdAt: clock.now(),
       };
-      if (!(await store.createAccount(account))) return this.mail('already-registered', input.email, input.lang);
-      accountId = account.id;
+      // Registered at the same moment by another call: that account, confirmed or not, is the one.
+      existing = (await store.createAccount(account)) ? account : await store.accountByEmail(input.email);
+      if (!existing) return;
+      if (existing.emailConfirmedAt !== null) return this.mail('already-registered', input.email, existing.lang);
     }
-    const confirming = accountId;
-    await this.mail('confirm', input.email, input.lang, () => this.issueToken(confirming, 'confirm'));
+    // Each registration's link carries its own password: the account gets it with the link that confirms it.
+    const accountId = existing.id;
+    await this.mail('confirm', input.email, input.lang, () => this.issueToken(accountId, 'confirm', passwordHash));
   }
 
-  /** AC5: the confirmation link, once. */
-  async confirm(token: string): Promise<void> {
-    const accountId = await this.useToken(token, 'confirm');
-    await this.ports.store.updateAccount(accountId, { emailConfirmedAt: this.ports.clock.now() });
+  /**
+   * AC2, AC5: the confirmation link, once, with the password chosen at the registration that sent
+   * it (so a link of someone else's registration, clicked by the address's owner, sets nothing):
+   * the address is confirmed and the account gets that password.
+   */
+  async confirm(input: { readonly token: string; readonly password: string }): Promise<void> {
+    const used = await this.useToken(input.token, 'confirm');
+    if (used.passwordHash === null || !(await this.ports.hasher.verify(used.passwordHash, input.password))) refuseAccount('INVALID_CREDENTIALS');
+    await this.ports.store.updateAccount(used.accountId, { emailConfirmedAt: this.ports.clock.now(), passwordHash: used.passwordHash });
   }
 
   /**
    * AC4: a password sign-in. Refuses SIGN_IN_LOCKED while the address is locked (the right
-   * password too), INVALID_CREDENTIALS for a wrong password or an unknown address (counted alike),
-   * EMAIL_NOT_CONFIRMED for the right password of an unconfirmed address. `replacing`: the token
+   * password too), INVALID_CREDENTIALS for a wrong password, an unknown address or an unconfirmed
+   * one (it has no password yet), all counted alike. `replacing`: the token
    * the browser held before; that session ends (a session is never carried over a sign-in).
    */
-  async signInWithPassword(input: { readonly email: string; readonly password: string }, device: string, replacing?: string): Promise<StartedSession> {
+  signInWithPassword(input: { readonly email: string; readonly password: string }, device: string, replacing?: string): Promise<StartedSession> {
+    return this.inTurn(`signin:${input.email}`, () => this.signInTurn(input, device, replacing));
+  }
+
+  private async signInTurn(input: { readonly email: string; readonly password: string }, device: string, replacing?: string): Promise<StartedSession> {
     const { store, hasher, clock, expiring } = this.ports;
     const key = `signin-fail:${await this.ports.hash.sha256Hex(input.email)}`;
     const stored = await expiring.get(key);
@@ -100,7 +114,6 @@ export class AccountService {
       const lockedNow = signInLockMs(recent, now);
       return lockedNow > 0 ? refuseAccount('SIGN_IN_LOCKED', lockedNow) : refuseAccount('INVALID_CREDENTIALS');
     }
-    if (account.emailConfirmedAt === null) refuseAccount('EMAIL_NOT_CONFIRMED');
     await expiring.delete(key);
     return this.startSession(account, 'password', device, replacing);
   }
@@ -171,11 +184,11 @@ export class AccountService {
    */
   async resetPassword(input: { readonly token: string; readonly password: string }): Promise<void> {
     const { store, hasher, clock, expiring, hash } = this.ports;
-    const accountId = await this.useToken(input.token, 'reset');
+    const { accountId } = await this.useToken(input.token, 'reset');
     const account = await store.accountById(accountId);
     if (!account) refuseAccount('ACCOUNT_LINK_INVALID');
-    await store.updateAccount(accountId, { passwordHash: await hasher.hash(input.password), emailConfirmedAt: account.emailConfirmedAt ?? clock.now() });
-    await store.removeSessionsOf(accountId);
+    await store.updateAccount(account.id, { passwordHash: await hasher.hash(input.password), emailConfirmedAt: account.emailConfirmedAt ?? clock.now() });
+    await store.removeSessionsOf(account.id);
     if (account.email !== null) await expiring.delete(`signin-fail:${await hash.sha256Hex(account.email)}`);
   }
 
@@ -187,16 +200,33 @@ export class AccountService {
     return { sessions, accounts };
   }
 
-  private async issueToken(accountId: string, purpose: AccountTokenPurpose): Promise<string> {
+  private async issueToken(accountId: string, purpose: AccountTokenPurpose, passwordHash: string | null = null): Promise<string> {
     const token = this.ports.ids.token();
-    await this.ports.store.addToken({ tokenHash: await this.ports.hash.sha256Hex(token), accountId, purpose, expiresAt: this.ports.clock.now() + ACCOUNT_LINK_MS[purpose] });
+    const expiresAt = this.ports.clock.now() + ACCOUNT_LINK_MS[purpose];
+    await this.ports.store.addToken({ tokenHash: await this.ports.hash.sha256Hex(token), accountId, purpose, expiresAt, passwordHash });
     return token;
   }
 
-  private async useToken(token: string, purpose: AccountTokenPurpose): Promise<string> {
+  private async useToken(token: string, purpose: AccountTokenPurpose): Promise<{ readonly accountId: string; readonly passwordHash: string | null }> {
     if (!TOKEN_RE.test(token)) refuseAccount('ACCOUNT_LINK_INVALID');
-    const accountId = await this.ports.store.useToken(await this.ports.hash.sha256Hex(token), purpose, this.ports.clock.now());
-    return accountId ?? refuseAccount('ACCOUNT_LINK_INVALID');
+    const used = await this.ports.store.useToken(await this.ports.hash.sha256Hex(token), purpose, this.ports.clock.now());
+    return used ?? refuseAccount('ACCOUNT_LINK_INVALID');
+  }
+
+  /** Runs `run` after the calls of the same key in this process (one address's sign-ins, its e-mails). */
+  private async inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const previous = this.turns.get(key) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(key, settled);
+    try {
+      return await next;
+    } finally {
+      if (this.turns.get(key) === settled) this.turns.delete(key);
+    }
   }
 
   /**
@@ -204,13 +234,15 @@ export class AccountService {
    * within the pace. The link's token is made only for an e-mail that is sent: a paced call
    * leaves the link already sent working.
    */
-  private async mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>): Promise<void> {
-    const { expiring, clock, hash } = this.ports;
+  private mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>): Promise<void> {
     const group = kind === 'reset' || kind === 'reset-no-account' ? 'reset' : 'register';
-    const key = `account-mail:${group}:${await hash.sha256Hex(to)}`;
-    if ((await expiring.get(key)) !== null) return;
-    await expiring.set(key, 1, clock.now() + ACCOUNT_MAIL_PACE_MS);
-    await this.ports.mail.send({ kind, to, lang, token: token ? await token() : null });
+    return this.inTurn(`mail:${group}:${to}`, async () => {
+      const { expiring, clock, hash } = this.ports;
+      const key = `account-mail:${group}:${await hash.sha256Hex(to)}`;
+      if ((await expiring.get(key)) !== null) return;
+      await expiring.set(key, 1, clock.now() + ACCOUNT_MAIL_PACE_MS);
+      await this.ports.mail.send({ kind, to, lang, token: token ? await token() : null });
+    });
   }
 
   private dummyHash(): Promise<string> {

@@ -89,30 +89,34 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.sessionByTokenHash('hash-s4')).toBeNull();
       }));
 
-    it('[AC5] a token is used once, for its purpose, before it expires; a newer token of the same purpose replaces it', () =>
+    it('[AC5] a token is used once, for its purpose, before it expires; a newer reset link replaces the older, confirmation links stay side by side', () =>
       withStore(async ({ store }) => {
         await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
-        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        const reset = (tokenHash: string) => ({ tokenHash, accountId: 'a1', purpose: 'reset' as const, expiresAt: T0 + 1000, passwordHash: null });
+        const confirm = (tokenHash: string, passwordHash: string) => ({ tokenHash, accountId: 'a1', purpose: 'confirm' as const, expiresAt: T0 + 1000, passwordHash });
+        await store.addToken(reset('t1'));
         expect(await store.useToken('t1', 'confirm', T0)).toBeNull();
         expect(await store.useToken('t1', 'reset', T0 + 1000)).toBeNull();
-        await store.addToken({ tokenHash: 't2', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
-        await store.addToken({ tokenHash: 't3', accountId: 'a1', purpose: 'confirm', expiresAt: T0 + 1000 });
-        expect(await store.useToken('t2', 'reset', T0 + 999)).toBe('a1');
+        await store.addToken(reset('t2'));
+        await store.addToken(confirm('c1', 'hash-one'));
+        await store.addToken(confirm('c2', 'hash-two'));
+        expect(await store.useToken('t2', 'reset', T0 + 999)).toEqual({ accountId: 'a1', passwordHash: null });
         expect(await store.useToken('t2', 'reset', T0 + 999)).toBeNull();
-        // A token of another purpose is not replaced.
-        expect(await store.useToken('t3', 'confirm', T0)).toBe('a1');
-        await store.addToken({ tokenHash: 't4', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
-        await store.addToken({ tokenHash: 't5', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        // Each registration's link keeps its own password.
+        expect(await store.useToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two' });
+        expect(await store.useToken('c1', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-one' });
+        await store.addToken(reset('t4'));
+        await store.addToken(reset('t5'));
         expect(await store.useToken('t4', 'reset', T0)).toBeNull();
-        expect(await store.useToken('t5', 'reset', T0)).toBe('a1');
+        expect(await store.useToken('t5', 'reset', T0)).toEqual({ accountId: 'a1', passwordHash: null });
       }));
 
     it('[AC5] two uses of one token at once: exactly one succeeds', () =>
       withStore(async ({ store }) => {
         await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
-        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000 });
+        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000, passwordHash: null });
         const uses = await Promise.all(Array.from({ length: 5 }, () => store.useToken('t1', 'reset', T0)));
-        expect(uses.filter((u) => u === 'a1')).toHaveLength(1);
+        expect(uses.filter((u) => u?.accountId === 'a1')).toHaveLength(1);
       }));
 
     it('[AC7] unconfirmed accounts made before the cut-off go, with their sessions and tokens; confirmed ones stay', () =>
@@ -120,7 +124,7 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         await store.createAccount(accountFixture('old', 'old@example.lt', { createdAt: T0 - 10 }));
         await store.createAccount(accountFixture('new', 'new@example.lt', { createdAt: T0 + 10 }));
         await store.createAccount(accountFixture('kept', 'kept@example.lt', { createdAt: T0 - 10, emailConfirmedAt: T0 - 5 }));
-        await store.addToken({ tokenHash: 't-old', accountId: 'old', purpose: 'confirm', expiresAt: T0 + 1000 });
+        await store.addToken({ tokenHash: 't-old', accountId: 'old', purpose: 'confirm', expiresAt: T0 + 1000, passwordHash: 'h' });
         await store.createSession(session('s-old', 'old', T0));
         expect(await store.removeUnconfirmedBefore(T0)).toEqual(['old']);
         expect(await store.accountById('old')).toBeNull();

@@ -65,9 +65,10 @@ export function deliverySource(storage: Storage, clock: ClockPort): DeliverySour
 /** Starts the timers (and, with several nodes, the schedules); resolves the timers to clear at close. */
 export async function startBackgroundWork(deps: BackgroundDeps): Promise<NodeJS.Timeout[]> {
   const { storage, hub, accounts, submit, delivery, retention, log } = deps;
+  // One sweep failing does not keep the other from running.
   const sweep = async () => {
-    await hub.sweep();
-    await accounts.sweep();
+    const [declarations, accountsSwept] = await Promise.allSettled([hub.sweep(), accounts.sweep()]);
+    for (const r of [declarations, accountsSwept]) if (r.status === 'rejected') throw r.reason;
   };
   const every = (ms: number, run: () => Promise<unknown>, what: string) => {
     const t = setInterval(() => void run().catch((e: unknown) => log('error', `${what} failed`, String(e))), ms);

@@ -9,12 +9,19 @@ const JONAS = { email: 'Jonas@Example.lt ', password: 'Slaptas1', lang: 'lt' };
 
 describe('account calls', () => {
   const open: Ctx[] = [];
+
+  it('[AC2] without EID_ACCOUNTS=on (until the sign-in screens exist) the account calls are not served: no e-mail with a link to nowhere', async () => {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_DEV_OUTBOX: 'on' });
+    open.push(ctx);
+    const res = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/register`, payload: JONAS, headers: { origin: ORIGIN } });
+    expect(res.statusCode).toBe(404);
+  });
   afterEach(async () => {
     for (const c of open.splice(0)) await c.close();
   });
 
   async function app(dir?: string) {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_DEV_OUTBOX: 'on' }, dir ? { dir } : {});
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_DEV_OUTBOX: 'on', EID_ACCOUNTS: 'on' }, dir ? { dir } : {});
     open.push(ctx);
     return ctx;
   }
@@ -41,7 +48,7 @@ describe('account calls', () => {
   async function registeredAndConfirmed(ctx: Ctx) {
     expect((await post(ctx, '/register', JONAS)).statusCode).toBe(202);
     const mail = await mailTo(ctx, 'jonas@example.lt', 'account');
-    expect((await post(ctx, '/confirm', { token: mail.token })).json()).toEqual({ status: 'CONFIRMED' });
+    expect((await post(ctx, '/confirm', { token: mail.token, password: JONAS.password })).json()).toEqual({ status: 'CONFIRMED' });
   }
 
   async function signIn(ctx: Ctx, headers: Record<string, string> = {}) {
@@ -57,9 +64,9 @@ describe('account calls', () => {
     expect(mail.subject).toBe('Patvirtinkite EID paskyros el. pašto adresą');
     expect(mail.text).toContain(`${ORIGIN}/confirm?account=`);
     const early = await post(ctx, '/sign-in', { email: 'jonas@example.lt', password: 'Slaptas1' });
-    expect([early.statusCode, early.json().code]).toEqual([403, 'EMAIL_NOT_CONFIRMED']);
-    expect((await post(ctx, '/confirm', { token: mail.token })).statusCode).toBe(200);
-    expect((await post(ctx, '/confirm', { token: mail.token })).json().code).toBe('ACCOUNT_LINK_INVALID');
+    expect([early.statusCode, early.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    expect((await post(ctx, '/confirm', { token: mail.token, password: JONAS.password })).statusCode).toBe(200);
+    expect((await post(ctx, '/confirm', { token: mail.token, password: JONAS.password })).json().code).toBe('ACCOUNT_LINK_INVALID');
     const { cookie, setCookie } = await signIn(ctx);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
@@ -130,7 +137,7 @@ describe('account calls', () => {
     ]);
     await post(ctx, '/register', { ...JONAS, email: 'petras@example.lt' });
     const petrasMail = await mailTo(ctx, 'petras@example.lt', 'account');
-    await post(ctx, '/confirm', { token: petrasMail.token });
+    await post(ctx, '/confirm', { token: petrasMail.token, password: JONAS.password });
     const petras = await post(ctx, '/sign-in', { email: 'petras@example.lt', password: JONAS.password });
     const petrasCookie = tokenOf(cookieOf(petras));
     const steal = await ctx.app.inject({

@@ -27,7 +27,6 @@ declare module 'fastify' {
 const STATUS: Record<AccountError['code'], number> = {
   INVALID_CREDENTIALS: 401,
   SIGN_IN_LOCKED: 429,
-  EMAIL_NOT_CONFIRMED: 403,
   ACCOUNT_LINK_INVALID: 400,
   NOT_SIGNED_IN: 401,
   CSRF_TOKEN_INVALID: 403,
@@ -77,8 +76,8 @@ const account: FastifyPluginAsync = async (app) => {
 
   app.post(`${ACCOUNT_PATH}/confirm`, perMinute(30), async (request, reply) => {
     fromThisSite(request);
-    const { token } = parseInput(ConfirmAccountSchema, request.body);
-    await app.accounts.confirm(token).catch((e: unknown) => refused(reply, e));
+    const body = parseInput(ConfirmAccountSchema, request.body);
+    await app.accounts.confirm(body).catch((e: unknown) => refused(reply, e));
     return { status: 'CONFIRMED' };
   });
 

@@ -162,7 +162,6 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   DOCUMENT_FAILED: msg`The declaration document could not be produced.`,
   INVALID_CREDENTIALS: msg`The e-mail address or the password is wrong.`,
   SIGN_IN_LOCKED: msg`Too many wrong passwords. Sign-in with this address is locked for a while; you can set a new password by e-mail.`,
-  EMAIL_NOT_CONFIRMED: msg`Confirm your e-mail address first: open the link in the e-mail we sent you.`,
   ACCOUNT_LINK_INVALID: msg`This link is not valid: it was used already or it expired. Ask for a new one.`,
   NOT_SIGNED_IN: msg`Sign in to continue.`,
   CSRF_TOKEN_INVALID: msg`Reload the page and try again.`,

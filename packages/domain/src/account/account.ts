@@ -55,6 +55,11 @@ export interface AccountToken {
   readonly accountId: string;
   readonly purpose: AccountTokenPurpose;
   readonly expiresAt: number;
+  /**
+   * A confirmation link's password (argon2id), chosen at the registration that sent it: the account
+   * gets it only when this link confirms the address with it (AC2). Null for a reset link.
+   */
+  readonly passwordHash: string | null;
 }
 
 /**
@@ -133,7 +138,7 @@ export const ResetSchema = v.object({
   token: LinkToken,
   password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
 });
-export const ConfirmAccountSchema = v.object({ token: LinkToken });
+export const ConfirmAccountSchema = v.object({ token: LinkToken, password: PasswordInput });
 export const SessionIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 
 /** The account calls' refusals (the catalogue's ACCOUNT_ERROR_CODES). */

@@ -30,11 +30,15 @@ export interface AccountStorePort {
   /** Deletes the sessions idle since `idleBefore` or started before `startedBefore`; resolves how many. */
   removeSessionsEnded(idleBefore: number, startedBefore: number): Promise<number>;
 
-  /** Stores a link's token (its hash); earlier tokens of the same account and purpose stop working. */
+  /**
+   * Stores a link's token (its hash). A reset link replaces the account's earlier ones; confirmation
+   * links stay side by side (each carries the password of its own registration).
+   */
   addToken(token: AccountToken): Promise<void>;
   /**
-   * Uses a token once: atomically removes it and resolves its account when it was stored for this
-   * purpose and is unexpired at `now`; null otherwise (a second use, a wrong purpose, expired).
+   * Uses a token once: atomically removes it and resolves its account (and a confirmation link's
+   * password) when it was stored for this purpose and is unexpired at `now`; null otherwise (a
+   * second use, a wrong purpose, expired).
    */
-  useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<string | null>;
+  useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ readonly accountId: string; readonly passwordHash: string | null } | null>;
 }

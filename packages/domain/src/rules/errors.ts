@@ -246,13 +246,12 @@ export const API_EDGE_ERROR_CODES = [
 
 /**
  * Account refusals (issue 15; names are ours): a wrong address or password (one code for both:
- * nothing tells whether an address has an account), a locked address, an unconfirmed address, a
- * used or expired link, no session, a missing CSRF token, a session that is not the caller's.
+ * nothing tells whether an address has an account; an unconfirmed one has no password yet), a
+ * locked address, a used or expired link, no session, a missing CSRF token, a session that is not the caller's.
  */
 export const ACCOUNT_ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'SIGN_IN_LOCKED',
-  'EMAIL_NOT_CONFIRMED',
   'ACCOUNT_LINK_INVALID',
   'NOT_SIGNED_IN',
   'CSRF_TOKEN_INVALID',
