@@ -15,6 +15,7 @@
  */
 import {
   ACCOUNT_LINK_MS,
+  KeyedTurns,
   SESSION_LIMITS,
   SESSION_TOUCH_MS,
   SIGN_IN_FAILURES_KEPT_MS,
@@ -45,7 +46,8 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export class AccountService {
   private dummy: Promise<string> | null = null;
-  private readonly turns = new Map<string, Promise<unknown>>();
+  /** An address's sign-ins, and its e-mails, one at a time in this process. */
+  private readonly turns = new KeyedTurns();
 
   constructor(private readonly ports: AccountPorts) {}
 
@@ -94,7 +96,7 @@ export class AccountService {
    * the browser held before; that session ends (a session is never carried over a sign-in).
    */
   signInWithPassword(input: { readonly email: string; readonly password: string }, device: string, replacing?: string): Promise<StartedSession> {
-    return this.inTurn(`signin:${input.email}`, () => this.signInTurn(input, device, replacing));
+    return this.turns.run(`signin:${input.email}`, () => this.signInTurn(input, device, replacing));
   }
 
   private async signInTurn(input: { readonly email: string; readonly password: string }, device: string, replacing?: string): Promise<StartedSession> {
@@ -213,22 +215,6 @@ export class AccountService {
     return used ?? refuseAccount('ACCOUNT_LINK_INVALID');
   }
 
-  /** Runs `run` after the calls of the same key in this process (one address's sign-ins, its e-mails). */
-  private async inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
-    const previous = this.turns.get(key) ?? Promise.resolve();
-    const next = previous.then(run, run);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.turns.set(key, settled);
-    try {
-      return await next;
-    } finally {
-      if (this.turns.get(key) === settled) this.turns.delete(key);
-    }
-  }
-
   /**
    * AC8: sends the e-mail unless one of its kind (registration or reset) went to this address
    * within the pace. The link's token is made only for an e-mail that is sent: a paced call
@@ -236,7 +222,7 @@ export class AccountService {
    */
   private mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>): Promise<void> {
     const group = kind === 'reset' || kind === 'reset-no-account' ? 'reset' : 'register';
-    return this.inTurn(`mail:${group}:${to}`, async () => {
+    return this.turns.run(`mail:${group}:${to}`, async () => {
       const { expiring, clock, hash } = this.ports;
       const key = `account-mail:${group}:${await hash.sha256Hex(to)}`;
       if ((await expiring.get(key)) !== null) return;

@@ -10,7 +10,7 @@
  * right after.
  */
 import type { ChangeNote, ChangedKind, Committed, DeclarationStates, Party, StoredDeclaration } from '@eid/domain';
-import { diffViews } from '@eid/domain';
+import { KeyedTurns, diffViews } from '@eid/domain';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
 import { viewFor, type HubConnection, type Rooms, type Seat } from './rooms.js';
@@ -47,7 +47,7 @@ export function allowedIn(record: StoredDeclaration, when: DeclarationStates): b
 }
 
 export class UnitOfWork {
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new KeyedTurns();
 
   constructor(
     private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'cluster'>,
@@ -61,19 +61,8 @@ export class UnitOfWork {
   }
 
   /** Runs `run` alone for the declaration in this process (what only reads and pushes to this node's devices). */
-  async withLocalLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(declarationId) ?? Promise.resolve();
-    const next = previous.then(run, run);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.locks.set(declarationId, settled);
-    try {
-      return await next;
-    } finally {
-      if (this.locks.get(declarationId) === settled) this.locks.delete(declarationId);
-    }
+  withLocalLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+    return this.locks.run(declarationId, run);
   }
 
   /** The stored declaration, or REMOVED_INACTIVE. */

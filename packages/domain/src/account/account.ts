@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isEmail, normaliseEmail } from '../rules/email.js';
 import { passwordSchema } from '../rules/password.js';
 import type { ACCOUNT_ERROR_CODES } from '../rules/errors.js';
+import { failureLockMs } from '../rules/limits.js';
 
 /** How a session was started. */
 export const SIGN_IN_METHODS = ['password', 'smartid', 'mobileid', 'oidc'] as const;
@@ -97,14 +98,7 @@ export const SIGN_IN_LIMIT = { attempts: 5, windowMs: 15 * 60_000, lockMs: 15 * 
  * the lock together (SIGN_IN_FAILURES_KEPT_MS), so a lock lasts its whole time.
  */
 export function signInLockMs(failures: readonly number[], now: number): number {
-  const sorted = [...failures].sort((x, y) => x - y);
-  const n = SIGN_IN_LIMIT.attempts;
-  let until = 0;
-  for (let i = n - 1; i < sorted.length; i += 1) {
-    const last = sorted[i] as number;
-    if (last - (sorted[i - n + 1] as number) < SIGN_IN_LIMIT.windowMs) until = Math.max(until, last + SIGN_IN_LIMIT.lockMs);
-  }
-  return Math.max(0, until - now);
+  return failureLockMs(SIGN_IN_LIMIT, failures, now);
 }
 
 /** AC4: how long a wrong password's time is kept (the window and a lock after it). */

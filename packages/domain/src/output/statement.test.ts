@@ -42,6 +42,8 @@ describe('statements: links, passwords and the wrong-password limit', () => {
     // Wrong passwords older than the 15-minute window do not count.
     { failures: [0, 1, 2, 3, 16 * MIN], now: 16 * MIN + 1, locked: 0 },
     { failures: [10 * MIN, 11 * MIN, 12 * MIN, 13 * MIN, 14 * MIN], now: 14 * MIN, locked: 15 * MIN },
+    // The lock lasts its 15 minutes though the first wrong passwords have left the window since.
+    { failures: [0, MIN, 2 * MIN, 3 * MIN, 4 * MIN], now: 16 * MIN, locked: 3 * MIN },
   ])('[ST3] after $failures.length wrong passwords, at $now ms the link is closed for $locked ms', ({ failures, now, locked }) => {
     expect(PREVIEW_LIMIT).toEqual({ attempts: 5, windowMs: 15 * MIN, lockMs: 15 * MIN });
     expect(previewLockMs(failures, now)).toBe(locked);

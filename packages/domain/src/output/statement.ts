@@ -8,6 +8,7 @@
  * tell from the answer whether a link exists.
  */
 import * as v from 'valibot';
+import { failureLockMs } from '../rules/limits.js';
 import { PARTIES, PREVIEW_PASSWORD_LENGTH, type Locale, type Party } from '../rules/constants.js';
 import type { CircumstanceKey } from '../rules/circumstances.js';
 import { formatDate, formatTime } from '../rules/dates.js';
@@ -66,10 +67,7 @@ export const PREVIEW_LIMIT = { attempts: 5, windowMs: 15 * 60_000, lockMs: 15 * 
  * (0: open). Pure, so the limit is tested with the spec-like numbers and no clock.
  */
 export function previewLockMs(failures: readonly number[], now: number): number {
-  const recent = failures.filter((t) => now - t < PREVIEW_LIMIT.windowMs);
-  if (recent.length < PREVIEW_LIMIT.attempts) return 0;
-  const last = Math.max(...recent);
-  return Math.max(0, last + PREVIEW_LIMIT.lockMs - now);
+  return failureLockMs(PREVIEW_LIMIT, failures, now);
 }
 
 /**
