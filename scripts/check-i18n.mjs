@@ -10,6 +10,8 @@ const LOCALES = ['lt', 'en'];
 /** The catalogs: the web app's and the server's (SMS, e-mails, photo legends), each extracted into its own scratch folder. */
 const CATALOGS = [
   { name: 'web', committed: join(ROOT, 'apps/web/src/locales'), env: 'LINGUI_CATALOG_DIR' },
+  { name: 'content', committed: join(ROOT, 'apps/web/src/content/locales'), env: 'LINGUI_CONTENT_CATALOG_DIR' },
+  { name: 'account', committed: join(ROOT, 'apps/web/src/account/locales'), env: 'LINGUI_ACCOUNT_CATALOG_DIR' },
   { name: 'server', committed: join(ROOT, 'adapters/texts-catalog/locales'), env: 'LINGUI_SERVER_CATALOG_DIR' },
 ];
 

@@ -7,6 +7,10 @@ import { formatter } from '@lingui/format-po';
 const dir = process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/src/locales';
 // The server's texts (SMS, e-mails, photo legends, the declaration PDF) are a catalog of their own
 // (adapters/texts-catalog), extracted and checked by the same commands; the server reads it at run time.
+// The account area (src/account) and the content pages (src/content) have catalogs of their own,
+// loaded with their lazy code, so the first screen does not carry their messages.
+const contentDir = process.env.LINGUI_CONTENT_CATALOG_DIR ?? '<rootDir>/src/content/locales';
+const accountDir = process.env.LINGUI_ACCOUNT_CATALOG_DIR ?? '<rootDir>/src/account/locales';
 const serverDir = process.env.LINGUI_SERVER_CATALOG_DIR ?? '<rootDir>/../../adapters/texts-catalog/locales';
 
 export default defineConfig({
@@ -17,7 +21,17 @@ export default defineConfig({
     {
       path: `${dir}/{locale}/messages`,
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '**/routeTree.gen.ts'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '**/routeTree.gen.ts', '<rootDir>/src/account/**', '<rootDir>/src/content/**'],
+    },
+    {
+      path: `${contentDir}/{locale}/messages`,
+      include: ['<rootDir>/src/content'],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
+    },
+    {
+      path: `${accountDir}/{locale}/messages`,
+      include: ['<rootDir>/src/account'],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
     },
     {
       path: `${serverDir}/{locale}/messages`,

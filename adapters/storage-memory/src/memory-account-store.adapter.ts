@@ -101,6 +101,11 @@ export class MemoryAccountStore implements AccountStorePort {
     this.tokens.set(token.tokenHash, { ...token });
   }
 
+  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+    const t = this.tokens.get(tokenHash);
+    return t && t.purpose === purpose && t.expiresAt > now ? { accountId: t.accountId, passwordHash: t.passwordHash } : null;
+  }
+
   async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
     const t = this.tokens.get(tokenHash);
     if (!t || t.purpose !== purpose) return null;

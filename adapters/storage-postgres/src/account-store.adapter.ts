@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { accounts, accountSessions, accountTokens } from './schema.js';
@@ -111,6 +111,14 @@ export class PgAccountStore implements AccountStorePort {
       if (t.purpose === 'reset') await tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, 'reset')));
       await tx.insert(accountTokens).values(t);
     });
+  }
+
+  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+    const [row] = await this.db
+      .select({ accountId: accountTokens.accountId, passwordHash: accountTokens.passwordHash })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)));
+    return row ?? null;
   }
 
   async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {

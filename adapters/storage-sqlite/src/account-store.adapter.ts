@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
 import { accounts, accountSessions, accountTokens } from './schema.js';
@@ -101,6 +101,15 @@ export class SqliteAccountStore implements AccountStorePort {
       if (t.purpose === 'reset') tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, 'reset'))).run();
       tx.insert(accountTokens).values(t).run();
     });
+  }
+
+  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+    const row = this.db
+      .select({ accountId: accountTokens.accountId, passwordHash: accountTokens.passwordHash })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)))
+      .get();
+    return row ?? null;
   }
 
   async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {

@@ -201,8 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(getFile);
   await app.register(captcha);
   await app.register(confirmEmail);
-  // The account calls wait for their screens (the login dialog, the confirm and reset pages): off unless EID_ACCOUNTS=on.
-  if (deps.config.accounts) await app.register(account);
+  await app.register(account);
   await app.register(web);
   return app;
 }

@@ -66,11 +66,6 @@ export interface ServerConfig {
    * without an SMS gateway. Off unless set; refused in production (NODE_ENV=production).
    */
   readonly devOutbox: boolean;
-  /**
-   * The account calls (`/serveris/account/…`, issue 15): `EID_ACCOUNTS=on`. Off by default until
-   * the sign-in screens exist, so that no e-mail sends a link to a page that is not there yet.
-   */
-  readonly accounts: boolean;
   /** Calling codes of the numbers SMS codes are sent to (FU11): `EID_SMS_COUNTRY_CODES`, default 370 (Lithuania). */
   readonly smsCallingCodes: readonly string[];
   /** Declaration sockets in all (`EID_MAX_CONNECTIONS`, 10000) and from one address (`EID_MAX_CONNECTIONS_PER_IP`, 200; carrier NAT shares addresses). */
@@ -155,7 +150,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     fontDir: resolve(cwd, env.EID_FONT_DIR || '/usr/share/fonts/truetype/dejavu'),
     trustedProxies: trustedProxies(env.EID_TRUSTED_PROXIES),
     devOutbox: devOutbox(env),
-    accounts: read(v.picklist(['on', 'off']), 'EID_ACCOUNTS', env.EID_ACCOUNTS, 'off') === 'on',
     smsCallingCodes: smsCallingCodes(env.EID_SMS_COUNTRY_CODES),
     maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
     maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),

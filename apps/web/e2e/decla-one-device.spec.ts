@@ -15,6 +15,10 @@ test.describe('one device fills for both drivers', () => {
     await plates(page, 'LRA908', 'GTE274', { oneDevice: true });
     await fillBoth(page, async () => {}, false);
     await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    // The end screen's account offer opens the registration with the declaration's e-mail.
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    const register = page.getByRole('dialog', { name: 'Create an account' });
+    await expect(register.getByLabel('E-mail address')).toHaveValue(/^vairuotojas\.[ab]@example\.lt$/);
     await ctx.close();
   });
 

@@ -297,3 +297,46 @@ describe('accounts: password reset', () => {
     expect(await code(service.signInWithPassword({ ...JONAS, password: 'Naujas123' }, 'x'))).toBe('OK');
   });
 });
+
+describe('accounts: a mistyped password at confirmation', () => {
+  it('[AC2] [AC5] a wrong password leaves the confirmation link working; the right one then confirms, once', async () => {
+    const { service, tokenOf } = setup();
+    await service.register(JONAS);
+    const token = tokenOf('confirm');
+    expect(await code(service.confirm({ token, password: 'Slaptas2' }))).toBe('INVALID_CREDENTIALS');
+    expect(await code(service.confirm({ token, password: JONAS.password }))).toBe('OK');
+    expect(await code(service.confirm({ token, password: JONAS.password }))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await code(service.signInWithPassword(JONAS, 'Chrome, Android'))).toBe('OK');
+  });
+});
+
+describe('accounts: changing the password', () => {
+  it('[AC11] [AC4] wrong current passwords are counted like sign-ins: the 5th locks the address, the right one too; the change ends only the other sessions', async () => {
+    const { service, tokenOf } = setup();
+    await service.register(JONAS);
+    await service.confirm({ token: tokenOf('confirm'), password: JONAS.password });
+    const here = await service.signInWithPassword(JONAS, 'Chrome, Android');
+    const there = await service.signInWithPassword(JONAS, 'Firefox, Linux');
+    const change = (current: string) => code(service.changePassword(here.account, here.session.id, { current, password: 'Naujas12' }));
+    expect(await change(JONAS.password.toLowerCase())).toBe('INVALID_CREDENTIALS');
+    expect(await code(service.signInWithPassword({ ...JONAS, password: 'x' }, 'Chrome, Android'))).toBe('INVALID_CREDENTIALS');
+    expect(await change('Slaptas2')).toBe('INVALID_CREDENTIALS');
+    expect(await change('Slaptas3')).toBe('INVALID_CREDENTIALS');
+    expect(await change('Slaptas4')).toBe('SIGN_IN_LOCKED');
+    expect(await change(JONAS.password)).toBe('SIGN_IN_LOCKED');
+    expect(await service.authenticate(there.token)).not.toBeNull();
+  });
+
+  it('[AC11] the right current password sets the new one and ends every other session', async () => {
+    const { service, tokenOf } = setup();
+    await service.register(JONAS);
+    await service.confirm({ token: tokenOf('confirm'), password: JONAS.password });
+    const here = await service.signInWithPassword(JONAS, 'Chrome, Android');
+    const there = await service.signInWithPassword(JONAS, 'Firefox, Linux');
+    await service.changePassword(here.account, here.session.id, { current: JONAS.password, password: 'Naujas12' });
+    expect(await service.authenticate(here.token)).not.toBeNull();
+    expect(await service.authenticate(there.token)).toBeNull();
+    expect(await code(service.signInWithPassword(JONAS, 'Chrome, Android'))).toBe('INVALID_CREDENTIALS');
+    expect(await code(service.signInWithPassword({ ...JONAS, password: 'Naujas12' }, 'Chrome, Android'))).toBe('OK');
+  });
+});

@@ -81,12 +81,18 @@ export class AccountService {
   /**
    * AC2, AC5: the confirmation link, once, with the password chosen at the registration that sent
    * it (so a link of someone else's registration, clicked by the address's owner, sets nothing):
-   * the address is confirmed and the account gets that password.
+   * the address is confirmed and the account gets that password. A wrong password does not use
+   * the link up.
    */
   async confirm(input: { readonly token: string; readonly password: string }): Promise<void> {
+    const { store, hasher, hash, clock } = this.ports;
+    if (!TOKEN_RE.test(input.token)) refuseAccount('ACCOUNT_LINK_INVALID');
+    // A mistyped password leaves the link working: it is read first and used only with the right one.
+    const found = await store.findToken(await hash.sha256Hex(input.token), 'confirm', clock.now());
+    if (!found) refuseAccount('ACCOUNT_LINK_INVALID');
+    if (found.passwordHash === null || !(await hasher.verify(found.passwordHash, input.password))) refuseAccount('INVALID_CREDENTIALS');
     const used = await this.useToken(input.token, 'confirm');
-    if (used.passwordHash === null || !(await this.ports.hasher.verify(used.passwordHash, input.password))) refuseAccount('INVALID_CREDENTIALS');
-    await this.ports.store.updateAccount(used.accountId, { emailConfirmedAt: this.ports.clock.now(), passwordHash: used.passwordHash });
+    await store.updateAccount(used.accountId, { emailConfirmedAt: clock.now(), passwordHash: used.passwordHash });
   }
 
   /**
@@ -100,24 +106,50 @@ export class AccountService {
   }
 
   private async signInTurn(input: { readonly email: string; readonly password: string }, device: string, replacing?: string): Promise<StartedSession> {
-    const { store, hasher, clock, expiring } = this.ports;
-    const key = `signin-fail:${await this.ports.hash.sha256Hex(input.email)}`;
+    const account = await this.ports.store.accountByEmail(input.email);
+    await this.checkPassword(input.email, account?.passwordHash ?? null, input.password);
+    return this.startSession(account as Account, 'password', device, replacing);
+  }
+
+  /**
+   * AC4: the password of an address, under its lock-out: SIGN_IN_LOCKED while locked (the right
+   * password too), INVALID_CREDENTIALS when wrong or when there is no password (`hash` null: no
+   * account, or not confirmed), verified against a dummy hash then so the work is the same. A
+   * wrong one is counted; the right one clears the count. Called in the address's turn.
+   */
+  private async checkPassword(email: string, hash: string | null, password: string): Promise<void> {
+    const { hasher, clock, expiring } = this.ports;
+    const key = `signin-fail:${await this.ports.hash.sha256Hex(email)}`;
     const stored = await expiring.get(key);
     const failures = isTimes(stored) ? stored : [];
     const now = clock.now();
     const locked = signInLockMs(failures, now);
     if (locked > 0) refuseAccount('SIGN_IN_LOCKED', locked);
-    const account = await store.accountByEmail(input.email);
-    const hash = account?.passwordHash ?? (await this.dummyHash());
-    const right = (await hasher.verify(hash, input.password)) && account !== null && account.passwordHash !== null;
-    if (!right || !account) {
+    const right = (await hasher.verify(hash ?? (await this.dummyHash()), password)) && hash !== null;
+    if (!right) {
       const recent = [...failures.filter((t) => now - t < SIGN_IN_FAILURES_KEPT_MS), now];
       await expiring.set(key, recent, now + SIGN_IN_FAILURES_KEPT_MS);
       const lockedNow = signInLockMs(recent, now);
       return lockedNow > 0 ? refuseAccount('SIGN_IN_LOCKED', lockedNow) : refuseAccount('INVALID_CREDENTIALS');
     }
     await expiring.delete(key);
-    return this.startSession(account, 'password', device, replacing);
+  }
+
+  /**
+   * AC11: a signed-in account's new password, given with its current one (checked like a sign-in,
+   * a wrong one counted toward the address's lock-out). Every other session of the account ends;
+   * this one goes on.
+   */
+  async changePassword(account: Account, sessionId: string, input: { readonly current: string; readonly password: string }): Promise<void> {
+    const email = account.email;
+    if (email === null) refuseAccount('INVALID_CREDENTIALS');
+    return this.turns.run(`signin:${email}`, async () => {
+      const { store, hasher } = this.ports;
+      const fresh = await store.accountById(account.id);
+      await this.checkPassword(email, fresh?.passwordHash ?? null, input.current);
+      await store.updateAccount(account.id, { passwordHash: await hasher.hash(input.password) });
+      for (const s of await store.sessionsOf(account.id)) if (s.id !== sessionId) await store.removeSession(account.id, s.id);
+    });
   }
 
   /** AC3: starts a session for an account (after any sign-in method); the replaced one ends. */

@@ -100,6 +100,11 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         await store.addToken(reset('t2'));
         await store.addToken(confirm('c1', 'hash-one'));
         await store.addToken(confirm('c2', 'hash-two'));
+        // Reading a token leaves it usable; a wrong purpose or an expired one reads nothing.
+        expect(await store.findToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two' });
+        expect(await store.findToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two' });
+        expect(await store.findToken('c2', 'reset', T0)).toBeNull();
+        expect(await store.findToken('c2', 'confirm', T0 + 1000)).toBeNull();
         expect(await store.useToken('t2', 'reset', T0 + 999)).toEqual({ accountId: 'a1', passwordHash: null });
         expect(await store.useToken('t2', 'reset', T0 + 999)).toBeNull();
         // Each registration's link keeps its own password.

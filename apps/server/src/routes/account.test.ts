@@ -10,18 +10,12 @@ const JONAS = { email: 'Jonas@Example.lt ', password: 'Slaptas1', lang: 'lt' };
 describe('account calls', () => {
   const open: Ctx[] = [];
 
-  it('[AC2] without EID_ACCOUNTS=on (until the sign-in screens exist) the account calls are not served: no e-mail with a link to nowhere', async () => {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_DEV_OUTBOX: 'on' });
-    open.push(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/register`, payload: JONAS, headers: { origin: ORIGIN } });
-    expect(res.statusCode).toBe(404);
-  });
   afterEach(async () => {
     for (const c of open.splice(0)) await c.close();
   });
 
   async function app(dir?: string) {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_DEV_OUTBOX: 'on', EID_ACCOUNTS: 'on' }, dir ? { dir } : {});
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_DEV_OUTBOX: 'on' }, dir ? { dir } : {});
     open.push(ctx);
     return ctx;
   }
@@ -151,6 +145,25 @@ describe('account calls', () => {
     expect(everywhere.json()).toEqual({ status: 'SIGNED_OUT', ended: 2 });
     for (const c of [phone.cookie, laptop.cookie]) expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: c } })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: petrasCookie } })).statusCode).toBe(200);
+  });
+
+  it('[AC11] a password change needs the current password (wrong ones counted toward the lock) and the CSRF token; it ends the other sessions, not this one', async () => {
+    const ctx = await app();
+    await registeredAndConfirmed(ctx);
+    const phone = await signIn(ctx);
+    const laptop = await signIn(ctx);
+    const change = (payload: unknown, csrf = phone.view.csrfToken) =>
+      ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/password`, payload: payload as Record<string, unknown>, cookies: { eid_session: phone.cookie }, headers: { 'x-eid-csrf': csrf } });
+    expect((await change({ current: JONAS.password, password: 'Naujas12' }, 'x'.repeat(43))).json().code).toBe('CSRF_TOKEN_INVALID');
+    expect((await change({ current: JONAS.password, password: 'weak' })).json().code).toBe('DATA_ERROR');
+    const wrong = await change({ current: 'Neteisingas1', password: 'Naujas12' });
+    expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    const ok = await change({ current: JONAS.password, password: 'Naujas12' });
+    expect(ok.json()).toEqual({ status: 'CHANGED' });
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: phone.cookie } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: laptop.cookie } })).statusCode).toBe(401);
+    expect((await post(ctx, '/sign-in', { email: JONAS.email, password: JONAS.password })).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await post(ctx, '/sign-in', { email: JONAS.email, password: 'Naujas12' })).statusCode).toBe(200);
   });
 
   it('[AC4] [AC5] the lock-out survives a restart; the reset link lifts it and sets a new password once', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import {
   ACCOUNT_PATH,
+  ChangePasswordSchema,
   ConfirmAccountSchema,
   RegisterSchema,
   ResetRequestSchema,
@@ -36,7 +37,7 @@ const STATUS: Record<AccountError['code'], number> = {
 /**
  * The account calls (issue 15; app-shell §7 leaves them to us): registration, confirmation,
  * sign-in by password, the browser's own account and sessions, sign-out (here, everywhere, one
- * session), password reset. Every payload passes the domain's schema; every refusal is a typed
+ * session), password change and reset. Every payload passes the domain's schema; every refusal is a typed
  * code; state-changing calls of a session carry its CSRF token, and those before a session must
  * come from this site's pages (AC10). Addresses are normalised before anything else sees them.
  */
@@ -108,6 +109,13 @@ const account: FastifyPluginAsync = async (app) => {
     const ended = await app.accounts.signOutEverywhere(a.id);
     clearSessionCookie(request, reply);
     return { status: 'SIGNED_OUT', ended };
+  });
+
+  app.post(`${ACCOUNT_PATH}/password`, perMinute(10), async (request, reply) => {
+    const { account: a, session } = await signedIn(request, reply, true);
+    const body = parseInput(ChangePasswordSchema, request.body);
+    await app.accounts.changePassword(a, session.id, body).catch((e: unknown) => refused(reply, e));
+    return { status: 'CHANGED' };
   });
 
   app.get(`${ACCOUNT_PATH}/sessions`, async (request, reply): Promise<SessionView[]> => {

@@ -114,6 +114,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   PASSWORD_LENGTH: msg`The password must have 8 to 20 characters.`,
   PASSWORD_FORBIDDEN_CHARS: msg`Password has forbidden characters.`,
   PASSWORD_WEAK: msg`The password needs a digit, a lower-case and an upper-case letter.`,
+  PASSWORDS_DO_NOT_MATCH: msg`The two passwords differ.`,
   EMAIL_INVALID: msg`Invalid email format`,
   EMAILS_DO_NOT_MATCH: msg`E-mail addresses do not match.`,
   TOO_SHORT: msg`Too short.`,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { msg } from '@lingui/core/macro';
 import { activateLocale, i18n, initialLocale, isLocale } from './i18n';
+import { loadAccountCatalog } from '../account/catalog';
 
 describe('interface language', () => {
   afterEach(() => localStorage.clear());
@@ -31,5 +32,18 @@ describe('interface language', () => {
     expect(i18n._(msg`Call 112`)).toBe('Skambinti 112');
     await activateLocale('en');
     expect(i18n._(msg`Call 112`)).toBe('Call 112');
+  });
+
+  it('a lazy part\'s messages (the account area\'s) arrive with it, join the active language, and follow a change of language', async () => {
+    await activateLocale('lt');
+    // Not loaded: the first screen does not carry them (the source text shows).
+    expect(i18n._(msg`Sign out everywhere`)).toBe('Sign out everywhere');
+    await loadAccountCatalog();
+    expect(i18n._(msg`Sign out everywhere`)).toBe('Atsijungti visur');
+    expect(i18n._(msg`Call 112`)).toBe('Skambinti 112');
+    await activateLocale('en');
+    expect(i18n._(msg`Sign out everywhere`)).toBe('Sign out everywhere');
+    await activateLocale('lt');
+    expect(i18n._(msg`Sign out everywhere`)).toBe('Atsijungti visur');
   });
 });

@@ -4,11 +4,40 @@ import { readStored, writeStored } from '../storage';
 
 export { i18n };
 
+type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
+
 /** Compiled catalogs, one lazy chunk per language: only the active one is downloaded. */
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+const catalogs: Catalog = {
   lt: () => import('../locales/lt/messages.po'),
   en: () => import('../locales/en/messages.po'),
 };
+
+/**
+ * The catalogs of lazily loaded parts (the account area's): a part's messages are downloaded with
+ * its code, for the active language, and again for a language chosen later.
+ */
+const parts = new Map<string, Catalog>();
+const partsLoaded = new Map<string, Promise<void>>();
+
+function loadPart(name: string, locale: Locale): Promise<void> {
+  const key = `${name}:${locale}`;
+  let loading = partsLoaded.get(key);
+  if (!loading) {
+    const catalog = parts.get(name);
+    if (!catalog) return Promise.resolve();
+    loading = catalog[locale]().then(({ messages }) => i18n.load(locale, messages));
+    // A failed download is tried again next time.
+    loading.catch(() => partsLoaded.delete(key));
+    partsLoaded.set(key, loading);
+  }
+  return loading;
+}
+
+/** Registers a lazy part's catalog and loads it for the active language (merged into the messages). */
+export function loadCatalog(name: string, catalog: Catalog): Promise<void> {
+  parts.set(name, catalog);
+  return loadPart(name, isLocale(i18n.locale) ? i18n.locale : initialLocale());
+}
 
 export function isLocale(x: unknown): x is Locale {
   return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
@@ -22,8 +51,9 @@ export function initialLocale(): Locale {
 
 /** Loads the catalog, switches the UI, remembers the choice and sets <html lang>. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [{ messages }] = await Promise.all([catalogs[locale](), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
+  i18n.load(locale, messages);
+  i18n.activate(locale);
   writeStored(STORAGE_KEYS.uilang, locale);
   document.documentElement.lang = locale;
 }

@@ -7,8 +7,13 @@ import { ConsentBanner } from '../shell/consent-banner';
 import { UpdateDialog } from '../shell/pwa';
 import { ErrorBoundary } from '../shell/error-boundary';
 import { DeveloperTools, TestEnvironmentNotice } from '../shell/developer-mode';
+import { LoginHost } from '../shell/login-host';
+import { Snackbars } from '../shell/snackbar';
+import { loadAccount } from '../shell/account-session';
 
 export const Route = createRootRoute({
+  // Who this browser is (the account session, issue 15): asked once, before the first page.
+  beforeLoad: () => void loadAccount(),
   component: RootLayout,
   // app-shell §2: any unknown path goes to the home page.
   notFoundComponent: NotFoundRedirect,
@@ -47,6 +52,8 @@ function RootLayout() {
           {content}
         </main>
         <UpdateDialog />
+        <LoginHost />
+        <Snackbars />
         <DeveloperTools />
       </>
     );
@@ -64,6 +71,8 @@ function RootLayout() {
       {custom ? null : <Footer />}
       <ConsentBanner />
       <UpdateDialog />
+      <LoginHost />
+      <Snackbars />
       <DeveloperTools />
     </>
   );

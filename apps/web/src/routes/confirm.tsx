@@ -1,11 +1,29 @@
+import { lazy, Suspense, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ConfirmEmailPage } from '../email/confirm-page';
+import { withAccountCatalog } from '../account/catalog';
 
-/** The e-mail confirmation link (app-shell §2). */
+const ConfirmAccountPage = lazy(() => withAccountCatalog(() => import('../account/confirm-account')).then((m) => ({ default: m.ConfirmAccountPage })));
+
+/**
+ * The e-mail confirmation links (app-shell §2): `?t=` confirms a declaration's address,
+ * `?account=` an account's (issue 15).
+ */
 export const Route = createFileRoute('/confirm')({
-  validateSearch: (search: Record<string, unknown>): { t?: string } => (typeof search.t === 'string' ? { t: search.t } : {}),
+  validateSearch: (search: Record<string, unknown>): { t?: string; account?: string } => ({
+    ...(typeof search.t === 'string' ? { t: search.t } : {}),
+    ...(typeof search.account === 'string' ? { account: search.account } : {}),
+  }),
   component: function ConfirmRoute() {
-    const { t } = Route.useSearch();
+    // The link's token as it came: the page takes it out of the address bar, which changes the search.
+    const [{ t, account }] = useState(Route.useSearch());
+    if (account !== undefined) {
+      return (
+        <Suspense fallback={null}>
+          <ConfirmAccountPage token={account} />
+        </Suspense>
+      );
+    }
     return <ConfirmEmailPage token={t ?? ''} />;
   },
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadContentCatalog } from '../content/catalog';
 import { FaqPage } from '../content/faq-page';
 
 export const Route = createFileRoute('/duk')({
+  loader: loadContentCatalog,
   component: FaqPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadContentCatalog } from '../content/catalog';
 import { InfoPage } from '../content/info-page';
 
 export const Route = createFileRoute('/info')({
+  loader: loadContentCatalog,
   component: InfoPage,
 });

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
 import { requireLogin } from '../shell/login-gate';
-import { AccountPage } from '../shell/account-page';
+import { loadAccountCatalog } from '../account/catalog';
+import { UserHome } from '../account/user-home';
 
 /** My account (app-shell §2): login needed. */
 export const Route = createFileRoute('/user')({
   beforeLoad: () => requireLogin('/user'),
-  component: function UserRoute() {
-    const { t } = useLingui();
-    return <AccountPage title={t`My account`} />;
-  },
+  loader: loadAccountCatalog,
+  component: UserHome,
 });

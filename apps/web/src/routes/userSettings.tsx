@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
 import { USER_SETTINGS_SECTIONS } from '@eid/domain/shell';
 import { requireLogin } from '../shell/login-gate';
-import { AccountPage } from '../shell/account-page';
+import { loadAccountCatalog } from '../account/catalog';
+import { SettingsPage } from '../account/settings-page';
 
 /** Settings (app-shell §2): login needed. */
 export const Route = createFileRoute('/userSettings')({
@@ -10,8 +10,9 @@ export const Route = createFileRoute('/userSettings')({
   validateSearch: (search: Record<string, unknown>): { s?: keyof typeof USER_SETTINGS_SECTIONS } =>
     typeof search.s === 'string' && search.s in USER_SETTINGS_SECTIONS ? { s: search.s as keyof typeof USER_SETTINGS_SECTIONS } : {},
   beforeLoad: () => requireLogin('/userSettings'),
+  loader: loadAccountCatalog,
   component: function UserSettingsRoute() {
-    const { t } = useLingui();
-    return <AccountPage title={t`Settings`} />;
+    const { s } = Route.useSearch();
+    return <SettingsPage section={s ?? 'L'} />;
   },
 });

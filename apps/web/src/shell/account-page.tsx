@@ -1,7 +1,6 @@
 /**
- * The account area's pages (messages, claims, accidents, documents, settings ...) behind the login
- * gate. Signing in arrives with the account issue; until then a visitor who passes the gate (a
- * declaration in progress on this device) learns what the area will hold and how to get back.
+ * The account sections that later versions bring (messages, chat, claims ...), behind the login
+ * gate: the page says so and leads back to the account or the declaration.
  */
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
@@ -11,11 +10,11 @@ export function AccountPage({ title }: { title: string }) {
     <article className="page account-page">
       <h1>{title}</h1>
       <p>
-        <Trans>Signing in to the account is not available yet. Your declarations reach you by SMS or e-mail with a link and a password.</Trans>
+        <Trans>This section is not available yet. Your declarations reach you by SMS or e-mail with a link and a password.</Trans>
       </p>
       <p>
-        <Link to="/decla" className="button">
-          <Trans>Back to the declaration</Trans>
+        <Link to="/user" className="button">
+          <Trans>To my account</Trans>
         </Link>
       </p>
     </article>

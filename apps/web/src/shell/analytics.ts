@@ -10,7 +10,7 @@ import { readStored, writeStored } from '../storage';
 import { logErrorReport } from './client-log';
 import { loadScript, readParameter, windowTimers } from './browser';
 
-function storedConsent(): AnalyticsConsent | null {
+export function storedConsent(): AnalyticsConsent | null {
   const v = readStored(STORAGE_KEYS.gaAllowed);
   return v === ANALYTICS_CONSENT.allowed || v === ANALYTICS_CONSENT.denied ? v : null;
 }

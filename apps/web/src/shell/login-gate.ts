@@ -1,16 +1,21 @@
 /**
  * The login gate of app-shell §4 for a route's `beforeLoad`: a route needing login is allowed when
- * the visitor is logged in or a connection token is stored; otherwise it leads home. Sign-in itself
- * is a later issue, so "logged in" is false in this build.
+ * the browser's account session is alive (asked of the server, issue 15) or a connection token
+ * is stored; otherwise it leads home, where the login dialog opens and brings the visitor back
+ * to the page once signed in.
  */
 import { redirect } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '@eid/domain/constants';
 import { loginGate, shellRoute } from '@eid/domain/shell';
 import { readStored } from '../storage';
+import { loadAccount } from './account-session';
+import { openLogin } from './login-host';
 
-export function requireLogin(path: string): void {
+export async function requireLogin(path: string): Promise<void> {
   const route = shellRoute(path) ?? { login: true };
-  if (loginGate(route, { loggedIn: false, connectionToken: readStored(STORAGE_KEYS.token) }) === 'home') {
+  const account = await loadAccount();
+  if (loginGate(route, { loggedIn: account.kind === 'signed-in', connectionToken: readStored(STORAGE_KEYS.token) }) === 'home') {
+    openLogin({ mode: 'sign-in', next: path });
     throw redirect({ to: '/', replace: true });
   }
 }

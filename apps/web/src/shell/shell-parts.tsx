@@ -1,6 +1,6 @@
 /**
- * The parts of the standard wrapper (app-shell §2): the toolbar with the theme toggle and the
- * language picker, the back link of the page layout (`common.back`), and the footer with the
+ * The parts of the standard wrapper (app-shell §2): the toolbar with the account button, the theme
+ * toggle and the language picker, the back link of the page layout (`common.back`), and the footer with the
  * office contacts, the office hours of §9, the content pages and the feedback dialog.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -12,6 +12,8 @@ import { isDarkTheme, setDarkTheme } from './theme';
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from './office-hours';
 import { InstallButton } from './pwa';
+import { useAccount } from './account-session';
+import { openLogin } from './login-host';
 
 export function ThemeToggle() {
   const { t } = useLingui();
@@ -41,9 +43,29 @@ export function Toolbar() {
         EID
       </Link>
       <span className="toolbar-spacer" />
+      <AccountButton />
       <ThemeToggle />
       <LanguageSwitcher />
     </header>
+  );
+}
+
+/** The toolbar's way into the account: "Sign in" opens the login dialog; signed in, it leads to /user. */
+function AccountButton() {
+  const { t } = useLingui();
+  const state = useAccount();
+  if (state.kind === 'signed-in') {
+    return (
+      <Link to="/user" className="toolbar-account">
+        {t`My account`}
+      </Link>
+    );
+  }
+  if (state.kind === 'unknown') return null;
+  return (
+    <button type="button" className="toolbar-account" onClick={() => openLogin({ mode: 'sign-in' })}>
+      {t`Sign in`}
+    </button>
   );
 }
 

@@ -132,6 +132,11 @@ export const ResetSchema = v.object({
   token: LinkToken,
   password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
 });
+/** AC11: a signed-in account's new password, with its current one. */
+export const ChangePasswordSchema = v.object({
+  current: PasswordInput,
+  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+});
 export const ConfirmAccountSchema = v.object({ token: LinkToken, password: PasswordInput });
 export const SessionIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 

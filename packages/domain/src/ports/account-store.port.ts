@@ -35,6 +35,8 @@ export interface AccountStorePort {
    * links stay side by side (each carries the password of its own registration).
    */
   addToken(token: AccountToken): Promise<void>;
+  /** Reads a token without using it: its account and password when stored for this purpose and unexpired at `now`. */
+  findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ readonly accountId: string; readonly passwordHash: string | null } | null>;
   /**
    * Uses a token once: atomically removes it and resolves its account (and a confirmation link's
    * password) when it was stored for this purpose and is unexpired at `now`; null otherwise (a

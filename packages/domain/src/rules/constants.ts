@@ -163,6 +163,11 @@ export const STORAGE_KEYS = {
   developerUnlock: 'eidDevUnlock',
   /** "A flag records when a real fill has begun" (declaration-flow §1); the name is ours. */
   realFillStarted: 'eidRealFill',
+  /**
+   * Ours (issue 15): this browser may have an account session, so the shell asks the server who
+   * it is. A flag only: the session is the server's HTTP-only cookie, nothing personal is stored.
+   */
+  signedIn: 'eidSignedIn',
 } as const;
 
 /** The three permission-requested cookies; the spec does not name them, these names are ours. */

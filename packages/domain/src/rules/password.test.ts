@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { passwordError, passwordSchema } from './password.js';
+import { newPasswordError, passwordError, passwordSchema } from './password.js';
 import { validate, validateField } from './validation.js';
 
 describe('password', () => {
@@ -51,3 +51,16 @@ describe('password', () => {
     expect(validateField({ rules: [passwordSchema] }, ' Abcde1 ')).toBe('PASSWORD_LENGTH');
   });
 });
+
+describe('a new password typed twice', () => {
+  it.each([
+    ['Slaptas1', 'Slaptas1', null],
+    ['Slaptas1', 'slaptas1', 'PASSWORDS_DO_NOT_MATCH'],
+    ['Slaptas1', '', 'PASSWORDS_DO_NOT_MATCH'],
+    ['slaptas1', 'slaptas1', 'PASSWORD_WEAK'],
+    ['Sla1', 'Sla2', 'PASSWORD_LENGTH'],
+  ])('[PW5] %s / %s → %s', (value, repeated, expected) => {
+    expect(newPasswordError(value, repeated)).toBe(expected);
+  });
+});
+

@@ -37,3 +37,8 @@ export const passwordSchema: Rule = v.pipe(
 export function passwordError(value: string): ErrorCode | null {
   return validate(passwordSchema, value);
 }
+
+/** PW5: a new password typed twice: the rule's first failure, then PASSWORDS_DO_NOT_MATCH when the two differ. */
+export function newPasswordError(value: string, repeated: string): ErrorCode | null {
+  return passwordError(value) ?? (value === repeated ? null : 'PASSWORDS_DO_NOT_MATCH');
+}

@@ -3,6 +3,8 @@
  * imports these from `@eid/domain/shell` rather than the whole domain.
  */
 import { BACKEND_BASE_PATH, HEALTH_PATH } from '../api/paths.js';
+
+export { ACCOUNT_PATH } from '../api/paths.js';
 import type { ParameterName } from '../api/parameters.js';
 
 export type { ParameterName };

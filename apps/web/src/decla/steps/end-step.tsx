@@ -6,6 +6,8 @@ import { BACKEND_BASE_PATH, PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, partiesA
 import { ErrorText } from '../fields/fields';
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
 import { useParties, useSession } from '../session/session-context';
+import { useAccount } from '../../shell/account-session';
+import { openLogin } from '../../shell/login-host';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
@@ -18,6 +20,26 @@ function OfficeContacts() {
         <Trans>Contact the bureau of motor insurers:</Trans> <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> · <a href={`mailto:${OFFICE_EMAIL}`}>{OFFICE_EMAIL}</a>
       </p>
       <OfficeHours />
+    </section>
+  );
+}
+
+/**
+ * The end screen's account offer (app-shell §4): an account for which a password is enough, made
+ * from the declaration's e-mail (the login dialog's registration, prefilled). Not shown to a
+ * driver already signed in.
+ */
+function AccountOffer({ email }: { email: string }) {
+  const account = useAccount();
+  if (account.kind === 'signed-in') return null;
+  return (
+    <section className="summary-card">
+      <p>
+        <Trans>With an account, for which a password is enough, you will find your declarations in one place.</Trans>
+      </p>
+      <button type="button" className="button button--secondary" onClick={() => openLogin({ mode: 'register', email })}>
+        <Trans>Create an account</Trans>
+      </button>
     </section>
   );
 }
@@ -138,9 +160,7 @@ export function EndStep({ step }: StepProps) {
           </p>
         ) : null}
         {d ? parties.map((p) => <ClaimsGuidance key={p} d={d} party={p} />) : null}
-        <p className="muted">
-          <Trans>Tip: with an account, for which a password is enough, you will find your declarations in one place.</Trans>
-        </p>
+        {d ? <AccountOffer email={parties.map((p) => d.parties[p].driver.email).find((e) => e) ?? ''} /> : null}
       </>
     );
   } else {

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accessible } from './helpers/axe.js';
+import { driverContext } from './helpers/decla.js';
+
+/** The link of the newest e-mail to `to` whose link has `param` (read from the local outbox). */
+async function linkFromOutbox(page: Page, to: string, param: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/serveris/dev/outbox');
+      const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+      const mail = body.messages.find((m) => m.channel === 'email' && m.to[0] === to && m.text.includes(`${param}=`));
+      link = mail ? (new RegExp(`https?://\\S+[?&]${param}=[A-Za-z0-9_-]+`).exec(mail.text)?.[0] ?? null) : null;
+      return link;
+    })
+    .not.toBeNull();
+  const url = new URL(link ?? '');
+  return `${url.pathname}${url.search}`;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('E-mail address').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+}
+
+test.describe('accounts by e-mail and password', () => {
+  test('register → confirm from the outbox → sign in on two devices → the sessions listed → sign out everywhere ends the other device\'s session', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const email = `jonas.${Date.now()}@example.lt`;
+    const phone = await driverContext(browser, 'en');
+    const page = await phone.newPage();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByRole('button', { name: 'No account yet? Create one' }).click();
+    const register = page.getByRole('dialog', { name: 'Create an account' });
+    await register.getByLabel('E-mail address').fill(email);
+    await register.getByLabel('Password', { exact: true }).fill('slaptas1');
+    await register.getByLabel('The password again').fill('slaptas1');
+    await register.getByRole('button', { name: 'Create the account' }).click();
+    // The rule says what is missing before anything is sent.
+    await expect(register.getByText('The password needs a digit, a lower-case and an upper-case letter.')).toBeVisible();
+    await register.getByLabel('Password', { exact: true }).fill('Slaptas1');
+    await register.getByLabel('The password again').fill('Slaptas2');
+    await register.getByRole('button', { name: 'Create the account' }).click();
+    await expect(register.getByText('The two passwords differ.')).toBeVisible();
+    await register.getByLabel('The password again').fill('Slaptas1');
+    await accessible(page, 'the registration form');
+    await register.getByRole('button', { name: 'Create the account' }).click();
+    await expect(register.getByRole('status')).toContainText(`We sent a letter to ${email}`);
+
+    // The confirmation link asks for the registration's password; the token leaves the address bar.
+    await page.goto(await linkFromOutbox(page, email, 'account'));
+    await expect(page.getByRole('heading', { name: 'Confirming the account' })).toBeVisible();
+    await expect(page).not.toHaveURL(/account=/);
+    await page.getByLabel('Password').fill('Slaptas2');
+    await page.getByRole('button', { name: 'Confirm the address' }).click();
+    await expect(page.getByText('This is not the password chosen when the account was created.')).toBeVisible();
+    await page.getByLabel('Password').fill('Slaptas1');
+    await page.getByRole('button', { name: 'Confirm the address' }).click();
+    await expect(page.getByText('The address is confirmed and the account is ready.')).toBeVisible();
+    await accessible(page, 'the account confirmation page');
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, email, 'Slaptas1');
+    await expect(page.getByText('You are signed in.')).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(email);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'My account' })).toBeVisible();
+    await accessible(page, '/user');
+
+    // A second device: the login gate sends a visitor home with the dialog open, and back after signing in.
+    const laptop = await driverContext(browser, 'en');
+    const other = await laptop.newPage();
+    await other.goto('/userSettings?s=L');
+    await expect(other).toHaveURL(/\/$/);
+    const gate = other.getByRole('dialog', { name: 'Sign in' });
+    await gate.getByLabel('E-mail address').fill(email);
+    await gate.getByLabel('Password').fill('Slaptas1');
+    await gate.getByRole('button', { name: 'Sign in' }).click();
+    await expect(other.getByRole('heading', { name: 'Where you are signed in' })).toBeVisible();
+
+    // The phone sees both sessions, marks its own, and signs out everywhere.
+    await page.getByRole('link', { name: 'Sign-in and security' }).click();
+    const sessions = page.locator('.session-item');
+    await expect(sessions).toHaveCount(2);
+    await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^End the session on / })).toHaveCount(1);
+    await accessible(page, '/userSettings?s=L');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByText('You are signed out on every device.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+    // The laptop's next call finds its session ended: it is signed out and the gate turns it away.
+    await other.reload();
+    await expect(other).toHaveURL(/\/$/);
+    await expect(other.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    await phone.close();
+    await laptop.close();
+  });
+
+  test('a forgotten password: the reset link from the outbox sets a new one once; the old one no longer signs in', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const email = `ona.${Date.now()}@example.lt`;
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    // An account made and confirmed through the calls the dialog makes (the test above drives the screens).
+    await page.goto('/');
+    const origin = new URL(page.url()).origin;
+    const headers = { origin };
+    expect((await page.request.post('/serveris/account/register', { data: { email, password: 'Slaptas1', lang: 'en' }, headers })).status()).toBe(202);
+    const confirm = new URL(await linkFromOutbox(page, email, 'account'), origin).searchParams.get('account');
+    expect((await page.request.post('/serveris/account/confirm', { data: { token: confirm, password: 'Slaptas1' }, headers })).status()).toBe(200);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot the password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Forgotten password' });
+    await forgot.getByLabel('E-mail address').fill(email);
+    await forgot.getByRole('button', { name: 'Send the link' }).click();
+    await expect(forgot.getByRole('status')).toContainText('If an account uses this address');
+
+    const reset = await linkFromOutbox(page, email, 'reset');
+    await page.goto(reset);
+    await expect(page).not.toHaveURL(/reset=/);
+    const dialog = page.getByRole('dialog', { name: 'A new password' });
+    await dialog.getByLabel('Password', { exact: true }).fill('Naujas12');
+    await dialog.getByLabel('The password again').fill('Naujas12');
+    await accessible(page, 'the new-password dialog');
+    await dialog.getByRole('button', { name: 'Set the password' }).click();
+    await expect(page.getByText('The new password is set. Sign in with it.')).toBeVisible();
+    const signInDialog = page.getByRole('dialog', { name: 'Sign in' });
+    await signInDialog.getByLabel('E-mail address').fill(email);
+    await signInDialog.getByLabel('Password').fill('Slaptas1');
+    await signInDialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signInDialog.getByRole('alert')).toContainText('The e-mail address or the password is wrong.');
+    await signInDialog.getByLabel('Password').fill('Naujas12');
+    await signInDialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+
+    // The same link a second time is refused, and the dialog offers a new one.
+    await page.goto(reset);
+    const again = page.getByRole('dialog', { name: 'A new password' });
+    await again.getByLabel('Password', { exact: true }).fill('Naujas34');
+    await again.getByLabel('The password again').fill('Naujas34');
+    await again.getByRole('button', { name: 'Set the password' }).click();
+    await expect(again.getByRole('alert')).toContainText('This link is not valid');
+    await expect(again.getByRole('button', { name: 'Ask for a new link' })).toBeVisible();
+    await ctx.close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Parts the account pages share: the prompt for a visitor the login gate let in by a declaration's
+ * connection token (not signed in), the sign-in method's name, a date and time in the interface
+ * language, and signing out.
+ */
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import type { SignInMethod } from '@eid/domain';
+import { AccountCallError, accountCall, signedOut } from '../shell/account-session';
+import { openLogin } from '../shell/login-host';
+import { notify } from '../shell/snackbar';
+import { ErrorText } from '../decla/fields/fields';
+
+export function SignInPrompt({ title, next }: { title: string; next: string }) {
+  const { t } = useLingui();
+  return (
+    <article className="page account-page">
+      <h1>{title}</h1>
+      <p>{t`Sign in to see this page. Your declaration in progress stays on this device.`}</p>
+      <button type="button" className="button" onClick={() => openLogin({ mode: 'sign-in', next })}>
+        {t`Sign in`}
+      </button>
+    </article>
+  );
+}
+
+export function useMethodName(): (method: SignInMethod) => string {
+  const { t } = useLingui();
+  const names: Record<SignInMethod, string> = {
+    password: t`E-mail and password`,
+    smartid: 'Smart-ID',
+    mobileid: 'Mobile-ID',
+    oidc: t`Social account`,
+  };
+  return (method) => names[method];
+}
+
+export function useDateTime(): (ms: number) => string {
+  const { i18n } = useLingui();
+  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'lt-LT', { dateStyle: 'medium', timeStyle: 'short' });
+  return (ms) => format.format(ms);
+}
+
+/** Ends a session of this account and leads home: this one (`/sign-out`) or every one (`/sign-out-everywhere`). */
+export function SignOutButton({ everywhere = false }: { everywhere?: boolean }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className={everywhere ? 'button button--secondary' : 'button'}
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setRefusal(null);
+          try {
+            await accountCall(everywhere ? '/sign-out-everywhere' : '/sign-out', { method: 'POST' });
+            signedOut();
+            notify('info', everywhere ? t`You are signed out on every device.` : t`You are signed out.`);
+            void navigate({ to: '/' });
+          } catch (e) {
+            setRefusal(e instanceof AccountCallError ? e.code : 'GENERIC_ERROR');
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {everywhere ? t`Sign out everywhere` : t`Sign out`}
+      </button>
+      {refusal ? (
+        <div role="alert">
+          <ErrorText code={refusal} />
+        </div>
+      ) : null}
+    </>
+  );
+}

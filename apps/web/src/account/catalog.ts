@@ -1,0 +1,14 @@
+/** The account area's messages (its own catalog, `src/account/locales`), loaded with its code. */
+import { loadCatalog } from '../i18n/i18n';
+
+export function loadAccountCatalog(): Promise<void> {
+  return loadCatalog('account', {
+    lt: () => import('./locales/lt/messages.po'),
+    en: () => import('./locales/en/messages.po'),
+  });
+}
+
+/** A lazy part of the account area: its code and its messages, together. */
+export function withAccountCatalog<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), loadAccountCatalog()]).then(([module]) => module);
+}

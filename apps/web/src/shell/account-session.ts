@@ -1,0 +1,113 @@
+/**
+ * The browser's account session (issue 15) for the whole app: unknown until asked, anonymous, or
+ * signed in with the account's view (its CSRF token included). The session itself is the
+ * server's HTTP-only cookie; this device keeps only a flag that it may have one
+ * (STORAGE_KEYS.signedIn), so a visitor who never signed in costs the server no call.
+ */
+import { useSyncExternalStore } from 'react';
+import type { AccountView } from '@eid/domain';
+import { STORAGE_KEYS } from '@eid/domain/constants';
+import { ACCOUNT_PATH } from '@eid/domain/shell';
+import { readStored, removeStored, writeStored } from '../storage';
+
+export type AccountState =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'signed-in'; readonly account: AccountView };
+
+let state: AccountState = { kind: 'unknown' };
+const listeners = new Set<() => void>();
+let asking: Promise<AccountState> | null = null;
+
+function set(next: AccountState): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export const accountSnapshot = (): AccountState => state;
+
+export function subscribeAccount(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAccount(): AccountState {
+  return useSyncExternalStore(subscribeAccount, accountSnapshot);
+}
+
+/** The account came back from a sign-in or from `…/me`. */
+export function signedIn(account: AccountView): void {
+  writeStored(STORAGE_KEYS.signedIn, '1');
+  set({ kind: 'signed-in', account });
+}
+
+/** Signed out (here, everywhere, or the server no longer knows the session). */
+export function signedOut(): void {
+  removeStored(STORAGE_KEYS.signedIn);
+  set({ kind: 'anonymous' });
+}
+
+/**
+ * Who this browser is, asked once per page load (and again after a sign-out or a refusal). Without
+ * the flag it is anonymous at once. Offline it counts as anonymous for now and the flag stays, so
+ * the next page load asks again.
+ */
+export function loadAccount(): Promise<AccountState> {
+  if (state.kind !== 'unknown') return Promise.resolve(state);
+  if (readStored(STORAGE_KEYS.signedIn) !== '1') {
+    set({ kind: 'anonymous' });
+    return Promise.resolve(state);
+  }
+  asking ??= fetch(`${ACCOUNT_PATH}/me`, { credentials: 'include', cache: 'no-store', headers: { accept: 'application/json' } })
+    .then(async (res) => {
+      if (res.ok) signedIn((await res.json()) as AccountView);
+      else signedOut();
+      return state;
+    })
+    .catch(() => {
+      set({ kind: 'anonymous' });
+      return state;
+    })
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
+}
+
+/** A refused account call: the server's typed code (or NETWORK_ERROR), and the seconds to wait when it says. */
+export class AccountCallError extends Error {
+  constructor(
+    readonly code: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * An account call (`ACCOUNT_PATH` + path): JSON in and out, the session's CSRF token on every
+ * call of a signed-in browser. A NOT_SIGNED_IN answer signs this browser out.
+ */
+export async function accountCall<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'DELETE'; readonly body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (state.kind === 'signed-in') headers['x-eid-csrf'] = state.account.csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(`${ACCOUNT_PATH}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      credentials: 'include',
+      cache: 'no-store',
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch {
+    throw new AccountCallError('NETWORK_ERROR');
+  }
+  const body = (await res.json().catch(() => ({}))) as { code?: unknown };
+  if (res.ok) return body as T;
+  const code = typeof body.code === 'string' ? body.code : 'GENERIC_ERROR';
+  if (code === 'NOT_SIGNED_IN') signedOut();
+  const retry = Number(res.headers.get('retry-after'));
+  throw new AccountCallError(code, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+}

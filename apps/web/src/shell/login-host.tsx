@@ -1,0 +1,49 @@
+/**
+ * The shell's login dialog (app-shell §2, always present): opened from the toolbar, the login
+ * gate, the end screen's account offer, or an e-mail's link (`/?reset=TOKEN` sets a new password,
+ * `/?signIn=1` asks to sign in); the link's token is taken out of the address at once. The dialog
+ * and its messages are loaded when it first opens.
+ */
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { withAccountCatalog } from '../account/catalog';
+import { takeQueryParam } from './query';
+import type { LoginRequest } from './login-request';
+
+export type { LoginRequest };
+
+
+/** The open request, numbered: a new request opens the dialog afresh. */
+let request: { readonly n: number; readonly value: LoginRequest } | null = null;
+let opened = 0;
+const listeners = new Set<() => void>();
+
+function show(next: LoginRequest | null): void {
+  request = next ? { n: ++opened, value: next } : null;
+  for (const l of listeners) l();
+}
+
+export const openLogin = (next: LoginRequest): void => show(next);
+export const closeLogin = (): void => show(null);
+
+const LoginDialog = lazy(() => withAccountCatalog(() => import('../account/login-dialog')).then((m) => ({ default: m.LoginDialog })));
+
+export function LoginHost() {
+  const shown = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => request,
+  );
+  useEffect(() => {
+    const reset = takeQueryParam('reset');
+    if (reset) openLogin({ mode: 'reset', token: reset });
+    else if (takeQueryParam('signIn') !== null) openLogin({ mode: 'sign-in' });
+  }, []);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginDialog key={shown.n} request={shown.value} onClose={closeLogin} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Snackbars (app-shell §2, a shell element always present): short notices after an action —
+ * success, error, info. A notice stays 6 seconds (an error until closed), is read out by screen
+ * readers (errors at once), and has a close button.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLingui } from '@lingui/react/macro';
+
+export type SnackKind = 'success' | 'error' | 'info';
+interface Snack {
+  readonly id: number;
+  readonly kind: SnackKind;
+  readonly text: string;
+}
+
+const SHOWN_MS = 6000;
+let snacks: readonly Snack[] = [];
+let next = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+/** Shows a notice; `text` is already translated. */
+export function notify(kind: SnackKind, text: string): void {
+  snacks = [...snacks.filter((s) => s.text !== text), { id: next++, kind, text }].slice(-3);
+  emit();
+}
+
+function dismiss(id: number): void {
+  snacks = snacks.filter((s) => s.id !== id);
+  emit();
+}
+
+function SnackItem({ snack }: { snack: Snack }) {
+  const { t } = useLingui();
+  useEffect(() => {
+    if (snack.kind === 'error') return undefined;
+    const timer = window.setTimeout(() => dismiss(snack.id), SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [snack]);
+  return (
+    <div className={`snackbar snackbar--${snack.kind}`} role={snack.kind === 'error' ? 'alert' : 'status'}>
+      <span>{snack.text}</span>
+      <button type="button" className="snackbar-close" aria-label={t`Close the notice`} onClick={() => dismiss(snack.id)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+export function Snackbars() {
+  const shown = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => snacks,
+  );
+  return (
+    <div className="snackbars">
+      {shown.map((s) => (
+        <SnackItem key={s.id} snack={s} />
+      ))}
+    </div>
+  );
+}
