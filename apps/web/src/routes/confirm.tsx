@@ -16,7 +16,8 @@ export const Route = createFileRoute('/confirm')({
   }),
   component: function ConfirmRoute() {
     // The link's token as it came: the page takes it out of the address bar, which changes the search.
-    const [{ t, account }] = useState(Route.useSearch());
+    const search = Route.useSearch();
+    const [{ t, account }] = useState(() => search);
     if (account !== undefined) {
       return (
         <Suspense fallback={null}>
