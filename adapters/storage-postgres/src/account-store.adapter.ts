@@ -13,7 +13,7 @@ function toAccount(r: AccountRow): Account {
     emailConfirmedAt: r.emailConfirmedAt,
     passwordHash: r.passwordHash,
     personalCode: r.personalCode,
-    person: { firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate },
+    person: { firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, phone: r.phone, address: r.address ?? null, licence: r.licence },
     lang: r.lang === 'en' ? 'en' : 'lt',
     createdAt: r.createdAt,
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
+import type { PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
 
 /** Milliseconds since the epoch, as the domain's ClockPort counts them (bigint, read as a JS number). */
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -212,6 +212,9 @@ export const accounts = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     birthDate: text('birth_date'),
+    phone: text('phone'),
+    address: jsonb('address').$type<PickedAddress>(),
+    licence: text('licence'),
     lang: text('lang').notNull(),
     createdAt: ms('created_at').notNull(),
   },

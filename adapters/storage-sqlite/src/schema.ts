@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { PickedAddress } from '@eid/domain';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -152,6 +153,9 @@ export const accounts = sqliteTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     birthDate: text('birth_date'),
+    phone: text('phone'),
+    address: text('address', { mode: 'json' }).$type<PickedAddress>(),
+    licence: text('licence'),
     lang: text('lang').notNull(),
     createdAt: integer('created_at').notNull(),
   },

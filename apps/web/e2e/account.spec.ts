@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessible } from './helpers/axe.js';
-import { driverContext } from './helpers/decla.js';
+import { driverContext, driverData, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 
 /** The link of the newest e-mail to `to` whose link has `param` (read from the local outbox). */
 async function linkFromOutbox(page: Page, to: string, param: string): Promise<string> {
@@ -16,6 +16,16 @@ async function linkFromOutbox(page: Page, to: string, param: string): Promise<st
     .not.toBeNull();
   const url = new URL(link ?? '');
   return `${url.pathname}${url.search}`;
+}
+
+/** An account made and confirmed through the calls the dialog makes (the first test drives those screens). */
+async function confirmedAccount(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const headers = { origin };
+  expect((await page.request.post('/serveris/account/register', { data: { email, password, lang: 'en' }, headers })).status()).toBe(202);
+  const token = new URL(await linkFromOutbox(page, email, 'account'), origin).searchParams.get('account');
+  expect((await page.request.post('/serveris/account/confirm', { data: { token, password }, headers })).status()).toBe(200);
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -106,13 +116,7 @@ test.describe('accounts by e-mail and password', () => {
     const email = `ona.${Date.now()}@example.lt`;
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
-    // An account made and confirmed through the calls the dialog makes (the test above drives the screens).
-    await page.goto('/');
-    const origin = new URL(page.url()).origin;
-    const headers = { origin };
-    expect((await page.request.post('/serveris/account/register', { data: { email, password: 'Slaptas1', lang: 'en' }, headers })).status()).toBe(202);
-    const confirm = new URL(await linkFromOutbox(page, email, 'account'), origin).searchParams.get('account');
-    expect((await page.request.post('/serveris/account/confirm', { data: { token: confirm, password: 'Slaptas1' }, headers })).status()).toBe(200);
+    await confirmedAccount(page, email, 'Slaptas1');
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot the password?' }).click();
@@ -147,6 +151,61 @@ test.describe('accounts by e-mail and password', () => {
     await again.getByRole('button', { name: 'Set the password' }).click();
     await expect(again.getByRole('alert')).toContainText('This link is not valid');
     await expect(again.getByRole('button', { name: 'Ask for a new link' })).toBeVisible();
+    await ctx.close();
+  });
+
+  test('settings D keeps the person\'s data; a declaration started signed in has it in steps 5 and 11 (italic in practice until changed) and counts it as filled', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const email = `rasa.${Date.now()}@example.lt`;
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await confirmedAccount(page, email, 'Slaptas1');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, email, 'Slaptas1');
+    await page.getByRole('link', { name: 'Personal data' }).click();
+    await expect(page.getByRole('heading', { name: 'Personal data', level: 2 })).toBeVisible();
+    const main = page.getByRole('main');
+    await main.getByLabel('Name', { exact: true }).fill('Rasa');
+    await main.getByLabel('Surname').fill('Petraitė');
+    await main.getByLabel('Date of birth').fill('1990-01-01');
+    await main.getByLabel('Mobile phone').fill('+370 612 34 567');
+    await pickAddress(page, 'person-address', 'Pilies 14', 'Pilies g. 14, Vilnius');
+    await main.getByLabel('Driving licence number').fill('A12');
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(main.getByText('The driving licence number is entered incorrectly.')).toBeVisible();
+    await main.getByLabel('Driving licence number').fill('a1234567');
+    await accessible(page, '/userSettings?s=D');
+    await main.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data is saved. New declarations start from it.')).toBeVisible();
+    // Kept by the server: a reload reads it back.
+    await page.reload();
+    await expect(main.getByLabel('Driving licence number')).toHaveValue('A1234567');
+    await expect(main.getByLabel('Mobile phone')).toHaveValue('+37061234567');
+
+    await start(page, 'practice');
+    await introAndTerms(page, 'practice');
+    await plates(page, 'LRA908', 'GTE274', { oneDevice: true });
+    await expectStep(page, 5);
+    const tel = page.locator('#contact-A-tel');
+    await expect(tel).toHaveValue('+37061234567');
+    await expect(page.locator('.field--prefilled').filter({ has: tel })).toHaveCount(1);
+    await fillBoth(page, async () => {}, true, 11);
+    // Driver A (this device's own) starts from the account; driver B does not.
+    await expect(page.locator('#driver-A-name')).toHaveValue('Rasa');
+    await expect(page.locator('#driver-A-surname')).toHaveValue('Petraitė');
+    await expect(page.locator('#driver-A-code')).toHaveValue('A1234567');
+    await expect(page.locator('#driver-A-dob')).toHaveValue('1990-01-01');
+    await expect(page.locator('#driver-A-address')).toHaveValue('Pilies g. 14, Vilnius');
+    await expect(page.locator('#driver-B-name')).toHaveValue('');
+    const italicName = page.locator('.field--prefilled').filter({ has: page.locator('#driver-A-name') });
+    await expect(italicName).toHaveCount(1);
+    await page.locator('#driver-A-name').fill('Rasa Marija');
+    await expect(italicName).toHaveCount(0);
+    await expect(page.locator('.field--prefilled').filter({ has: page.locator('#driver-A-surname') })).toHaveCount(1);
+    // The prefilled part counts as filled: with B's data the step is done.
+    await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
+    await next(page);
+    await expectStep(page, 12);
     await ctx.close();
   });
 });

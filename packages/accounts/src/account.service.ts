@@ -16,6 +16,7 @@
 import {
   ACCOUNT_LINK_MS,
   KeyedTurns,
+  NO_PERSON,
   SESSION_LIMITS,
   SESSION_TOUCH_MS,
   SIGN_IN_FAILURES_KEPT_MS,
@@ -23,6 +24,8 @@ import {
   sessionAlive,
   signInLockMs,
   type Account,
+  type AccountPerson,
+  personUpdate,
   type AccountSession,
   type AccountTokenPurpose,
   type SessionView,
@@ -64,7 +67,7 @@ export class AccountService {
         emailConfirmedAt: null,
         passwordHash: null,
         personalCode: null,
-        person: { firstName: null, lastName: null, birthDate: null },
+        person: NO_PERSON,
         lang: input.lang,
         createdAt: clock.now(),
       };
@@ -224,6 +227,16 @@ export class AccountService {
     await store.updateAccount(account.id, { passwordHash: await hasher.hash(input.password), emailConfirmedAt: account.emailConfirmedAt ?? clock.now() });
     await store.removeSessionsOf(account.id);
     if (account.email !== null) await expiring.delete(`signin-fail:${await hash.sha256Hex(account.email)}`);
+  }
+
+  /**
+   * AC12: the person's own data from settings D (already normalised and judged by the domain's
+   * rules): the fields a verified personal code vouches for stay as the certificate gave them.
+   */
+  async updatePerson(account: Account, person: AccountPerson): Promise<AccountPerson> {
+    const next = personUpdate(account.person, person, account.personalCode);
+    await this.ports.store.updateAccount(account.id, { person: next });
+    return next;
   }
 
   /** AC3, AC7: deletes the sessions past their limits and the accounts never confirmed within 7 days. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account, AccountSession, AccountStorePort } from '@eid/domain';
+import { NO_PERSON, type Account, type AccountSession, type AccountStorePort } from '@eid/domain';
 
 export interface AccountStoreUnderTest {
   readonly store: AccountStorePort;
@@ -15,7 +15,7 @@ export function accountFixture(id: string, email: string | null, changes: Partia
     emailConfirmedAt: null,
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
     personalCode: null,
-    person: { firstName: null, lastName: null, birthDate: null },
+    person: NO_PERSON,
     lang: 'lt',
     createdAt: T0,
     ...changes,
@@ -57,9 +57,19 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.accountById('a1')).toEqual(a);
         expect(await store.updateAccount('a1', { emailConfirmedAt: T0 + 5, passwordHash: 'new' })).toBe(true);
         expect(await store.accountById('a1')).toEqual({ ...a, emailConfirmedAt: T0 + 5, passwordHash: 'new' });
-        const person = { firstName: 'Jonas', lastName: 'Jonaitis', birthDate: '1990-01-01' };
+        const person = {
+          firstName: 'Jonas',
+          lastName: 'Jonaitis',
+          birthDate: '1990-01-01',
+          phone: '+37061234567',
+          address: { value: 'Gedimino pr. 1, Vilnius', aob: 155_000_123, pat: '4', needPat: true },
+          licence: 'A1234567',
+        };
         expect(await store.updateAccount('a1', { person })).toBe(true);
         expect((await store.accountById('a1'))?.person).toEqual(person);
+        // Cleared fields read back as no value (the address's JSON too).
+        expect(await store.updateAccount('a1', { person: { ...person, address: null, phone: null } })).toBe(true);
+        expect((await store.accountById('a1'))?.person).toEqual({ ...person, address: null, phone: null });
         expect(await store.updateAccount('missing', { lang: 'lt' })).toBe(false);
       }));
 

@@ -40,9 +40,16 @@ export function persistentRateLimitStore(counter: HitCounter, now: () => number)
       answer(() => counter.peek(`${this.prefix}${key}`), now, callback);
     }
 
-    child(routeOptions: { method?: string | string[]; url?: string; path?: string }): FastifyRateLimitStore {
-      const method = Array.isArray(routeOptions.method) ? routeOptions.method.join(',') : (routeOptions.method ?? '');
-      return new PersistentRateLimitStore(`rate:${method}:${routeOptions.url ?? routeOptions.path ?? ''}:`);
+    /**
+     * One child per limited route. The plugin's types name the route's options, but at run time it
+     * passes its merged parameters with the route under `routeInfo` (@fastify/rate-limit 11): both
+     * are read, so every route counts apart.
+     */
+    child(options: { readonly method?: string | string[]; readonly url?: string; readonly path?: string; readonly routeInfo?: unknown }): FastifyRateLimitStore {
+      const info = options.routeInfo;
+      const route = typeof info === 'object' && info !== null ? (info as { method?: string | string[]; url?: string; path?: string }) : options;
+      const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
+      return new PersistentRateLimitStore(`rate:${method}:${route.url ?? route.path ?? ''}:`);
     }
   }
   return PersistentRateLimitStore as unknown as FastifyRateLimitStoreCtor;

@@ -166,6 +166,27 @@ describe('account calls', () => {
     expect((await post(ctx, '/sign-in', { email: JONAS.email, password: 'Naujas12' })).statusCode).toBe(200);
   });
 
+  it('[AC12] the person\'s data: judged by the declaration\'s rules with the field named, saved normalised, read back by /me; only with the CSRF token', async () => {
+    const ctx = await app();
+    await registeredAndConfirmed(ctx);
+    const { cookie, view } = await signIn(ctx);
+    const put = (payload: unknown, csrf = view.csrfToken) =>
+      ctx.app.inject({ method: 'PUT', url: `${ACCOUNT_PATH}/person`, payload: payload as Record<string, unknown>, cookies: { eid_session: cookie }, headers: { 'x-eid-csrf': csrf } });
+    const address = { value: 'Gedimino pr. 1, Vilnius', aob: 155000123, pat: '4', needPat: true };
+    const person = { firstName: ' Jonas ', lastName: 'Jonaitis', birthDate: '1990-01-01', phone: '+370 612 34567', address, licence: 'a1234567' };
+    expect((await put(person, 'x'.repeat(43))).json().code).toBe('CSRF_TOKEN_INVALID');
+    const bad = await put({ ...person, licence: 'A12' });
+    expect([bad.statusCode, bad.json()]).toEqual([400, { code: 'LICENCE_INVALID', path: 'licence' }]);
+    expect((await put({ ...person, birthDate: '2999-01-01' })).json().code).toBe('TOO_LATE');
+    expect((await put({ ...person, address: { ...address, aob: null } })).json().code).toBe('ADDRESS_NOT_PICKED');
+    expect((await put({ ...person, extra: 'x', firstName: 5 })).json().code).toBe('DATA_ERROR');
+    const ok = await put(person);
+    expect(ok.statusCode).toBe(200);
+    const saved = { firstName: 'Jonas', lastName: 'Jonaitis', birthDate: '1990-01-01', phone: '+37061234567', address, licence: 'A1234567' };
+    expect(ok.json().person).toEqual(saved);
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: cookie } })).json().person).toEqual(saved);
+  });
+
   it('[AC4] [AC5] the lock-out survives a restart; the reset link lifts it and sets a new password once', async () => {
     const ctx = await app();
     await registeredAndConfirmed(ctx);

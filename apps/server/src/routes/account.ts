@@ -4,6 +4,7 @@ import {
   ACCOUNT_PATH,
   ChangePasswordSchema,
   ConfirmAccountSchema,
+  PersonSchema,
   RegisterSchema,
   ResetRequestSchema,
   ResetSchema,
@@ -11,6 +12,9 @@ import {
   SignInSchema,
   accountEmail,
   accountView,
+  formatDate,
+  normalisePerson,
+  personErrors,
   deviceOf,
   type AccountView,
   type SessionView,
@@ -37,7 +41,7 @@ const STATUS: Record<AccountError['code'], number> = {
 /**
  * The account calls (issue 15; app-shell §7 leaves them to us): registration, confirmation,
  * sign-in by password, the browser's own account and sessions, sign-out (here, everywhere, one
- * session), password change and reset. Every payload passes the domain's schema; every refusal is a typed
+ * session), the person's data (settings D), password change and reset. Every payload passes the domain's schema; every refusal is a typed
  * code; state-changing calls of a session carry its CSRF token, and those before a session must
  * come from this site's pages (AC10). Addresses are normalised before anything else sees them.
  */
@@ -116,6 +120,16 @@ const account: FastifyPluginAsync = async (app) => {
     const body = parseInput(ChangePasswordSchema, request.body);
     await app.accounts.changePassword(a, session.id, body).catch((e: unknown) => refused(reply, e));
     return { status: 'CHANGED' };
+  });
+
+  app.put(`${ACCOUNT_PATH}/person`, perMinute(30), async (request, reply): Promise<AccountView> => {
+    const { account: a, session } = await signedIn(request, reply, true);
+    const person = normalisePerson(parseInput(PersonSchema, request.body));
+    const [refusal] = Object.entries(personErrors(person, formatDate(app.clock.now())));
+    if (refusal) throw new HttpError(400, refusal[1], refusal[0]);
+    const updated = await app.accounts.updatePerson(a, person);
+    noStore(reply);
+    return accountView({ ...a, person: updated }, session, csrfTokenOf(app.secret, session.id));
   });
 
   app.get(`${ACCOUNT_PATH}/sessions`, async (request, reply): Promise<SessionView[]> => {

@@ -336,6 +336,7 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
   await next(page);
 
   await expectStep(page, 11);
+  if (stopAt === 11) return;
   await driverData(page, 'A', { name: 'Petras', surname: 'Jonaitis', code: '38001012221', address: ['Pilies 14', 'Pilies g. 14, Vilnius'] });
   await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
   await shot('11-driver');

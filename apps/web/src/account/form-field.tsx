@@ -14,7 +14,10 @@ export interface FormFieldProps {
   readonly label: ReactNode;
   readonly value: string;
   readonly onChange: (value: string) => void;
-  readonly type: 'email' | 'password' | 'text';
+  readonly type: 'email' | 'password' | 'text' | 'tel' | 'date';
+  readonly disabled?: boolean;
+  readonly max?: string;
+  readonly min?: string;
   readonly autoComplete: string;
   readonly error?: string | null;
   /** The form was sent: show the error even if the field was never left. */
@@ -43,6 +46,9 @@ export function FormField(props: FormFieldProps) {
           value={props.value}
           autoComplete={props.autoComplete}
           maxLength={props.maxLength ?? 254}
+          disabled={props.disabled}
+          min={props.min}
+          max={props.max}
           spellCheck={false}
           autoCapitalize="off"
           aria-invalid={invalid}

@@ -1,7 +1,8 @@
 /**
  * `/userSettings` (app-shell §2): the section chosen by the query parameter — L sign-in and
- * security (the password, the account's sessions, signing out everywhere), C cookies (the
- * consent of app-shell §5). D (personal data) and M (messages) say they are not available yet.
+ * security (the password, the account's sessions, signing out everywhere), D personal data (what
+ * declarations start from), C cookies (the consent of app-shell §5). M (messages) says it is not
+ * available yet.
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { setAnalyticsConsent, storedConsent } from '../shell/analytics';
 import { notify } from '../shell/snackbar';
 import { SignInPrompt } from './account-parts';
 import { PasswordSection, SessionsSection } from './security-sections';
+import { PersonSection } from './person-section';
 
 type Section = keyof typeof USER_SETTINGS_SECTIONS;
 
@@ -47,7 +49,8 @@ export function SettingsPage({ section = 'L' }: { section?: Section }) {
         </>
       ) : null}
       {section === 'C' ? <CookiesSection /> : null}
-      {section === 'D' || section === 'M' ? <p>{t`This section is not available yet.`}</p> : null}
+      {section === 'D' ? <PersonSection account={state.account} /> : null}
+      {section === 'M' ? <p>{t`This section is not available yet.`}</p> : null}
     </article>
   );
 }

@@ -29,6 +29,11 @@ export function UserHome() {
             </Link>
           </li>
           <li>
+            <Link to="/userSettings" search={{ s: 'D' }}>
+              {t`Personal data`}
+            </Link>
+          </li>
+          <li>
             <Link to="/userSettings" search={{ s: 'C' }}>
               {t`Cookies`}
             </Link>

@@ -79,6 +79,8 @@ export class AccountCallError extends Error {
   constructor(
     readonly code: string,
     readonly retryAfterSeconds?: number,
+    /** The field the server refused (its `path`), when it names one. */
+    readonly path?: string,
   ) {
     super(code);
   }
@@ -88,7 +90,7 @@ export class AccountCallError extends Error {
  * An account call (`ACCOUNT_PATH` + path): JSON in and out, the session's CSRF token on every
  * call of a signed-in browser. A NOT_SIGNED_IN answer signs this browser out.
  */
-export async function accountCall<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'DELETE'; readonly body?: unknown } = {}): Promise<T> {
+export async function accountCall<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; readonly body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (state.kind === 'signed-in') headers['x-eid-csrf'] = state.account.csrfToken;
@@ -104,10 +106,10 @@ export async function accountCall<T>(path: string, init: { readonly method?: 'GE
   } catch {
     throw new AccountCallError('NETWORK_ERROR');
   }
-  const body = (await res.json().catch(() => ({}))) as { code?: unknown };
+  const body = (await res.json().catch(() => ({}))) as { code?: unknown; path?: unknown };
   if (res.ok) return body as T;
   const code = typeof body.code === 'string' ? body.code : 'GENERIC_ERROR';
   if (code === 'NOT_SIGNED_IN') signedOut();
   const retry = Number(res.headers.get('retry-after'));
-  throw new AccountCallError(code, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  throw new AccountCallError(code, Number.isFinite(retry) && retry > 0 ? retry : undefined, typeof body.path === 'string' ? body.path : undefined);
 }

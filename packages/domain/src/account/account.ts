@@ -8,17 +8,13 @@ import { isEmail, normaliseEmail } from '../rules/email.js';
 import { passwordSchema } from '../rules/password.js';
 import type { ACCOUNT_ERROR_CODES } from '../rules/errors.js';
 import { failureLockMs } from '../rules/limits.js';
+import type { AccountPerson } from './person.js';
 
 /** How a session was started. */
 export const SIGN_IN_METHODS = ['password', 'smartid', 'mobileid', 'oidc'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/** The person an account belongs to, as far as it is known (verified only through Smart-ID or Mobile-ID). */
-export interface AccountPerson {
-  readonly firstName: string | null;
-  readonly lastName: string | null;
-  readonly birthDate: string | null;
-}
+export type { AccountPerson } from './person.js';
 
 export interface Account {
   readonly id: string;
@@ -149,6 +145,8 @@ export interface AccountView {
   readonly emailConfirmed: boolean;
   readonly hasPassword: boolean;
   readonly personalCodeVerified: boolean;
+  /** The verified personal code (its owner's own browser only: it prefills the declaration, AC13). */
+  readonly personalCode: string | null;
   readonly person: AccountPerson;
   readonly lang: 'lt' | 'en';
   readonly session: { readonly id: string; readonly method: SignInMethod; readonly expiresAt: number };
@@ -172,6 +170,7 @@ export function accountView(account: Account, session: AccountSession, csrfToken
     emailConfirmed: account.emailConfirmedAt !== null,
     hasPassword: account.passwordHash !== null,
     personalCodeVerified: account.personalCode !== null,
+    personalCode: account.personalCode,
     person: account.person,
     lang: account.lang,
     session: { id: session.id, method: session.method, expiresAt: sessionDeadline(session) },

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ADDRESS_PATH, addressError, type AddressSuggestion, type PickedAddress } from '@eid/domain';
-import { useSession } from '../session/session-context';
+import { useBackendFetch } from '../session/session-context';
 import { ErrorText, TextField } from './fields';
 
 export interface AddressValue extends PickedAddress {
@@ -29,7 +29,7 @@ export function AddressField({
   near?: { latitude: number; longitude: number } | null;
   showError?: boolean;
 }) {
-  const session = useSession();
+  const backendFetch = useBackendFetch();
   const { t } = useLingui();
   const generated = useId();
   const fieldId = id ?? generated;
@@ -61,7 +61,7 @@ export function AddressField({
       return;
     }
     try {
-      const res = await session.backend.fetch(url);
+      const res = await backendFetch(url);
       if (n !== seq.current) return;
       setItems(res.ok ? ((await res.json()) as AddressSuggestion[]) : []);
       setNetworkError(res.ok ? null : 'GENERIC_ERROR');

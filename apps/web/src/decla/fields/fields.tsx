@@ -30,6 +30,8 @@ interface BaseProps {
   readonly required?: boolean;
   readonly id?: string;
   readonly name?: string;
+  /** Filled from the account and not changed yet: italic in practice mode (declaration-flow §4). */
+  readonly prefilled?: boolean;
 }
 
 export interface TextFieldProps extends BaseProps {
@@ -73,7 +75,7 @@ export function TextField(props: TextFieldProps) {
     },
   };
   return (
-    <div className={`field${invalid ? ' field--error' : ''}${done ? ' field--done' : ''}`}>
+    <div className={`field${invalid ? ' field--error' : ''}${done ? ' field--done' : ''}${props.prefilled ? ' field--prefilled' : ''}`}>
       <label htmlFor={id}>
         {props.label}
         {props.required ? <span aria-hidden="true"> *</span> : null}

@@ -38,6 +38,12 @@ export function useSession(): DeclaSession {
   return s;
 }
 
+/** The backend's fetch: the declaration's (live or practice) inside one, the server's outside (settings D's address field). */
+export function useBackendFetch(): typeof fetch {
+  const s = useContext(SessionContext);
+  return s ? s.backend.fetch : (input, init) => window.fetch(input, init);
+}
+
 /** The declaration as the screens show it: the hub's view with this device's unacknowledged edits on top. */
 export function useDeclaration(): DeclarationView | null {
   const s = useSession();

@@ -14,6 +14,7 @@ import {
 } from '@eid/domain';
 import { ErrorText, TextField } from '../fields/fields';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
+import { usePrefill } from '../session/prefill';
 import { codeOf } from '../session/decla-session';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import { StepFooter, type StepProps } from '../wizard/step-footer';
@@ -36,8 +37,13 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
   const driver = d.parties[party].driver;
   const theirs = d.parties[other(party)].driver;
   const [method, setMethod] = useState<InformMethod>(driver.informMethod ?? 'tel');
-  const [tel, setTel] = useState(driver.tel || DEFAULT_PHONE_PREFIX);
-  const [email, setEmail] = useState(driver.email);
+  // AC13: a signed-in driver's phone and confirmed e-mail are offered (the phone is still confirmed by its code).
+  const prefill = usePrefill(party);
+  const storedTel = driver.tel === DEFAULT_PHONE_PREFIX ? '' : driver.tel;
+  const [tel, setTel] = useState(storedTel || prefill?.tel || DEFAULT_PHONE_PREFIX);
+  const [email, setEmail] = useState(driver.email || prefill?.email || '');
+  /** declaration-flow §4: in practice mode a prefilled text shows italic until changed. */
+  const italic = (typed: string, stored: string, offered: string | undefined) => session.mode === 'practice' && !stored && !!offered && typed === offered;
   const [code, setCode] = useState('');
   const [practiceCode, setPracticeCode] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState(false);
@@ -90,6 +96,7 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
         <>
           <TextField
             id={`${idp}-tel`}
+            prefilled={italic(tel, storedTel, prefill?.tel)}
             label={t`Mobile phone`}
             type="tel"
             inputMode="tel"
@@ -174,6 +181,7 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
         <>
           <TextField
             id={`${idp}-email`}
+            prefilled={italic(email, driver.email, prefill?.email)}
             label={t`E-mail`}
             type="email"
             inputMode="email"

@@ -7,6 +7,7 @@ import {
   addressError,
   birthDateMatchesCode,
   birthDateSchema,
+  fillEmptyDriverFields,
   formatDate,
   isName,
   parsePersonalCode,
@@ -18,7 +19,8 @@ import {
 } from '@eid/domain';
 import { ErrorText, TextField } from '../fields/fields';
 import { AddressField, type AddressValue } from '../fields/address-field';
-import { useConnectedDeclaration, useHinted, useParties } from '../session/session-context';
+import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
+import { usePrefill } from '../session/prefill';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
@@ -81,7 +83,20 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
   const { t } = useLingui();
   const hinted = useHinted();
   const current = d.parties[party].driver;
-  const [form, setForm] = useState<Form>({ name: current.name, surname: current.surname, code: current.code, dob: current.dob, address: current.address });
+  const session = useSession();
+  const prefill = usePrefill(party);
+  // AC13: a signed-in driver's empty fields start from the account (and are saved like typed ones).
+  const [start] = useState(() =>
+    fillEmptyDriverFields({ name: current.name, surname: current.surname, code: current.code, dob: current.dob, address: current.address }, prefill),
+  );
+  const [form, setFormState] = useState<Form>(start.value);
+  const [prefilled, setPrefilled] = useState<ReadonlyArray<keyof Form>>(start.filled);
+  const setForm = (next: Form) => {
+    setPrefilled((fields) => fields.filter((k) => next[k] === form[k]));
+    setFormState(next);
+  };
+  /** declaration-flow §4: in practice mode a prefilled text shows italic until changed. */
+  const italic = (k: keyof Form) => session.mode === 'practice' && prefilled.includes(k);
   const save = useInstruction();
   const errors = formErrors(form, today);
   const flush = useAutosave(form, (f) => {
@@ -100,7 +115,7 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
         code: f.code.trim(),
       },
     });
-  });
+  }, 700, start.filled.length === 0);
   const setCode = (code: string) => {
     const clean = code.replace(/\s/g, '').toUpperCase().slice(0, CODE_MASK_LENGTH);
     // A valid personal code says the birth date: fill it in.
@@ -111,14 +126,15 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
   return (
     <section className="driver-form" aria-label={both ? t`Driver ${party}` : undefined}>
       {both ? <h2>{t`Driver ${party}`}</h2> : null}
-      <TextField id={`${id}-name`} label={t`Name`} value={form.name} onChange={(name) => setForm({ ...form, name })} onBlur={flush} error={errors.name} showError={hinted} autoComplete="given-name" maxLength={TEXT_LIMITS.name} required />
-      <TextField id={`${id}-surname`} label={t`Surname`} value={form.surname} onChange={(surname) => setForm({ ...form, surname })} onBlur={flush} error={errors.surname} showError={hinted} autoComplete="family-name" maxLength={TEXT_LIMITS.name} required />
+      <TextField id={`${id}-name`} label={t`Name`} value={form.name} onChange={(name) => setForm({ ...form, name })} onBlur={flush} error={errors.name} showError={hinted} prefilled={italic('name')} autoComplete="given-name" maxLength={TEXT_LIMITS.name} required />
+      <TextField id={`${id}-surname`} label={t`Surname`} value={form.surname} onChange={(surname) => setForm({ ...form, surname })} onBlur={flush} error={errors.surname} showError={hinted} prefilled={italic('surname')} autoComplete="family-name" maxLength={TEXT_LIMITS.name} required />
       <TextField
         id={`${id}-code`}
         label={t`Personal code or driving licence number`}
         value={form.code}
         onChange={setCode}
         onBlur={flush}
+        prefilled={italic('code')}
         error={errors.code}
         showError={hinted}
         inputMode="text"
@@ -127,7 +143,7 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
         hint={t`11-digit Lithuanian personal code, or the 8-character driving licence number. Its last 6 characters will open the declaration.`}
         required
       />
-      <TextField id={`${id}-dob`} label={t`Date of birth`} type="date" value={form.dob} onChange={(dob) => setForm({ ...form, dob })} onBlur={flush} error={errors.dob} showError={hinted} min={BIRTH_DATE_MIN} max={today} required />
+      <TextField id={`${id}-dob`} label={t`Date of birth`} type="date" value={form.dob} onChange={(dob) => setForm({ ...form, dob })} onBlur={flush} error={errors.dob} showError={hinted} prefilled={italic('dob')} min={BIRTH_DATE_MIN} max={today} required />
       <AddressField
         id={`${id}-address`}
         label={t`Home address`}

@@ -49,12 +49,15 @@ export function useInstruction() {
   return { run, error, setError, busy: busy > 0 };
 }
 
+const UNSAVED = Symbol('unsaved');
+
 /**
  * Saves a value some time after the driver stops typing (and at once on flush, e.g. on blur), so
  * that what was typed reaches the hub's queue — and local storage — within a moment.
  */
-export function useAutosave<T>(value: T, save: (value: T) => void, delayMs = 700) {
-  const saved = useRef(value);
+export function useAutosave<T>(value: T, save: (value: T) => void, delayMs = 700, firstSaved = true) {
+  // `firstSaved` false: the first value is not the declaration's yet (a prefill) and is saved too.
+  const saved = useRef<T | typeof UNSAVED>(firstSaved ? value : UNSAVED);
   const latest = useRef(value);
   const saveRef = useRef(save);
   useLayoutEffect(() => {
