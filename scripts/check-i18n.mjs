@@ -64,6 +64,18 @@ try {
       }
     }
   }
+  // The web app's catalogs are merged in the page (a lazy part's joins the first screen's): one
+  // message must read the same in each of them, or the later one would change the earlier's text.
+  for (const locale of LOCALES) {
+    const seen = new Map();
+    for (const catalog of CATALOGS.filter((c) => c.name !== 'server')) {
+      for (const [id, str] of readPo(join(catalog.committed, locale, 'messages.po'))) {
+        const before = seen.get(id);
+        if (before && before.str !== str) problems.push(`${locale}: "${id}" reads "${before.str}" in ${before.name} but "${str}" in ${catalog.name}: one message, one text`);
+        else seen.set(id, { str, name: catalog.name });
+      }
+    }
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -47,7 +47,7 @@ test.describe('accounts by e-mail and password', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await dialog.getByRole('button', { name: 'No account yet? Create one' }).click();
-    const register = page.getByRole('dialog', { name: 'Create an account' });
+    const register = page.getByRole('dialog', { name: 'A new account' });
     await register.getByLabel('E-mail address').fill(email);
     await register.getByLabel('Password', { exact: true }).fill('slaptas1');
     await register.getByLabel('The password again').fill('slaptas1');

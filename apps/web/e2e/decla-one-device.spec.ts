@@ -17,7 +17,7 @@ test.describe('one device fills for both drivers', () => {
     await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     // The end screen's account offer opens the registration with the declaration's e-mail.
     await page.getByRole('button', { name: 'Create an account' }).click();
-    const register = page.getByRole('dialog', { name: 'Create an account' });
+    const register = page.getByRole('dialog', { name: 'A new account' });
     await expect(register.getByLabel('E-mail address')).toHaveValue(/^vairuotojas\.[ab]@example\.lt$/);
     await ctx.close();
   });

@@ -310,6 +310,32 @@ describe('accounts: a mistyped password at confirmation', () => {
   });
 });
 
+describe('accounts: guessing at a confirmation link', () => {
+  it('[AC2] [AC4] wrong passwords at a confirmation link are counted like sign-ins: the 5th locks the address, the right one too', async () => {
+    const { service, tokenOf } = setup();
+    await service.register(JONAS);
+    const token = tokenOf('confirm');
+    const answers: string[] = [];
+    for (const guess of ['Spejimas1', 'Spejimas2', 'Spejimas3', 'Spejimas4', 'Spejimas5']) answers.push(await code(service.confirm({ token, password: guess })));
+    expect(answers).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'SIGN_IN_LOCKED']);
+    expect(await code(service.confirm({ token, password: JONAS.password }))).toBe('SIGN_IN_LOCKED');
+  });
+
+  it('[AC2] a confirmed address takes no other registration\'s link; two confirmations at once confirm once', async () => {
+    const { service, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    const first = tokenOf('confirm');
+    clock.advance(2 * MINUTE);
+    await service.register({ ...JONAS, password: 'Antras12' });
+    const second = tokenOf('confirm');
+    const both = await Promise.all([service.confirm({ token: first, password: JONAS.password }), service.confirm({ token: first, password: JONAS.password })].map(code));
+    expect(both.sort()).toEqual(['ACCOUNT_LINK_INVALID', 'OK']);
+    expect(await code(service.confirm({ token: second, password: 'Antras12' }))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await code(service.signInWithPassword({ ...JONAS, password: 'Antras12' }, 'x'))).toBe('INVALID_CREDENTIALS');
+    expect(await code(service.signInWithPassword(JONAS, 'x'))).toBe('OK');
+  });
+});
+
 describe('accounts: changing the password', () => {
   it('[AC11] [AC4] wrong current passwords are counted like sign-ins: the 5th locks the address, the right one too; the change ends only the other sessions', async () => {
     const { service, tokenOf } = setup();

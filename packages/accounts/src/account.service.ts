@@ -85,17 +85,23 @@ export class AccountService {
    * AC2, AC5: the confirmation link, once, with the password chosen at the registration that sent
    * it (so a link of someone else's registration, clicked by the address's owner, sets nothing):
    * the address is confirmed and the account gets that password. A wrong password does not use
-   * the link up.
+   * the link up but counts toward the address's lock-out; a confirmed address takes no link.
    */
   async confirm(input: { readonly token: string; readonly password: string }): Promise<void> {
-    const { store, hasher, hash, clock } = this.ports;
+    const { store, hash, clock } = this.ports;
     if (!TOKEN_RE.test(input.token)) refuseAccount('ACCOUNT_LINK_INVALID');
     // A mistyped password leaves the link working: it is read first and used only with the right one.
     const found = await store.findToken(await hash.sha256Hex(input.token), 'confirm', clock.now());
-    if (!found) refuseAccount('ACCOUNT_LINK_INVALID');
-    if (found.passwordHash === null || !(await hasher.verify(found.passwordHash, input.password))) refuseAccount('INVALID_CREDENTIALS');
-    const used = await this.useToken(input.token, 'confirm');
-    await store.updateAccount(used.accountId, { emailConfirmedAt: clock.now(), passwordHash: used.passwordHash });
+    const account = found ? await store.accountById(found.accountId) : null;
+    // A confirmed address takes no other registration's password (nor a second use of its own link).
+    if (!found || !account || account.email === null || account.emailConfirmedAt !== null) return refuseAccount('ACCOUNT_LINK_INVALID');
+    const email = account.email;
+    await this.turns.run(`signin:${email}`, async () => {
+      // Each wrong password counts toward the address's lock-out (AC4), as at sign-in.
+      await this.checkPassword(email, found.passwordHash, input.password);
+      const used = await this.useToken(input.token, 'confirm');
+      await store.updateAccount(used.accountId, { emailConfirmedAt: clock.now(), passwordHash: used.passwordHash });
+    });
   }
 
   /**

@@ -46,8 +46,8 @@ export function persistentRateLimitStore(counter: HitCounter, now: () => number)
      * are read, so every route counts apart.
      */
     child(options: { readonly method?: string | string[]; readonly url?: string; readonly path?: string; readonly routeInfo?: unknown }): FastifyRateLimitStore {
-      const info = options.routeInfo;
-      const route = typeof info === 'object' && info !== null ? (info as { method?: string | string[]; url?: string; path?: string }) : options;
+      const info = typeof options.routeInfo === 'object' && options.routeInfo !== null ? (options.routeInfo as { method?: string | string[]; url?: string; path?: string }) : {};
+      const route = info.url !== undefined || info.path !== undefined ? info : options;
       const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
       return new PersistentRateLimitStore(`rate:${method}:${route.url ?? route.path ?? ''}:`);
     }

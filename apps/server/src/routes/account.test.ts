@@ -48,6 +48,8 @@ describe('account calls', () => {
   async function signIn(ctx: Ctx, headers: Record<string, string> = {}) {
     const res = await post(ctx, '/sign-in', { email: JONAS.email, password: JONAS.password }, headers);
     expect(res.statusCode).toBe(200);
+    // The answer carries the session's CSRF token: no cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
     return { cookie: tokenOf(cookieOf(res)), view: res.json<{ csrfToken: string; session: { id: string } }>(), setCookie: cookieOf(res) };
   }
 
@@ -155,6 +157,8 @@ describe('account calls', () => {
     const change = (payload: unknown, csrf = phone.view.csrfToken) =>
       ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/password`, payload: payload as Record<string, unknown>, cookies: { eid_session: phone.cookie }, headers: { 'x-eid-csrf': csrf } });
     expect((await change({ current: JONAS.password, password: 'Naujas12' }, 'x'.repeat(43))).json().code).toBe('CSRF_TOKEN_INVALID');
+    const noHeader = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/password`, payload: { current: JONAS.password, password: 'Naujas12' }, cookies: { eid_session: phone.cookie } });
+    expect([noHeader.statusCode, noHeader.json().code]).toEqual([403, 'CSRF_TOKEN_INVALID']);
     expect((await change({ current: JONAS.password, password: 'weak' })).json().code).toBe('DATA_ERROR');
     const wrong = await change({ current: 'Neteisingas1', password: 'Naujas12' });
     expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
@@ -180,8 +184,13 @@ describe('account calls', () => {
     expect((await put({ ...person, birthDate: '2999-01-01' })).json().code).toBe('TOO_LATE');
     expect((await put({ ...person, address: { ...address, aob: null } })).json().code).toBe('ADDRESS_NOT_PICKED');
     expect((await put({ ...person, extra: 'x', firstName: 5 })).json().code).toBe('DATA_ERROR');
-    const ok = await put(person);
+    const anonymous = await ctx.app.inject({ method: 'PUT', url: `${ACCOUNT_PATH}/person`, payload: person, headers: { origin: ORIGIN } });
+    expect([anonymous.statusCode, anonymous.json().code]).toEqual([401, 'NOT_SIGNED_IN']);
+    // A personal code cannot be set this way: only Smart-ID or Mobile-ID verifies one.
+    const ok = await put({ ...person, personalCode: '39001010000' });
     expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect(ok.json().personalCode).toBeNull();
     const saved = { firstName: 'Jonas', lastName: 'Jonaitis', birthDate: '1990-01-01', phone: '+37061234567', address, licence: 'A1234567' };
     expect(ok.json().person).toEqual(saved);
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: cookie } })).json().person).toEqual(saved);

@@ -1,13 +1,12 @@
 /**
  * The account's confirmation link (`/confirm?account=TOKEN`, AC2): the link confirms the address
- * together with the password chosen at registration, so the page asks for it. The token leaves
- * the address bar at once.
+ * together with the password chosen at registration, so the page asks for it. (The route takes
+ * the token out of the address bar at once.)
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountCall } from '../shell/account-session';
 import { openLogin } from '../shell/login-host';
-import { rewriteQuery } from '../shell/query';
 import { ErrorText } from '../decla/fields/fields';
 import { CurrentPasswordField, Refusal, useSend } from './form-field';
 
@@ -17,7 +16,6 @@ export function ConfirmAccountPage({ token }: { token: string }) {
   const [tried, setTried] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const { busy, refusal, send } = useSend();
-  useEffect(() => rewriteQuery({ account: null }), []);
   const submit = () => {
     setTried(true);
     if (password === '') return;

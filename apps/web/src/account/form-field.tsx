@@ -15,7 +15,8 @@ export interface FormFieldProps {
   readonly value: string;
   readonly onChange: (value: string) => void;
   readonly type: 'email' | 'password' | 'text' | 'tel' | 'date';
-  readonly disabled?: boolean;
+  /** Shown, focusable, not editable (the fields a verified personal code vouches for). */
+  readonly readOnly?: boolean;
   readonly max?: string;
   readonly min?: string;
   readonly autoComplete: string;
@@ -46,7 +47,7 @@ export function FormField(props: FormFieldProps) {
           value={props.value}
           autoComplete={props.autoComplete}
           maxLength={props.maxLength ?? 254}
-          disabled={props.disabled}
+          readOnly={props.readOnly}
           min={props.min}
           max={props.max}
           spellCheck={false}

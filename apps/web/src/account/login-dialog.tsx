@@ -5,10 +5,10 @@
  * message. Answers never tell whether an address has an account (AC2, AC5).
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountEmail, newPasswordError, type AccountView } from '@eid/domain';
-import { accountCall, signedIn } from '../shell/account-session';
+import { accountCall, signedIn, signedOut } from '../shell/account-session';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
 import { CurrentPasswordField, FormField, NewPasswordFields, Refusal, useSend } from './form-field';
@@ -18,15 +18,25 @@ type Mode = LoginRequest['mode'];
 export function LoginDialog({ request, onClose }: { request: LoginRequest; onClose: () => void }) {
   const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [mode, setMode] = useState<Mode>(request.mode);
+  const [mode, setModeState] = useState<Mode>(request.mode);
   const [email, setEmail] = useState(request.email ?? '');
+  /** An outcome said in the dialog (the page behind a modal dialog is inert: a snackbar there is not seen). */
+  const [notice, setNotice] = useState<string | null>(null);
+  const setMode = (next: Mode, said: string | null = null) => {
+    setNotice(said);
+    setModeState(next);
+  };
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
   }, []);
+  // Focus goes to the form's first field whenever the dialog shows another form.
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLInputElement>('form input')?.focus();
+  }, [mode]);
   const titles: Record<Mode, string> = {
     'sign-in': t`Sign in`,
-    register: t`Create an account`,
+    register: t`A new account`,
     forgot: t`Forgotten password`,
     reset: t`A new password`,
   };
@@ -39,6 +49,11 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
           <span aria-hidden="true">×</span>
         </button>
       </div>
+      {notice ? (
+        <p role="status" className="confirmed">
+          {notice}
+        </p>
+      ) : null}
       {mode === 'sign-in' ? <SignInForm {...props} next={request.next} /> : null}
       {mode === 'register' ? <RegisterForm {...props} /> : null}
       {mode === 'forgot' ? <ForgotForm {...props} /> : null}
@@ -50,7 +65,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
 interface FormProps {
   readonly email: string;
   readonly setEmail: (email: string) => void;
-  readonly setMode: (mode: Mode) => void;
+  readonly setMode: (mode: Mode, said?: string | null) => void;
   readonly done: () => void;
 }
 
@@ -97,6 +112,7 @@ const emailError = (email: string) => (accountEmail(email) ? null : 'EMAIL_INVAL
 function SignInForm({ email, setEmail, setMode, done, next }: FormProps & { next?: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const router = useRouter();
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
   const { busy, refusal, send } = useSend();
@@ -108,7 +124,9 @@ function SignInForm({ email, setEmail, setMode, done, next }: FormProps & { next
       signedIn(account);
       notify('success', t`You are signed in.`);
       done();
-      void navigate({ to: next ?? '/user' });
+      // Back to the page the gate turned away (its whole address, the query too), else the account's home.
+      if (next) router.history.push(next);
+      else void navigate({ to: '/user' });
     });
   };
   return (
@@ -215,8 +233,9 @@ function ResetForm({ token, setMode }: FormProps & { token: string }) {
     if (newPasswordError(password, repeated)) return;
     void send(async () => {
       await accountCall('/reset', { body: { token, password } });
-      notify('success', t`The new password is set. Sign in with it.`);
-      setMode('sign-in');
+      // The reset ended every session of the account, this browser's too.
+      signedOut();
+      setMode('sign-in', t`The new password is set. Sign in with it.`);
     });
   };
   return (

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BIRTH_DATE_MIN, formatDate, lockedPersonFields, normalisePerson, personErrors, type AccountView, type PersonField } from '@eid/domain';
+import { BIRTH_DATE_MIN, TEXT_LIMITS, formatDate, lockedPersonFields, normalisePerson, personErrors, type AccountView, type PersonField } from '@eid/domain';
 import { accountCall, signedIn } from '../shell/account-session';
 import { notify } from '../shell/snackbar';
 import { AddressField, type AddressValue } from '../decla/fields/address-field';
@@ -40,7 +40,7 @@ export function PersonSection({ account }: { account: AccountView }) {
       onChange={(v) => setTexts({ ...texts, [f]: v })}
       error={errors[f] ?? serverError(f)}
       showError={tried || serverError(f) !== null}
-      disabled={locked.includes(f)}
+      readOnly={locked.includes(f)}
       {...(type === 'date' ? { min: BIRTH_DATE_MIN, max: today } : {})}
       {...extra}
     />
@@ -71,13 +71,13 @@ export function PersonSection({ account }: { account: AccountView }) {
           submit();
         }}
       >
-        {field('firstName', t`Name`, 'text', 'given-name', { maxLength: 60 })}
-        {field('lastName', t`Surname`, 'text', 'family-name', { maxLength: 60 })}
+        {field('firstName', t`Name`, 'text', 'given-name', { maxLength: TEXT_LIMITS.name })}
+        {field('lastName', t`Surname`, 'text', 'family-name', { maxLength: TEXT_LIMITS.name })}
         {field('birthDate', t`Date of birth`, 'date', 'bday')}
         {field('phone', t`Mobile phone`, 'tel', 'tel', { hint: t`With the country code, e.g. +370 612 34567.`, maxLength: 32 })}
         <AddressField id="person-address" label={t`Home address`} value={address} onPick={setAddress} showError={tried} />
         {field('licence', t`Driving licence number`, 'text', 'off', { hint: t`8 characters, as in the licence.`, maxLength: 8 })}
-        <Refusal refusal={refusal?.path ? null : refusal} />
+        <Refusal refusal={refusal?.path !== undefined && refusal.path in texts ? null : refusal} />
         <button type="submit" className="button" disabled={busy}>
           {t`Save`}
         </button>

@@ -23,6 +23,10 @@ export function TermsPage() {
     { key: STORAGE_KEYS.stateConnection, use: t`A snapshot for resuming an unfinished declaration` },
     { key: STORAGE_KEYS.schemeObjects, use: t`The draft of the accident scheme you are drawing` },
     { key: STORAGE_KEYS.eidPlates, use: t`The plates you entered for the declaration in progress` },
+    {
+      key: STORAGE_KEYS.signedIn,
+      use: t`That this browser signed in to an account: a flag only. The session itself is the eid_session cookie, which the page cannot read; it ends after 30 minutes unused, 12 hours at most, or when you sign out.`,
+    },
   ];
   return (
     <article className="page content-page">

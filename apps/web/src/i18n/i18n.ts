@@ -33,10 +33,13 @@ function loadPart(name: string, locale: Locale): Promise<void> {
   return loading;
 }
 
+/** The language being activated (or the active one): a part registered meanwhile loads for it. */
+let target: Locale | null = null;
+
 /** Registers a lazy part's catalog and loads it for the active language (merged into the messages). */
 export function loadCatalog(name: string, catalog: Catalog): Promise<void> {
   parts.set(name, catalog);
-  return loadPart(name, isLocale(i18n.locale) ? i18n.locale : initialLocale());
+  return loadPart(name, target ?? (isLocale(i18n.locale) ? i18n.locale : initialLocale()));
 }
 
 export function isLocale(x: unknown): x is Locale {
@@ -51,7 +54,11 @@ export function initialLocale(): Locale {
 
 /** Loads the catalog, switches the UI, remembers the choice and sets <html lang>. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  target = locale;
   const [{ messages }] = await Promise.all([catalogs[locale](), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
+  // A part registered while this ran loaded for `locale` too; wait for it before switching.
+  await Promise.all([...parts.keys()].map((name) => loadPart(name, locale)));
+  if (target !== locale) return;
   i18n.load(locale, messages);
   i18n.activate(locale);
   writeStored(STORAGE_KEYS.uilang, locale);

@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Chat (app-shell §2): login needed. */
 export const Route = createFileRoute('/chat')({
-  beforeLoad: () => requireLogin('/chat'),
+  beforeLoad: (at) => requireLogin('/chat', at),
   component: function ChatRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Chat`} />;

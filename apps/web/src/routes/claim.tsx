@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Claim (app-shell §2): login needed. */
 export const Route = createFileRoute('/claim')({
-  beforeLoad: () => requireLogin('/claim'),
+  beforeLoad: (at) => requireLogin('/claim', at),
   component: function ClaimRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Claim`} />;

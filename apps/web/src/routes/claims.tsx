@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Claims (app-shell §2): login needed. */
 export const Route = createFileRoute('/claims')({
-  beforeLoad: () => requireLogin('/claims'),
+  beforeLoad: (at) => requireLogin('/claims', at),
   component: function ClaimsRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Claims`} />;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { rewriteQuery } from '../shell/query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ConfirmEmailPage } from '../email/confirm-page';
 import { withAccountCatalog } from '../account/catalog';
@@ -18,6 +19,10 @@ export const Route = createFileRoute('/confirm')({
     // The link's token as it came: the page takes it out of the address bar, which changes the search.
     const search = Route.useSearch();
     const [{ t, account }] = useState(() => search);
+    // An account link's token leaves the address bar at once, before the page's code arrives.
+    useEffect(() => {
+      if (account !== undefined) rewriteQuery({ account: null });
+    }, [account]);
     if (account !== undefined) {
       return (
         <Suspense fallback={null}>

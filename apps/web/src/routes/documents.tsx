@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Insurance documents (app-shell §2): login needed. */
 export const Route = createFileRoute('/documents')({
-  beforeLoad: () => requireLogin('/documents'),
+  beforeLoad: (at) => requireLogin('/documents', at),
   component: function DocumentsRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Insurance documents`} />;

@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** My accidents (app-shell §2): login needed. */
 export const Route = createFileRoute('/ei')({
-  beforeLoad: () => requireLogin('/ei'),
+  beforeLoad: (at) => requireLogin('/ei', at),
   component: function EiRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`My accidents`} />;

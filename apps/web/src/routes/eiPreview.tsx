@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Accident (app-shell §2): login needed. */
 export const Route = createFileRoute('/eiPreview')({
-  beforeLoad: () => requireLogin('/eiPreview'),
+  beforeLoad: (at) => requireLogin('/eiPreview', at),
   component: function EiPreviewRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Accident`} />;

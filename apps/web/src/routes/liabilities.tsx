@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Liabilities (app-shell §2): login needed. */
 export const Route = createFileRoute('/liabilities')({
-  beforeLoad: () => requireLogin('/liabilities'),
+  beforeLoad: (at) => requireLogin('/liabilities', at),
   component: function LiabilitiesRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Liabilities`} />;

@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Messages (app-shell §2): login needed. */
 export const Route = createFileRoute('/messages')({
-  beforeLoad: () => requireLogin('/messages'),
+  beforeLoad: (at) => requireLogin('/messages', at),
   component: function MessagesRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Messages`} />;

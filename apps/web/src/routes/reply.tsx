@@ -5,7 +5,7 @@ import { AccountPage } from '../shell/account-page';
 
 /** Reply (app-shell §2): login needed. */
 export const Route = createFileRoute('/reply')({
-  beforeLoad: () => requireLogin('/reply'),
+  beforeLoad: (at) => requireLogin('/reply', at),
   component: function ReplyRoute() {
     const { t } = useLingui();
     return <AccountPage title={t`Reply`} />;

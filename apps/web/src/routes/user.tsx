@@ -5,7 +5,7 @@ import { UserHome } from '../account/user-home';
 
 /** My account (app-shell §2): login needed. */
 export const Route = createFileRoute('/user')({
-  beforeLoad: () => requireLogin('/user'),
+  beforeLoad: (at) => requireLogin('/user', at),
   loader: loadAccountCatalog,
   component: UserHome,
 });

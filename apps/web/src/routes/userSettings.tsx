@@ -9,7 +9,7 @@ export const Route = createFileRoute('/userSettings')({
   // The section by a query parameter: L login, D data, M messages, C cookies.
   validateSearch: (search: Record<string, unknown>): { s?: keyof typeof USER_SETTINGS_SECTIONS } =>
     typeof search.s === 'string' && search.s in USER_SETTINGS_SECTIONS ? { s: search.s as keyof typeof USER_SETTINGS_SECTIONS } : {},
-  beforeLoad: () => requireLogin('/userSettings'),
+  beforeLoad: (at) => requireLogin('/userSettings', at),
   loader: loadAccountCatalog,
   component: function UserSettingsRoute() {
     const { s } = Route.useSearch();

@@ -61,7 +61,9 @@ export function loadAccount(): Promise<AccountState> {
   asking ??= fetch(`${ACCOUNT_PATH}/me`, { credentials: 'include', cache: 'no-store', headers: { accept: 'application/json' } })
     .then(async (res) => {
       if (res.ok) signedIn((await res.json()) as AccountView);
-      else signedOut();
+      // Only the server's "no session" signs out; a refusal for load (429, 5xx) leaves the flag for the next page load.
+      else if (res.status === 401) signedOut();
+      else set({ kind: 'anonymous' });
       return state;
     })
     .catch(() => {
@@ -88,9 +90,22 @@ export class AccountCallError extends Error {
 
 /**
  * An account call (`ACCOUNT_PATH` + path): JSON in and out, the session's CSRF token on every
- * call of a signed-in browser. A NOT_SIGNED_IN answer signs this browser out.
+ * call of a signed-in browser. A NOT_SIGNED_IN answer signs this browser out; a stale CSRF token
+ * (a new session from another tab) is renewed once.
  */
 export async function accountCall<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; readonly body?: unknown } = {}): Promise<T> {
+  try {
+    return await callOnce<T>(path, init);
+  } catch (e) {
+    // Signed in again in another tab: this page's CSRF token is the old session's. Ask who this is and try once more.
+    if (!(e instanceof AccountCallError) || e.code !== 'CSRF_TOKEN_INVALID' || state.kind !== 'signed-in') throw e;
+    set({ kind: 'unknown' });
+    if ((await loadAccount()).kind !== 'signed-in') throw e;
+    return callOnce<T>(path, init);
+  }
+}
+
+async function callOnce<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; readonly body?: unknown }): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (state.kind === 'signed-in') headers['x-eid-csrf'] = state.account.csrfToken;

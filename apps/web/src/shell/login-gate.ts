@@ -11,11 +11,12 @@ import { readStored } from '../storage';
 import { loadAccount } from './account-session';
 import { openLogin } from './login-host';
 
-export async function requireLogin(path: string): Promise<void> {
+export async function requireLogin(path: string, at?: { readonly preload: boolean; readonly location: { readonly href: string } }): Promise<void> {
   const route = shellRoute(path) ?? { login: true };
   const account = await loadAccount();
   if (loginGate(route, { loggedIn: account.kind === 'signed-in', connectionToken: readStored(STORAGE_KEYS.token) }) === 'home') {
-    openLogin({ mode: 'sign-in', next: path });
+    // A link hovered (preloading) is not a visit: the dialog opens only when the page is asked for.
+    if (!at?.preload) openLogin({ mode: 'sign-in', next: at?.location.href ?? path });
     throw redirect({ to: '/', replace: true });
   }
 }

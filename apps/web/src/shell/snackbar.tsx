@@ -1,7 +1,8 @@
 /**
  * Snackbars (app-shell §2, a shell element always present): short notices after an action —
  * success, error, info. A notice stays 6 seconds (an error until closed), is read out by screen
- * readers (errors at once), and has a close button.
+ * readers (errors at once), and has a close button. While a modal dialog is open the page behind
+ * it is inert: a dialog says its own outcomes.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -40,7 +41,7 @@ function SnackItem({ snack }: { snack: Snack }) {
     return () => window.clearTimeout(timer);
   }, [snack]);
   return (
-    <div className={`snackbar snackbar--${snack.kind}`} role={snack.kind === 'error' ? 'alert' : 'status'}>
+    <div className={`snackbar snackbar--${snack.kind}`}>
       <span>{snack.text}</span>
       <button type="button" className="snackbar-close" aria-label={t`Close the notice`} onClick={() => dismiss(snack.id)}>
         <span aria-hidden="true">×</span>
@@ -57,11 +58,23 @@ export function Snackbars() {
     },
     () => snacks,
   );
+  // Two live regions always present (a region inserted with its text is often not read out).
   return (
     <div className="snackbars">
-      {shown.map((s) => (
-        <SnackItem key={s.id} snack={s} />
-      ))}
+      <div role="status" aria-live="polite">
+        {shown
+          .filter((s) => s.kind !== 'error')
+          .map((s) => (
+            <SnackItem key={s.id} snack={s} />
+          ))}
+      </div>
+      <div role="alert" aria-live="assertive">
+        {shown
+          .filter((s) => s.kind === 'error')
+          .map((s) => (
+            <SnackItem key={s.id} snack={s} />
+          ))}
+      </div>
     </div>
   );
 }

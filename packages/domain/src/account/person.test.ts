@@ -50,15 +50,19 @@ describe('prefilling a declaration', () => {
     expect(driverPrefill(NO_PERSON, null, null)).toEqual({ name: '', surname: '', dob: '', code: '', address: null, tel: '', email: '' });
   });
 
-  it('[AC13] only empty fields are filled, and those are named; nothing to fill without an account', () => {
+  it('[AC13] a step not begun takes the prefill, and the filled fields are named; a begun one (a field the driver cleared included) takes nothing', () => {
     const prefill = driverPrefill(JONAS, null, 'jonas@example.lt');
-    const typed = { name: 'Jonas', surname: '', code: '', dob: '1990-01-01', address: null };
-    expect(fillEmptyDriverFields(typed, prefill)).toEqual({
+    const empty = { name: '', surname: '', code: '', dob: '', address: null };
+    expect(fillEmptyDriverFields(empty, prefill)).toEqual({
       value: { name: 'Jonas', surname: 'Jonaitis', code: 'A1234567', dob: '1990-01-01', address: ADDRESS },
-      filled: ['surname', 'code', 'address'],
+      filled: ['name', 'surname', 'code', 'dob', 'address'],
     });
-    expect(fillEmptyDriverFields({ ...typed, name: 'Petras' }, prefill).value.name).toBe('Petras');
-    expect(fillEmptyDriverFields(typed, null)).toEqual({ value: typed, filled: [] });
-    expect(fillEmptyDriverFields(typed, driverPrefill(NO_PERSON, null, null))).toEqual({ value: typed, filled: [] });
+    const begun = { ...empty, name: 'Petras' };
+    expect(fillEmptyDriverFields(begun, prefill)).toEqual({ value: begun, filled: [] });
+    // The driver cleared the code to give it again: the rest stays as it was, the code stays empty.
+    const cleared = { name: 'Jonas', surname: 'Jonaitis', code: '', dob: '1990-01-01', address: ADDRESS };
+    expect(fillEmptyDriverFields(cleared, prefill)).toEqual({ value: cleared, filled: [] });
+    expect(fillEmptyDriverFields(empty, null)).toEqual({ value: empty, filled: [] });
+    expect(fillEmptyDriverFields(empty, driverPrefill({ ...NO_PERSON, firstName: 'Ona' }, null, null))).toEqual({ value: { ...empty, name: 'Ona' }, filled: ['name'] });
   });
 });

@@ -121,15 +121,15 @@ export interface DriverFields {
   readonly address: PickedAddress | null;
 }
 
-/** AC13: only the empty fields take the prefill's value; `filled` names them (the driver has not changed them yet). */
+/**
+ * AC13: a step the driver has not begun (every field empty) takes the prefill's values, and
+ * `filled` names them; once anything is there (typed, or saved before a reload), nothing is
+ * filled, so a field the driver cleared stays cleared.
+ */
 export function fillEmptyDriverFields(current: DriverFields, prefill: DriverPrefill | null): { readonly value: DriverFields; readonly filled: ReadonlyArray<keyof DriverFields> } {
-  if (!prefill) return { value: current, filled: [] };
-  const filled: Array<keyof DriverFields> = [];
-  const pick = <K extends keyof DriverFields>(k: K): DriverFields[K] => {
-    const empty = current[k] === null || current[k] === '';
-    const given = prefill[k] !== null && prefill[k] !== '';
-    if (empty && given) filled.push(k);
-    return empty && given ? prefill[k] : current[k];
-  };
-  return { value: { name: pick('name'), surname: pick('surname'), code: pick('code'), dob: pick('dob'), address: pick('address') }, filled };
+  const keys = ['name', 'surname', 'code', 'dob', 'address'] as const;
+  const begun = keys.some((k) => current[k] !== null && current[k] !== '');
+  if (!prefill || begun) return { value: current, filled: [] };
+  const value: DriverFields = { name: prefill.name, surname: prefill.surname, code: prefill.code, dob: prefill.dob, address: prefill.address };
+  return { value, filled: keys.filter((k) => value[k] !== null && value[k] !== '') };
 }
