@@ -79,3 +79,4 @@ export * from './shell/index.js';
 // Accounts: sessions, sign-in limits, the account calls' payloads (issue 15).
 export * from './account/account.js';
 export * from './account/person.js';
+export * from './account/identity.js';

@@ -1,0 +1,169 @@
+/**
+ * Smart-ID (SK ID Solutions' RP API v3), notification-based authentication, written from SK's
+ * public documentation (docs/research/sk-protocols.md): the personal code's ETSI identifier, a
+ * fresh 64-byte challenge, the verification code computed from it (ID2), a long poll of the
+ * session, and an answer believed only when its certificate chains to the configured anchors with
+ * Smart-ID's policies and purpose, names the person asked for, and signs the ACSP_V2 message of
+ * this very challenge (ID4) with RSASSA-PSS.
+ */
+import { constants, createHash, randomBytes, verify, X509Certificate } from 'node:crypto';
+import {
+  acspV2Message,
+  IdentityFailure,
+  smartIdVerificationCode,
+  type IdentityContext,
+  type IdentityOutcome,
+  type IdentityPoll,
+  type IdentityProviderPort,
+  type IdentityStart,
+} from '@eid/domain';
+import { chainsToAnchors, CLIENT_AUTH_EKU, leafFacts, parseAnchors, SMART_ID_AUTH_EKU, SMART_ID_POLICIES } from './certificates.js';
+
+export interface SmartIdConfig {
+  /** e.g. `https://rp-api.smart-id.com/v3` (SK's demo: `https://sid.demo.sk.ee/smart-id-rp/v3`). */
+  readonly baseUrl: string;
+  readonly relyingPartyUUID: string;
+  readonly relyingPartyName: string;
+  /** `smart-id` in production, `smart-id-demo` in SK's demo environment: the first field of the signed message. */
+  readonly schemeName: string;
+  /** PEM texts of the CA certificates trusted (intermediates and roots). */
+  readonly trustAnchors: readonly string[];
+  readonly certificateLevel?: 'QUALIFIED' | 'ADVANCED';
+  readonly fetch?: typeof fetch;
+  readonly now?: () => number;
+}
+
+/** The text the phone shows with the PIN prompt (at most 60 characters). */
+const PROMPT = { lt: 'Prisijungimas prie EID', en: 'Sign in to EID' } as const;
+const HASHES = { 'SHA-256': ['sha256', 32], 'SHA-384': ['sha384', 48], 'SHA-512': ['sha512', 64] } as const;
+
+/** v3's end results as the person is told them (ID5). */
+function outcomeOf(endResult: string): IdentityOutcome {
+  if (endResult === 'USER_REFUSED' || endResult.startsWith('USER_REFUSED_')) return 'USER_REFUSED';
+  if (endResult === 'TIMEOUT') return 'TIMEOUT';
+  if (endResult === 'WRONG_VC') return 'WRONG_VC';
+  if (endResult === 'DOCUMENT_UNUSABLE' || endResult === 'ACCOUNT_UNUSABLE' || endResult === 'REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP') return 'NOT_CLIENT';
+  return 'FAILED';
+}
+
+interface SessionStatus {
+  readonly state?: string;
+  readonly result?: { readonly endResult?: string; readonly documentNumber?: string };
+  readonly signatureProtocol?: string;
+  readonly signature?: {
+    readonly value?: string;
+    readonly serverRandom?: string;
+    readonly userChallenge?: string;
+    readonly flowType?: string;
+    readonly signatureAlgorithm?: string;
+    readonly signatureAlgorithmParameters?: { readonly hashAlgorithm?: string; readonly saltLength?: number; readonly maskGenAlgorithm?: { readonly parameters?: { readonly hashAlgorithm?: string } } };
+  };
+  readonly cert?: { readonly value?: string; readonly certificateLevel?: string };
+  readonly interactionTypeUsed?: string;
+}
+
+export class SmartIdClient implements IdentityProviderPort<{ readonly personalCode: string }> {
+  private readonly anchors: X509Certificate[];
+  private readonly fetch: typeof fetch;
+  private readonly now: () => number;
+
+  constructor(private readonly config: SmartIdConfig) {
+    this.anchors = parseAnchors(config.trustAnchors);
+    if (this.anchors.length === 0) throw new Error('Smart-ID: no trust anchors configured');
+    this.fetch = config.fetch ?? ((input, init) => fetch(input, init));
+    this.now = config.now ?? Date.now;
+  }
+
+  async start(input: { readonly personalCode: string }, lang: 'lt' | 'en'): Promise<IdentityStart> {
+    const rpChallenge = randomBytes(64).toString('base64');
+    const interactions = Buffer.from(JSON.stringify([{ type: 'displayTextAndPIN', displayText60: PROMPT[lang] }]), 'utf8').toString('base64');
+    const res = await this.call(`/authentication/notification/etsi/PNOLT-${input.personalCode}`, {
+      method: 'POST',
+      body: JSON.stringify({
+        relyingPartyUUID: this.config.relyingPartyUUID,
+        relyingPartyName: this.config.relyingPartyName,
+        certificateLevel: this.level(),
+        signatureProtocol: 'ACSP_V2',
+        signatureProtocolParameters: { rpChallenge, signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' } },
+        interactions,
+        vcType: 'numeric4',
+      }),
+    });
+    // No account (or none usable by this relying party): said like any refusal, never which.
+    if (res.status === 404 || res.status === 403) throw new IdentityFailure('NOT_CLIENT');
+    if (!res.ok) throw new IdentityFailure('FAILED');
+    const body = (await res.json()) as { sessionID?: unknown };
+    if (typeof body.sessionID !== 'string') throw new IdentityFailure('FAILED');
+    const verificationCode = smartIdVerificationCode(createHash('sha256').update(Buffer.from(rpChallenge, 'base64')).digest());
+    return { sessionId: body.sessionID, verificationCode, context: { rpChallenge, interactions, personalCode: input.personalCode } };
+  }
+
+  async poll(sessionId: string, context: IdentityContext, waitMs: number): Promise<IdentityPoll> {
+    const timeoutMs = Math.min(120_000, Math.max(1_000, Math.round(waitMs)));
+    const res = await this.call(`/session/${encodeURIComponent(sessionId)}?timeoutMs=${timeoutMs}`, { method: 'GET' });
+    if (res.status === 404) return { state: 'ENDED', outcome: 'FAILED' };
+    if (!res.ok) throw new IdentityFailure('FAILED');
+    const status = (await res.json()) as SessionStatus;
+    if (status.state === 'RUNNING') return { state: 'RUNNING' };
+    if (status.state !== 'COMPLETE') return { state: 'ENDED', outcome: 'FAILED' };
+    const endResult = status.result?.endResult ?? '';
+    if (endResult !== 'OK') return { state: 'ENDED', outcome: outcomeOf(endResult) };
+    return this.verified(status, context);
+  }
+
+  /** ID6: the person of an OK answer, or NOT_VERIFIED when any check fails. */
+  private verified(status: SessionStatus, context: IdentityContext): IdentityPoll {
+    const refused: IdentityPoll = { state: 'ENDED', outcome: 'NOT_VERIFIED' };
+    const sig = status.signature;
+    const params = sig?.signatureAlgorithmParameters;
+    const hash = params?.hashAlgorithm ? HASHES[params.hashAlgorithm as keyof typeof HASHES] : undefined;
+    if (status.signatureProtocol !== 'ACSP_V2' || !sig?.value || !status.cert?.value || !hash || !status.interactionTypeUsed) return refused;
+    if (sig.signatureAlgorithm !== 'rsassa-pss' || params?.saltLength !== hash[1] || (params.maskGenAlgorithm?.parameters?.hashAlgorithm ?? params.hashAlgorithm) !== params.hashAlgorithm) return refused;
+    if (!sig.serverRandom || sig.serverRandom.length < 24 || !/^[A-Za-z0-9_-]{43}$/.test(sig.userChallenge ?? '') || sig.flowType !== 'Notification') return refused;
+    if (!this.levelMet(status.cert.certificateLevel)) return refused;
+    const der = Buffer.from(status.cert.value, 'base64');
+    let leaf: X509Certificate;
+    try {
+      leaf = new X509Certificate(der);
+    } catch {
+      return refused;
+    }
+    if (!chainsToAnchors(leaf, this.anchors, this.now())) return refused;
+    const facts = leafFacts(der);
+    if (!SMART_ID_POLICIES[this.level()].every((p) => facts.policies.includes(p))) return refused;
+    if (!facts.digitalSignature || !(facts.extendedUsages.includes(SMART_ID_AUTH_EKU) || facts.extendedUsages.includes(CLIENT_AUTH_EKU))) return refused;
+    if (!facts.person || facts.person.personalCode !== context.personalCode || facts.person.country !== 'LT') return refused;
+    const message = acspV2Message({
+      schemeName: this.config.schemeName,
+      serverRandom: sig.serverRandom,
+      rpChallenge: context.rpChallenge ?? '',
+      userChallenge: sig.userChallenge ?? '',
+      relyingPartyName: this.config.relyingPartyName,
+      brokeredRpName: '',
+      interactionsSha256: createHash('sha256').update(context.interactions ?? '', 'utf8').digest('base64'),
+      interactionTypeUsed: status.interactionTypeUsed,
+      initialCallbackUrl: '',
+      flowType: 'Notification',
+    });
+    const ok = verify(hash[0], Buffer.from(message, 'utf8'), { key: leaf.publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: hash[1] }, Buffer.from(sig.value, 'base64'));
+    return ok ? { state: 'OK', person: facts.person } : refused;
+  }
+
+  private level(): 'QUALIFIED' | 'ADVANCED' {
+    return this.config.certificateLevel ?? 'QUALIFIED';
+  }
+
+  private levelMet(given: string | undefined): boolean {
+    return given === 'QUALIFIED' || (given === 'ADVANCED' && this.level() === 'ADVANCED');
+  }
+
+  private call(path: string, init: { readonly method: 'GET' | 'POST'; readonly body?: string }): Promise<Response> {
+    return this.fetch(`${this.config.baseUrl.replace(/\/$/, '')}${path}`, {
+      method: init.method,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body ? { body: init.body } : {}),
+    }).catch(() => {
+      throw new IdentityFailure('FAILED');
+    });
+  }
+}
