@@ -67,7 +67,7 @@ describe('Smart-ID (RP API v3) against the local service', () => {
   });
 
   it('[ID5] a personal code without a Smart-ID account cannot start: NOT_CLIENT', async () => {
-    await expect(client().start({ personalCode: '39001010002' }, 'lt')).rejects.toEqual(new IdentityFailure('NOT_CLIENT'));
+    await expect(client().start({ personalCode: '39001010000' }, 'lt')).rejects.toEqual(new IdentityFailure('NOT_CLIENT'));
   });
 
   it.each([

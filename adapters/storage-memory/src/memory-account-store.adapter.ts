@@ -29,6 +29,11 @@ export class MemoryAccountStore implements AccountStorePort {
     return null;
   }
 
+  async accountByPersonalCode(personalCode: string): Promise<Account | null> {
+    const found = [...this.accounts.values()].find((a) => a.personalCode === personalCode);
+    return found ? copy(found) : null;
+  }
+
   async updateAccount(
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
@@ -40,7 +45,7 @@ export class MemoryAccountStore implements AccountStorePort {
   }
 
   async removeUnconfirmedBefore(before: number): Promise<string[]> {
-    const gone = [...this.accounts.values()].filter((a) => a.emailConfirmedAt === null && a.createdAt < before).map((a) => a.id);
+    const gone = [...this.accounts.values()].filter((a) => a.emailConfirmedAt === null && a.personalCode === null && a.createdAt < before).map((a) => a.id);
     for (const id of gone) this.removeAccount(id);
     return gone;
   }

@@ -44,6 +44,11 @@ export class PgAccountStore implements AccountStorePort {
     return row ? toAccount(row) : null;
   }
 
+  async accountByPersonalCode(personalCode: string): Promise<Account | null> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.personalCode, personalCode));
+    return row ? toAccount(row) : null;
+  }
+
   async updateAccount(
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
@@ -58,7 +63,7 @@ export class PgAccountStore implements AccountStorePort {
   async removeUnconfirmedBefore(before: number): Promise<string[]> {
     const rows = await this.db
       .delete(accounts)
-      .where(and(isNull(accounts.emailConfirmedAt), lt(accounts.createdAt, before)))
+      .where(and(isNull(accounts.emailConfirmedAt), isNull(accounts.personalCode), lt(accounts.createdAt, before)))
       .returning({ id: accounts.id });
     return rows.map((r) => r.id);
   }

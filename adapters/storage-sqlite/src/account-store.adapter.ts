@@ -44,6 +44,11 @@ export class SqliteAccountStore implements AccountStorePort {
     return row ? toAccount(row) : null;
   }
 
+  async accountByPersonalCode(personalCode: string): Promise<Account | null> {
+    const row = this.db.select().from(accounts).where(eq(accounts.personalCode, personalCode)).get();
+    return row ? toAccount(row) : null;
+  }
+
   async updateAccount(
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
@@ -57,7 +62,7 @@ export class SqliteAccountStore implements AccountStorePort {
   async removeUnconfirmedBefore(before: number): Promise<string[]> {
     return this.db
       .delete(accounts)
-      .where(and(isNull(accounts.emailConfirmedAt), lt(accounts.createdAt, before)))
+      .where(and(isNull(accounts.emailConfirmedAt), isNull(accounts.personalCode), lt(accounts.createdAt, before)))
       .returning({ id: accounts.id })
       .all()
       .map((r) => r.id);

@@ -55,7 +55,8 @@ import getFile from './routes/get-file.js';
 import captcha from './routes/captcha.js';
 import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
-import { AccountService } from '@eid/accounts';
+import { AccountService, IdentitySignIn } from '@eid/accounts';
+import { smartIdProvider } from './accounts/smart-id.js';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { AccountMailer } from './messages/account-texts.js';
 
@@ -166,18 +167,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('renderer', new PdfDocumentRenderer({ fontDir: deps.config.fontDir, translate }));
         instance.decorate('encryption', new QpdfEncryption({ qpdf: deps.config.qpdf }));
         instance.decorate('output', deps.storage.output);
-        instance.decorate(
-          'accounts',
-          new AccountService({
-            store: deps.storage.accounts,
-            hasher: new Argon2PasswordHasher(),
-            mail: new AccountMailer(mail, deps.config.publicUrl),
-            clock: instance.clock,
-            ids: instance.ids,
-            hash: instance.hash,
-            expiring: expiringState,
-          }),
-        );
+        const accountPorts = {
+          store: deps.storage.accounts,
+          hasher: new Argon2PasswordHasher(),
+          mail: new AccountMailer(mail, deps.config.publicUrl),
+          clock: instance.clock,
+          ids: instance.ids,
+          hash: instance.hash,
+          expiring: expiringState,
+        };
+        const accountService = new AccountService(accountPorts);
+        instance.decorate('accounts', accountService);
+        const smartId = await smartIdProvider(deps.config.smartId);
+        if (smartId) instance.addHook('onClose', async () => smartId.close());
+        instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, smartId ? { smartid: smartId.client } : {}));
         instance.addHook('onClose', async () => smtp?.close());
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });

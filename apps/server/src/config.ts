@@ -46,6 +46,14 @@ export interface ServerConfig {
   readonly smtpUrl: string;
   /** The sender of the e-mails. */
   readonly mailFrom: string;
+  /**
+   * Smart-ID sign-in (SPEC ID1-ID7): `EID_SMART_ID_URL` is SK's RP API v3 address (production
+   * `https://rp-api.smart-id.com/v3`), `local` for the local service with SK's demo accounts (what
+   * `npm start` and the tests use), empty: Smart-ID is not offered. With a real address,
+   * `EID_SMART_ID_RP_UUID`, `EID_SMART_ID_RP_NAME`, `EID_SMART_ID_SCHEME` (`smart-id`, or
+   * `smart-id-demo` for SK's demo) and `EID_SMART_ID_CA_FILES` (PEM files, comma-separated) are required.
+   */
+  readonly smartId: { readonly url: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string; readonly schemeName: string; readonly caFiles: readonly string[] };
   /** Secret signing links, cookies and captcha challenges; empty: one is made and kept in the data folder. */
   readonly secret: string;
   /** Proof-of-work captcha on submit, phone codes and the preview ('off' only for load tests). */
@@ -99,6 +107,27 @@ function read<T>(schema: v.GenericSchema<string, T>, name: string, raw: string |
 }
 
 /** Reads the configuration from an environment map; relative paths resolve against cwd. */
+function smartIdConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig['smartId'] {
+  const url = read(v.union([v.literal(''), v.literal('local'), v.pipe(v.string(), v.url(), v.regex(/^https:\/\//))]), 'EID_SMART_ID_URL', env.EID_SMART_ID_URL, '');
+  const real = url !== '' && url !== 'local';
+  const needed = (name: string) => {
+    const value = env[name] ?? '';
+    if (real && value === '') throw new Error(`${name} is required with EID_SMART_ID_URL=${url}`);
+    return value;
+  };
+  return {
+    url,
+    relyingPartyUUID: needed('EID_SMART_ID_RP_UUID') || '00000000-0000-4000-8000-000000000000',
+    relyingPartyName: needed('EID_SMART_ID_RP_NAME') || 'DEMO',
+    schemeName: read(v.picklist(['smart-id', 'smart-id-demo']), 'EID_SMART_ID_SCHEME', env.EID_SMART_ID_SCHEME, real ? 'smart-id' : 'smart-id-demo'),
+    caFiles: needed('EID_SMART_ID_CA_FILES')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean)
+      .map((f) => resolve(cwd, f)),
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig {
   const dataDir = resolve(cwd, env.EID_DATA_DIR || 'data');
   return {
@@ -143,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     ),
     smtpUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/))]), 'EID_SMTP_URL', env.EID_SMTP_URL, ''),
     mailFrom: env.EID_MAIL_FROM || 'EID <eid@localhost>',
+    smartId: smartIdConfig(env, cwd),
     secret: secretFor(env),
     captcha: read(v.picklist(['on', 'off']), 'EID_CAPTCHA', env.EID_CAPTCHA, 'on') === 'on',
     captchaCost: read(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100_000)), 'EID_CAPTCHA_COST', env.EID_CAPTCHA_COST, '200'),

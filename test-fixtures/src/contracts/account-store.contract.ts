@@ -55,6 +55,8 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         const a = accountFixture('a1', 'jonas@example.lt', { lang: 'en', personalCode: '39001010000' });
         await store.createAccount(a);
         expect(await store.accountById('a1')).toEqual(a);
+        expect(await store.accountByPersonalCode('39001010000')).toEqual(a);
+        expect(await store.accountByPersonalCode('39001010001')).toBeNull();
         expect(await store.updateAccount('a1', { emailConfirmedAt: T0 + 5, passwordHash: 'new' })).toBe(true);
         expect(await store.accountById('a1')).toEqual({ ...a, emailConfirmedAt: T0 + 5, passwordHash: 'new' });
         const person = {
@@ -139,6 +141,8 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         await store.createAccount(accountFixture('old', 'old@example.lt', { createdAt: T0 - 10 }));
         await store.createAccount(accountFixture('new', 'new@example.lt', { createdAt: T0 + 10 }));
         await store.createAccount(accountFixture('kept', 'kept@example.lt', { createdAt: T0 - 10, emailConfirmedAt: T0 - 5 }));
+        // An account made by Smart-ID has no address to confirm: its verified code keeps it.
+        await store.createAccount(accountFixture('verified', null, { createdAt: T0 - 10, passwordHash: null, personalCode: '30303039914' }));
         await store.addToken({ tokenHash: 't-old', accountId: 'old', purpose: 'confirm', expiresAt: T0 + 1000, passwordHash: 'h' });
         await store.createSession(session('s-old', 'old', T0));
         expect(await store.removeUnconfirmedBefore(T0)).toEqual(['old']);
@@ -147,6 +151,7 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.sessionByTokenHash('hash-s-old')).toBeNull();
         expect(await store.accountById('new')).not.toBeNull();
         expect(await store.accountById('kept')).not.toBeNull();
+        expect(await store.accountById('verified')).not.toBeNull();
         // The address of a deleted unconfirmed account can be registered again.
         expect(await store.createAccount(accountFixture('again', 'old@example.lt'))).toBe(true);
       }));

@@ -10,6 +10,8 @@ import {
   ResetSchema,
   SessionIdSchema,
   SignInSchema,
+  SmartIdStartSchema,
+  SmartIdPollSchema,
   accountEmail,
   accountView,
   formatDate,
@@ -19,13 +21,14 @@ import {
   type AccountView,
   type SessionView,
 } from '@eid/domain';
-import { AccountError, type AccountService } from '@eid/accounts';
+import { AccountError, type AccountService, type IdentitySignIn } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { clearSessionCookie, csrfTokenOf, csrfTokenValid, CSRF_HEADER, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountService;
+    identity: IdentitySignIn;
   }
 }
 
@@ -36,6 +39,15 @@ const STATUS: Record<AccountError['code'], number> = {
   NOT_SIGNED_IN: 401,
   CSRF_TOKEN_INVALID: 403,
   SESSION_NOT_FOUND: 404,
+  SIGN_IN_ATTEMPT_UNKNOWN: 404,
+  SIGN_IN_TOO_SOON: 429,
+  IDENTITY_USER_REFUSED: 401,
+  IDENTITY_TIMEOUT: 401,
+  IDENTITY_WRONG_VC: 401,
+  IDENTITY_NOT_CLIENT: 401,
+  IDENTITY_NOT_DELIVERED: 502,
+  IDENTITY_NOT_VERIFIED: 401,
+  IDENTITY_FAILED: 502,
 };
 
 /**
@@ -93,6 +105,26 @@ const account: FastifyPluginAsync = async (app) => {
     setSessionCookie(request, reply, started.token);
     noStore(reply);
     return accountView(started.account, started.session, csrfTokenOf(app.secret, started.session.id));
+  });
+
+  /** The sign-in methods this installation offers (the login dialog shows these). */
+  app.get(`${ACCOUNT_PATH}/methods`, async () => ({ password: true, identity: app.identity.available() }));
+
+  app.post(`${ACCOUNT_PATH}/smart-id`, perMinute(10), async (request, reply) => {
+    fromThisSite(request);
+    const body = parseInput(SmartIdStartSchema, request.body);
+    noStore(reply);
+    return app.identity.start('smartid', body, body.lang).catch((e: unknown) => refused(reply, e));
+  });
+
+  app.post(`${ACCOUNT_PATH}/smart-id/poll`, perMinute(120), async (request, reply) => {
+    fromThisSite(request);
+    const { attempt } = parseInput(SmartIdPollSchema, request.body);
+    const answer = await app.identity.poll(attempt, deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
+    noStore(reply);
+    if (answer.state === 'RUNNING') return { state: 'RUNNING' };
+    setSessionCookie(request, reply, answer.started.token);
+    return { state: 'OK', account: accountView(answer.started.account, answer.started.session, csrfTokenOf(app.secret, answer.started.session.id)) };
   });
 
   app.get(`${ACCOUNT_PATH}/me`, async (request, reply): Promise<AccountView> => {

@@ -4,13 +4,14 @@
  * password from that link. Every answer is said in the dialog; a refusal shows its typed code's
  * message. Answers never tell whether an address has an account (AC2, AC5).
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountEmail, newPasswordError, type AccountView } from '@eid/domain';
 import { accountCall, signedIn, signedOut } from '../shell/account-session';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
+import { SmartIdForm } from './smart-id-form';
 import { CurrentPasswordField, FormField, NewPasswordFields, Refusal, useSend } from './form-field';
 
 type Mode = LoginRequest['mode'];
@@ -39,8 +40,34 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
     register: t`A new account`,
     forgot: t`Forgotten password`,
     reset: t`A new password`,
+    'smart-id': t`Sign in with Smart-ID`,
   };
-  const props = { email, setEmail, setMode, done: () => dialog.current?.close() };
+  const [identity, setIdentity] = useState<readonly string[]>([]);
+  // The methods this installation offers besides the password (Smart-ID ...).
+  useEffect(() => {
+    let live = true;
+    accountCall<{ identity: string[] }>('/methods').then(
+      (m) => live && setIdentity(m.identity),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const done = () => dialog.current?.close();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const identitySignedIn = useCallback(
+    (account: AccountView) => {
+      signedIn(account);
+      notify('success', t`You are signed in.`);
+      dialog.current?.close();
+      if (request.next) router.history.push(request.next);
+      else void navigate({ to: '/user' });
+    },
+    [navigate, request.next, router, t],
+  );
+  const props = { email, setEmail, setMode, done };
   return (
     <dialog ref={dialog} className="dialog login-dialog" aria-labelledby="login-title" onClose={onClose}>
       <div className="dialog-head">
@@ -55,9 +82,17 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
         </p>
       ) : null}
       {mode === 'sign-in' ? <SignInForm {...props} next={request.next} /> : null}
+      {mode === 'sign-in' && identity.includes('smartid') ? (
+        <div className="dialog-buttons dialog-buttons--stacked">
+          <button type="button" className="button button--secondary" onClick={() => setMode('smart-id')}>
+            {t`Sign in with Smart-ID`}
+          </button>
+        </div>
+      ) : null}
       {mode === 'register' ? <RegisterForm {...props} /> : null}
       {mode === 'forgot' ? <ForgotForm {...props} /> : null}
       {mode === 'reset' ? <ResetForm {...props} token={request.token ?? ''} /> : null}
+      {mode === 'smart-id' ? <SmartIdForm onSignedIn={identitySignedIn} onBack={() => setMode('sign-in')} /> : null}
     </dialog>
   );
 }

@@ -167,6 +167,15 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   NOT_SIGNED_IN: msg`Sign in to continue.`,
   CSRF_TOKEN_INVALID: msg`Reload the page and try again.`,
   SESSION_NOT_FOUND: msg`This session has already ended.`,
+  SIGN_IN_ATTEMPT_UNKNOWN: msg`This sign-in has ended. Start again.`,
+  SIGN_IN_TOO_SOON: msg`A sign-in with this personal code was just started. Wait a few seconds and try again.`,
+  IDENTITY_USER_REFUSED: msg`The sign-in was refused on the phone.`,
+  IDENTITY_TIMEOUT: msg`The sign-in was not confirmed on the phone in time. Try again.`,
+  IDENTITY_WRONG_VC: msg`A wrong verification code was chosen on the phone. Try again and choose the code shown here.`,
+  IDENTITY_NOT_CLIENT: msg`Signing in this way is not possible with this personal code. Choose another way.`,
+  IDENTITY_NOT_DELIVERED: msg`The request did not reach the phone. Check the phone and try again.`,
+  IDENTITY_NOT_VERIFIED: msg`The answer could not be verified, so you are not signed in. Try again or choose another way.`,
+  IDENTITY_FAILED: msg`The sign-in service did not answer. Try again later or choose another way.`,
 };
 
 /** The message of a code; an unknown code (from a newer server) is the generic error. */

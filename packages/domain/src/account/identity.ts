@@ -14,8 +14,10 @@ import { bytesToBase64 } from '../rules/text.js';
 export const IDENTITY_METHODS = ['smartid', 'mobileid'] as const;
 export type IdentityMethod = (typeof IDENTITY_METHODS)[number];
 
-/** ID1: Smart-ID starts from a Lithuanian personal code (its ETSI identifier `PNOLT-…`). */
-export const SmartIdStartSchema = v.object({ personalCode: v.pipe(v.string(), v.check(isPersonalCode)) });
+/** ID1: Smart-ID starts from a Lithuanian personal code (its ETSI identifier `PNOLT-…`), with the language of the phone's prompt. */
+export const SmartIdStartSchema = v.object({ personalCode: v.pipe(v.string(), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
+/** ID7: a poll of an attempt by its id. */
+export const SmartIdPollSchema = v.object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
 
 /** ID1: Mobile-ID starts from a phone number in E.164 and the personal code it belongs to. */
 export const MobileIdStartSchema = v.object({

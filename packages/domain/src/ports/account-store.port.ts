@@ -10,11 +10,13 @@ export interface AccountStorePort {
   accountById(id: string): Promise<Account | null>;
   accountByEmail(email: string): Promise<Account | null>;
   /** Changes the given fields of an account; false when it is gone. */
+  /** AC1: the account of a verified personal code. */
+  accountByPersonalCode(personalCode: string): Promise<Account | null>;
   updateAccount(
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
   ): Promise<boolean>;
-  /** Deletes the accounts never confirmed that were made before `before`, with their sessions and tokens; resolves their ids. */
+  /** Deletes the accounts never confirmed that were made before `before` (an address never confirmed and no verified personal code), with their sessions and tokens; resolves their ids. */
   removeUnconfirmedBefore(before: number): Promise<string[]>;
 
   createSession(session: AccountSession): Promise<void>;

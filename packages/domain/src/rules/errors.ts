@@ -257,6 +257,15 @@ export const ACCOUNT_ERROR_CODES = [
   'NOT_SIGNED_IN',
   'CSRF_TOKEN_INVALID',
   'SESSION_NOT_FOUND',
+  'SIGN_IN_ATTEMPT_UNKNOWN',
+  'SIGN_IN_TOO_SOON',
+  'IDENTITY_USER_REFUSED',
+  'IDENTITY_TIMEOUT',
+  'IDENTITY_WRONG_VC',
+  'IDENTITY_NOT_CLIENT',
+  'IDENTITY_NOT_DELIVERED',
+  'IDENTITY_NOT_VERIFIED',
+  'IDENTITY_FAILED',
 ] as const;
 
 /** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */

@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accessible } from './helpers/axe.js';
+import { driverContext } from './helpers/decla.js';
+
+/** Opens the login dialog's Smart-ID form and gives a personal code; the verification code shows. */
+async function smartId(page: Page, personalCode: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in with Smart-ID' });
+  await dialog.getByLabel('Personal code').fill(personalCode);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+}
+
+test.describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () => {
+  test('the demo account OK: the verification code shows, the phone confirms, the account opens with the name from the certificate', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await smartId(page, '30303039914');
+    const dialog = page.getByRole('dialog', { name: 'Sign in with Smart-ID' });
+    await expect(dialog.getByText('Your verification code:')).toBeVisible();
+    await expect(dialog.locator('.verification-code')).toHaveText(/^\d{4}$/);
+    await accessible(page, 'the Smart-ID verification code');
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('main')).toContainText('OK TESTNUMBER');
+    await expect(page.getByRole('main')).toContainText('Signed in with: Smart-ID');
+    await ctx.close();
+  });
+
+  for (const [code, message] of [
+    ['30403039917', 'The sign-in was refused on the phone.'],
+    ['30403039983', 'The sign-in was not confirmed on the phone in time. Try again.'],
+  ] as const) {
+    test(`the demo account ${code} says: ${message}`, async ({ browser }) => {
+      const ctx = await driverContext(browser, 'en');
+      const page = await ctx.newPage();
+      await smartId(page, code);
+      const dialog = page.getByRole('dialog', { name: 'Sign in with Smart-ID' });
+      await expect(dialog.getByRole('alert')).toContainText(message, { timeout: 15_000 });
+      // Still signed out, and the form is back to try again.
+      await expect(dialog.getByLabel('Personal code')).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(1);
+      await ctx.close();
+    });
+  }
+});

@@ -1,0 +1,125 @@
+/**
+ * Sign-in by a provider that verifies the person (Smart-ID, Mobile-ID; SPEC.md ID7): an attempt
+ * the browser holds by a random id while the provider's session runs, its session and challenge
+ * kept in the expiring store (so any node can poll it), and, when the provider vouches for the
+ * person, a session on the account of that verified personal code — made at the first sign-in.
+ */
+import {
+  IdentityFailure,
+  NO_PERSON,
+  parsePersonalCode,
+  type Account,
+  type IdentityContext,
+  type IdentityMethod,
+  type IdentityOutcome,
+  type IdentityProviderPort,
+  type VerifiedPerson,
+} from '@eid/domain';
+import { refuseAccount } from './account-error.js';
+import type { AccountService, StartedSession } from './account.service.js';
+import type { AccountPorts } from './ports.js';
+
+/** ID7: an attempt lives 5 minutes (the providers' own sessions end sooner). */
+export const IDENTITY_ATTEMPT_MS = 5 * 60_000;
+/** ID7: a new attempt for the same personal code waits 15 s. */
+export const IDENTITY_PACE_MS = 15_000;
+/** How long one poll waits for the provider's answer (a long poll). */
+export const IDENTITY_POLL_WAIT_MS = 5_000;
+
+/** What the person gives: the personal code (and, for Mobile-ID, the phone). */
+export interface IdentityInput {
+  readonly personalCode: string;
+  readonly phone?: string;
+}
+
+interface Pending {
+  readonly method: IdentityMethod;
+  readonly sessionId: string;
+  readonly context: IdentityContext;
+  readonly personalCode: string;
+}
+
+const isPending = (x: unknown): x is Pending =>
+  typeof x === 'object' && x !== null && typeof (x as Pending).sessionId === 'string' && typeof (x as Pending).personalCode === 'string' && typeof (x as Pending).context === 'object';
+
+const refuseOutcome = (outcome: IdentityOutcome): never => refuseAccount(`IDENTITY_${outcome}`);
+
+export type IdentityProviders = Partial<Record<IdentityMethod, IdentityProviderPort<IdentityInput>>>;
+
+export class IdentitySignIn {
+  constructor(
+    private readonly ports: AccountPorts,
+    private readonly accounts: AccountService,
+    private readonly providers: IdentityProviders,
+  ) {}
+
+  /** The methods this installation offers. */
+  available(): IdentityMethod[] {
+    return (Object.keys(this.providers) as IdentityMethod[]).filter((m) => this.providers[m] !== undefined);
+  }
+
+  /** ID7: starts an attempt; the verification code is shown to the person, the attempt's id kept by the browser. */
+  async start(method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en'): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
+    const provider = this.providers[method];
+    if (!provider) return refuseOutcome('FAILED');
+    const { expiring, clock, hash, ids } = this.ports;
+    const pace = `identity-pace:${await hash.sha256Hex(input.personalCode)}`;
+    if ((await expiring.get(pace)) !== null) refuseAccount('SIGN_IN_TOO_SOON', IDENTITY_PACE_MS);
+    await expiring.set(pace, 1, clock.now() + IDENTITY_PACE_MS);
+    const started = await provider.start(input, lang).catch((e: unknown) => (e instanceof IdentityFailure ? refuseOutcome(e.outcome) : Promise.reject(e)));
+    const attempt = ids.token();
+    const pending: Pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode };
+    await expiring.set(await this.key(attempt), pending, clock.now() + IDENTITY_ATTEMPT_MS);
+    return { attempt, verificationCode: started.verificationCode };
+  }
+
+  /** ID7: the attempt's state: still running, or signed in (the browser's old session ends); an end without a person is its code. */
+  async poll(attempt: string, device: string, replacing?: string): Promise<{ readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly started: StartedSession }> {
+    if (!/^[A-Za-z0-9_-]{16,128}$/.test(attempt)) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
+    const key = await this.key(attempt);
+    const pending = await this.ports.expiring.get(key);
+    if (!isPending(pending)) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
+    const provider = this.providers[pending.method];
+    if (!provider) return refuseOutcome('FAILED');
+    const answer = await provider.poll(pending.sessionId, pending.context, IDENTITY_POLL_WAIT_MS).catch((e: unknown) => {
+      if (e instanceof IdentityFailure) return { state: 'ENDED' as const, outcome: e.outcome };
+      throw e;
+    });
+    if (answer.state === 'RUNNING') return { state: 'RUNNING' };
+    // Used once, whatever the end.
+    await this.ports.expiring.delete(key);
+    if (answer.state === 'ENDED') return refuseOutcome(answer.outcome);
+    if (answer.person.personalCode !== pending.personalCode) return refuseOutcome('NOT_VERIFIED');
+    const account = await this.accountOf(answer.person);
+    return { state: 'OK', started: await this.accounts.startSession(account, pending.method, device, replacing) };
+  }
+
+  /** The account of a verified person: made at the first sign-in; the certificate's names and the code's birth date kept current. */
+  private async accountOf(person: VerifiedPerson): Promise<Account> {
+    const { store, ids, clock } = this.ports;
+    const verified = { firstName: person.firstName, lastName: person.lastName, birthDate: parsePersonalCode(person.personalCode)?.birthDate ?? null };
+    const existing = await store.accountByPersonalCode(person.personalCode);
+    if (existing) {
+      const updated = { ...existing.person, ...verified };
+      await store.updateAccount(existing.id, { person: updated });
+      return { ...existing, person: updated };
+    }
+    const account: Account = {
+      id: ids.token(),
+      email: null,
+      emailConfirmedAt: null,
+      passwordHash: null,
+      personalCode: person.personalCode,
+      person: { ...NO_PERSON, ...verified },
+      lang: 'lt',
+      createdAt: clock.now(),
+    };
+    if (await store.createAccount(account)) return account;
+    // Made at the same moment by another sign-in: that one.
+    return (await store.accountByPersonalCode(person.personalCode)) ?? refuseOutcome('FAILED');
+  }
+
+  private async key(attempt: string): Promise<string> {
+    return `identity:${await this.ports.hash.sha256Hex(attempt)}`;
+  }
+}
