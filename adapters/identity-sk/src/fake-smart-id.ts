@@ -117,6 +117,8 @@ export class FakeSmartId {
       return [400, { title: 'Bad Request', status: 400 }];
     }
     if (!SMART_ID_DEMO_ACCOUNTS[code]) return [404, { title: 'Not Found', status: 404 }];
+    // SK's sessions end within minutes; so do these (the map does not grow).
+    for (const [old, session] of this.sessions) if (session.doneAt < Date.now() - 5 * 60_000) this.sessions.delete(old);
     const id = randomUUID();
     this.sessions.set(id, { code, rpChallenge, interactions, relyingPartyName: String(body.relyingPartyName), interactionType, doneAt: Date.now() + this.options.answerAfterMs });
     return [200, { sessionID: id }];

@@ -35,7 +35,12 @@ export interface SmartIdConfig {
 
 /** The text the phone shows with the PIN prompt (at most 60 characters). */
 const PROMPT = { lt: 'Prisijungimas prie EID', en: 'Sign in to EID' } as const;
-const HASHES = { 'SHA-256': ['sha256', 32], 'SHA-384': ['sha384', 48], 'SHA-512': ['sha512', 64] } as const;
+/** What we ask for and accept: RSASSA-PSS with SHA-512, MGF1 with SHA-512, a 64-byte salt, trailer 0xbc. */
+const PSS = { hash: 'SHA-512', node: 'sha512', salt: 64 } as const;
+/** The interaction we ask for (the only one accepted as used). */
+const INTERACTION = 'displayTextAndPIN';
+/** How long a call to SK may take beyond the long poll's own wait. */
+const CALL_MARGIN_MS = 5_000;
 
 /** v3's end results as the person is told them (ID5). */
 function outcomeOf(endResult: string): IdentityOutcome {
@@ -76,7 +81,7 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
 
   async start(input: { readonly personalCode: string }, lang: 'lt' | 'en'): Promise<IdentityStart> {
     const rpChallenge = randomBytes(64).toString('base64');
-    const interactions = Buffer.from(JSON.stringify([{ type: 'displayTextAndPIN', displayText60: PROMPT[lang] }]), 'utf8').toString('base64');
+    const interactions = Buffer.from(JSON.stringify([{ type: INTERACTION, displayText60: PROMPT[lang] }]), 'utf8').toString('base64');
     const res = await this.call(`/authentication/notification/etsi/PNOLT-${input.personalCode}`, {
       method: 'POST',
       body: JSON.stringify({
@@ -84,7 +89,7 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
         relyingPartyName: this.config.relyingPartyName,
         certificateLevel: this.level(),
         signatureProtocol: 'ACSP_V2',
-        signatureProtocolParameters: { rpChallenge, signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: 'SHA-512' } },
+        signatureProtocolParameters: { rpChallenge, signatureAlgorithm: 'rsassa-pss', signatureAlgorithmParameters: { hashAlgorithm: PSS.hash } },
         interactions,
         vcType: 'numeric4',
       }),
@@ -100,7 +105,7 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
 
   async poll(sessionId: string, context: IdentityContext, waitMs: number): Promise<IdentityPoll> {
     const timeoutMs = Math.min(120_000, Math.max(1_000, Math.round(waitMs)));
-    const res = await this.call(`/session/${encodeURIComponent(sessionId)}?timeoutMs=${timeoutMs}`, { method: 'GET' });
+    const res = await this.call(`/session/${encodeURIComponent(sessionId)}?timeoutMs=${timeoutMs}`, { method: 'GET', waitMs: timeoutMs });
     if (res.status === 404) return { state: 'ENDED', outcome: 'FAILED' };
     if (!res.ok) throw new IdentityFailure('FAILED');
     const status = (await res.json()) as SessionStatus;
@@ -111,42 +116,43 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
     return this.verified(status, context);
   }
 
-  /** ID6: the person of an OK answer, or NOT_VERIFIED when any check fails. */
+  /** ID6: the person of an OK answer, or NOT_VERIFIED when any check fails (the protocol's parameters pinned as SK's clients pin them). */
   private verified(status: SessionStatus, context: IdentityContext): IdentityPoll {
     const refused: IdentityPoll = { state: 'ENDED', outcome: 'NOT_VERIFIED' };
     const sig = status.signature;
     const params = sig?.signatureAlgorithmParameters;
-    const hash = params?.hashAlgorithm ? HASHES[params.hashAlgorithm as keyof typeof HASHES] : undefined;
-    if (status.signatureProtocol !== 'ACSP_V2' || !sig?.value || !status.cert?.value || !hash || !status.interactionTypeUsed) return refused;
-    if (sig.signatureAlgorithm !== 'rsassa-pss' || params?.saltLength !== hash[1] || (params.maskGenAlgorithm?.parameters?.hashAlgorithm ?? params.hashAlgorithm) !== params.hashAlgorithm) return refused;
-    if (!sig.serverRandom || sig.serverRandom.length < 24 || !/^[A-Za-z0-9_-]{43}$/.test(sig.userChallenge ?? '') || sig.flowType !== 'Notification') return refused;
-    if (!this.levelMet(status.cert.certificateLevel)) return refused;
+    const { rpChallenge, interactions } = context;
+    if (!rpChallenge || !interactions || status.signatureProtocol !== 'ACSP_V2' || !sig?.value || !status.cert?.value || status.interactionTypeUsed !== INTERACTION) return refused;
+    if (sig.signatureAlgorithm !== 'rsassa-pss' || params?.hashAlgorithm !== PSS.hash || params.saltLength !== PSS.salt || params.maskGenAlgorithm?.parameters?.hashAlgorithm !== PSS.hash) return refused;
+    if (!sig.serverRandom || !/^[A-Za-z0-9+/]{24,}={0,2}$/.test(sig.serverRandom) || !/^[A-Za-z0-9_-]{43}$/.test(sig.userChallenge ?? '') || sig.flowType !== 'Notification') return refused;
+    const level = status.cert.certificateLevel;
+    if (!this.levelMet(level)) return refused;
     const der = Buffer.from(status.cert.value, 'base64');
-    let leaf: X509Certificate;
     try {
-      leaf = new X509Certificate(der);
+      const leaf = new X509Certificate(der);
+      if (leaf.publicKey.asymmetricKeyType !== 'rsa' || !chainsToAnchors(leaf, this.anchors, this.now())) return refused;
+      const facts = leafFacts(der);
+      if (!SMART_ID_POLICIES[level === 'QUALIFIED' ? 'QUALIFIED' : 'ADVANCED'].every((p) => facts.policies.includes(p))) return refused;
+      if (!facts.digitalSignature || !(facts.extendedUsages.includes(SMART_ID_AUTH_EKU) || facts.extendedUsages.includes(CLIENT_AUTH_EKU))) return refused;
+      if (!facts.person || facts.person.personalCode !== context.personalCode || facts.person.country !== 'LT') return refused;
+      const message = acspV2Message({
+        schemeName: this.config.schemeName,
+        serverRandom: sig.serverRandom,
+        rpChallenge,
+        userChallenge: sig.userChallenge ?? '',
+        relyingPartyName: this.config.relyingPartyName,
+        brokeredRpName: '',
+        interactionsSha256: createHash('sha256').update(interactions, 'utf8').digest('base64'),
+        interactionTypeUsed: INTERACTION,
+        initialCallbackUrl: '',
+        flowType: 'Notification',
+      });
+      const ok = verify(PSS.node, Buffer.from(message, 'utf8'), { key: leaf.publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: PSS.salt }, Buffer.from(sig.value, 'base64'));
+      return ok ? { state: 'OK', person: facts.person } : refused;
     } catch {
+      // A certificate or an extension that does not parse.
       return refused;
     }
-    if (!chainsToAnchors(leaf, this.anchors, this.now())) return refused;
-    const facts = leafFacts(der);
-    if (!SMART_ID_POLICIES[this.level()].every((p) => facts.policies.includes(p))) return refused;
-    if (!facts.digitalSignature || !(facts.extendedUsages.includes(SMART_ID_AUTH_EKU) || facts.extendedUsages.includes(CLIENT_AUTH_EKU))) return refused;
-    if (!facts.person || facts.person.personalCode !== context.personalCode || facts.person.country !== 'LT') return refused;
-    const message = acspV2Message({
-      schemeName: this.config.schemeName,
-      serverRandom: sig.serverRandom,
-      rpChallenge: context.rpChallenge ?? '',
-      userChallenge: sig.userChallenge ?? '',
-      relyingPartyName: this.config.relyingPartyName,
-      brokeredRpName: '',
-      interactionsSha256: createHash('sha256').update(context.interactions ?? '', 'utf8').digest('base64'),
-      interactionTypeUsed: status.interactionTypeUsed,
-      initialCallbackUrl: '',
-      flowType: 'Notification',
-    });
-    const ok = verify(hash[0], Buffer.from(message, 'utf8'), { key: leaf.publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: hash[1] }, Buffer.from(sig.value, 'base64'));
-    return ok ? { state: 'OK', person: facts.person } : refused;
   }
 
   private level(): 'QUALIFIED' | 'ADVANCED' {
@@ -157,10 +163,12 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
     return given === 'QUALIFIED' || (given === 'ADVANCED' && this.level() === 'ADVANCED');
   }
 
-  private call(path: string, init: { readonly method: 'GET' | 'POST'; readonly body?: string }): Promise<Response> {
+  private call(path: string, init: { readonly method: 'GET' | 'POST'; readonly body?: string; readonly waitMs?: number }): Promise<Response> {
     return this.fetch(`${this.config.baseUrl.replace(/\/$/, '')}${path}`, {
       method: init.method,
       headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      // A stalled service does not hold our requests: the long poll's wait and a margin, no more.
+      signal: AbortSignal.timeout((init.waitMs ?? 0) + CALL_MARGIN_MS),
       ...(init.body ? { body: init.body } : {}),
     }).catch(() => {
       throw new IdentityFailure('FAILED');

@@ -24,7 +24,7 @@ export function privateLogOptions(level: string): LoggerOptions {
       req: (req: RawRequest) => ({ method: req.method, url: redactUrl(req.url ?? ''), remoteAddress: req.ip ?? req.socket?.remoteAddress }),
     },
     redact: {
-      paths: ['*.location', '*.position', '*.address', '*.email', '*.tel', '*.token', 'data.*.location', 'data.*.address'],
+      paths: ['*.location', '*.position', '*.address', '*.email', '*.tel', '*.token', '*.personalCode', 'data.*.location', 'data.*.address'],
       censor: '[redacted]',
     },
   };

@@ -33,7 +33,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('E-mail address').fill(email);
   await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 }
 
@@ -44,7 +44,7 @@ test.describe('accounts by e-mail and password', () => {
     const phone = await driverContext(browser, 'en');
     const page = await phone.newPage();
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await dialog.getByRole('button', { name: 'No account yet? Create one' }).click();
     const register = page.getByRole('dialog', { name: 'A new account' });
@@ -74,7 +74,7 @@ test.describe('accounts by e-mail and password', () => {
     await page.getByRole('button', { name: 'Confirm the address' }).click();
     await expect(page.getByText('The address is confirmed and the account is ready.')).toBeVisible();
     await accessible(page, 'the account confirmation page');
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
     await signIn(page, email, 'Slaptas1');
     await expect(page.getByText('You are signed in.')).toBeVisible();
     await expect(page.getByRole('main')).toContainText(email);
@@ -89,7 +89,7 @@ test.describe('accounts by e-mail and password', () => {
     const gate = other.getByRole('dialog', { name: 'Sign in' });
     await gate.getByLabel('E-mail address').fill(email);
     await gate.getByLabel('Password').fill('Slaptas1');
-    await gate.getByRole('button', { name: 'Sign in' }).click();
+    await gate.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(other.getByRole('heading', { name: 'Where you are signed in' })).toBeVisible();
 
     // The phone sees both sessions, marks its own, and signs out everywhere.
@@ -101,7 +101,7 @@ test.describe('accounts by e-mail and password', () => {
     await accessible(page, '/userSettings?s=L');
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByText('You are signed out on every device.')).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
     // The laptop's next call finds its session ended: it is signed out and the gate turns it away.
     await other.reload();
@@ -118,7 +118,7 @@ test.describe('accounts by e-mail and password', () => {
     const page = await ctx.newPage();
     await confirmedAccount(page, email, 'Slaptas1');
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot the password?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Forgotten password' });
     await forgot.getByLabel('E-mail address').fill(email);
@@ -137,10 +137,10 @@ test.describe('accounts by e-mail and password', () => {
     const signInDialog = page.getByRole('dialog', { name: 'Sign in' });
     await signInDialog.getByLabel('E-mail address').fill(email);
     await signInDialog.getByLabel('Password').fill('Slaptas1');
-    await signInDialog.getByRole('button', { name: 'Sign in' }).click();
+    await signInDialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(signInDialog.getByRole('alert')).toContainText('The e-mail address or the password is wrong.');
     await signInDialog.getByLabel('Password').fill('Naujas12');
-    await signInDialog.getByRole('button', { name: 'Sign in' }).click();
+    await signInDialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 
     // The same link a second time is refused, and the dialog offers a new one.
@@ -160,7 +160,7 @@ test.describe('accounts by e-mail and password', () => {
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
     await confirmedAccount(page, email, 'Slaptas1');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
     await signIn(page, email, 'Slaptas1');
     await page.getByRole('link', { name: 'Personal data' }).click();
     await expect(page.getByRole('heading', { name: 'Personal data', level: 2 })).toBeVisible();

@@ -5,7 +5,7 @@ import { driverContext } from './helpers/decla.js';
 /** Opens the login dialog's Smart-ID form and gives a personal code; the verification code shows. */
 async function smartId(page: Page, personalCode: string): Promise<void> {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in with Smart-ID' });
   await dialog.getByLabel('Personal code').fill(personalCode);
@@ -39,7 +39,7 @@ test.describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)'
       await expect(dialog.getByRole('alert')).toContainText(message, { timeout: 15_000 });
       // Still signed out, and the form is back to try again.
       await expect(dialog.getByLabel('Personal code')).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCount(1);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(1);
       await ctx.close();
     });
   }

@@ -6,6 +6,7 @@
  */
 import {
   IdentityFailure,
+  KeyedTurns,
   NO_PERSON,
   parsePersonalCode,
   type Account,
@@ -32,21 +33,36 @@ export interface IdentityInput {
   readonly phone?: string;
 }
 
+/** ID7: a start for a code without a usable account runs like any other and ends NOT_CLIENT after this long. */
+export const IDENTITY_DECOY_MS = 8_000;
+
 interface Pending {
   readonly method: IdentityMethod;
   readonly sessionId: string;
   readonly context: IdentityContext;
   readonly personalCode: string;
+  /** The SHA-256 of the browser's binding (its HTTP-only cookie): only that browser may poll. */
+  readonly binding: string;
+  /** A start the provider refused: no session; it ends with this outcome at `endsAt`. */
+  readonly decoy?: { readonly outcome: IdentityOutcome; readonly endsAt: number };
 }
 
 const isPending = (x: unknown): x is Pending =>
-  typeof x === 'object' && x !== null && typeof (x as Pending).sessionId === 'string' && typeof (x as Pending).personalCode === 'string' && typeof (x as Pending).context === 'object';
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as Pending).sessionId === 'string' &&
+  typeof (x as Pending).personalCode === 'string' &&
+  typeof (x as Pending).binding === 'string' &&
+  typeof (x as Pending).context === 'object';
 
 const refuseOutcome = (outcome: IdentityOutcome): never => refuseAccount(`IDENTITY_${outcome}`);
 
 export type IdentityProviders = Partial<Record<IdentityMethod, IdentityProviderPort<IdentityInput>>>;
 
 export class IdentitySignIn {
+  /** The polls of one attempt, and the starts of one personal code, one at a time in this process. */
+  private readonly turns = new KeyedTurns();
+
   constructor(
     private readonly ports: AccountPorts,
     private readonly accounts: AccountService,
@@ -58,40 +74,70 @@ export class IdentitySignIn {
     return (Object.keys(this.providers) as IdentityMethod[]).filter((m) => this.providers[m] !== undefined);
   }
 
-  /** ID7: starts an attempt; the verification code is shown to the person, the attempt's id kept by the browser. */
-  async start(method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en'): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
+  /**
+   * ID7: starts an attempt for the browser that holds `binding` (a random value in its HTTP-only
+   * cookie); the verification code is shown to the person. A code without a usable account starts
+   * alike (a random code, an attempt that ends NOT_CLIENT a little later): nobody learns from the
+   * answer who has Smart-ID.
+   */
+  async start(method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', binding: string): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
     const provider = this.providers[method];
     if (!provider) return refuseOutcome('FAILED');
     const { expiring, clock, hash, ids } = this.ports;
-    const pace = `identity-pace:${await hash.sha256Hex(input.personalCode)}`;
-    if ((await expiring.get(pace)) !== null) refuseAccount('SIGN_IN_TOO_SOON', IDENTITY_PACE_MS);
-    await expiring.set(pace, 1, clock.now() + IDENTITY_PACE_MS);
-    const started = await provider.start(input, lang).catch((e: unknown) => (e instanceof IdentityFailure ? refuseOutcome(e.outcome) : Promise.reject(e)));
+    const pace = `identity-pace:${await hash.sha256Hex(`${method}:${input.personalCode}`)}`;
+    await this.turns.run(pace, async () => {
+      if ((await expiring.get(pace)) !== null) refuseAccount('SIGN_IN_TOO_SOON', IDENTITY_PACE_MS);
+      await expiring.set(pace, 1, clock.now() + IDENTITY_PACE_MS);
+    });
+    let pending: Pending;
+    let verificationCode: string;
+    try {
+      const started = await provider.start(input, lang);
+      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding) };
+      verificationCode = started.verificationCode;
+    } catch (e) {
+      if (!(e instanceof IdentityFailure) || e.outcome !== 'NOT_CLIENT') throw e instanceof IdentityFailure ? refuseOutcome(e.outcome) : e;
+      const decoy = { outcome: e.outcome, endsAt: clock.now() + IDENTITY_DECOY_MS };
+      pending = { method, sessionId: '', context: {}, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), decoy };
+      verificationCode = String(parseInt((await hash.sha256Hex(ids.token())).slice(0, 8), 16) % 10_000).padStart(4, '0');
+    }
     const attempt = ids.token();
-    const pending: Pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode };
     await expiring.set(await this.key(attempt), pending, clock.now() + IDENTITY_ATTEMPT_MS);
-    return { attempt, verificationCode: started.verificationCode };
+    return { attempt, verificationCode };
   }
 
-  /** ID7: the attempt's state: still running, or signed in (the browser's old session ends); an end without a person is its code. */
-  async poll(attempt: string, device: string, replacing?: string): Promise<{ readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly started: StartedSession }> {
+  /**
+   * ID7: the attempt's state, for the browser that started it: still running, or signed in (the
+   * browser's old session ends); an end without a person is its code. The polls of one attempt take
+   * turns, and the attempt is taken before a session is made, so it signs in once.
+   */
+  async poll(attempt: string, binding: string, device: string, replacing?: string): Promise<{ readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly started: StartedSession }> {
     if (!/^[A-Za-z0-9_-]{16,128}$/.test(attempt)) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
     const key = await this.key(attempt);
-    const pending = await this.ports.expiring.get(key);
-    if (!isPending(pending)) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
-    const provider = this.providers[pending.method];
-    if (!provider) return refuseOutcome('FAILED');
-    const answer = await provider.poll(pending.sessionId, pending.context, IDENTITY_POLL_WAIT_MS).catch((e: unknown) => {
-      if (e instanceof IdentityFailure) return { state: 'ENDED' as const, outcome: e.outcome };
-      throw e;
+    return this.turns.run(key, async () => {
+      const { expiring, hash, clock } = this.ports;
+      const pending = await expiring.get(key);
+      if (!isPending(pending) || pending.binding !== (await hash.sha256Hex(binding))) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
+      if (pending.decoy) {
+        if (clock.now() < pending.decoy.endsAt) return { state: 'RUNNING' as const };
+        await expiring.delete(key);
+        return refuseOutcome(pending.decoy.outcome);
+      }
+      const provider = this.providers[pending.method];
+      if (!provider) return refuseOutcome('FAILED');
+      const answer = await provider.poll(pending.sessionId, pending.context, IDENTITY_POLL_WAIT_MS).catch((e: unknown) => {
+        if (e instanceof IdentityFailure) return { state: 'ENDED' as const, outcome: e.outcome };
+        throw e;
+      });
+      if (answer.state === 'RUNNING') return { state: 'RUNNING' as const };
+      // Used once, whatever the end: taken before anything else (another node's poll finds it gone).
+      if ((await expiring.get(key)) === null) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
+      await expiring.delete(key);
+      if (answer.state === 'ENDED') return refuseOutcome(answer.outcome);
+      if (answer.person.personalCode !== pending.personalCode) return refuseOutcome('NOT_VERIFIED');
+      const account = await this.accountOf(answer.person);
+      return { state: 'OK' as const, started: await this.accounts.startSession(account, pending.method, device, replacing) };
     });
-    if (answer.state === 'RUNNING') return { state: 'RUNNING' };
-    // Used once, whatever the end.
-    await this.ports.expiring.delete(key);
-    if (answer.state === 'ENDED') return refuseOutcome(answer.outcome);
-    if (answer.person.personalCode !== pending.personalCode) return refuseOutcome('NOT_VERIFIED');
-    const account = await this.accountOf(answer.person);
-    return { state: 'OK', started: await this.accounts.startSession(account, pending.method, device, replacing) };
   }
 
   /** The account of a verified person: made at the first sign-in; the certificate's names and the code's birth date kept current. */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_LIMITS } from '@eid/domain';
+import { ACCOUNT_PATH, SESSION_LIMITS } from '@eid/domain';
 
 /** The session cookie: opaque (the store keeps its SHA-256), HTTP-only, same-site strict, Secure over HTTPS. */
 export const SESSION_COOKIE = 'eid_session';
@@ -23,6 +23,17 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
+}
+
+/** ID7: the cookie that binds a Smart-ID or Mobile-ID attempt to the browser that started it (HTTP-only, 5 minutes, account calls only). */
+export const ATTEMPT_COOKIE = 'eid_attempt';
+
+export function setAttemptCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(ATTEMPT_COOKIE, value, { path: ACCOUNT_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge: 5 * 60 });
+}
+
+export function attemptBinding(request: FastifyRequest): string {
+  return request.cookies[ATTEMPT_COOKIE] ?? '';
 }
 
 /** AC10: the session's CSRF token: an HMAC of its id under the installation's secret (nothing more to store). */

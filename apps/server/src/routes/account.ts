@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import {
   ACCOUNT_PATH,
@@ -23,7 +24,7 @@ import {
 } from '@eid/domain';
 import { AccountError, type AccountService, type IdentitySignIn } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
-import { clearSessionCookie, csrfTokenOf, csrfTokenValid, CSRF_HEADER, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
+import { attemptBinding, clearSessionCookie, csrfTokenOf, setAttemptCookie, csrfTokenValid, CSRF_HEADER, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,14 +114,18 @@ const account: FastifyPluginAsync = async (app) => {
   app.post(`${ACCOUNT_PATH}/smart-id`, perMinute(10), async (request, reply) => {
     fromThisSite(request);
     const body = parseInput(SmartIdStartSchema, request.body);
+    // ID7: the attempt belongs to this browser: a random value in its HTTP-only cookie binds it.
+    const binding = randomBytes(32).toString('base64url');
+    const started = await app.identity.start('smartid', body, body.lang, binding).catch((e: unknown) => refused(reply, e));
+    setAttemptCookie(request, reply, binding);
     noStore(reply);
-    return app.identity.start('smartid', body, body.lang).catch((e: unknown) => refused(reply, e));
+    return started;
   });
 
-  app.post(`${ACCOUNT_PATH}/smart-id/poll`, perMinute(120), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/smart-id/poll`, perMinute(30), async (request, reply) => {
     fromThisSite(request);
     const { attempt } = parseInput(SmartIdPollSchema, request.body);
-    const answer = await app.identity.poll(attempt, deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
+    const answer = await app.identity.poll(attempt, attemptBinding(request), deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
     noStore(reply);
     if (answer.state === 'RUNNING') return { state: 'RUNNING' };
     setSessionCookie(request, reply, answer.started.token);

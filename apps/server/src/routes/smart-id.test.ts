@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATH } from '@eid/domain';
+import { FixedClock } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -10,19 +11,27 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
   afterEach(async () => {
     for (const c of open.splice(0)) await c.close();
   });
-  async function app() {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_SMART_ID_URL: 'local' });
+  async function app(clock?: FixedClock) {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_SMART_ID_URL: 'local' }, clock ? { clock } : {});
     open.push(ctx);
     return ctx;
   }
-  const post = (ctx: Ctx, path: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}${path}`, payload: payload as Record<string, unknown>, headers: { origin: ORIGIN } });
+  const post = (ctx: Ctx, path: string, payload: unknown, cookies: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}${path}`, payload: payload as Record<string, unknown>, headers: { origin: ORIGIN }, cookies });
+
+  /** Starts an attempt as a browser does: its id and code, and the cookie that binds it to this browser. */
+  async function start(ctx: Ctx, personalCode: string) {
+    const res = await post(ctx, '/smart-id', { personalCode, lang: 'en' });
+    const binding = /eid_attempt=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
+    return { res, attempt: res.json<{ attempt: string }>().attempt, cookies: { eid_attempt: binding } };
+  }
 
   /** Polls as the page does until the attempt ends. */
-  async function finish(ctx: Ctx, attempt: string) {
+  async function finish(ctx: Ctx, attempt: string, cookies: Record<string, string>, tick: () => void = () => undefined) {
     for (let i = 0; i < 10; i += 1) {
-      const res = await post(ctx, '/smart-id/poll', { attempt });
+      const res = await post(ctx, '/smart-id/poll', { attempt }, cookies);
       if (res.statusCode !== 200 || res.json().state !== 'RUNNING') return res;
+      tick();
     }
     throw new Error('the attempt never ended');
   }
@@ -30,30 +39,44 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
   it('[ID7] the demo account 30303039914 signs in: a verification code, then a session on the account of that verified code (made once, names from the certificate)', async () => {
     const ctx = await app();
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: ['smartid'] });
-    const start = await post(ctx, '/smart-id', { personalCode: '30303039914', lang: 'lt' });
-    expect(start.statusCode).toBe(200);
-    expect(start.json().verificationCode).toMatch(/^\d{4}$/);
-    const done = await finish(ctx, start.json().attempt);
-    expect(done.statusCode).toBe(200);
+    const ok = await start(ctx, '30303039914');
+    expect(ok.res.statusCode).toBe(200);
+    expect(ok.res.json().verificationCode).toMatch(/^\d{4}$/);
+    expect(String(ok.res.headers['set-cookie'])).toMatch(/eid_attempt=.+HttpOnly.*SameSite=Strict/);
+    // Another browser (without the attempt's cookie, or with another) cannot take it.
+    expect((await post(ctx, '/smart-id/poll', { attempt: ok.attempt })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await post(ctx, '/smart-id/poll', { attempt: ok.attempt }, { eid_attempt: 'x'.repeat(43) })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    // Two polls at once sign in once.
+    const [a, b] = await Promise.all([finish(ctx, ok.attempt, ok.cookies), finish(ctx, ok.attempt, ok.cookies)]);
+    const done = a.statusCode === 200 ? a : b;
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 404]);
     const account = done.json().account;
     expect(account).toMatchObject({ email: null, personalCodeVerified: true, personalCode: '30303039914', person: { firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1903-03-03' }, session: { method: 'smartid' } });
-    expect(String(done.headers['set-cookie'])).toMatch(/^eid_session=.+HttpOnly/);
+    expect(String(done.headers['set-cookie'])).toMatch(/eid_session=.+HttpOnly/);
     // The attempt is used once.
-    expect((await post(ctx, '/smart-id/poll', { attempt: start.json().attempt })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await post(ctx, '/smart-id/poll', { attempt: ok.attempt }, ok.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
   });
 
   it('[ID7] [ID5] a refusal on the phone and a time-out are said by their codes; a second attempt for the same code within 15 s is too soon; an unknown attempt is refused', async () => {
     const ctx = await app();
-    const refused = await post(ctx, '/smart-id', { personalCode: '30403039917', lang: 'en' });
-    expect((await finish(ctx, refused.json().attempt)).json().code).toBe('IDENTITY_USER_REFUSED');
-    const late = await post(ctx, '/smart-id', { personalCode: '30403039983', lang: 'en' });
-    expect((await finish(ctx, late.json().attempt)).json().code).toBe('IDENTITY_TIMEOUT');
+    const refused = await start(ctx, '30403039917');
+    expect((await finish(ctx, refused.attempt, refused.cookies)).json().code).toBe('IDENTITY_USER_REFUSED');
+    const late = await start(ctx, '30403039983');
+    expect((await finish(ctx, late.attempt, late.cookies)).json().code).toBe('IDENTITY_TIMEOUT');
     const again = await post(ctx, '/smart-id', { personalCode: '30403039983', lang: 'en' });
     expect([again.statusCode, again.json().code]).toEqual([429, 'SIGN_IN_TOO_SOON']);
     expect((await post(ctx, '/smart-id', { personalCode: '30303039915', lang: 'en' })).json().code).toBe('DATA_ERROR');
-    expect((await post(ctx, '/smart-id/poll', { attempt: 'x'.repeat(43) })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
-    const unknown = await post(ctx, '/smart-id', { personalCode: '39001010000', lang: 'en' });
-    expect(unknown.json().code).toBe('IDENTITY_NOT_CLIENT');
+    expect((await post(ctx, '/smart-id/poll', { attempt: 'x'.repeat(43) }, refused.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+  });
+
+  it('[ID7] [ID5] a personal code without Smart-ID starts like any other (a code, a running attempt) and ends NOT_CLIENT a little later: the start tells nothing', async () => {
+    const clock = new FixedClock(Date.UTC(2026, 10, 24, 9));
+    const ctx = await app(clock);
+    const nobody = await start(ctx, '39001010000');
+    expect(nobody.res.statusCode).toBe(200);
+    expect(nobody.res.json().verificationCode).toMatch(/^\d{4}$/);
+    expect((await post(ctx, '/smart-id/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
+    expect((await finish(ctx, nobody.attempt, nobody.cookies, () => clock.advance(3_000))).json().code).toBe('IDENTITY_NOT_CLIENT');
   });
 
   it('[ID7] without EID_SMART_ID_URL Smart-ID is not offered', async () => {

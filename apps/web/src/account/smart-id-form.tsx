@@ -3,10 +3,10 @@
  * code to compare with the phone's while the page asks the server how the attempt goes (each call a
  * long poll), until the person is signed in or the attempt ends with its reason.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isPersonalCode, type AccountView } from '@eid/domain';
-import { AccountCallError, accountCall } from '../shell/account-session';
+import { AccountCallError, accountCall, signedIn } from '../shell/account-session';
 import { FormField, Refusal, useSend } from './form-field';
 
 type Poll = { readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly account: AccountView };
@@ -20,27 +20,48 @@ export function SmartIdForm({ onSignedIn, onBack }: { onSignedIn: (account: Acco
   const { busy, refusal, send } = useSend();
   const codeError = code === '' ? 'REQUIRED' : isPersonalCode(code) ? null : 'PERSONAL_CODE_INVALID';
 
+  // The latest sign-in callback, so that a re-render (a change of language) does not restart the polling.
+  const signedInRef = useRef(onSignedIn);
+  useLayoutEffect(() => {
+    signedInRef.current = onSignedIn;
+  });
+
   useEffect(() => {
     if (!attempt) return undefined;
     let live = true;
     void (async () => {
-      try {
-        for (;;) {
+      let failures = 0;
+      for (;;) {
+        try {
           const answer = await accountCall<Poll>('/smart-id/poll', { body: { attempt: attempt.id } });
+          failures = 0;
+          if (answer.state === 'OK') {
+            // Signed in (the cookie is set) even if the person cancelled meanwhile: the page says so.
+            if (live) signedInRef.current(answer.account);
+            else signedIn(answer.account);
+            return;
+          }
           if (!live) return;
-          if (answer.state === 'OK') return onSignedIn(answer.account);
-        }
-      } catch (e) {
-        if (live) {
-          setEnded(e instanceof AccountCallError ? e : new AccountCallError('GENERIC_ERROR'));
-          setAttempt(null);
+        } catch (e) {
+          const error = e instanceof AccountCallError ? e : new AccountCallError('GENERIC_ERROR');
+          // A dropped connection is asked again a few times before the wait ends.
+          if (live && error.code === 'NETWORK_ERROR' && failures < 3) {
+            failures += 1;
+            await new Promise((resolve) => setTimeout(resolve, 1000 * failures));
+            continue;
+          }
+          if (live) {
+            setEnded(error);
+            setAttempt(null);
+          }
+          return;
         }
       }
     })();
     return () => {
       live = false;
     };
-  }, [attempt, onSignedIn]);
+  }, [attempt]);
 
   if (attempt) {
     return (
