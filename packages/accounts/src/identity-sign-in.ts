@@ -9,6 +9,7 @@ import {
   KeyedTurns,
   NO_PERSON,
   parsePersonalCode,
+  smartIdVerificationCode,
   type Account,
   type IdentityContext,
   type IdentityMethod,
@@ -99,7 +100,8 @@ export class IdentitySignIn {
       if (!(e instanceof IdentityFailure) || e.outcome !== 'NOT_CLIENT') throw e instanceof IdentityFailure ? refuseOutcome(e.outcome) : e;
       const decoy = { outcome: e.outcome, endsAt: clock.now() + IDENTITY_DECOY_MS };
       pending = { method, sessionId: '', context: {}, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), decoy };
-      verificationCode = String(parseInt((await hash.sha256Hex(ids.token())).slice(0, 8), 16) % 10_000).padStart(4, '0');
+      // A code like any other: the Smart-ID rule (ID2) over a random digest.
+      verificationCode = smartIdVerificationCode(Uint8Array.from((await hash.sha256Hex(ids.token())).match(/../g) ?? [], (h) => parseInt(h, 16)));
     }
     const attempt = ids.token();
     await expiring.set(await this.key(attempt), pending, clock.now() + IDENTITY_ATTEMPT_MS);

@@ -54,10 +54,10 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
       live = false;
     };
   }, []);
-  const done = () => dialog.current?.close();
   const navigate = useNavigate();
   const router = useRouter();
-  const identitySignedIn = useCallback(
+  /** Every way of signing in ends here: the page knows the account, says so, and goes on. */
+  const finishSignIn = useCallback(
     (account: AccountView) => {
       signedIn(account);
       notify('success', t`You are signed in.`);
@@ -67,7 +67,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
     },
     [navigate, request.next, router, t],
   );
-  const props = { email, setEmail, setMode, done };
+  const props = { email, setEmail, setMode };
   return (
     <dialog ref={dialog} className="dialog login-dialog" aria-labelledby="login-title" onClose={onClose}>
       <div className="dialog-head">
@@ -81,7 +81,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
           {notice}
         </p>
       ) : null}
-      {mode === 'sign-in' ? <SignInForm {...props} next={request.next} /> : null}
+      {mode === 'sign-in' ? <SignInForm {...props} onSignedIn={finishSignIn} /> : null}
       {mode === 'sign-in' && identity.includes('smartid') ? (
         <div className="dialog-buttons dialog-buttons--stacked">
           <button type="button" className="button button--secondary" onClick={() => setMode('smart-id')}>
@@ -92,7 +92,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
       {mode === 'register' ? <RegisterForm {...props} /> : null}
       {mode === 'forgot' ? <ForgotForm {...props} /> : null}
       {mode === 'reset' ? <ResetForm {...props} token={request.token ?? ''} /> : null}
-      {mode === 'smart-id' ? <SmartIdForm onSignedIn={identitySignedIn} onBack={() => setMode('sign-in')} /> : null}
+      {mode === 'smart-id' ? <SmartIdForm onSignedIn={finishSignIn} onBack={() => setMode('sign-in')} /> : null}
     </dialog>
   );
 }
@@ -101,7 +101,6 @@ interface FormProps {
   readonly email: string;
   readonly setEmail: (email: string) => void;
   readonly setMode: (mode: Mode, said?: string | null) => void;
-  readonly done: () => void;
 }
 
 function Form({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
@@ -144,10 +143,8 @@ function LinkButton({ onClick, children }: { onClick: () => void; children: Reac
 const lang = (locale: string): 'lt' | 'en' => (locale === 'en' ? 'en' : 'lt');
 const emailError = (email: string) => (accountEmail(email) ? null : 'EMAIL_INVALID');
 
-function SignInForm({ email, setEmail, setMode, done, next }: FormProps & { next?: string }) {
+function SignInForm({ email, setEmail, setMode, onSignedIn }: FormProps & { onSignedIn: (account: AccountView) => void }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const router = useRouter();
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
   const { busy, refusal, send } = useSend();
@@ -155,13 +152,7 @@ function SignInForm({ email, setEmail, setMode, done, next }: FormProps & { next
     setTried(true);
     if (emailError(email) || password === '') return;
     void send(async () => {
-      const account = await accountCall<AccountView>('/sign-in', { body: { email, password } });
-      signedIn(account);
-      notify('success', t`You are signed in.`);
-      done();
-      // Back to the page the gate turned away (its whole address, the query too), else the account's home.
-      if (next) router.history.push(next);
-      else void navigate({ to: '/user' });
+      onSignedIn(await accountCall<AccountView>('/sign-in', { body: { email, password } }));
     });
   };
   return (

@@ -19,11 +19,6 @@ export const SmartIdStartSchema = v.object({ personalCode: v.pipe(v.string(), v.
 /** ID7: a poll of an attempt by its id. */
 export const SmartIdPollSchema = v.object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
 
-/** ID1: Mobile-ID starts from a phone number in E.164 and the personal code it belongs to. */
-export const MobileIdStartSchema = v.object({
-  phone: v.pipe(v.string(), v.regex(/^\+\d{8,15}$/)),
-  personalCode: v.pipe(v.string(), v.check(isPersonalCode)),
-});
 
 /** The person a provider vouches for (from the certificate's subject). */
 export interface VerifiedPerson {
