@@ -9,6 +9,7 @@ import { constants, createHash, randomBytes, randomUUID, sign } from 'node:crypt
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { acspV2Message } from '@eid/domain';
+import { readJson } from './sk-http.js';
 import { TestCa, type Person } from './test-ca.js';
 
 /** SK's Lithuanian demo accounts (smart-id-documentation, test accounts) and what each answers. */
@@ -171,17 +172,4 @@ export class FakeSmartId {
       },
     ];
   }
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 64 * 1024) throw new Error('too large');
-    chunks.push(chunk as Buffer);
-  }
-  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-  return parsed as Record<string, unknown>;
 }

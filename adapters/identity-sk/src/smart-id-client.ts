@@ -17,6 +17,7 @@ import {
   type IdentityProviderPort,
   type IdentityStart,
 } from '@eid/domain';
+import { callSk, type SkCall } from './sk-http.js';
 import { chainsToAnchors, CLIENT_AUTH_EKU, leafFacts, parseAnchors, SMART_ID_AUTH_EKU, SMART_ID_POLICIES } from './certificates.js';
 
 export interface SmartIdConfig {
@@ -39,8 +40,6 @@ const PROMPT = { lt: 'Prisijungimas prie EID', en: 'Sign in to EID' } as const;
 const PSS = { hash: 'SHA-512', node: 'sha512', salt: 64 } as const;
 /** The interaction we ask for (the only one accepted as used). */
 const INTERACTION = 'displayTextAndPIN';
-/** How long a call to SK may take beyond the long poll's own wait. */
-const CALL_MARGIN_MS = 5_000;
 
 /** v3's end results as the person is told them (ID5). */
 function outcomeOf(endResult: string): IdentityOutcome {
@@ -163,15 +162,7 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
     return given === 'QUALIFIED' || (given === 'ADVANCED' && this.level() === 'ADVANCED');
   }
 
-  private call(path: string, init: { readonly method: 'GET' | 'POST'; readonly body?: string; readonly waitMs?: number }): Promise<Response> {
-    return this.fetch(`${this.config.baseUrl.replace(/\/$/, '')}${path}`, {
-      method: init.method,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      // A stalled service does not hold our requests: the long poll's wait and a margin, no more.
-      signal: AbortSignal.timeout((init.waitMs ?? 0) + CALL_MARGIN_MS),
-      ...(init.body ? { body: init.body } : {}),
-    }).catch(() => {
-      throw new IdentityFailure('FAILED');
-    });
+  private call(path: string, init: SkCall): Promise<Response> {
+    return callSk(this.fetch, this.config.baseUrl, path, init);
   }
 }

@@ -1,12 +1,12 @@
 /**
  * A test certificate authority for the local SK services: a root and an issuing CA made at start
- * (RSA 2048), and per person a Smart-ID authentication certificate with SK's qualified policies,
- * the authentication purpose and the ETSI identifier in the subject. Keys live in memory only.
+ * (RSA 2048), and per person an authentication certificate (Smart-ID's with SK's qualified
+ * policies and its purpose, Mobile-ID's with the client-authentication purpose) and the ETSI identifier in the subject. Keys live in memory only.
  */
 import 'reflect-metadata';
 import { KeyObject, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { SMART_ID_AUTH_EKU, SMART_ID_POLICIES } from './certificates.js';
+import { CLIENT_AUTH_EKU, SMART_ID_AUTH_EKU, SMART_ID_POLICIES } from './certificates.js';
 
 
 const ALG = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
@@ -61,18 +61,18 @@ export class TestCa {
     return new TestCa(root.toString('pem'), issuer.toString('pem'), issuer, issuerKeys);
   }
 
-  /** The person's authentication certificate and key (made once per person). */
-  leaf(person: Person): Promise<Leaf> {
-    const key = `${person.personalCode}|${person.firstName}|${person.lastName}`;
+  /** The person's authentication certificate and key (made once per person and service). */
+  leaf(person: Person, service: 'smart-id' | 'mobile-id' = 'smart-id'): Promise<Leaf> {
+    const key = `${service}|${person.personalCode}|${person.firstName}|${person.lastName}`;
     let made = this.leaves.get(key);
     if (!made) {
-      made = this.makeLeaf(person);
+      made = this.makeLeaf(person, service);
       this.leaves.set(key, made);
     }
     return made;
   }
 
-  private async makeLeaf(person: Person): Promise<Leaf> {
+  private async makeLeaf(person: Person, service: 'smart-id' | 'mobile-id'): Promise<Leaf> {
     const now = Date.now();
     const leafKeys = await keys();
     const subject = new x509.Name([
@@ -94,8 +94,10 @@ export class TestCa {
       extensions: [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-        new x509.ExtendedKeyUsageExtension([SMART_ID_AUTH_EKU]),
-        new x509.CertificatePolicyExtension([...SMART_ID_POLICIES.QUALIFIED]),
+        // Smart-ID's certificates carry its purpose and policies; Mobile-ID's the client-authentication purpose.
+        ...(service === 'smart-id'
+          ? [new x509.ExtendedKeyUsageExtension([SMART_ID_AUTH_EKU]), new x509.CertificatePolicyExtension([...SMART_ID_POLICIES.QUALIFIED])]
+          : [new x509.ExtendedKeyUsageExtension([CLIENT_AUTH_EKU])]),
       ],
     });
     return { der: Buffer.from(cert.rawData), privateKey: KeyObject.from(leafKeys.privateKey) };

@@ -56,7 +56,7 @@ import captcha from './routes/captcha.js';
 import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import { AccountService, IdentitySignIn } from '@eid/accounts';
-import { smartIdProvider } from './accounts/smart-id.js';
+import { skProviders } from './accounts/sk-providers.js';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { AccountMailer } from './messages/account-texts.js';
 
@@ -178,9 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         };
         const accountService = new AccountService(accountPorts);
         instance.decorate('accounts', accountService);
-        const smartId = await smartIdProvider(deps.config.smartId);
-        if (smartId) instance.addHook('onClose', async () => smartId.close());
-        instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, smartId ? { smartid: smartId.client } : {}));
+        const sk = await skProviders(deps.config);
+        instance.addHook('onClose', async () => sk.close());
+        instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, sk.providers));
         instance.addHook('onClose', async () => smtp?.close());
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });

@@ -53,7 +53,14 @@ export interface ServerConfig {
    * `EID_SMART_ID_RP_UUID`, `EID_SMART_ID_RP_NAME`, `EID_SMART_ID_SCHEME` (`smart-id`, or
    * `smart-id-demo` for SK's demo) and `EID_SMART_ID_CA_FILES` (PEM files, comma-separated) are required.
    */
-  readonly smartId: { readonly url: string; readonly relyingPartyUUID: string; readonly relyingPartyName: string; readonly schemeName: string; readonly caFiles: readonly string[] };
+  readonly smartId: SkServiceConfig & { readonly schemeName: string };
+  /**
+   * Mobile-ID sign-in (SPEC ID1, ID3, ID8): `EID_MOBILE_ID_URL` is SK's MID REST address
+   * (production `https://mid.sk.ee/mid-api`), `local` for the local service with SK's demo numbers,
+   * empty: not offered. With a real address `EID_MOBILE_ID_RP_UUID`, `EID_MOBILE_ID_RP_NAME` and
+   * `EID_MOBILE_ID_CA_FILES` are required.
+   */
+  readonly mobileId: SkServiceConfig;
   /** Secret signing links, cookies and captcha challenges; empty: one is made and kept in the data folder. */
   readonly secret: string;
   /** Proof-of-work captcha on submit, phone codes and the preview ('off' only for load tests). */
@@ -106,26 +113,40 @@ function read<T>(schema: v.GenericSchema<string, T>, name: string, raw: string |
   return result.output;
 }
 
-/** Reads the configuration from an environment map; relative paths resolve against cwd. */
-function smartIdConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig['smartId'] {
-  const url = read(v.union([v.literal(''), v.literal('local'), v.pipe(v.string(), v.url(), v.regex(/^https:\/\//))]), 'EID_SMART_ID_URL', env.EID_SMART_ID_URL, '');
+/** An SK service's address (or `local`, or empty), the relying party registered with SK, and the CA files trusted. */
+export interface SkServiceConfig {
+  readonly url: string;
+  readonly relyingPartyUUID: string;
+  readonly relyingPartyName: string;
+  readonly caFiles: readonly string[];
+}
+
+/** `EID_<prefix>_URL`, `_RP_UUID`, `_RP_NAME`, `_CA_FILES`; relative paths resolve against cwd. */
+function skServiceConfig(env: Record<string, string | undefined>, cwd: string, prefix: 'SMART_ID' | 'MOBILE_ID', demoUuid: string): SkServiceConfig {
+  const name = (part: string) => `EID_${prefix}_${part}`;
+  const url = read(v.union([v.literal(''), v.literal('local'), v.pipe(v.string(), v.url(), v.regex(/^https:\/\//))]), name('URL'), env[name('URL')], '');
   const real = url !== '' && url !== 'local';
-  const needed = (name: string) => {
-    const value = env[name] ?? '';
-    if (real && value === '') throw new Error(`${name} is required with EID_SMART_ID_URL=${url}`);
+  const needed = (part: string) => {
+    const value = env[name(part)] ?? '';
+    if (real && value === '') throw new Error(`${name(part)} is required with ${name('URL')}=${url}`);
     return value;
   };
   return {
     url,
-    relyingPartyUUID: needed('EID_SMART_ID_RP_UUID') || '00000000-0000-4000-8000-000000000000',
-    relyingPartyName: needed('EID_SMART_ID_RP_NAME') || 'DEMO',
-    schemeName: read(v.picklist(['smart-id', 'smart-id-demo']), 'EID_SMART_ID_SCHEME', env.EID_SMART_ID_SCHEME, real ? 'smart-id' : 'smart-id-demo'),
-    caFiles: needed('EID_SMART_ID_CA_FILES')
+    relyingPartyUUID: needed('RP_UUID') || demoUuid,
+    relyingPartyName: needed('RP_NAME') || 'DEMO',
+    caFiles: needed('CA_FILES')
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean)
       .map((f) => resolve(cwd, f)),
   };
+}
+
+function smartIdConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig['smartId'] {
+  const service = skServiceConfig(env, cwd, 'SMART_ID', '00000000-0000-4000-8000-000000000000');
+  const real = service.url !== '' && service.url !== 'local';
+  return { ...service, schemeName: read(v.picklist(['smart-id', 'smart-id-demo']), 'EID_SMART_ID_SCHEME', env.EID_SMART_ID_SCHEME, real ? 'smart-id' : 'smart-id-demo') };
 }
 
 export function loadConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig {
@@ -173,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     smtpUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/))]), 'EID_SMTP_URL', env.EID_SMTP_URL, ''),
     mailFrom: env.EID_MAIL_FROM || 'EID <eid@localhost>',
     smartId: smartIdConfig(env, cwd),
+    mobileId: skServiceConfig(env, cwd, 'MOBILE_ID', '00000000-0000-0000-0000-000000000000'),
     secret: secretFor(env),
     captcha: read(v.picklist(['on', 'off']), 'EID_CAPTCHA', env.EID_CAPTCHA, 'on') === 'on',
     captchaCost: read(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100_000)), 'EID_CAPTCHA_COST', env.EID_CAPTCHA_COST, '200'),

@@ -44,6 +44,8 @@ interface Pending {
   readonly personalCode: string;
   /** The SHA-256 of the browser's binding (its HTTP-only cookie): only that browser may poll. */
   readonly binding: string;
+  /** When it started (a NOT_CLIENT told sooner waits until the decoy's time). */
+  readonly startedAt: number;
   /** A start the provider refused: no session; it ends with this outcome at `endsAt`. */
   readonly decoy?: { readonly outcome: IdentityOutcome; readonly endsAt: number };
 }
@@ -94,12 +96,12 @@ export class IdentitySignIn {
     let verificationCode: string;
     try {
       const started = await provider.start(input, lang);
-      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding) };
+      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now() };
       verificationCode = started.verificationCode;
     } catch (e) {
       if (!(e instanceof IdentityFailure) || e.outcome !== 'NOT_CLIENT') throw e instanceof IdentityFailure ? refuseOutcome(e.outcome) : e;
       const decoy = { outcome: e.outcome, endsAt: clock.now() + IDENTITY_DECOY_MS };
-      pending = { method, sessionId: '', context: {}, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), decoy };
+      pending = { method, sessionId: '', context: {}, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now(), decoy };
       // A code like any other: the Smart-ID rule (ID2) over a random digest.
       verificationCode = smartIdVerificationCode(Uint8Array.from((await hash.sha256Hex(ids.token())).match(/../g) ?? [], (h) => parseInt(h, 16)));
     }
@@ -132,6 +134,12 @@ export class IdentitySignIn {
         throw e;
       });
       if (answer.state === 'RUNNING') return { state: 'RUNNING' as const };
+      // Mobile-ID tells NOT_CLIENT by its session: it ends no sooner than a refused start would.
+      const decoyEnd = (pending.startedAt ?? 0) + IDENTITY_DECOY_MS;
+      if (answer.state === 'ENDED' && answer.outcome === 'NOT_CLIENT' && clock.now() < decoyEnd) {
+        await expiring.set(key, { ...pending, decoy: { outcome: 'NOT_CLIENT', endsAt: decoyEnd } }, decoyEnd + IDENTITY_ATTEMPT_MS);
+        return { state: 'RUNNING' as const };
+      }
       // Used once, whatever the end: taken before anything else (another node's poll finds it gone).
       if ((await expiring.get(key)) === null) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
       await expiring.delete(key);

@@ -12,7 +12,10 @@ import {
   SessionIdSchema,
   SignInSchema,
   SmartIdStartSchema,
-  SmartIdPollSchema,
+  IdentityPollSchema,
+  MobileIdStartSchema,
+  toE164,
+  type IdentityMethod,
   accountEmail,
   accountView,
   formatDate,
@@ -22,7 +25,7 @@ import {
   type AccountView,
   type SessionView,
 } from '@eid/domain';
-import { AccountError, type AccountService, type IdentitySignIn } from '@eid/accounts';
+import { AccountError, type AccountService, type IdentityInput, type IdentitySignIn } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { attemptBinding, clearSessionCookie, csrfTokenOf, setAttemptCookie, csrfTokenValid, CSRF_HEADER, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
 
@@ -111,20 +114,29 @@ const account: FastifyPluginAsync = async (app) => {
   /** The sign-in methods this installation offers (the login dialog shows these). */
   app.get(`${ACCOUNT_PATH}/methods`, async () => ({ password: true, identity: app.identity.available() }));
 
-  app.post(`${ACCOUNT_PATH}/smart-id`, perMinute(10), async (request, reply) => {
+  /** ID7: an attempt belongs to the browser that starts it: a random value in its HTTP-only cookie binds it. */
+  async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en') {
     fromThisSite(request);
-    const body = parseInput(SmartIdStartSchema, request.body);
-    // ID7: the attempt belongs to this browser: a random value in its HTTP-only cookie binds it.
     const binding = randomBytes(32).toString('base64url');
-    const started = await app.identity.start('smartid', body, body.lang, binding).catch((e: unknown) => refused(reply, e));
+    const started = await app.identity.start(method, input, lang, binding).catch((e: unknown) => refused(reply, e));
     setAttemptCookie(request, reply, binding);
     noStore(reply);
     return started;
+  }
+
+  app.post(`${ACCOUNT_PATH}/smart-id`, perMinute(10), async (request, reply) => {
+    const body = parseInput(SmartIdStartSchema, request.body);
+    return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang);
   });
 
-  app.post(`${ACCOUNT_PATH}/smart-id/poll`, perMinute(30), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/mobile-id`, perMinute(10), async (request, reply) => {
+    const body = parseInput(MobileIdStartSchema, request.body);
+    return startAttempt(request, reply, 'mobileid', { personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) }, body.lang);
+  });
+
+  app.post(`${ACCOUNT_PATH}/identity/poll`, perMinute(30), async (request, reply) => {
     fromThisSite(request);
-    const { attempt } = parseInput(SmartIdPollSchema, request.body);
+    const { attempt } = parseInput(IdentityPollSchema, request.body);
     const answer = await app.identity.poll(attempt, attemptBinding(request), deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
     noStore(reply);
     if (answer.state === 'RUNNING') return { state: 'RUNNING' };

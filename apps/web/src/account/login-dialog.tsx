@@ -11,7 +11,7 @@ import { accountEmail, newPasswordError, type AccountView } from '@eid/domain';
 import { accountCall, signedIn, signedOut } from '../shell/account-session';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
-import { SmartIdForm } from './smart-id-form';
+import { IdentityForm } from './identity-form';
 import { CurrentPasswordField, FormField, NewPasswordFields, Refusal, useSend } from './form-field';
 
 type Mode = LoginRequest['mode'];
@@ -41,6 +41,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
     forgot: t`Forgotten password`,
     reset: t`A new password`,
     'smart-id': t`Sign in with Smart-ID`,
+    'mobile-id': t`Sign in with Mobile-ID`,
   };
   const [identity, setIdentity] = useState<readonly string[]>([]);
   // The methods this installation offers besides the password (Smart-ID ...).
@@ -82,17 +83,24 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
         </p>
       ) : null}
       {mode === 'sign-in' ? <SignInForm {...props} onSignedIn={finishSignIn} /> : null}
-      {mode === 'sign-in' && identity.includes('smartid') ? (
+      {mode === 'sign-in' && identity.length > 0 ? (
         <div className="dialog-buttons dialog-buttons--stacked">
-          <button type="button" className="button button--secondary" onClick={() => setMode('smart-id')}>
-            {t`Sign in with Smart-ID`}
-          </button>
+          {identity.includes('smartid') ? (
+            <button type="button" className="button button--secondary" onClick={() => setMode('smart-id')}>
+              {titles['smart-id']}
+            </button>
+          ) : null}
+          {identity.includes('mobileid') ? (
+            <button type="button" className="button button--secondary" onClick={() => setMode('mobile-id')}>
+              {titles['mobile-id']}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {mode === 'register' ? <RegisterForm {...props} /> : null}
       {mode === 'forgot' ? <ForgotForm {...props} /> : null}
       {mode === 'reset' ? <ResetForm {...props} token={request.token ?? ''} /> : null}
-      {mode === 'smart-id' ? <SmartIdForm onSignedIn={finishSignIn} onBack={() => setMode('sign-in')} /> : null}
+      {mode === 'smart-id' || mode === 'mobile-id' ? <IdentityForm key={mode} method={mode} onSignedIn={finishSignIn} onBack={() => setMode('sign-in')} /> : null}
     </dialog>
   );
 }

@@ -1,6 +1,6 @@
 /** What the login dialog is opened for (shell/login-host.tsx opens it, account/login-dialog.tsx shows it). */
 export interface LoginRequest {
-  readonly mode: 'sign-in' | 'register' | 'forgot' | 'reset' | 'smart-id';
+  readonly mode: 'sign-in' | 'register' | 'forgot' | 'reset' | 'smart-id' | 'mobile-id';
   /** Prefilled address (the end screen's offer: the declaration's e-mail). */
   readonly email?: string;
   /** The reset link's token. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acspV2Message, base64OfText, mobileIdVerificationCode, personOfSubject, smartIdVerificationCode, utf8Bytes } from './identity.js';
+import * as v from 'valibot';
+import { acspV2Message, base64OfText, MobileIdStartSchema, mobileIdOutcome, mobileIdVerificationCode, personOfSubject, smartIdVerificationCode, utf8Bytes } from './identity.js';
 
 const hex = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
 
@@ -56,5 +57,30 @@ describe('Smart-ID and Mobile-ID: the protocols\' own rules', () => {
     [{}, null],
   ])('[ID6] the person of a certificate subject %j', (subject, expected) => {
     expect(personOfSubject(subject)).toEqual(expected);
+  });
+
+  it.each([
+    ['OK', 'FAILED'],
+    ['USER_CANCELLED', 'USER_REFUSED'],
+    ['TIMEOUT', 'TIMEOUT'],
+    ['EXPIRED_TRANSACTION', 'TIMEOUT'],
+    ['NOT_MID_CLIENT', 'NOT_CLIENT'],
+    ['PHONE_ABSENT', 'NOT_DELIVERED'],
+    ['DELIVERY_ERROR', 'NOT_DELIVERED'],
+    ['SIM_ERROR', 'NOT_DELIVERED'],
+    ['SIGNATURE_HASH_MISMATCH', 'NOT_VERIFIED'],
+    ['SOMETHING_NEW', 'FAILED'],
+  ])('[ID8] the Mobile-ID result %s is said as %s', (result, outcome) => {
+    expect(mobileIdOutcome(result)).toBe(outcome);
+  });
+
+  it.each([
+    [{ phone: '+37060000666', personalCode: '50001018865', lang: 'lt' }, true],
+    [{ phone: '+370 600 00666', personalCode: '50001018865', lang: 'en' }, true],
+    [{ phone: '860000666', personalCode: '50001018865', lang: 'lt' }, false],
+    [{ phone: '+37060000666', personalCode: '50001018866', lang: 'lt' }, false],
+    [{ phone: '+37060000666', personalCode: '50001018865', lang: 'ru' }, false],
+  ])('[ID1] a Mobile-ID start %j is accepted: %s', (input, ok) => {
+    expect(v.safeParse(MobileIdStartSchema, input).success).toBe(ok);
   });
 });

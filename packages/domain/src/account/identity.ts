@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { isPersonalCode } from '../rules/personal-code.js';
+import { phoneSchema } from '../rules/phone.js';
 import { bytesToBase64 } from '../rules/text.js';
 
 /** The providers that verify a person. */
@@ -16,8 +17,10 @@ export type IdentityMethod = (typeof IDENTITY_METHODS)[number];
 
 /** ID1: Smart-ID starts from a Lithuanian personal code (its ETSI identifier `PNOLT-…`), with the language of the phone's prompt. */
 export const SmartIdStartSchema = v.object({ personalCode: v.pipe(v.string(), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
+/** ID1: Mobile-ID starts from the phone number (E.164 once valid) and the personal code. */
+export const MobileIdStartSchema = v.object({ phone: phoneSchema, personalCode: v.pipe(v.string(), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
 /** ID7: a poll of an attempt by its id. */
-export const SmartIdPollSchema = v.object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
+export const IdentityPollSchema = v.object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
 
 
 /** The person a provider vouches for (from the certificate's subject). */
@@ -80,6 +83,31 @@ export function mobileIdVerificationCode(hash: Uint8Array): string {
   if (hash.length < 20) throw new Error('a hash of 20 bytes at least');
   const n = (((hash[0] ?? 0) & 0xfc) << 5) | ((hash[hash.length - 1] ?? 0) & 0x7f);
   return String(n).padStart(4, '0');
+}
+
+/**
+ * ID8: how a Mobile-ID session's result (MID REST) is said to the person: a cancel on the phone is
+ * a refusal, an expired one a time-out, no Mobile-ID a NOT_CLIENT, a phone or SIM that could not
+ * be reached NOT_DELIVERED, a signature over another hash NOT_VERIFIED, anything else FAILED.
+ */
+export function mobileIdOutcome(result: string): IdentityOutcome {
+  switch (result) {
+    case 'USER_CANCELLED':
+      return 'USER_REFUSED';
+    case 'TIMEOUT':
+    case 'EXPIRED_TRANSACTION':
+      return 'TIMEOUT';
+    case 'NOT_MID_CLIENT':
+      return 'NOT_CLIENT';
+    case 'PHONE_ABSENT':
+    case 'DELIVERY_ERROR':
+    case 'SIM_ERROR':
+      return 'NOT_DELIVERED';
+    case 'SIGNATURE_HASH_MISMATCH':
+      return 'NOT_VERIFIED';
+    default:
+      return 'FAILED';
+  }
 }
 
 /** A text's UTF-8 bytes (the domain has no TextEncoder). */

@@ -1,19 +1,22 @@
 /**
- * Sign-in by Smart-ID in the login dialog (SPEC ID1-ID7): the personal code, then the verification
- * code to compare with the phone's while the page asks the server how the attempt goes (each call a
- * long poll), until the person is signed in or the attempt ends with its reason.
+ * Sign-in by Smart-ID or Mobile-ID in the login dialog (SPEC ID1-ID8): the personal code (and for
+ * Mobile-ID the phone number), then the verification code to compare with the phone's while the
+ * page asks the server how the attempt goes (each call a long poll), until the person is signed in
+ * or the attempt ends with its reason.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isPersonalCode, type AccountView } from '@eid/domain';
+import { DEFAULT_PHONE_PREFIX, isPersonalCode, phoneError, type AccountView } from '@eid/domain';
 import { AccountCallError, accountCall, signedIn } from '../shell/account-session';
 import { FormField, Refusal, useSend } from './form-field';
 
 type Poll = { readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly account: AccountView };
 
-export function SmartIdForm({ onSignedIn, onBack }: { onSignedIn: (account: AccountView) => void; onBack: () => void }) {
+export function IdentityForm({ method, onSignedIn, onBack }: { method: 'smart-id' | 'mobile-id'; onSignedIn: (account: AccountView) => void; onBack: () => void }) {
   const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
+  const [phone, setPhone] = useState(DEFAULT_PHONE_PREFIX);
+  const phoneProblem = method === 'mobile-id' ? phoneError(phone) : null;
   const [tried, setTried] = useState(false);
   const [attempt, setAttempt] = useState<{ readonly id: string; readonly verificationCode: string } | null>(null);
   const [ended, setEnded] = useState<AccountCallError | null>(null);
@@ -33,7 +36,7 @@ export function SmartIdForm({ onSignedIn, onBack }: { onSignedIn: (account: Acco
       let failures = 0;
       for (;;) {
         try {
-          const answer = await accountCall<Poll>('/smart-id/poll', { body: { attempt: attempt.id } });
+          const answer = await accountCall<Poll>('/identity/poll', { body: { attempt: attempt.id } });
           failures = 0;
           if (answer.state === 'OK') {
             // Signed in (the cookie is set) even if the person cancelled meanwhile: the page says so.
@@ -71,7 +74,11 @@ export function SmartIdForm({ onSignedIn, onBack }: { onSignedIn: (account: Acco
           {attempt.verificationCode}
         </p>
         <p role="status">
-          <Trans>Open Smart-ID on your phone. If it shows the same code, enter your PIN1.</Trans>
+          {method === 'smart-id' ? (
+            <Trans>Open Smart-ID on your phone. If it shows the same code, enter your PIN1.</Trans>
+          ) : (
+            <Trans>Your phone will ask for Mobile-ID PIN1. If it shows the same code, enter the PIN.</Trans>
+          )}
         </p>
         <div className="dialog-buttons">
           <button type="button" className="button button--secondary" onClick={() => setAttempt(null)}>
@@ -88,13 +95,16 @@ export function SmartIdForm({ onSignedIn, onBack }: { onSignedIn: (account: Acco
         e.preventDefault();
         setTried(true);
         setEnded(null);
-        if (codeError) return;
+        if (codeError || phoneProblem) return;
+        const lang = i18n.locale === 'en' ? 'en' : 'lt';
         void send(async () => {
-          const started = await accountCall<{ attempt: string; verificationCode: string }>('/smart-id', { body: { personalCode: code, lang: i18n.locale === 'en' ? 'en' : 'lt' } });
+          const body = method === 'smart-id' ? { personalCode: code, lang } : { phone, personalCode: code, lang };
+          const started = await accountCall<{ attempt: string; verificationCode: string }>(`/${method}`, { body });
           setAttempt({ id: started.attempt, verificationCode: started.verificationCode });
         });
       }}
     >
+      {method === 'mobile-id' ? <FormField label={t`Phone number`} type="tel" autoComplete="tel" value={phone} onChange={setPhone} error={phoneProblem} showError={tried} /> : null}
       <FormField label={t`Personal code`} type="text" autoComplete="off" maxLength={11} value={code} onChange={(v) => setCode(v.replace(/\D/g, ''))} error={codeError} showError={tried} />
       <Refusal refusal={ended ?? refusal} />
       <div className="dialog-buttons dialog-buttons--stacked">

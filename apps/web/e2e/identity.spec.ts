@@ -44,3 +44,26 @@ test.describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)'
     });
   }
 });
+
+test.describe('sign-in by Mobile-ID (the local service with SK\'s demo numbers)', () => {
+  test('in Lithuanian, SK\'s LT demo number: the code shows, the phone confirms, the account opens with the certificate\'s name', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'lt');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Prisijungti', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Prisijungti' }).getByRole('button', { name: 'Prisijungti su Mobile-ID' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prisijungti su Mobile-ID' });
+    // A wrong number is said before anything is sent.
+    await dialog.getByLabel('Telefono numeris').fill('860000666');
+    await dialog.getByLabel('Asmens kodas').fill('50001018865');
+    await dialog.getByRole('button', { name: 'Tęsti' }).click();
+    await expect(dialog.getByLabel('Telefono numeris')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Telefono numeris').fill('+370 600 00666');
+    await dialog.getByRole('button', { name: 'Tęsti' }).click();
+    await expect(dialog.locator('.verification-code')).toHaveText(/^\d{4}$/);
+    await accessible(page, 'the Mobile-ID verification code');
+    await expect(page.getByRole('main')).toContainText('MARY ÄNN O’CONNEŽ-ŠUSLIK TESTNUMBER', { timeout: 15_000 });
+    await expect(page.getByRole('main')).toContainText('Mobile-ID');
+    await ctx.close();
+  });
+});

@@ -29,7 +29,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
   /** Polls as the page does until the attempt ends. */
   async function finish(ctx: Ctx, attempt: string, cookies: Record<string, string>, tick: () => void = () => undefined) {
     for (let i = 0; i < 10; i += 1) {
-      const res = await post(ctx, '/smart-id/poll', { attempt }, cookies);
+      const res = await post(ctx, '/identity/poll', { attempt }, cookies);
       if (res.statusCode !== 200 || res.json().state !== 'RUNNING') return res;
       tick();
     }
@@ -44,8 +44,8 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     expect(ok.res.json().verificationCode).toMatch(/^\d{4}$/);
     expect(String(ok.res.headers['set-cookie'])).toMatch(/eid_attempt=.+HttpOnly.*SameSite=Strict/);
     // Another browser (without the attempt's cookie, or with another) cannot take it.
-    expect((await post(ctx, '/smart-id/poll', { attempt: ok.attempt })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
-    expect((await post(ctx, '/smart-id/poll', { attempt: ok.attempt }, { eid_attempt: 'x'.repeat(43) })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await post(ctx, '/identity/poll', { attempt: ok.attempt })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await post(ctx, '/identity/poll', { attempt: ok.attempt }, { eid_attempt: 'x'.repeat(43) })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
     // Two polls at once sign in once.
     const [a, b] = await Promise.all([finish(ctx, ok.attempt, ok.cookies), finish(ctx, ok.attempt, ok.cookies)]);
     const done = a.statusCode === 200 ? a : b;
@@ -54,7 +54,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     expect(account).toMatchObject({ email: null, personalCodeVerified: true, personalCode: '30303039914', person: { firstName: 'OK', lastName: 'TESTNUMBER', birthDate: '1903-03-03' }, session: { method: 'smartid' } });
     expect(String(done.headers['set-cookie'])).toMatch(/eid_session=.+HttpOnly/);
     // The attempt is used once.
-    expect((await post(ctx, '/smart-id/poll', { attempt: ok.attempt }, ok.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await post(ctx, '/identity/poll', { attempt: ok.attempt }, ok.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
   });
 
   it('[ID7] [ID5] a refusal on the phone and a time-out are said by their codes; a second attempt for the same code within 15 s is too soon; an unknown attempt is refused', async () => {
@@ -66,7 +66,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     const again = await post(ctx, '/smart-id', { personalCode: '30403039983', lang: 'en' });
     expect([again.statusCode, again.json().code]).toEqual([429, 'SIGN_IN_TOO_SOON']);
     expect((await post(ctx, '/smart-id', { personalCode: '30303039915', lang: 'en' })).json().code).toBe('DATA_ERROR');
-    expect((await post(ctx, '/smart-id/poll', { attempt: 'x'.repeat(43) }, refused.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await post(ctx, '/identity/poll', { attempt: 'x'.repeat(43) }, refused.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
   });
 
   it('[ID7] [ID5] a personal code without Smart-ID starts like any other (a code, a running attempt) and ends NOT_CLIENT a little later: the start tells nothing', async () => {
@@ -75,7 +75,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     const nobody = await start(ctx, '39001010000');
     expect(nobody.res.statusCode).toBe(200);
     expect(nobody.res.json().verificationCode).toMatch(/^\d{4}$/);
-    expect((await post(ctx, '/smart-id/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
+    expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
     expect((await finish(ctx, nobody.attempt, nobody.cookies, () => clock.advance(3_000))).json().code).toBe('IDENTITY_NOT_CLIENT');
   });
 
@@ -84,5 +84,64 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     open.push(ctx);
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: [] });
     expect((await post(ctx, '/smart-id', { personalCode: '30303039914', lang: 'lt' })).json().code).toBe('IDENTITY_FAILED');
+  });
+});
+
+describe('sign-in by Mobile-ID (the local service with SK\'s demo numbers)', () => {
+  const open: Ctx[] = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close();
+  });
+  async function app(clock?: FixedClock) {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_MOBILE_ID_URL: 'local' }, clock ? { clock } : {});
+    open.push(ctx);
+    return ctx;
+  }
+  const post = (ctx: Ctx, path: string, payload: unknown, cookies: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}${path}`, payload: payload as Record<string, unknown>, headers: { origin: ORIGIN }, cookies });
+  async function start(ctx: Ctx, phone: string, personalCode: string) {
+    const res = await post(ctx, '/mobile-id', { phone, personalCode, lang: 'lt' });
+    const binding = /eid_attempt=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
+    return { res, attempt: res.json<{ attempt: string }>().attempt, cookies: { eid_attempt: binding } };
+  }
+  async function finish(ctx: Ctx, attempt: string, cookies: Record<string, string>, tick: () => void = () => undefined) {
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post(ctx, '/identity/poll', { attempt }, cookies);
+      if (res.statusCode !== 200 || res.json().state !== 'RUNNING') return res;
+      tick();
+    }
+    throw new Error('the attempt never ended');
+  }
+
+  it('[ID8] [ID7] SK\'s LT demo number signs in (the phone as typed with spaces): a session on the account of the verified code, method mobileid', async () => {
+    const ctx = await app();
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: ['mobileid'] });
+    const ok = await start(ctx, '+370 600 00666', '50001018865');
+    expect(ok.res.statusCode).toBe(200);
+    expect(ok.res.json().verificationCode).toMatch(/^\d{4}$/);
+    const done = await finish(ctx, ok.attempt, ok.cookies);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().account).toMatchObject({ personalCodeVerified: true, personalCode: '50001018865', person: { firstName: 'MARY ÄNN', lastName: 'O’CONNEŽ-ŠUSLIK TESTNUMBER', birthDate: '2000-01-01' }, session: { method: 'mobileid' } });
+  });
+
+  it('[ID8] [ID5] a cancel on the phone is IDENTITY_USER_REFUSED, a SIM error IDENTITY_NOT_DELIVERED; a number that is not a phone is refused before SK is asked', async () => {
+    const ctx = await app();
+    const cancelled = await start(ctx, '+37061100266', '50001018854');
+    expect((await finish(ctx, cancelled.attempt, cancelled.cookies)).json().code).toBe('IDENTITY_USER_REFUSED');
+    const sim = await start(ctx, '+37061200266', '50001018876');
+    expect((await finish(ctx, sim.attempt, sim.cookies)).json().code).toBe('IDENTITY_NOT_DELIVERED');
+    const bad = await post(ctx, '/mobile-id', { phone: '860000666', personalCode: '50001018865', lang: 'lt' });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'DATA_ERROR']);
+  });
+
+  it('[ID7] [ID8] a number without Mobile-ID ends NOT_CLIENT no sooner than a refused Smart-ID start would (8 s): the answer\'s time tells nothing', async () => {
+    const clock = new FixedClock(Date.UTC(2026, 10, 24, 9));
+    const ctx = await app(clock);
+    const nobody = await start(ctx, '+37060000266', '50001018832');
+    // SK answers NOT_MID_CLIENT at once; the attempt keeps running on the server's clock.
+    expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
+    expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
+    clock.advance(8_000);
+    expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json().code).toBe('IDENTITY_NOT_CLIENT');
   });
 });
