@@ -8,6 +8,7 @@ export class MemoryAccountStore implements AccountStorePort {
   private readonly accounts = new Map<string, Account>();
   private readonly sessions = new Map<string, AccountSession>();
   private readonly tokens = new Map<string, AccountToken>();
+  private readonly links = new Map<string, { readonly accountId: string; readonly at: number }>();
 
   async createAccount(account: Account): Promise<boolean> {
     for (const a of this.accounts.values()) {
@@ -44,8 +45,34 @@ export class MemoryAccountStore implements AccountStorePort {
     return true;
   }
 
+  async setPersonalCode(id: string, personalCode: string): Promise<boolean> {
+    const a = this.accounts.get(id);
+    if (!a || [...this.accounts.values()].some((o) => o.id !== id && o.personalCode === personalCode)) return false;
+    this.accounts.set(id, { ...a, personalCode });
+    return true;
+  }
+
+  async accountByLink(key: string): Promise<Account | null> {
+    const link = this.links.get(key);
+    return link ? this.accountById(link.accountId) : null;
+  }
+
+  async addLink(accountId: string, key: string, at: number): Promise<boolean> {
+    if (this.links.has(key) || !this.accounts.has(accountId)) return false;
+    this.links.set(key, { accountId, at });
+    return true;
+  }
+
+  async linksOf(accountId: string): Promise<string[]> {
+    return [...this.links.entries()]
+      .filter(([, l]) => l.accountId === accountId)
+      .sort((a, b) => a[1].at - b[1].at)
+      .map(([k]) => k);
+  }
+
   async removeUnconfirmedBefore(before: number): Promise<string[]> {
-    const gone = [...this.accounts.values()].filter((a) => a.emailConfirmedAt === null && a.personalCode === null && a.createdAt < before).map((a) => a.id);
+    const linked = new Set([...this.links.values()].map((l) => l.accountId));
+    const gone = [...this.accounts.values()].filter((a) => a.emailConfirmedAt === null && a.personalCode === null && !linked.has(a.id) && a.createdAt < before).map((a) => a.id);
     for (const id of gone) this.removeAccount(id);
     return gone;
   }
@@ -54,6 +81,7 @@ export class MemoryAccountStore implements AccountStorePort {
     this.accounts.delete(id);
     for (const [k, s] of this.sessions) if (s.accountId === id) this.sessions.delete(k);
     for (const [k, t] of this.tokens) if (t.accountId === id) this.tokens.delete(k);
+    for (const [k, l] of this.links) if (l.accountId === id) this.links.delete(k);
   }
 
   async createSession(session: AccountSession): Promise<void> {

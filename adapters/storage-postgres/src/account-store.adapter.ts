@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
-import { accounts, accountSessions, accountTokens } from './schema.js';
+import { accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 type SessionRow = typeof accountSessions.$inferSelect;
@@ -60,10 +60,42 @@ export class PgAccountStore implements AccountStorePort {
     return rows.length === 1;
   }
 
+  async setPersonalCode(id: string, personalCode: string): Promise<boolean> {
+    try {
+      const rows = await this.db.update(accounts).set({ personalCode }).where(eq(accounts.id, id)).returning({ id: accounts.id });
+      return rows.length === 1;
+    } catch (e) {
+      // Another account has the code (unique_violation).
+      if ((e as { code?: unknown }).code === '23505' || (e as { cause?: { code?: unknown } }).cause?.code === '23505') return false;
+      throw e;
+    }
+  }
+
+  async accountByLink(key: string): Promise<Account | null> {
+    const [row] = await this.db.select({ account: accounts }).from(accountLinks).innerJoin(accounts, eq(accounts.id, accountLinks.accountId)).where(eq(accountLinks.key, key));
+    return row ? toAccount(row.account) : null;
+  }
+
+  async addLink(accountId: string, key: string, at: number): Promise<boolean> {
+    try {
+      const rows = await this.db.insert(accountLinks).values({ key, accountId, createdAt: at }).onConflictDoNothing().returning({ key: accountLinks.key });
+      return rows.length === 1;
+    } catch (e) {
+      // The account is gone (foreign_key_violation).
+      if ((e as { code?: unknown }).code === '23503' || (e as { cause?: { code?: unknown } }).cause?.code === '23503') return false;
+      throw e;
+    }
+  }
+
+  async linksOf(accountId: string): Promise<string[]> {
+    const rows = await this.db.select({ key: accountLinks.key }).from(accountLinks).where(eq(accountLinks.accountId, accountId)).orderBy(asc(accountLinks.createdAt), asc(accountLinks.key));
+    return rows.map((r) => r.key);
+  }
+
   async removeUnconfirmedBefore(before: number): Promise<string[]> {
     const rows = await this.db
       .delete(accounts)
-      .where(and(isNull(accounts.emailConfirmedAt), isNull(accounts.personalCode), lt(accounts.createdAt, before)))
+      .where(and(isNull(accounts.emailConfirmedAt), isNull(accounts.personalCode), lt(accounts.createdAt, before), notExists(this.db.select({ one: accountLinks.key }).from(accountLinks).where(eq(accountLinks.accountId, accounts.id)))))
       .returning({ id: accounts.id });
     return rows.map((r) => r.id);
   }

@@ -221,6 +221,19 @@ export const accounts = pgTable(
   (t) => [uniqueIndex('accounts_email').on(t.email), uniqueIndex('accounts_personal_code').on(t.personalCode), index('accounts_unconfirmed').on(t.emailConfirmedAt, t.createdAt)],
 );
 
+/** OI3: social accounts (issuer and subject as one key) linked to accounts. */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    key: text('key').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('account_links_account').on(t.accountId)],
+);
+
 export const accountSessions = pgTable(
   'account_sessions',
   {

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
-import { accounts, accountSessions, accountTokens } from './schema.js';
+import { accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 type SessionRow = typeof accountSessions.$inferSelect;
@@ -59,10 +59,34 @@ export class SqliteAccountStore implements AccountStorePort {
     return this.db.update(accounts).set(set).where(eq(accounts.id, id)).run().changes === 1;
   }
 
+  async setPersonalCode(id: string, personalCode: string): Promise<boolean> {
+    try {
+      return this.db.update(accounts).set({ personalCode }).where(eq(accounts.id, id)).run().changes === 1;
+    } catch (e) {
+      // Another account has the code (the unique index).
+      if (String((e as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) return false;
+      throw e;
+    }
+  }
+
+  async accountByLink(key: string): Promise<Account | null> {
+    const row = this.db.select({ account: accounts }).from(accountLinks).innerJoin(accounts, eq(accounts.id, accountLinks.accountId)).where(eq(accountLinks.key, key)).get();
+    return row ? toAccount(row.account) : null;
+  }
+
+  async addLink(accountId: string, key: string, at: number): Promise<boolean> {
+    if (!this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get()) return false;
+    return this.db.insert(accountLinks).values({ key, accountId, createdAt: at }).onConflictDoNothing().run().changes === 1;
+  }
+
+  async linksOf(accountId: string): Promise<string[]> {
+    return this.db.select({ key: accountLinks.key }).from(accountLinks).where(eq(accountLinks.accountId, accountId)).orderBy(asc(accountLinks.createdAt), asc(accountLinks.key)).all().map((r) => r.key);
+  }
+
   async removeUnconfirmedBefore(before: number): Promise<string[]> {
     return this.db
       .delete(accounts)
-      .where(and(isNull(accounts.emailConfirmedAt), isNull(accounts.personalCode), lt(accounts.createdAt, before)))
+      .where(and(isNull(accounts.emailConfirmedAt), isNull(accounts.personalCode), lt(accounts.createdAt, before), notExists(this.db.select({ one: accountLinks.key }).from(accountLinks).where(eq(accountLinks.accountId, accounts.id)))))
       .returning({ id: accounts.id })
       .all()
       .map((r) => r.id);

@@ -162,6 +162,19 @@ export const accounts = sqliteTable(
   (t) => [uniqueIndex('accounts_email').on(t.email), uniqueIndex('accounts_personal_code').on(t.personalCode), index('accounts_unconfirmed').on(t.emailConfirmedAt, t.createdAt)],
 );
 
+/** OI3: social accounts (issuer and subject as one key) linked to accounts. */
+export const accountLinks = sqliteTable(
+  'account_links',
+  {
+    key: text('key').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('account_links_account').on(t.accountId)],
+);
+
 export const accountSessions = sqliteTable(
   'account_sessions',
   {

@@ -55,8 +55,10 @@ import getFile from './routes/get-file.js';
 import captcha from './routes/captcha.js';
 import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
-import { AccountService, IdentitySignIn } from '@eid/accounts';
+import oidc from './routes/oidc.js';
+import { AccountService, IdentitySignIn, OidcSignIn } from '@eid/accounts';
 import { skProviders } from './accounts/sk-providers.js';
+import { oidcProviders } from './accounts/oidc-providers.js';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { AccountMailer } from './messages/account-texts.js';
 
@@ -181,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const sk = await skProviders(deps.config);
         instance.addHook('onClose', async () => sk.close());
         instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, sk.providers));
+        const social = await oidcProviders(deps.config);
+        instance.addHook('onClose', async () => social.close());
+        instance.decorate('oidc', new OidcSignIn(accountPorts, accountService, social.providers));
         instance.addHook('onClose', async () => smtp?.close());
         const clientLog: Logger = deps.logger.child({ name: 'client' });
         instance.decorate('clientLog', { getter: () => clientLog });
@@ -205,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(captcha);
   await app.register(confirmEmail);
   await app.register(account);
+  await app.register(oidc);
   await app.register(web);
   return app;
 }

@@ -61,6 +61,13 @@ export interface ServerConfig {
    * `EID_MOBILE_ID_CA_FILES` are required.
    */
   readonly mobileId: SkServiceConfig;
+  /**
+   * Social sign-in (SPEC OI1-OI4): `EID_OIDC_PROVIDERS` lists provider ids (comma-separated);
+   * each id's `EID_OIDC_<ID>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET` and `_NAME` (the button's
+   * name) are required. The id `local` needs none: a local provider beside the server (what
+   * `npm start` and the e2e tests use).
+   */
+  readonly oidc: readonly OidcProviderConfig[];
   /** Secret signing links, cookies and captcha challenges; empty: one is made and kept in the data folder. */
   readonly secret: string;
   /** Proof-of-work captcha on submit, phone codes and the preview ('off' only for load tests). */
@@ -119,6 +126,33 @@ export interface SkServiceConfig {
   readonly relyingPartyUUID: string;
   readonly relyingPartyName: string;
   readonly caFiles: readonly string[];
+}
+
+/** A configured OpenID Connect provider (`local`: the local provider started beside the server). */
+export interface OidcProviderConfig {
+  readonly id: string;
+  readonly name: string;
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+function oidcConfig(env: Record<string, string | undefined>): OidcProviderConfig[] {
+  const ids = (env.EID_OIDC_PROVIDERS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return ids.map((id) => {
+    read(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,30}$/)), 'EID_OIDC_PROVIDERS', id, id);
+    if (id === 'local') return { id, name: 'Local', issuer: '', clientId: '', clientSecret: '' };
+    const name = (part: string) => `EID_OIDC_${id.toUpperCase().replace(/-/g, '_')}_${part}`;
+    const needed = (part: string) => {
+      const value = env[name(part)] ?? '';
+      if (value === '') throw new ConfigError(`${name(part)} is required with EID_OIDC_PROVIDERS=${env.EID_OIDC_PROVIDERS ?? ''}`);
+      return value;
+    };
+    return { id, name: needed('NAME'), issuer: read(v.pipe(v.string(), v.url(), v.regex(/^https:\/\//)), name('ISSUER'), needed('ISSUER'), ''), clientId: needed('CLIENT_ID'), clientSecret: needed('CLIENT_SECRET') };
+  });
 }
 
 /** `EID_<prefix>_URL`, `_RP_UUID`, `_RP_NAME`, `_CA_FILES`; relative paths resolve against cwd. */
@@ -195,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     mailFrom: env.EID_MAIL_FROM || 'EID <eid@localhost>',
     smartId: smartIdConfig(env, cwd),
     mobileId: skServiceConfig(env, cwd, 'MOBILE_ID', '00000000-0000-0000-0000-000000000000'),
+    oidc: oidcConfig(env),
     secret: secretFor(env),
     captcha: read(v.picklist(['on', 'off']), 'EID_CAPTCHA', env.EID_CAPTCHA, 'on') === 'on',
     captchaCost: read(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100_000)), 'EID_CAPTCHA_COST', env.EID_CAPTCHA_COST, '200'),

@@ -67,3 +67,32 @@ test.describe('sign-in by Mobile-ID (the local service with SK\'s demo numbers)'
     await ctx.close();
   });
 });
+
+test.describe('sign-in with a social account (a real local OpenID Connect provider)', () => {
+  test('the provider\'s button is as wide as the rule says; its sign-in comes back signed in to the page the gate turned away', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    // A sign-in cancelled at the provider comes back home, and the dialog says so.
+    await page.goto('/?signIn=1&refused=SOCIAL_SIGN_IN_CANCELLED');
+    await expect(page.getByRole('dialog', { name: 'Sign in' }).getByRole('alert')).toHaveText('The sign-in was cancelled at the provider. Choose how to sign in.');
+    expect(page.url()).not.toContain('refused');
+    // The login gate turns the visitor away from settings and opens the dialog.
+    await page.goto('/userSettings?s=L');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    const button = dialog.getByRole('link', { name: 'Sign in with Local' });
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    expect((await button.boundingBox())?.width).toBe(Math.min(Math.min(viewport.width, viewport.height) - 88, 300));
+    await accessible(page, 'the login dialog with every method');
+    await button.click();
+    // The provider's own (development) sign-in page.
+    await page.getByPlaceholder('Enter any login').fill('ona.petraitiene');
+    await page.getByPlaceholder('and password').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page).toHaveURL(/\/userSettings/);
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await page.goto('/user');
+    await expect(page.getByRole('main')).toContainText('Ona Petraitiene');
+    await expect(page.getByRole('main')).toContainText('Social account');
+    await ctx.close();
+  });
+});

@@ -2,3 +2,4 @@ export { AccountService, ACCOUNT_MAIL_PACE_MS, type StartedSession } from './acc
 export { AccountError, refuseAccount } from './account-error.js';
 export type { AccountMail, AccountMailKind, AccountMailPort, AccountPorts } from './ports.js';
 export { IdentitySignIn, IDENTITY_ATTEMPT_MS, IDENTITY_PACE_MS, IDENTITY_POLL_WAIT_MS, type IdentityInput, type IdentityProviders } from './identity-sign-in.js';
+export { OidcSignIn, OIDC_ATTEMPT_MS } from './oidc-sign-in.js';

@@ -80,3 +80,4 @@ export * from './shell/index.js';
 export * from './account/account.js';
 export * from './account/person.js';
 export * from './account/identity.js';
+export * from './account/oidc.js';

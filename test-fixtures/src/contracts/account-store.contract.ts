@@ -155,5 +155,29 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         // The address of a deleted unconfirmed account can be registered again.
         expect(await store.createAccount(accountFixture('again', 'old@example.lt'))).toBe(true);
       }));
+
+    it('[ID9] [OI3] a verified code is one account\'s: given once, refused for another; a social account links to one account, is found by its key, and keeps the account from the sweep', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('mail', 'mail@example.lt', { createdAt: T0 - 10, emailConfirmedAt: T0 - 5 }));
+        await store.createAccount(accountFixture('other', 'other@example.lt', { createdAt: T0 - 10, emailConfirmedAt: T0 - 5 }));
+        expect(await store.setPersonalCode('mail', '30303039914')).toBe(true);
+        expect((await store.accountByPersonalCode('30303039914'))?.id).toBe('mail');
+        expect(await store.setPersonalCode('other', '30303039914')).toBe(false);
+        expect((await store.accountById('other'))?.personalCode).toBeNull();
+        expect(await store.setPersonalCode('gone', '50001018865')).toBe(false);
+
+        await store.createAccount(accountFixture('social', null, { createdAt: T0 - 10, passwordHash: null }));
+        expect(await store.addLink('social', 'https://accounts.example#123', T0)).toBe(true);
+        expect(await store.addLink('mail', 'https://accounts.example#123', T0 + 1)).toBe(false);
+        expect(await store.addLink('gone', 'https://accounts.example#456', T0)).toBe(false);
+        expect(await store.addLink('social', 'https://other.example#9', T0 + 2)).toBe(true);
+        expect((await store.accountByLink('https://accounts.example#123'))?.id).toBe('social');
+        expect(await store.accountByLink('https://accounts.example#999')).toBeNull();
+        expect(await store.linksOf('social')).toEqual(['https://accounts.example#123', 'https://other.example#9']);
+        expect(await store.linksOf('mail')).toEqual([]);
+        // Neither an address nor a code, but a linked social account: not swept as unconfirmed.
+        expect(await store.removeUnconfirmedBefore(T0)).toEqual([]);
+        expect(await store.accountById('social')).not.toBeNull();
+      }));
   });
 }

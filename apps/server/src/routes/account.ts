@@ -46,6 +46,7 @@ const STATUS: Record<AccountError['code'], number> = {
   SIGN_IN_ATTEMPT_UNKNOWN: 404,
   SIGN_IN_TOO_SOON: 429,
   IDENTITY_USER_REFUSED: 401,
+  SOCIAL_SIGN_IN_CANCELLED: 401,
   IDENTITY_TIMEOUT: 401,
   IDENTITY_WRONG_VC: 401,
   IDENTITY_NOT_CLIENT: 401,
@@ -112,7 +113,7 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   /** The sign-in methods this installation offers (the login dialog shows these). */
-  app.get(`${ACCOUNT_PATH}/methods`, async () => ({ password: true, identity: app.identity.available() }));
+  app.get(`${ACCOUNT_PATH}/methods`, async () => ({ password: true, identity: app.identity.available(), social: app.oidc.available() }));
 
   /** ID7: an attempt belongs to the browser that starts it: a random value in its HTTP-only cookie binds it. */
   async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en') {

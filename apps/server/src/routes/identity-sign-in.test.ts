@@ -38,7 +38,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
 
   it('[ID7] the demo account 30303039914 signs in: a verification code, then a session on the account of that verified code (made once, names from the certificate)', async () => {
     const ctx = await app();
-    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: ['smartid'] });
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: ['smartid'], social: [] });
     const ok = await start(ctx, '30303039914');
     expect(ok.res.statusCode).toBe(200);
     expect(ok.res.json().verificationCode).toMatch(/^\d{4}$/);
@@ -82,7 +82,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
   it('[ID7] without EID_SMART_ID_URL Smart-ID is not offered', async () => {
     const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN });
     open.push(ctx);
-    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: [] });
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: [], social: [] });
     expect((await post(ctx, '/smart-id', { personalCode: '30303039914', lang: 'lt' })).json().code).toBe('IDENTITY_FAILED');
   });
 });
@@ -115,7 +115,7 @@ describe('sign-in by Mobile-ID (the local service with SK\'s demo numbers)', () 
 
   it('[ID8] [ID7] SK\'s LT demo number signs in (the phone as typed with spaces): a session on the account of the verified code, method mobileid', async () => {
     const ctx = await app();
-    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: ['mobileid'] });
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json()).toEqual({ password: true, identity: ['mobileid'], social: [] });
     const ok = await start(ctx, '+370 600 00666', '50001018865');
     expect(ok.res.statusCode).toBe(200);
     expect(ok.res.json().verificationCode).toMatch(/^\d{4}$/);

@@ -8,10 +8,11 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountEmail, newPasswordError, type AccountView } from '@eid/domain';
-import { accountCall, signedIn, signedOut } from '../shell/account-session';
+import { AccountCallError, accountCall, signedIn, signedOut } from '../shell/account-session';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
 import { IdentityForm } from './identity-form';
+import { SocialButtons } from './social-buttons';
 import { CurrentPasswordField, FormField, NewPasswordFields, Refusal, useSend } from './form-field';
 
 type Mode = LoginRequest['mode'];
@@ -44,11 +45,16 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
     'mobile-id': t`Sign in with Mobile-ID`,
   };
   const [identity, setIdentity] = useState<readonly string[]>([]);
-  // The methods this installation offers besides the password (Smart-ID ...).
+  const [social, setSocial] = useState<ReadonlyArray<{ readonly id: string; readonly name: string }>>([]);
+  // The methods this installation offers besides the password (Smart-ID, Mobile-ID, social accounts).
   useEffect(() => {
     let live = true;
-    accountCall<{ identity: string[] }>('/methods').then(
-      (m) => live && setIdentity(m.identity),
+    accountCall<{ identity: string[]; social: Array<{ id: string; name: string }> }>('/methods').then(
+      (m) => {
+        if (!live) return;
+        setIdentity(m.identity);
+        setSocial(m.social);
+      },
       () => undefined,
     );
     return () => {
@@ -82,6 +88,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
           {notice}
         </p>
       ) : null}
+      {mode === 'sign-in' && request.refused ? <Refusal refusal={new AccountCallError(request.refused)} /> : null}
       {mode === 'sign-in' ? <SignInForm {...props} onSignedIn={finishSignIn} /> : null}
       {mode === 'sign-in' && identity.length > 0 ? (
         <div className="dialog-buttons dialog-buttons--stacked">
@@ -97,6 +104,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
           ) : null}
         </div>
       ) : null}
+      {mode === 'sign-in' && social.length > 0 ? <SocialButtons providers={social} next={request.next ?? '/user'} /> : null}
       {mode === 'register' ? <RegisterForm {...props} /> : null}
       {mode === 'forgot' ? <ForgotForm {...props} /> : null}
       {mode === 'reset' ? <ResetForm {...props} token={request.token ?? ''} /> : null}

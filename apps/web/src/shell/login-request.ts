@@ -7,4 +7,6 @@ export interface LoginRequest {
   readonly token?: string;
   /** Where to go once signed in (a page the login gate turned away). */
   readonly next?: string;
+  /** A sign-in elsewhere (a social provider) that came back refused: its typed code. */
+  readonly refused?: string;
 }

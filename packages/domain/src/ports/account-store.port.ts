@@ -16,7 +16,15 @@ export interface AccountStorePort {
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
   ): Promise<boolean>;
-  /** Deletes the accounts never confirmed that were made before `before` (an address never confirmed and no verified personal code), with their sessions and tokens; resolves their ids. */
+  /** ID9: gives an account its verified personal code (linking Smart-ID or Mobile-ID); false when another account has it or the account is gone. */
+  setPersonalCode(id: string, personalCode: string): Promise<boolean>;
+  /** OI3: the account a social account (its issuer and subject, one key) signs in to. */
+  accountByLink(key: string): Promise<Account | null>;
+  /** OI3: links a social account to an account; false when the key is linked already (to any account). */
+  addLink(accountId: string, key: string, at: number): Promise<boolean>;
+  /** OI3: the keys linked to an account, oldest first. */
+  linksOf(accountId: string): Promise<string[]>;
+  /** Deletes the accounts never confirmed that were made before `before` (an address never confirmed, no verified personal code, no linked social account), with their sessions, tokens and links; resolves their ids. */
   removeUnconfirmedBefore(before: number): Promise<string[]>;
 
   createSession(session: AccountSession): Promise<void>;

@@ -5,6 +5,7 @@
 import { BACKEND_BASE_PATH, HEALTH_PATH } from '../api/paths.js';
 
 export { ACCOUNT_PATH } from '../api/paths.js';
+export { ACCOUNT_ERROR_CODES } from '../rules/errors.js';
 import type { ParameterName } from '../api/parameters.js';
 
 export type { ParameterName };

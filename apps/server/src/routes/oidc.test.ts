@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { walkToCallback } from '@eid/adapter-identity-oidc';
+import { ACCOUNT_PATH } from '@eid/domain';
+import { buildTestApp } from '../testing/build-test-app.js';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+const ORIGIN = 'https://eid.test';
+const CALLBACK = `${ORIGIN}${ACCOUNT_PATH}/oidc/local/callback`;
+
+describe('sign-in with a social account (a real local OpenID provider)', () => {
+  const open: Ctx[] = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close();
+  });
+  async function app() {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_OIDC_PROVIDERS: 'local' });
+    open.push(ctx);
+    return ctx;
+  }
+  const cookie = (res: { headers: Record<string, unknown> }, name: string) => {
+    const raw = res.headers['set-cookie'];
+    const line = (Array.isArray(raw) ? raw : [raw]).map(String).find((c) => c.startsWith(`${name}=`)) ?? '';
+    return { line, value: new RegExp(`^${name}=([^;]*)`).exec(line)?.[1] ?? '' };
+  };
+
+  /** Starts as the login dialog's link does; the browser's binding cookie and the provider's address. */
+  async function start(ctx: Ctx, next = '/user') {
+    const res = await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/local/start?next=${encodeURIComponent(next)}` });
+    return { res, location: String(res.headers.location), binding: cookie(res, 'eid_oidc') };
+  }
+  /** The provider's redirect back, as the browser sends it to us. */
+  const back = (ctx: Ctx, callback: string, cookies: Record<string, string>) => ctx.app.inject({ method: 'GET', url: callback.slice(ORIGIN.length), cookies });
+
+  it('[OI1] [OI2] [OI3] the provider\'s sign-in opens a session on the account of that subject (made once, names from the profile); the browser returns to next', async () => {
+    const ctx = await app();
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/methods` })).json().social).toEqual([{ id: 'local', name: 'Local' }]);
+    const first = await start(ctx, '/decla');
+    expect(first.res.statusCode).toBe(303);
+    expect(first.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\?/);
+    expect(first.binding.line).toMatch(/HttpOnly/);
+    expect(first.binding.line).toMatch(/SameSite=Lax/);
+    const done = await back(ctx, await walkToCallback(first.location, 'ona.petraitiene', CALLBACK), { eid_oidc: first.binding.value });
+    expect([done.statusCode, done.headers.location]).toEqual([303, '/decla']);
+    const session = cookie(done, 'eid_session').value;
+    const me = (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).json();
+    expect(me).toMatchObject({ email: null, personalCodeVerified: false, person: { firstName: 'Ona', lastName: 'Petraitiene' }, session: { method: 'oidc' } });
+    // The same subject again: the same account; the browser's old session ends (no fixation).
+    const second = await start(ctx);
+    const again = await back(ctx, await walkToCallback(second.location, 'ona.petraitiene', CALLBACK), { eid_oidc: second.binding.value, eid_session: session });
+    expect(again.headers.location).toBe('/user');
+    const me2 = (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: cookie(again, 'eid_session').value } })).json();
+    expect(me2.id).toBe(me.id);
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).statusCode).toBe(401);
+  });
+
+  it('[OI2] a callback in another browser (no binding cookie, or another), a second use, or an unknown provider signs nobody in and says why on the home page', async () => {
+    const ctx = await app();
+    const s = await start(ctx);
+    const callback = await walkToCallback(s.location, 'jonas', CALLBACK);
+    for (const cookies of [{}, { eid_oidc: 'x'.repeat(43) }] as Array<Record<string, string>>) {
+      const res = await back(ctx, callback, cookies);
+      expect([res.statusCode, res.headers.location]).toEqual([303, '/?signIn=1&refused=SIGN_IN_ATTEMPT_UNKNOWN']);
+      expect(cookie(res, 'eid_session').value).toBe('');
+    }
+    // Another browser's tries take nothing from the one that started it; that one signs in, once.
+    expect((await back(ctx, callback, { eid_oidc: s.binding.value })).headers.location).toBe('/user');
+    expect((await back(ctx, callback, { eid_oidc: s.binding.value })).headers.location).toBe('/?signIn=1&refused=SIGN_IN_ATTEMPT_UNKNOWN');
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/nobody/start` })).headers.location).toBe('/?signIn=1&refused=IDENTITY_FAILED');
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/..%2Fx/start` })).statusCode).toBe(400);
+  });
+
+  it('[OI2] [OI4] next may only be a path of this site; the person\'s "no" at the provider is SOCIAL_SIGN_IN_CANCELLED', async () => {
+    const ctx = await app();
+    const evil = await start(ctx, '//evil.example/steal');
+    const done = await back(ctx, await walkToCallback(evil.location, 'jonas', CALLBACK), { eid_oidc: evil.binding.value });
+    expect(done.headers.location).toBe('/user');
+    const declined = await start(ctx);
+    const state = new URL(declined.location).searchParams.get('state') ?? '';
+    const res = await back(ctx, `${CALLBACK}?error=access_denied&state=${state}`, { eid_oidc: declined.binding.value });
+    expect(res.headers.location).toBe('/?signIn=1&refused=SOCIAL_SIGN_IN_CANCELLED');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Sign-in with a social account (SPEC OI1-OI4): `GET …/oidc/:provider/start?next=` sends the
+ * browser to the provider with a binding cookie (HTTP-only, same-site lax so that it comes back
+ * with the provider's redirect, these paths only, 10 minutes); `GET …/oidc/:provider/callback`
+ * takes the answer once, starts a session (the browser's old one ends) and returns to `next` — or
+ * home with the login dialog saying why not.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import * as v from 'valibot';
+import { ACCOUNT_PATH, deviceOf, OidcCallbackSchema, OidcProviderIdSchema } from '@eid/domain';
+import { AccountError, type OidcSignIn } from '@eid/accounts';
+import { parseInput } from '../http-error.js';
+import { oidcCallbackUrl } from '../accounts/oidc-providers.js';
+import { sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oidc: OidcSignIn;
+  }
+}
+
+const OIDC_PATH = `${ACCOUNT_PATH}/oidc`;
+const BINDING_COOKIE = 'eid_oidc';
+const ParamsSchema = v.object({ provider: OidcProviderIdSchema });
+const StartQuerySchema = v.object({ next: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
+
+const oidc: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+  const cookieOptions = (request: FastifyRequest) => ({ path: OIDC_PATH, httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' });
+
+  /** A sign-in that did not happen goes home, where the login dialog says why (a typed code, nothing else). */
+  const backHome = (reply: FastifyReply, code: string) => reply.header('cache-control', 'no-store').redirect(`/?signIn=1&refused=${encodeURIComponent(code)}`, 303);
+
+  app.get(`${OIDC_PATH}/:provider/start`, perMinute(10), async (request, reply) => {
+    const { provider } = parseInput(ParamsSchema, request.params);
+    const { next } = parseInput(StartQuerySchema, request.query);
+    const binding = randomBytes(32).toString('base64url');
+    let url: string;
+    try {
+      url = await app.oidc.start(provider, oidcCallbackUrl(app.config.publicUrl, provider), binding, next);
+    } catch (e) {
+      if (e instanceof AccountError) return backHome(reply, e.code);
+      throw e;
+    }
+    reply.setCookie(BINDING_COOKIE, binding, { ...cookieOptions(request), maxAge: 10 * 60 });
+    return reply.header('cache-control', 'no-store').redirect(url, 303);
+  });
+
+  app.get(`${OIDC_PATH}/:provider/callback`, perMinute(20), async (request, reply) => {
+    const { provider } = parseInput(ParamsSchema, request.params);
+    const query = parseInput(OidcCallbackSchema, request.query);
+    const binding = request.cookies[BINDING_COOKIE] ?? '';
+    reply.clearCookie(BINDING_COOKIE, cookieOptions(request));
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const redirectUri = oidcCallbackUrl(app.config.publicUrl, provider);
+    try {
+      const { started, next } = await app.oidc.finish(provider, { url: `${redirectUri}${search}`, state: query.state ?? '' }, redirectUri, binding, deviceOf(request.headers['user-agent']), sessionToken(request));
+      setSessionCookie(request, reply, started.token);
+      return reply.header('cache-control', 'no-store').redirect(next, 303);
+    } catch (e) {
+      if (e instanceof AccountError) return backHome(reply, e.code);
+      throw e;
+    }
+  });
+};
+
+export default oidc;
