@@ -69,7 +69,7 @@ test.describe('sign-in by Mobile-ID (the local service with SK\'s demo numbers)'
 });
 
 test.describe('sign-in with a social account (a real local OpenID Connect provider)', () => {
-  test('the provider\'s button is as wide as the rule says; its sign-in comes back signed in to the page the gate turned away', async ({ browser }) => {
+  test('the provider\'s button is as wide as the rule says; its sign-in comes back signed in to the page the gate turned away, where Smart-ID is linked', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
     // A sign-in cancelled at the provider comes back home, and the dialog says so.
@@ -90,8 +90,15 @@ test.describe('sign-in with a social account (a real local OpenID Connect provid
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await expect(page).toHaveURL(/\/userSettings/);
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    // A social account has no verified personal code until Smart-ID is linked (ID9).
+    await page.getByRole('button', { name: 'Link Smart-ID' }).click();
+    await page.getByLabel('Personal code').fill('40504040001');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('.verification-code')).toHaveText(/^\d{4}$/);
+    await expect(page.getByText('Your personal code is verified: it fills in your declarations.')).toBeVisible({ timeout: 15_000 });
+    await accessible(page, 'settings L with the personal code linked');
     await page.goto('/user');
-    await expect(page.getByRole('main')).toContainText('Ona Petraitiene');
+    await expect(page.getByRole('main')).toContainText('OK TEST');
     await expect(page.getByRole('main')).toContainText('Social account');
     await ctx.close();
   });

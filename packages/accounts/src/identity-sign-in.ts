@@ -44,6 +44,8 @@ interface Pending {
   readonly personalCode: string;
   /** The SHA-256 of the browser's binding (its HTTP-only cookie): only that browser may poll. */
   readonly binding: string;
+  /** ID9: the signed-in account this attempt links the verified code to (no new session). */
+  readonly linkTo?: string;
   /** When it started (a NOT_CLIENT told sooner waits until the decoy's time). */
   readonly startedAt: number;
   /** A start the provider refused: no session; it ends with this outcome at `endsAt`. */
@@ -83,9 +85,12 @@ export class IdentitySignIn {
    * alike (a random code, an attempt that ends NOT_CLIENT a little later): nobody learns from the
    * answer who has Smart-ID.
    */
-  async start(method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', binding: string): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
+  async start(method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', binding: string, linkTo?: Account): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
     const provider = this.providers[method];
     if (!provider) return refuseOutcome('FAILED');
+    // ID9: an account has one verified code.
+    if (linkTo && linkTo.personalCode !== null) return refuseAccount('ACCOUNT_ALREADY_VERIFIED');
+    const link = linkTo ? { linkTo: linkTo.id } : {};
     const { expiring, clock, hash, ids } = this.ports;
     const pace = `identity-pace:${await hash.sha256Hex(`${method}:${input.personalCode}`)}`;
     await this.turns.run(pace, async () => {
@@ -96,12 +101,12 @@ export class IdentitySignIn {
     let verificationCode: string;
     try {
       const started = await provider.start(input, lang);
-      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now() };
+      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now(), ...link };
       verificationCode = started.verificationCode;
     } catch (e) {
       if (!(e instanceof IdentityFailure) || e.outcome !== 'NOT_CLIENT') throw e instanceof IdentityFailure ? refuseOutcome(e.outcome) : e;
       const decoy = { outcome: e.outcome, endsAt: clock.now() + IDENTITY_DECOY_MS };
-      pending = { method, sessionId: '', context: {}, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now(), decoy };
+      pending = { method, sessionId: '', context: {}, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now(), decoy, ...link };
       // A code like any other: the Smart-ID rule (ID2) over a random digest.
       verificationCode = smartIdVerificationCode(Uint8Array.from((await hash.sha256Hex(ids.token())).match(/../g) ?? [], (h) => parseInt(h, 16)));
     }
@@ -115,13 +120,21 @@ export class IdentitySignIn {
    * browser's old session ends); an end without a person is its code. The polls of one attempt take
    * turns, and the attempt is taken before a session is made, so it signs in once.
    */
-  async poll(attempt: string, binding: string, device: string, replacing?: string): Promise<{ readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly started: StartedSession }> {
+  async poll(
+    attempt: string,
+    binding: string,
+    device: string,
+    replacing?: string,
+    signedInAs?: string,
+  ): Promise<{ readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly started: StartedSession } | { readonly state: 'LINKED'; readonly account: Account }> {
     if (!/^[A-Za-z0-9_-]{16,128}$/.test(attempt)) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
     const key = await this.key(attempt);
     return this.turns.run(key, async () => {
       const { expiring, hash, clock } = this.ports;
       const pending = await expiring.get(key);
       if (!isPending(pending) || pending.binding !== (await hash.sha256Hex(binding))) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
+      // ID9: a link is polled by the account's own session only.
+      if (pending.linkTo !== undefined && pending.linkTo !== signedInAs) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
       if (pending.decoy) {
         if (clock.now() < pending.decoy.endsAt) return { state: 'RUNNING' as const };
         await expiring.delete(key);
@@ -145,6 +158,7 @@ export class IdentitySignIn {
       await expiring.delete(key);
       if (answer.state === 'ENDED') return refuseOutcome(answer.outcome);
       if (answer.person.personalCode !== pending.personalCode) return refuseOutcome('NOT_VERIFIED');
+      if (pending.linkTo !== undefined) return { state: 'LINKED' as const, account: await this.link(pending.linkTo, answer.person) };
       const account = await this.accountOf(answer.person);
       return { state: 'OK' as const, started: await this.accounts.startSession(account, pending.method, device, replacing) };
     });
@@ -173,6 +187,19 @@ export class IdentitySignIn {
     if (await store.createAccount(account)) return account;
     // Made at the same moment by another sign-in: that one.
     return (await store.accountByPersonalCode(person.personalCode)) ?? refuseOutcome('FAILED');
+  }
+
+  /** ID9: the account gets the verified code and the certificate's names; a code another account has is refused. */
+  private async link(accountId: string, person: VerifiedPerson): Promise<Account> {
+    const { store } = this.ports;
+    const account = await store.accountById(accountId);
+    if (!account) return refuseAccount('NOT_SIGNED_IN');
+    if (account.personalCode !== null) return refuseAccount('ACCOUNT_ALREADY_VERIFIED');
+    if (!(await store.setPersonalCode(accountId, person.personalCode))) return refuseAccount('PERSONAL_CODE_TAKEN');
+    const names = { firstName: person.firstName, lastName: person.lastName, birthDate: parsePersonalCode(person.personalCode)?.birthDate ?? null };
+    const updated = { ...account.person, ...names };
+    await store.updateAccount(accountId, { person: updated });
+    return { ...account, personalCode: person.personalCode, person: updated };
   }
 
   private async key(attempt: string): Promise<string> {

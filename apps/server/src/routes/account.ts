@@ -22,6 +22,7 @@ import {
   normalisePerson,
   personErrors,
   deviceOf,
+  type Account,
   type AccountView,
   type SessionView,
 } from '@eid/domain';
@@ -47,6 +48,8 @@ const STATUS: Record<AccountError['code'], number> = {
   SIGN_IN_TOO_SOON: 429,
   IDENTITY_USER_REFUSED: 401,
   SOCIAL_SIGN_IN_CANCELLED: 401,
+  PERSONAL_CODE_TAKEN: 409,
+  ACCOUNT_ALREADY_VERIFIED: 409,
   IDENTITY_TIMEOUT: 401,
   IDENTITY_WRONG_VC: 401,
   IDENTITY_NOT_CLIENT: 401,
@@ -116,10 +119,10 @@ const account: FastifyPluginAsync = async (app) => {
   app.get(`${ACCOUNT_PATH}/methods`, async () => ({ password: true, identity: app.identity.available(), social: app.oidc.available() }));
 
   /** ID7: an attempt belongs to the browser that starts it: a random value in its HTTP-only cookie binds it. */
-  async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en') {
+  async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', linkTo?: Account) {
     fromThisSite(request);
     const binding = randomBytes(32).toString('base64url');
-    const started = await app.identity.start(method, input, lang, binding).catch((e: unknown) => refused(reply, e));
+    const started = await app.identity.start(method, input, lang, binding, linkTo).catch((e: unknown) => refused(reply, e));
     setAttemptCookie(request, reply, binding);
     noStore(reply);
     return started;
@@ -135,12 +138,28 @@ const account: FastifyPluginAsync = async (app) => {
     return startAttempt(request, reply, 'mobileid', { personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) }, body.lang);
   });
 
+  /** ID9: the signed-in account links Smart-ID or Mobile-ID (its session and CSRF token; polled like a sign-in). */
+  app.post(`${ACCOUNT_PATH}/link/smart-id`, perMinute(10), async (request, reply) => {
+    const { account: a } = await signedIn(request, reply, true);
+    const body = parseInput(SmartIdStartSchema, request.body);
+    return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang, a);
+  });
+
+  app.post(`${ACCOUNT_PATH}/link/mobile-id`, perMinute(10), async (request, reply) => {
+    const { account: a } = await signedIn(request, reply, true);
+    const body = parseInput(MobileIdStartSchema, request.body);
+    return startAttempt(request, reply, 'mobileid', { personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) }, body.lang, a);
+  });
+
   app.post(`${ACCOUNT_PATH}/identity/poll`, perMinute(30), async (request, reply) => {
     fromThisSite(request);
     const { attempt } = parseInput(IdentityPollSchema, request.body);
-    const answer = await app.identity.poll(attempt, attemptBinding(request), deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
+    const current = await app.accounts.authenticate(sessionToken(request));
+    const answer = await app.identity.poll(attempt, attemptBinding(request), deviceOf(request.headers['user-agent']), sessionToken(request), current?.account.id).catch((e: unknown) => refused(reply, e));
     noStore(reply);
     if (answer.state === 'RUNNING') return { state: 'RUNNING' };
+    if (answer.state === 'LINKED' && current) return { state: 'OK', account: accountView(answer.account, current.session, csrfTokenOf(app.secret, current.session.id)) };
+    if (answer.state === 'LINKED') throw new HttpError(401, 'NOT_SIGNED_IN');
     setSessionCookie(request, reply, answer.started.token);
     return { state: 'OK', account: accountView(answer.started.account, answer.started.session, csrfTokenOf(app.secret, answer.started.session.id)) };
   });

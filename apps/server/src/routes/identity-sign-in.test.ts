@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { walkToCallback } from '@eid/adapter-identity-oidc';
 import { ACCOUNT_PATH } from '@eid/domain';
 import { FixedClock } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
@@ -143,5 +144,62 @@ describe('sign-in by Mobile-ID (the local service with SK\'s demo numbers)', () 
     expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
     clock.advance(8_000);
     expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json().code).toBe('IDENTITY_NOT_CLIENT');
+  });
+});
+
+describe('linking Smart-ID to an account that has no personal code (settings L)', () => {
+  const open: Ctx[] = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close();
+  });
+  const CALLBACK = `${ORIGIN}${ACCOUNT_PATH}/oidc/local/callback`;
+
+  /** A social account's session (no personal code), as its browser holds it. */
+  async function socialSession(ctx: Ctx, login: string) {
+    const start = await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/local/start` });
+    const binding = /eid_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1] ?? '';
+    const back = await walkToCallback(String(start.headers.location), login, CALLBACK);
+    const done = await ctx.app.inject({ method: 'GET', url: back.slice(ORIGIN.length), cookies: { eid_oidc: binding } });
+    const session = /eid_session=([^;]+)/.exec(String(done.headers['set-cookie']))?.[1] ?? '';
+    const me = (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).json<{ session: { id: string }; csrfToken: string }>();
+    return { session, me };
+  }
+  const call = (ctx: Ctx, path: string, payload: unknown, cookies: Record<string, string>, csrf?: string) =>
+    ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}${path}`, payload: payload as Record<string, unknown>, headers: { origin: ORIGIN, ...(csrf ? { 'x-eid-csrf': csrf } : {}) }, cookies });
+  async function poll(ctx: Ctx, attempt: string, cookies: Record<string, string>) {
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(ctx, '/identity/poll', { attempt }, cookies);
+      if (res.statusCode !== 200 || res.json().state !== 'RUNNING') return res;
+    }
+    throw new Error('the attempt never ended');
+  }
+
+  it('[ID9] an OK answer gives the signed-in account that code and the certificate\'s names (same session); the code cannot be linked to a second account; a linked account cannot link again; only its own session may poll', async () => {
+    const clock = new FixedClock(Date.UTC(2026, 10, 24, 9));
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_SMART_ID_URL: 'local', EID_OIDC_PROVIDERS: 'local' }, { clock });
+    open.push(ctx);
+    const ona = await socialSession(ctx, 'ona');
+    // Without the CSRF token: refused, nothing started.
+    expect((await call(ctx, '/link/smart-id', { personalCode: '30303039914', lang: 'lt' }, { eid_session: ona.session })).json().code).toBe('CSRF_TOKEN_INVALID');
+    const started = await call(ctx, '/link/smart-id', { personalCode: '30303039914', lang: 'lt' }, { eid_session: ona.session }, ona.me.csrfToken);
+    expect(started.statusCode).toBe(200);
+    const attemptCookie = /eid_attempt=([^;]+)/.exec(String(started.headers['set-cookie']))?.[1] ?? '';
+    // Another account's session (even with the attempt's cookie) cannot take the link.
+    const jonas = await socialSession(ctx, 'jonas');
+    expect((await call(ctx, '/identity/poll', { attempt: started.json().attempt }, { eid_attempt: attemptCookie, eid_session: jonas.session })).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+    const linked = await poll(ctx, started.json().attempt, { eid_attempt: attemptCookie, eid_session: ona.session });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().account).toMatchObject({ session: { id: ona.me.session.id }, personalCodeVerified: true, personalCode: '30303039914', person: { firstName: 'OK', lastName: 'TESTNUMBER' } });
+    expect(String(linked.headers['set-cookie'] ?? '')).not.toContain('eid_session=');
+    // Signing in with Smart-ID now opens that same account.
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: ona.session } })).json().personalCode).toBe('30303039914');
+    expect((await call(ctx, '/link/smart-id', { personalCode: '40504040001', lang: 'lt' }, { eid_session: ona.session }, ona.me.csrfToken)).json().code).toBe('ACCOUNT_ALREADY_VERIFIED');
+    // The same code for another account: refused at the end, nothing changed.
+    expect((await call(ctx, '/link/smart-id', { personalCode: '30303039914', lang: 'lt' }, { eid_session: jonas.session }, jonas.me.csrfToken)).json().code).toBe('SIGN_IN_TOO_SOON');
+    clock.advance(16_000);
+    const second = await call(ctx, '/link/smart-id', { personalCode: '30303039914', lang: 'lt' }, { eid_session: jonas.session }, jonas.me.csrfToken);
+    const secondCookie = /eid_attempt=([^;]+)/.exec(String(second.headers['set-cookie']))?.[1] ?? '';
+    expect((await poll(ctx, second.json().attempt, { eid_attempt: secondCookie, eid_session: jonas.session })).json().code).toBe('PERSONAL_CODE_TAKEN');
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: jonas.session } })).json()).toMatchObject({ personalCodeVerified: false, person: { firstName: 'Jonas' } });
   });
 });

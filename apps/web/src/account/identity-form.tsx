@@ -12,7 +12,7 @@ import { FormField, Refusal, useSend } from './form-field';
 
 type Poll = { readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly account: AccountView };
 
-export function IdentityForm({ method, onSignedIn, onBack }: { method: 'smart-id' | 'mobile-id'; onSignedIn: (account: AccountView) => void; onBack: () => void }) {
+export function IdentityForm({ method, link = false, onSignedIn, onBack }: { method: 'smart-id' | 'mobile-id'; link?: boolean; onSignedIn: (account: AccountView) => void; onBack: () => void }) {
   const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
   const [phone, setPhone] = useState(DEFAULT_PHONE_PREFIX);
@@ -99,7 +99,7 @@ export function IdentityForm({ method, onSignedIn, onBack }: { method: 'smart-id
         const lang = i18n.locale === 'en' ? 'en' : 'lt';
         void send(async () => {
           const body = method === 'smart-id' ? { personalCode: code, lang } : { phone, personalCode: code, lang };
-          const started = await accountCall<{ attempt: string; verificationCode: string }>(`/${method}`, { body });
+          const started = await accountCall<{ attempt: string; verificationCode: string }>(link ? `/link/${method}` : `/${method}`, { body });
           setAttempt({ id: started.attempt, verificationCode: started.verificationCode });
         });
       }}
@@ -112,7 +112,7 @@ export function IdentityForm({ method, onSignedIn, onBack }: { method: 'smart-id
           {t`Continue`}
         </button>
         <button type="button" className="link-button" onClick={onBack}>
-          {t`Back to sign-in`}
+          {link ? t`Back` : t`Back to sign-in`}
         </button>
       </div>
     </form>

@@ -15,6 +15,7 @@ import { notify } from '../shell/snackbar';
 import { SignInPrompt } from './account-parts';
 import { PasswordSection, SessionsSection } from './security-sections';
 import { PersonSection } from './person-section';
+import { LinkSection } from './link-section';
 
 type Section = keyof typeof USER_SETTINGS_SECTIONS;
 
@@ -45,6 +46,7 @@ export function SettingsPage({ section = 'L' }: { section?: Section }) {
       {section === 'L' ? (
         <>
           {state.account.hasPassword ? <PasswordSection /> : null}
+          <LinkSection account={state.account} />
           <SessionsSection />
         </>
       ) : null}

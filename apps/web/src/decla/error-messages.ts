@@ -170,6 +170,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   SIGN_IN_ATTEMPT_UNKNOWN: msg`This sign-in has ended. Start again.`,
   SIGN_IN_TOO_SOON: msg`A sign-in with this personal code was just started. Wait a few seconds and try again.`,
   IDENTITY_USER_REFUSED: msg`The sign-in was refused on the phone.`,
+  PERSONAL_CODE_TAKEN: msg`This personal code is already linked to another account. Sign in to that account with Smart-ID or Mobile-ID.`,
+  ACCOUNT_ALREADY_VERIFIED: msg`Your account already has a verified personal code.`,
   SOCIAL_SIGN_IN_CANCELLED: msg`The sign-in was cancelled at the provider. Choose how to sign in.`,
   IDENTITY_TIMEOUT: msg`The sign-in was not confirmed on the phone in time. Try again.`,
   IDENTITY_WRONG_VC: msg`A wrong verification code was chosen on the phone. Try again and choose the code shown here.`,
