@@ -14,3 +14,4 @@ export { registerSubmitQueueContract, type SubmitQueueUnderTest } from './contra
 export { registerExpiringStoreContract, type ExpiringStoreUnderTest } from './contracts/expiring-store.contract.js';
 export { translate } from '@eid/adapter-texts-catalog';
 export { registerAccountStoreContract, accountFixture, type AccountStoreUnderTest } from './contracts/account-store.contract.js';
+export { registerBureauRecordsContract, type BureauRecordsUnderTest } from './contracts/bureau-records.contract.js';

@@ -2,3 +2,4 @@ export { MemoryBlobStore, MemoryDeclarationStore, MemorySubmitQueue } from './me
 export { MemoryOutputStore } from './memory-output-store.adapter.js';
 export { MemoryExpiringStore } from './memory-expiring-store.adapter.js';
 export { MemoryAccountStore } from './memory-account-store.adapter.js';
+export { MemoryBureauRecords } from './memory-bureau-records.adapter.js';

@@ -1,4 +1,4 @@
-import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson } from '@eid/domain';
+import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson, NotificationPreferences } from '@eid/domain';
 
 /** Accounts are plain data: a copy in and out keeps the caller from changing what is stored. */
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -8,6 +8,7 @@ export class MemoryAccountStore implements AccountStorePort {
   private readonly accounts = new Map<string, Account>();
   private readonly sessions = new Map<string, AccountSession>();
   private readonly tokens = new Map<string, AccountToken>();
+  private readonly notifications = new Map<string, NotificationPreferences>();
   private readonly links = new Map<string, { readonly accountId: string; readonly at: number }>();
 
   async createAccount(account: Account): Promise<boolean> {
@@ -52,6 +53,17 @@ export class MemoryAccountStore implements AccountStorePort {
     return true;
   }
 
+  async notificationsOf(id: string): Promise<NotificationPreferences | null> {
+    const found = this.notifications.get(id);
+    return found && this.accounts.has(id) ? { ...found } : null;
+  }
+
+  async setNotifications(id: string, prefs: NotificationPreferences): Promise<boolean> {
+    if (!this.accounts.has(id)) return false;
+    this.notifications.set(id, { ...prefs });
+    return true;
+  }
+
   async accountByLink(key: string): Promise<Account | null> {
     const link = this.links.get(key);
     return link ? this.accountById(link.accountId) : null;
@@ -82,6 +94,7 @@ export class MemoryAccountStore implements AccountStorePort {
     for (const [k, s] of this.sessions) if (s.accountId === id) this.sessions.delete(k);
     for (const [k, t] of this.tokens) if (t.accountId === id) this.tokens.delete(k);
     for (const [k, l] of this.links) if (l.accountId === id) this.links.delete(k);
+    this.notifications.delete(id);
   }
 
   async createSession(session: AccountSession): Promise<void> {

@@ -1,4 +1,6 @@
-import { registerAccountStoreContract } from '@eid/test-fixtures';
+import { registerAccountStoreContract, registerBureauRecordsContract } from '@eid/test-fixtures';
 import { MemoryAccountStore } from './memory-account-store.adapter.js';
+import { MemoryBureauRecords } from './memory-bureau-records.adapter.js';
 
 registerAccountStoreContract('memory', () => ({ store: new MemoryAccountStore(), close: () => {} }));
+registerBureauRecordsContract('memory', () => ({ store: new MemoryBureauRecords(), close: () => {} }));

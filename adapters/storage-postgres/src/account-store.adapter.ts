@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { Account, AccountPerson, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -69,6 +69,16 @@ export class PgAccountStore implements AccountStorePort {
       if ((e as { code?: unknown }).code === '23505' || (e as { cause?: { code?: unknown } }).cause?.code === '23505') return false;
       throw e;
     }
+  }
+
+  async notificationsOf(id: string): Promise<NotificationPreferences | null> {
+    const [row] = await this.db.select({ n: accounts.notifications }).from(accounts).where(eq(accounts.id, id));
+    return row?.n ?? null;
+  }
+
+  async setNotifications(id: string, prefs: NotificationPreferences): Promise<boolean> {
+    const rows = await this.db.update(accounts).set({ notifications: prefs }).where(eq(accounts.id, id)).returning({ id: accounts.id });
+    return rows.length === 1;
   }
 
   async accountByLink(key: string): Promise<Account | null> {

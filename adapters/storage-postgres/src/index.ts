@@ -10,3 +10,4 @@ export { PgCluster, PRESENCE_CHANNEL, LOCK_TIMEOUT_MS, listenBackoffMs, type Clu
 export { PgBlobIndex, type PgBlobEntry } from './blob-index.adapter.js';
 export { PgJobs, JOB_QUEUES, DEFAULT_JOB_SETTINGS, type JobQueue, type JobRun, type JobSettings } from './jobs.adapter.js';
 export { PgAccountStore } from './account-store.adapter.js';
+export { PgBureauRecords } from './bureau-records.adapter.js';

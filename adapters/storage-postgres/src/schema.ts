@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
+import type { BureauAccident, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
 
 /** Milliseconds since the epoch, as the domain's ClockPort counts them (bigint, read as a JS number). */
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -215,6 +215,8 @@ export const accounts = pgTable(
     phone: text('phone'),
     address: jsonb('address').$type<PickedAddress>(),
     licence: text('licence'),
+    /** Settings M (null: the defaults). */
+    notifications: jsonb('notifications').$type<NotificationPreferences>(),
     lang: text('lang').notNull(),
     createdAt: ms('created_at').notNull(),
   },
@@ -263,4 +265,36 @@ export const accountTokens = pgTable(
     expiresAt: ms('expires_at').notNull(),
   },
   (t) => [index('account_tokens_account').on(t.accountId, t.purpose)],
+);
+
+/** The bureau's records of persons (issue 15: /documents, /ei, /liabilities), by personal code. */
+export const bureauDocuments = pgTable(
+  'bureau_documents',
+  {
+    personalCode: text('personal_code').notNull(),
+    no: text('no').notNull(),
+    validTill: text('valid_till').notNull(),
+    record: jsonb('record').$type<InsuranceDocument>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personalCode, t.no] }), index('bureau_documents_till').on(t.validTill)],
+);
+
+export const bureauAccidents = pgTable(
+  'bureau_accidents',
+  {
+    personalCode: text('personal_code').notNull(),
+    id: text('id').notNull(),
+    record: jsonb('record').$type<BureauAccident>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personalCode, t.id] })],
+);
+
+export const bureauDebts = pgTable(
+  'bureau_debts',
+  {
+    personalCode: text('personal_code').notNull(),
+    id: text('id').notNull(),
+    record: jsonb('record').$type<BureauDebt>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personalCode, t.id] })],
 );

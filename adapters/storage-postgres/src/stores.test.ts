@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import {
   registerAccountStoreContract,
+  registerBureauRecordsContract,
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
   registerOutputStoreContract,
 } from '@eid/test-fixtures';
 import { PgAccountStore } from './account-store.adapter.js';
+import { PgBureauRecords } from './bureau-records.adapter.js';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgExpiringStore } from './expiring-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
@@ -35,4 +37,9 @@ registerExpiringStoreContract('postgresql', async (clock) => {
 registerAccountStoreContract('postgresql', async () => {
   const opened = await database.open();
   return { store: new PgAccountStore(opened.db), close: () => opened.close() };
+});
+
+registerBureauRecordsContract('postgresql', async () => {
+  const opened = await database.open();
+  return { store: new PgBureauRecords(opened.db), close: () => opened.close() };
 });

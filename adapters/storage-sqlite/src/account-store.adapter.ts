@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { Account, AccountPerson, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
 import { accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -67,6 +67,14 @@ export class SqliteAccountStore implements AccountStorePort {
       if (String((e as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) return false;
       throw e;
     }
+  }
+
+  async notificationsOf(id: string): Promise<NotificationPreferences | null> {
+    return this.db.select({ n: accounts.notifications }).from(accounts).where(eq(accounts.id, id)).get()?.n ?? null;
+  }
+
+  async setNotifications(id: string, prefs: NotificationPreferences): Promise<boolean> {
+    return this.db.update(accounts).set({ notifications: prefs }).where(eq(accounts.id, id)).run().changes === 1;
   }
 
   async accountByLink(key: string): Promise<Account | null> {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { registerAccountStoreContract } from '@eid/test-fixtures';
+import { registerAccountStoreContract, registerBureauRecordsContract } from '@eid/test-fixtures';
+import { SqliteBureauRecords } from './bureau-records.adapter.js';
 import { openDatabase } from './database.js';
 import { SqliteAccountStore } from './account-store.adapter.js';
 
@@ -20,4 +21,9 @@ registerAccountStoreContract('sqlite (file)', () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+registerBureauRecordsContract('sqlite (memory)', () => {
+  const opened = openDatabase(':memory:');
+  return { store: new SqliteBureauRecords(opened.db), close: () => opened.close() };
 });

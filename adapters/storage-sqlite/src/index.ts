@@ -5,3 +5,4 @@ export * as schema from './schema.js';
 export { SqliteOutputStore } from './output-store.adapter.js';
 export { SqliteExpiringStore } from './expiring-store.adapter.js';
 export { SqliteAccountStore } from './account-store.adapter.js';
+export { SqliteBureauRecords } from './bureau-records.adapter.js';

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { PickedAddress } from '@eid/domain';
+import type { BureauAccident, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress } from '@eid/domain';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -156,6 +156,8 @@ export const accounts = sqliteTable(
     phone: text('phone'),
     address: text('address', { mode: 'json' }).$type<PickedAddress>(),
     licence: text('licence'),
+    /** Settings M (null: the defaults). */
+    notifications: text('notifications', { mode: 'json' }).$type<NotificationPreferences>(),
     lang: text('lang').notNull(),
     createdAt: integer('created_at').notNull(),
   },
@@ -204,4 +206,36 @@ export const accountTokens = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('account_tokens_account').on(t.accountId, t.purpose)],
+);
+
+/** The bureau's records of persons (issue 15: /documents, /ei, /liabilities), by personal code. */
+export const bureauDocuments = sqliteTable(
+  'bureau_documents',
+  {
+    personalCode: text('personal_code').notNull(),
+    no: text('no').notNull(),
+    validTill: text('valid_till').notNull(),
+    record: text('record', { mode: 'json' }).$type<InsuranceDocument>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personalCode, t.no] }), index('bureau_documents_till').on(t.validTill)],
+);
+
+export const bureauAccidents = sqliteTable(
+  'bureau_accidents',
+  {
+    personalCode: text('personal_code').notNull(),
+    id: text('id').notNull(),
+    record: text('record', { mode: 'json' }).$type<BureauAccident>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personalCode, t.id] })],
+);
+
+export const bureauDebts = sqliteTable(
+  'bureau_debts',
+  {
+    personalCode: text('personal_code').notNull(),
+    id: text('id').notNull(),
+    record: text('record', { mode: 'json' }).$type<BureauDebt>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personalCode, t.id] })],
 );

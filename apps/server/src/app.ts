@@ -56,9 +56,11 @@ import captcha from './routes/captcha.js';
 import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import oidc from './routes/oidc.js';
+import records from './routes/records.js';
 import { AccountService, IdentitySignIn, OidcSignIn } from '@eid/accounts';
 import { skProviders } from './accounts/sk-providers.js';
 import { oidcProviders } from './accounts/oidc-providers.js';
+import { seedBureauRecords } from './bureau/seed.js';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { AccountMailer } from './messages/account-texts.js';
 
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await registry.seed((await registry.count()).vehicles === 0 ? fixture : { ...fixture, vehicles: [] });
         }
         instance.decorate('registry', registry);
+        if (deps.config.bureauSeed === 'fixture') await seedBureauRecords(deps.storage.bureau, deps.clock.now());
         // The address registry's service replaces the fixture in a real installation.
         instance.decorate('addressLookup', new FixtureAddresses());
         const media = new SharpMediaProcessor();
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(confirmEmail);
   await app.register(account);
   await app.register(oidc);
+  await app.register(records);
   await app.register(web);
   return app;
 }

@@ -38,6 +38,8 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** 'fixture': fill an empty registry from adapters/registry-sqlite/seed; 'none': leave it. */
   readonly registrySeed: 'fixture' | 'none';
+  /** The bureau's records of the local installation's demo persons (`EID_BUREAU_SEED`, issue 15). */
+  readonly bureauSeed: 'fixture' | 'none';
   /** Run the inactivity sweep and the submit worker on timers (tests drive them by hand). */
   readonly backgroundJobs: boolean;
   /** The address the site is reached at, for the links in e-mails and SMS (no trailing slash). */
@@ -218,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     registrySeed: read(v.picklist(['fixture', 'none']), 'EID_REGISTRY_SEED', env.EID_REGISTRY_SEED, 'fixture'),
+    bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, 'fixture'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
     publicUrl: read(
       v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((u) => u.replace(/\/+$/, ''))),

@@ -81,3 +81,4 @@ export * from './account/account.js';
 export * from './account/person.js';
 export * from './account/identity.js';
 export * from './account/oidc.js';
+export * from './bureau/index.js';

@@ -179,5 +179,16 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.removeUnconfirmedBefore(T0)).toEqual([]);
         expect(await store.accountById('social')).not.toBeNull();
       }));
+
+    it('[BR4] settings M: none chosen is null; the choices are kept per account and go with it', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a', 'a@example.lt'));
+        expect(await store.notificationsOf('a')).toBeNull();
+        const prefs = { email: false, sms: true, expiryReminders: true, reminderDays: 30 } as const;
+        expect(await store.setNotifications('a', prefs)).toBe(true);
+        expect(await store.notificationsOf('a')).toEqual(prefs);
+        expect(await store.setNotifications('gone', prefs)).toBe(false);
+        expect(await store.notificationsOf('gone')).toBeNull();
+      }));
   });
 }

@@ -28,7 +28,8 @@ import {
 } from '@eid/domain';
 import { AccountError, type AccountService, type IdentityInput, type IdentitySignIn } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
-import { attemptBinding, clearSessionCookie, csrfTokenOf, setAttemptCookie, csrfTokenValid, CSRF_HEADER, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
+import { requireSession } from '../accounts/session-guard.js';
+import { attemptBinding, clearSessionCookie, csrfTokenOf, setAttemptCookie, sameSiteCaller, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,15 +81,7 @@ const account: FastifyPluginAsync = async (app) => {
     if (!sameSiteCaller(request, app.config.publicUrl)) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
   };
   /** The signed-in browser's account and session; NOT_SIGNED_IN otherwise. `change`: the call must carry the CSRF token. */
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply, change: boolean) => {
-    const found = await app.accounts.authenticate(sessionToken(request));
-    if (!found) {
-      if (sessionToken(request) !== undefined) clearSessionCookie(request, reply);
-      throw new HttpError(401, 'NOT_SIGNED_IN');
-    }
-    if (change && !csrfTokenValid(app.secret, found.session.id, request.headers[CSRF_HEADER])) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
-    return found;
-  };
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, change: boolean) => requireSession(app, request, reply, change);
   const emailOf = <T extends { email: string }>(body: T): T => ({ ...body, email: accountEmail(body.email) ?? body.email });
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 

@@ -1,5 +1,5 @@
 import { FileBlobStore } from '@eid/adapter-storage-files';
-import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import type { ClockPort, IdPort } from '@eid/domain';
@@ -24,6 +24,7 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       describe: config.databaseFile,
       declarations: new SqliteDeclarationStore(database.db),
       accounts: new SqliteAccountStore(database.db),
+      bureau: new SqliteBureauRecords(database.db),
       submitQueue: queue,
       work: { kind: 'timers', queue },
       output,

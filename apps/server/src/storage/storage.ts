@@ -6,6 +6,7 @@
  */
 import type {
   AccountStorePort,
+  BureauRecordsPort,
   BlobStorePort,
   DeclarationStorePort,
   EmailSenderPort,
@@ -58,6 +59,8 @@ export interface Storage {
   readonly declarations: DeclarationStorePort;
   /** Accounts, their sessions and link tokens (issue 15). */
   readonly accounts: AccountStorePort;
+  /** The bureau's records of persons: documents, accidents, debts (issue 15). */
+  readonly bureau: BureauRecordsPort;
   readonly submitQueue: SubmitQueuePort;
   /**
    * Who does the background work: this process on timers over the SQLite tables (one process), or

@@ -1,3 +1,4 @@
+import type { NotificationPreferences } from '../bureau/records.js';
 import type { Account, AccountPerson, AccountSession, AccountToken, AccountTokenPurpose } from '../account/account.js';
 
 /**
@@ -18,6 +19,10 @@ export interface AccountStorePort {
   ): Promise<boolean>;
   /** ID9: gives an account its verified personal code (linking Smart-ID or Mobile-ID); false when another account has it or the account is gone. */
   setPersonalCode(id: string, personalCode: string): Promise<boolean>;
+  /** Settings M: the account's notification choices; null when it never chose (the defaults apply) or is gone. */
+  notificationsOf(id: string): Promise<NotificationPreferences | null>;
+  /** Settings M: stores the choices; false when the account is gone. */
+  setNotifications(id: string, prefs: NotificationPreferences): Promise<boolean>;
   /** OI3: the account a social account (its issuer and subject, one key) signs in to. */
   accountByLink(key: string): Promise<Account | null>;
   /** OI3: links a social account to an account; false when the key is linked already (to any account). */

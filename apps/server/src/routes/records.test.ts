@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { walkToCallback } from '@eid/adapter-identity-oidc';
+import { ACCOUNT_PATH } from '@eid/domain';
+import { buildTestApp } from '../testing/build-test-app.js';
+
+type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+const ORIGIN = 'https://eid.test';
+
+/** Signs in with the local Smart-ID service's demo account, as a browser does; its session cookie and CSRF token. */
+export async function smartIdSession(ctx: Ctx, personalCode: string): Promise<{ session: string; csrf: string }> {
+  const start = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/smart-id`, payload: { personalCode, lang: 'lt' }, headers: { origin: ORIGIN } });
+  const binding = /eid_attempt=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1] ?? '';
+  for (let i = 0; i < 10; i += 1) {
+    const res = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/identity/poll`, payload: { attempt: start.json().attempt }, headers: { origin: ORIGIN }, cookies: { eid_attempt: binding } });
+    if (res.json().state === 'OK') return { session: /eid_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '', csrf: res.json().account.csrfToken };
+  }
+  throw new Error('not signed in');
+}
+
+describe('the signed-in person\'s records (the local installation\'s bureau fixture)', () => {
+  const open: Ctx[] = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close();
+  });
+  async function app(env: Record<string, string> = {}) {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_SMART_ID_URL: 'local', ...env });
+    open.push(ctx);
+    return ctx;
+  }
+  const get = (ctx: Ctx, path: string, session?: string) => ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}${path}`, ...(session ? { cookies: { eid_session: session } } : {}) });
+
+  it('[BR1] [BR2] [BR3] Smart-ID\'s demo account sees its documents (active with days left, expired of 7 years), its debts and its accidents, with the insurers\' names', async () => {
+    const ctx = await app();
+    const { session } = await smartIdSession(ctx, '30303039914');
+    const docs = (await get(ctx, '/documents', session)).json();
+    expect(docs.verified).toBe(true);
+    expect(docs.active.map((d: { no: string; remainingDays: number; insurerName: string }) => [d.no, d.remainingDays, d.insurerName])).toEqual([
+      ['LD2541827361', 10, 'Lietuvos draudimas'],
+      ['ZK-LT-0412877', 10, 'Lietuvos draudimas'],
+      ['ERG7719934501', 325, 'ERGO Insurance SE Lietuvos filialas'],
+    ]);
+    // The 8-year-old policy is past the history.
+    expect(docs.expired.map((d: { no: string }) => d.no)).toEqual(['BTA5502918374']);
+    const debts = (await get(ctx, '/liabilities', session)).json();
+    expect(debts).toMatchObject({ verified: true, totalOwedCents: 124_560, debts: [{ id: 'REG-2024-00187', owedCents: 124_560 }] });
+    const accidents = (await get(ctx, '/accidents', session)).json();
+    expect(accidents.accidents.map((a: { id: string; guilty: boolean; insurerName: string }) => [a.id, a.guilty, a.insurerName])).toEqual([
+      ['EID-2025-0009134', false, 'ERGO Insurance SE Lietuvos filialas'],
+      ['LTB-2023-0551207', true, 'BTA Baltic Insurance Company AAS filialas Lietuvoje'],
+    ]);
+    expect((await get(ctx, '/documents', session)).headers['cache-control']).toBe('no-store');
+  });
+
+  it('[BR1] nobody signed in gets nothing; an account without a verified code is told so and sees no one\'s records', async () => {
+    const ctx = await app({ EID_OIDC_PROVIDERS: 'local' });
+    for (const path of ['/documents', '/liabilities', '/accidents', '/notifications']) expect((await get(ctx, path)).json().code).toBe('NOT_SIGNED_IN');
+    const start = await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/local/start` });
+    const binding = /eid_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1] ?? '';
+    const back = await walkToCallback(String(start.headers.location), '30303039914', `${ORIGIN}${ACCOUNT_PATH}/oidc/local/callback`);
+    const done = await ctx.app.inject({ method: 'GET', url: back.slice(ORIGIN.length), cookies: { eid_oidc: binding } });
+    const session = /eid_session=([^;]+)/.exec(String(done.headers['set-cookie']))?.[1] ?? '';
+    // A social login name that looks like a personal code proves nothing.
+    for (const path of ['/documents', '/liabilities', '/accidents']) expect((await get(ctx, path, session)).json()).toEqual({ verified: false });
+  });
+
+  it('[BR4] settings M: the defaults until chosen; a change needs the CSRF token and a choice of the list', async () => {
+    const ctx = await app();
+    const { session, csrf } = await smartIdSession(ctx, '40504040001');
+    expect((await get(ctx, '/notifications', session)).json()).toEqual({ email: true, sms: false, expiryReminders: true, reminderDays: 14 });
+    const put = (payload: unknown, headers: Record<string, string>) => ctx.app.inject({ method: 'PUT', url: `${ACCOUNT_PATH}/notifications`, payload: payload as Record<string, unknown>, headers, cookies: { eid_session: session } });
+    const choice = { email: false, sms: true, expiryReminders: true, reminderDays: 30 };
+    expect((await put(choice, {})).json().code).toBe('CSRF_TOKEN_INVALID');
+    expect((await put({ ...choice, reminderDays: 10 }, { 'x-eid-csrf': csrf })).statusCode).toBe(400);
+    expect((await put(choice, { 'x-eid-csrf': csrf })).json()).toEqual(choice);
+    expect((await get(ctx, '/notifications', session)).json()).toEqual(choice);
+  });
+});
