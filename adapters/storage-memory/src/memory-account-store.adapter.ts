@@ -9,6 +9,7 @@ export class MemoryAccountStore implements AccountStorePort {
   private readonly sessions = new Map<string, AccountSession>();
   private readonly tokens = new Map<string, AccountToken>();
   private readonly notifications = new Map<string, NotificationPreferences>();
+  private readonly declarations = new Map<string, { readonly accountId: string; readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>();
   private readonly links = new Map<string, { readonly accountId: string; readonly at: number }>();
 
   async createAccount(account: Account): Promise<boolean> {
@@ -53,6 +54,18 @@ export class MemoryAccountStore implements AccountStorePort {
     return true;
   }
 
+  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void> {
+    const key = `${accountId}|${declarationId}|${party}`;
+    if (this.accounts.has(accountId) && !this.declarations.has(key)) this.declarations.set(key, { accountId, declarationId, party, at });
+  }
+
+  async declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>> {
+    return [...this.declarations.values()]
+      .filter((d) => d.accountId === accountId)
+      .sort((a, b) => b.at - a.at)
+      .map(({ declarationId, party, at }) => ({ declarationId, party, at }));
+  }
+
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {
     const found = this.notifications.get(id);
     return found && this.accounts.has(id) ? { ...found } : null;
@@ -95,6 +108,7 @@ export class MemoryAccountStore implements AccountStorePort {
     for (const [k, t] of this.tokens) if (t.accountId === id) this.tokens.delete(k);
     for (const [k, l] of this.links) if (l.accountId === id) this.links.delete(k);
     this.notifications.delete(id);
+    for (const [k, d] of this.declarations) if (d.accountId === id) this.declarations.delete(k);
   }
 
   async createSession(session: AccountSession): Promise<void> {

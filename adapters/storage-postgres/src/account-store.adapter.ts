@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { Account, AccountPerson, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
-import { accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
+import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 type SessionRow = typeof accountSessions.$inferSelect;
@@ -69,6 +69,20 @@ export class PgAccountStore implements AccountStorePort {
       if ((e as { code?: unknown }).code === '23505' || (e as { cause?: { code?: unknown } }).cause?.code === '23505') return false;
       throw e;
     }
+  }
+
+  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void> {
+    try {
+      await this.db.insert(accountDeclarations).values({ accountId, declarationId, party, createdAt: at }).onConflictDoNothing();
+    } catch (e) {
+      // The account is gone (foreign_key_violation): nothing to link.
+      if ((e as { code?: unknown }).code !== '23503' && (e as { cause?: { code?: unknown } }).cause?.code !== '23503') throw e;
+    }
+  }
+
+  async declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>> {
+    const rows = await this.db.select().from(accountDeclarations).where(eq(accountDeclarations.accountId, accountId)).orderBy(desc(accountDeclarations.createdAt));
+    return rows.map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), at: r.createdAt }));
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

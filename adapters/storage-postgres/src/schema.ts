@@ -298,3 +298,17 @@ export const bureauDebts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.personalCode, t.id] })],
 );
+
+/** BR5: the declarations an account took part in (its browser held that party's seat). */
+export const accountDeclarations = pgTable(
+  'account_declarations',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    declarationId: text('declaration_id').notNull(),
+    party: text('party').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party] })],
+);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { Account, AccountPerson, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
-import { accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
+import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 type SessionRow = typeof accountSessions.$inferSelect;
@@ -67,6 +67,21 @@ export class SqliteAccountStore implements AccountStorePort {
       if (String((e as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) return false;
       throw e;
     }
+  }
+
+  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void> {
+    if (!this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get()) return;
+    this.db.insert(accountDeclarations).values({ accountId, declarationId, party, createdAt: at }).onConflictDoNothing().run();
+  }
+
+  async declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>> {
+    return this.db
+      .select()
+      .from(accountDeclarations)
+      .where(eq(accountDeclarations.accountId, accountId))
+      .orderBy(desc(accountDeclarations.createdAt))
+      .all()
+      .map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), at: r.createdAt }));
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

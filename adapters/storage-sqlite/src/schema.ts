@@ -239,3 +239,17 @@ export const bureauDebts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.personalCode, t.id] })],
 );
+
+/** BR5: the declarations an account took part in (its browser held that party's seat). */
+export const accountDeclarations = sqliteTable(
+  'account_declarations',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    declarationId: text('declaration_id').notNull(),
+    party: text('party').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party] })],
+);

@@ -40,6 +40,8 @@ export interface ServerConfig {
   readonly registrySeed: 'fixture' | 'none';
   /** The bureau's records of the local installation's demo persons (`EID_BUREAU_SEED`, issue 15). */
   readonly bureauSeed: 'fixture' | 'none';
+  /** AC14: personal codes of test users, who cannot fill declarations (`EID_TEST_PERSONAL_CODES`, comma-separated). */
+  readonly testPersonalCodes: readonly string[];
   /** Run the inactivity sweep and the submit worker on timers (tests drive them by hand). */
   readonly backgroundJobs: boolean;
   /** The address the site is reached at, for the links in e-mails and SMS (no trailing slash). */
@@ -220,6 +222,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     registrySeed: read(v.picklist(['fixture', 'none']), 'EID_REGISTRY_SEED', env.EID_REGISTRY_SEED, 'fixture'),
+    testPersonalCodes: (env.EID_TEST_PERSONAL_CODES ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => read(v.pipe(v.string(), v.regex(/^\d{11}$/)), 'EID_TEST_PERSONAL_CODES', c, c)),
     bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, 'fixture'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
     publicUrl: read(

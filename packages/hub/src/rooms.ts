@@ -20,6 +20,8 @@ import {
 /** A device connection, as the transport hands it to the hub. */
 export interface HubConnection {
   send(message: ServerMessage): void;
+  /** AC14: the device's signed-in account is a test user's: it cannot fill declarations. */
+  readonly testUser?: boolean;
 }
 
 /** A connection's seat: the declaration and party it holds, and which parties it may fill. */

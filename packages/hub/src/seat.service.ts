@@ -78,7 +78,7 @@ export class SeatService {
     // A connect costs the device a proof of work before anything is looked up (JN5).
     await this.captcha.check(msg.captcha, 'connect');
     const keys = declarationKeys({ parties: { A: { plates: msg.plates.A }, B: { plates: msg.plates.B } } });
-    const request = { mode: msg.mode, plates: msg.plates, location: msg.location, testUser: false };
+    const request = { mode: msg.mode, plates: msg.plates, location: msg.location, testUser: conn.testUser === true };
     const records = await this.ports.store.findByKeys(keys, now - UNFINISHED_TTL_MS);
     const decision = decideConnect(request, records.map(candidateOf), now);
     if (decision.kind === 'REJECT') refuse(decision.code, decision.retryAfterMs);

@@ -190,5 +190,19 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.setNotifications('gone', prefs)).toBe(false);
         expect(await store.notificationsOf('gone')).toBeNull();
       }));
+
+    it('[BR5] the declarations an account took part in: each seat once, newest first, gone with the account', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a', 'a@example.lt', { emailConfirmedAt: T0 }));
+        await store.linkDeclaration('a', 'd1', 'A', T0);
+        await store.linkDeclaration('a', 'd1', 'A', T0 + 5);
+        await store.linkDeclaration('a', 'd2', 'B', T0 + 10);
+        await store.linkDeclaration('gone', 'd3', 'A', T0);
+        expect(await store.declarationsOf('a')).toEqual([
+          { declarationId: 'd2', party: 'B', at: T0 + 10 },
+          { declarationId: 'd1', party: 'A', at: T0 },
+        ]);
+        expect(await store.declarationsOf('gone')).toEqual([]);
+      }));
   });
 }

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
-import { isInLithuania, MAX_CLIENT_FRAME_BYTES, WS_PATH, type ServerMessage } from '@eid/domain';
+import { isInLithuania, isTestUser, MAX_CLIENT_FRAME_BYTES, seatOfResult, WS_PATH, type Account, type ServerMessage } from '@eid/domain';
+import { sessionToken } from '../accounts/session-cookie.js';
 import { DeclarationHub, PRESENCE_REPEAT_MS, type ClusterPort, type HubConnection } from '@eid/hub';
 import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
@@ -133,6 +134,12 @@ export default fp(
       log: (reason, data) => app.log.warn(data, `declaration socket closed: ${reason}`),
     });
     const connections = new Map<WebSocket, HubConnection>();
+    const socketAccounts = new WeakMap<object, Account | null>();
+    /** BR5: a seat taken (a connect, a resume, a confirmed join) by a signed-in browser links the declaration to its account. */
+    const linkSeat = (accountId: string, message: ServerMessage) => {
+      const seat = seatOfResult(message);
+      if (seat) void app.storage.accounts.linkDeclaration(accountId, seat.declarationId, seat.party, app.clock.now()).catch((e: unknown) => log('warn', 'a declaration could not be linked to its account', String(e)));
+    };
     await app.register(websocket, {
       options: { maxPayload: WS_HARD_LIMIT_BYTES },
       // The device's fault (bad UTF-8, a frame over the hard limit): that socket is closed; a warning, no stack (FU10).
@@ -150,15 +157,21 @@ export default fp(
           if (!originAllowed(request, app.config.allowedOrigins)) throw new HttpError(403, 'NOT_ALLOWED');
           const refused = guard.admits(request.ip);
           if (refused) throw new HttpError(refused.status, refused.code);
+          // BR5, AC14: the browser's account (its session cookie comes with the upgrade), if signed in.
+          socketAccounts.set(request, (await app.accounts.authenticate(sessionToken(request)))?.account ?? null);
         },
       },
       (socket, request) => {
         guard.opened(socket, request.ip);
         socket.on('pong', () => guard.pong(socket));
+        const account = socketAccounts.get(request) ?? null;
+        socketAccounts.delete(request);
         const conn: HubConnection = {
           send(message: ServerMessage) {
+            if (account) linkSeat(account.id, message);
             if (socket.readyState === socket.OPEN && guard.writable(socket)) socket.send(JSON.stringify(message));
           },
+          testUser: account !== null && isTestUser(account, app.config.testPersonalCodes),
         };
         connections.set(socket, conn);
         // Frames of one device are handled in order: a call right after a connect sees its session.

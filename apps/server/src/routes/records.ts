@@ -6,20 +6,27 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import * as v from 'valibot';
 import {
   ACCOUNT_PATH,
   DEFAULT_NOTIFICATIONS,
   debtsView,
+  declarationAccident,
   documentsView,
   formatDate,
   NotificationPreferencesSchema,
   recentAccidents,
+  statementView,
+  type StatementView,
   type Account,
   type AccidentView,
   type NotificationPreferences,
 } from '@eid/domain';
 import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
+import { grantStatementAccess } from '../output/statement-access.js';
+
+const StatementIdSchema = v.object({ statementId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)) });
 
 const records: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
@@ -48,12 +55,36 @@ const records: FastifyPluginAsync = async (app) => {
     return { verified: true, ...debtsView(await app.storage.bureau.debtsOf(code)) };
   });
 
+  /** BR1, BR5: the declarations the account took part in (any account), and the bureau's accidents of a verified code. */
   app.get(`${ACCOUNT_PATH}/accidents`, reads, async (request, reply) => {
-    const { code } = await verifiedCode(request, reply);
-    if (code === null) return { verified: false };
+    const { account, code } = await verifiedCode(request, reply);
     const name = await insurerNames();
-    const accidents: AccidentView[] = recentAccidents(await app.storage.bureau.accidentsOf(code), today()).map((a) => ({ ...a, insurerName: name(a.insurerId), statementId: null }));
-    return { verified: true, accidents };
+    const eid: AccidentView[] = [];
+    for (const link of await app.storage.accounts.declarationsOf(account.id)) {
+      const stored = await app.storage.declarations.get(link.declarationId);
+      if (stored?.declaration.status !== 'FINISHED' || stored.declaration.mode !== 'live') continue;
+      const statement = (await app.storage.output.statementsFor(link.declarationId)).find((s) => s.party === link.party);
+      eid.push(declarationAccident(stored.declaration, link.party, statement?.statementId ?? null, name));
+    }
+    const bureau: AccidentView[] = code === null ? [] : (await app.storage.bureau.accidentsOf(code)).map((a) => ({ ...a, insurerName: name(a.insurerId), statementId: null }));
+    return { verified: code !== null, accidents: recentAccidents([...eid, ...bureau], today()) };
+  });
+
+  /**
+   * BR5: the statement of a declaration the account took part in, without the preview password
+   * (the session proves who it is): only the account's own party's statement; any other id is
+   * PREVIEW_LOAD_FAILED, as a wrong password is. The statement's files open for this browser too.
+   */
+  app.get(`${ACCOUNT_PATH}/statements/:statementId`, reads, async (request, reply): Promise<StatementView> => {
+    const { account } = await requireSession(app, request, reply, false);
+    const { statementId } = parseInput(StatementIdSchema, request.params);
+    const found = await app.storage.output.statementById(statementId);
+    const mine = found !== null && (await app.storage.accounts.declarationsOf(account.id)).some((l) => l.declarationId === found.declarationId && l.party === found.party);
+    const record = found && mine ? await app.storage.declarations.get(found.declarationId) : null;
+    if (!found || !record) throw new HttpError(403, 'PREVIEW_LOAD_FAILED');
+    grantStatementAccess(request, reply, found.statementId, app.clock.now());
+    reply.header('cache-control', 'no-store');
+    return statementView(record.declaration, found);
   });
 
   app.get(`${ACCOUNT_PATH}/notifications`, reads, async (request, reply): Promise<NotificationPreferences> => {

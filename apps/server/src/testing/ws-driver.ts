@@ -107,9 +107,10 @@ export class WsDriver {
     return `ws://127.0.0.1:${address.port}${WS_PATH}`;
   }
 
-  static open(app: FastifyInstance, origin?: string): Promise<WsDriver> {
+  /** Opens a device's socket; `cookie` is the browser's cookie header (a signed-in account's session). */
+  static open(app: FastifyInstance, origin?: string, cookie?: string): Promise<WsDriver> {
     const url = WsDriver.url(app);
-    const socket = new WebSocket(url, { origin: origin ?? url.replace(/^ws/, 'http').replace(WS_PATH, '') });
+    const socket = new WebSocket(url, { origin: origin ?? url.replace(/^ws/, 'http').replace(WS_PATH, ''), ...(cookie ? { headers: { cookie } } : {}) });
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new WsDriver(socket, app)));
       socket.once('error', reject);

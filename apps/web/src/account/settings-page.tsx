@@ -16,6 +16,7 @@ import { SignInPrompt } from './account-parts';
 import { PasswordSection, SessionsSection } from './security-sections';
 import { PersonSection } from './person-section';
 import { LinkSection } from './link-section';
+import { NotificationsSection } from './notifications-section';
 
 type Section = keyof typeof USER_SETTINGS_SECTIONS;
 
@@ -52,7 +53,7 @@ export function SettingsPage({ section = 'L' }: { section?: Section }) {
       ) : null}
       {section === 'C' ? <CookiesSection /> : null}
       {section === 'D' ? <PersonSection account={state.account} /> : null}
-      {section === 'M' ? <p>{t`This section is not available yet.`}</p> : null}
+      {section === 'M' ? <NotificationsSection account={state.account} /> : null}
     </article>
   );
 }

@@ -24,6 +24,20 @@ export function UserHome() {
       <nav aria-label={t`Account sections`}>
         <ul className="account-links">
           <li>
+            <Link to="/documents">{t`Insurance documents`}</Link>
+          </li>
+          <li>
+            <Link to="/ei">{t`My accidents`}</Link>
+          </li>
+          <li>
+            <Link to="/liabilities">{t`Liabilities`}</Link>
+          </li>
+          <li>
+            <Link to="/userSettings" search={{ s: 'M' }}>
+              {t`Notifications`}
+            </Link>
+          </li>
+          <li>
             <Link to="/userSettings" search={{ s: 'L' }}>
               {t`Sign-in and security`}
             </Link>

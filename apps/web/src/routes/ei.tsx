@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
 import { requireLogin } from '../shell/login-gate';
-import { AccountPage } from '../shell/account-page';
+import { loadAccountCatalog } from '../account/catalog';
+import { AccidentsPage } from '../account/records-pages';
 
-/** My accidents (app-shell §2): login needed. */
+/** The accident list (app-shell §2): login needed. */
 export const Route = createFileRoute('/ei')({
   beforeLoad: (at) => requireLogin('/ei', at),
-  component: function EiRoute() {
-    const { t } = useLingui();
-    return <AccountPage title={t`My accidents`} />;
-  },
+  loader: loadAccountCatalog,
+  component: AccidentsPage,
 });

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
 import { requireLogin } from '../shell/login-gate';
-import { AccountPage } from '../shell/account-page';
+import { loadAccountCatalog } from '../account/catalog';
+import { LiabilitiesPage } from '../account/records-pages';
 
-/** Liabilities (app-shell §2): login needed. */
+/** Liabilities (app-shell §2): login needed, custom toolbar, no footer. */
 export const Route = createFileRoute('/liabilities')({
   beforeLoad: (at) => requireLogin('/liabilities', at),
-  component: function LiabilitiesRoute() {
-    const { t } = useLingui();
-    return <AccountPage title={t`Liabilities`} />;
-  },
+  loader: loadAccountCatalog,
+  component: LiabilitiesPage,
 });

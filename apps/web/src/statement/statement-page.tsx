@@ -152,7 +152,7 @@ export function StatementPage({ link }: { link: StatementLink }) {
   );
 }
 
-function StatementDetail({ view }: { view: StatementView }) {
+export function StatementDetail({ view }: { view: StatementView }) {
   const { t, i18n } = useLingui();
   const [photos, setPhotos] = useState(false);
   const [audioFailed, setAudioFailed] = useState(false);

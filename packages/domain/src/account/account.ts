@@ -209,3 +209,12 @@ export function deviceOf(userAgent: string | undefined): string {
             : null;
   return [browser, system].filter((x) => x !== null).join(', ') || '?';
 }
+
+/**
+ * AC14: a test user — an account whose verified personal code the installation lists as a test
+ * code (`EID_TEST_PERSONAL_CODES`) — cannot fill declarations (declaration-flow §6): its device's
+ * connect is TEST_USER_REFUSED.
+ */
+export function isTestUser(account: Pick<Account, 'personalCode'>, testCodes: readonly string[]): boolean {
+  return account.personalCode !== null && testCodes.includes(account.personalCode);
+}

@@ -154,3 +154,11 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
     ? { t: 'result', id: m.id, ok: false, code: m.code }
     : { t: 'result', id: m.id, ok: false, code: m.code, retryAfterMs: m.retryAfterMs };
 }
+
+/** BR5: the seat a successful connect or resume gave (its Session), or null for any other message. */
+export function seatOfResult(message: ServerMessage): { readonly declarationId: string; readonly party: 'A' | 'B' } | null {
+  if (message.t !== 'result' || !message.ok || typeof message.r !== 'object' || message.r === null) return null;
+  const r = message.r as Partial<Session>;
+  if (typeof r.declarationId !== 'string' || typeof r.token !== 'string' || (r.party !== 'A' && r.party !== 'B')) return null;
+  return { declarationId: r.declarationId, party: r.party };
+}

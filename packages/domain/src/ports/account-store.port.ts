@@ -23,6 +23,10 @@ export interface AccountStorePort {
   notificationsOf(id: string): Promise<NotificationPreferences | null>;
   /** Settings M: stores the choices; false when the account is gone. */
   setNotifications(id: string, prefs: NotificationPreferences): Promise<boolean>;
+  /** BR5: records that the account's browser held this party's seat of the declaration (kept once). */
+  linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void>;
+  /** BR5: the declarations the account took part in, newest first. */
+  declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>>;
   /** OI3: the account a social account (its issuer and subject, one key) signs in to. */
   accountByLink(key: string): Promise<Account | null>;
   /** OI3: links a social account to an account; false when the key is linked already (to any account). */

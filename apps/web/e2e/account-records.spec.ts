@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accessible } from './helpers/axe.js';
+import { driverContext, fillBoth, introAndTerms, plates, start } from './helpers/decla.js';
+
+/** Signs in at the login dialog with the local Smart-ID service's demo account. */
+async function smartId(page: Page, personalCode: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
+  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByLabel('Personal code').fill(personalCode);
+  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
+}
+
+test.describe('the signed-in person\'s records', () => {
+  test('Smart-ID\'s demo account OK sees its insurance documents, debts and accidents, and chooses its reminders', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await smartId(page, '30303039914');
+    await page.getByRole('link', { name: 'Insurance documents' }).click();
+    await expect(page.getByRole('heading', { name: 'Insurance documents', level: 1 })).toBeVisible();
+    const active = page.getByRole('region', { name: 'Active documents' });
+    await expect(active.getByRole('listitem')).toHaveCount(3);
+    await expect(active.getByRole('listitem').first()).toContainText('KLM123 · Toyota Corolla');
+    await expect(active.getByRole('listitem').first()).toContainText('10 days left');
+    await expect(active).toContainText('Lietuvos draudimas');
+    await expect(page.getByRole('region', { name: 'Expired documents (last 7 years)' }).getByRole('listitem')).toHaveCount(1);
+    await accessible(page, '/documents');
+    await page.goto('/liabilities');
+    await expect(page.getByText('Owed in total: €1,245.60')).toBeVisible();
+    await accessible(page, '/liabilities');
+    await page.goto('/ei');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Savanorių pr. 124, Vilnius' })).toContainText('Victim');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Kauno g. 3, Kaunas' })).toContainText('At fault');
+    await accessible(page, '/ei');
+    // Settings M: the reminders' days are chosen and kept.
+    await page.goto('/notifSettings');
+    await expect(page).toHaveURL(/\/userSettings\?s=M/);
+    await page.getByLabel('How many days before').selectOption('30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your notification choices are saved.')).toBeVisible();
+    await accessible(page, '/userSettings?s=M');
+    await page.reload();
+    await expect(page.getByLabel('How many days before')).toHaveValue('30');
+    await ctx.close();
+  });
+
+  test('a declaration filled while signed in is in /ei, and its statement opens without the password; another person cannot open it', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    // A social account: no personal code, so only its own declarations are listed.
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('link', { name: 'Sign in with Local' }).click();
+    await page.getByPlaceholder('Enter any login').fill('petras.jonaitis');
+    await page.getByPlaceholder('and password').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await start(page, 'live');
+    await introAndTerms(page, 'live');
+    await plates(page, 'LRA908', 'GTE274', { oneDevice: true });
+    await fillBoth(page, async () => {}, false);
+    await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await page.goto('/ei');
+    const item = page.getByRole('listitem').filter({ hasText: 'Declared with EID' });
+    await expect(item).toContainText('GTE274');
+    // Without a verified code the bureau's records are not shown; the way to verify is.
+    await expect(page.getByRole('link', { name: 'Link Smart-ID or Mobile-ID' })).toBeVisible();
+    await item.getByRole('link', { name: 'Open the statement' }).click();
+    await expect(page).toHaveURL(/\/eiPreview\?id=/);
+    await expect(page.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    await expect(page.getByRole('main')).toContainText('LRA908');
+    const url = page.url();
+    // Someone else, signed in, is refused as if the password were wrong.
+    const other = await driverContext(browser, 'en');
+    const intruder = await other.newPage();
+    await smartId(intruder, '40504040001');
+    await intruder.goto(url.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(intruder.getByRole('main').getByRole('alert')).toContainText('The declaration cannot be');
+    await expect(intruder.getByRole('main')).not.toContainText('LRA908');
+    await other.close();
+    await ctx.close();
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Settings M (SPEC BR4): how the person is told of new messages and reminders — by e-mail, by SMS —
+ * and whether and how many days before an insurance document ends it is reminded. Saved with the
+ * Save button; the defaults until the person chooses.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { REMINDER_DAYS, type AccountView, type NotificationPreferences, type ReminderDays } from '@eid/domain';
+import { accountCall } from '../shell/account-session';
+import { notify } from '../shell/snackbar';
+import { Refusal, useSend } from './form-field';
+
+function Check({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="field field--checkbox">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function NotificationsSection({ account }: { account: AccountView }) {
+  const { t } = useLingui();
+  const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
+  const { busy, refusal, send } = useSend();
+  const daysId = useId();
+  useEffect(() => {
+    let live = true;
+    accountCall<NotificationPreferences>('/notifications', { method: 'GET' }).then(
+      (p) => live && setPrefs(p),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!prefs) return <p role="status">{t`Loading…`}</p>;
+  const change = (changes: Partial<NotificationPreferences>) => setPrefs({ ...prefs, ...changes });
+  return (
+    <section aria-labelledby="notifications-title">
+      <h2 id="notifications-title">{t`Notifications`}</h2>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send(async () => {
+            setPrefs(await accountCall<NotificationPreferences>('/notifications', { method: 'PUT', body: prefs }));
+            notify('success', t`Your notification choices are saved.`);
+          });
+        }}
+      >
+        <fieldset>
+          <legend>{t`Tell me about new messages and reminders`}</legend>
+          <Check label={t`By e-mail`} checked={prefs.email} onChange={(email) => change({ email })} hint={account.email && account.emailConfirmed ? account.email : t`Your account has no confirmed e-mail address yet.`} />
+          <Check label={t`By SMS`} checked={prefs.sms} onChange={(sms) => change({ sms })} hint={account.person.phone ?? t`Give your phone number in Personal data first.`} />
+        </fieldset>
+        <fieldset>
+          <legend>{t`Insurance documents`}</legend>
+          <Check label={t`Remind me before an insurance document ends`} checked={prefs.expiryReminders} onChange={(expiryReminders) => change({ expiryReminders })} />
+          <div className="field">
+            <label htmlFor={daysId}>{t`How many days before`}</label>
+            <select id={daysId} value={prefs.reminderDays} disabled={!prefs.expiryReminders} onChange={(e) => change({ reminderDays: Number(e.currentTarget.value) as ReminderDays })}>
+              {REMINDER_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {t`${d} days`}
+                </option>
+              ))}
+            </select>
+          </div>
+          {prefs.expiryReminders && !prefs.email && !prefs.sms ? (
+            <p className="field-hint" role="status">
+              <Trans>Choose e-mail or SMS: without one no reminder can reach you.</Trans>
+            </p>
+          ) : null}
+        </fieldset>
+        <Refusal refusal={refusal} />
+        <button type="submit" className="button" disabled={busy}>
+          {t`Save`}
+        </button>
+      </form>
+    </section>
+  );
+}
