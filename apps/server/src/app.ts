@@ -57,7 +57,8 @@ import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import oidc from './routes/oidc.js';
 import records from './routes/records.js';
-import { AccountService, IdentitySignIn, OidcSignIn } from '@eid/accounts';
+import { AccountService, ExpiryReminders, IdentitySignIn, OidcSignIn } from '@eid/accounts';
+import { ReminderSender } from './messages/reminder-texts.js';
 import { skProviders } from './accounts/sk-providers.js';
 import { oidcProviders } from './accounts/oidc-providers.js';
 import { seedBureauRecords } from './bureau/seed.js';
@@ -183,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         };
         const accountService = new AccountService(accountPorts);
         instance.decorate('accounts', accountService);
+        // BR4: the expiry reminders, by e-mail (SMTP or the outbox) and SMS (the outbox).
+        instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, outbox, deps.config.publicUrl) }));
         const sk = await skProviders(deps.config);
         instance.addHook('onClose', async () => sk.close());
         instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, sk.providers));

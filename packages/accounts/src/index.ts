@@ -3,3 +3,4 @@ export { AccountError, refuseAccount } from './account-error.js';
 export type { AccountMail, AccountMailKind, AccountMailPort, AccountPorts } from './ports.js';
 export { IdentitySignIn, IDENTITY_ATTEMPT_MS, IDENTITY_PACE_MS, IDENTITY_POLL_WAIT_MS, type IdentityInput, type IdentityProviders } from './identity-sign-in.js';
 export { OidcSignIn, OIDC_ATTEMPT_MS } from './oidc-sign-in.js';
+export { ExpiryReminders, REMINDER_RUN_EVERY_MS, type ReminderPorts, type ReminderSenderPort } from './expiry-reminders.js';

@@ -218,7 +218,7 @@ export default fp(
     // Pings and the idle timeout of sockets without a declaration run in every installation.
     timers.push(setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs));
     for (const t of timers) t.unref();
-    if (app.config.backgroundJobs) timers.push(...(await startBackgroundWork({ storage: app.storage, hub, accounts: app.accounts, submit: worker, delivery, retention, log })));
+    if (app.config.backgroundJobs) timers.push(...(await startBackgroundWork({ storage: app.storage, hub, accounts: { sweep: () => Promise.all([app.accounts.sweep(), app.reminders.runDue()]) }, submit: worker, delivery, retention, log })));
     app.addHook('onClose', async () => {
       for (const t of timers) clearInterval(t);
       // A run in progress finishes; nothing new starts (what is due waits, durably, for the next start).

@@ -65,4 +65,22 @@ describe('the signed-in person\'s records (the local installation\'s bureau fixt
     expect((await put(choice, { 'x-eid-csrf': csrf })).json()).toEqual(choice);
     expect((await get(ctx, '/notifications', session)).json()).toEqual(choice);
   });
+
+  it('[BR4] the fixture\'s document ending in 10 days is reminded by SMS in Lithuanian (its letters intact), not by e-mail without an address, and once', async () => {
+    const ctx = await app();
+    await smartIdSession(ctx, '30303039914');
+    const account = await ctx.app.storage.accounts.accountByPersonalCode('30303039914');
+    if (!account) throw new Error('no account');
+    await ctx.app.storage.accounts.updateAccount(account.id, { person: { ...account.person, phone: '+37061234567' } });
+    await ctx.app.storage.accounts.setNotifications(account.id, { email: true, sms: true, expiryReminders: true, reminderDays: 14 });
+    // Both documents of the car that end in 10 days (the policy and the green card).
+    expect(await ctx.app.reminders.run()).toBe(2);
+    const sms = await ctx.app.outbox.list({ channel: 'sms' });
+    expect(sms).toHaveLength(2);
+    expect(sms[0]?.to).toEqual(['+37061234567']);
+    expect(sms.map((m) => m.text).join('\n')).toMatch(/EID: transporto priemonės KLM123 draudimas baigiasi \d{4}-\d{2}-\d{2} \(10 d\.\)/);
+    // The account has no e-mail address: nothing by e-mail. Again: nothing.
+    expect(await ctx.app.outbox.list({ channel: 'email' })).toHaveLength(0);
+    expect(await ctx.app.reminders.run()).toBe(0);
+  });
 });

@@ -22,11 +22,18 @@ import {
   type AccidentView,
   type NotificationPreferences,
 } from '@eid/domain';
+import type { ExpiryReminders } from '@eid/accounts';
 import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
 import { grantStatementAccess } from '../output/statement-access.js';
 
 const StatementIdSchema = v.object({ statementId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)) });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reminders: ExpiryReminders;
+  }
+}
 
 const records: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });

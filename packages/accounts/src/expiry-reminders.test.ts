@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { NO_PERSON, type InsuranceDocument } from '@eid/domain';
+import { MemoryAccountStore, MemoryBureauRecords, MemoryExpiringStore } from '@eid/adapter-storage-memory';
+import { WebCryptoHash } from '@eid/adapter-system';
+import { accountFixture, FixedClock } from '@eid/test-fixtures';
+import { ExpiryReminders } from './expiry-reminders.js';
+
+const DAY = 24 * 60 * 60_000;
+/** 09:00 in Vilnius on 24 November 2026. */
+const T0 = Date.UTC(2026, 10, 24, 7);
+const doc = (no: string, validTill: string): InsuranceDocument => ({ no, type: 'POL', contractNo: `C-${no}`, insurerId: 1, plate: 'KLM123', vehicleType: 'A', make: 'Toyota', model: 'Corolla', validFrom: '2026-01-01', validTill });
+
+async function setup() {
+  const clock = new FixedClock(T0);
+  const store = new MemoryAccountStore();
+  const bureau = new MemoryBureauRecords();
+  const sent: Array<{ channel: 'email' | 'sms'; to: string; lang: string; no: string; daysLeft: number }> = [];
+  const reminders = new ExpiryReminders({
+    bureau,
+    store,
+    clock,
+    expiring: new MemoryExpiringStore(clock),
+    hash: new WebCryptoHash(),
+    send: {
+      email: async (to, lang, d, daysLeft) => void sent.push({ channel: 'email', to, lang, no: d.no, daysLeft }),
+      sms: async (to, lang, d, daysLeft) => void sent.push({ channel: 'sms', to, lang, no: d.no, daysLeft }),
+    },
+  });
+  await store.createAccount(accountFixture('ona', 'ona@example.lt', { emailConfirmedAt: T0 - DAY, personalCode: '30303039914', lang: 'en' }));
+  await bureau.replacePerson('30303039914', { documents: [doc('D1', '2026-12-14')], accidents: [], debts: [] });
+  return { clock, store, bureau, sent, reminders };
+}
+
+describe('expiry reminders (a job on a fake clock)', () => {
+  it('[BR4] by default an e-mail 14 days before the end, once; nothing before, nothing again', async () => {
+    const { clock, sent, reminders } = await setup();
+    // 20 days before: not yet.
+    expect(await reminders.run()).toBe(0);
+    clock.set(T0 + 6 * DAY);
+    expect(await reminders.run()).toBe(1);
+    expect(sent).toEqual([{ channel: 'email', to: 'ona@example.lt', lang: 'en', no: 'D1', daysLeft: 14 }]);
+    expect(await reminders.run()).toBe(0);
+    clock.set(T0 + 10 * DAY);
+    expect(await reminders.run()).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('[BR4] a missed day is caught up before the end; after the end nothing', async () => {
+    const { clock, sent, reminders } = await setup();
+    clock.set(T0 + 18 * DAY);
+    expect(await reminders.run()).toBe(1);
+    expect(sent[0]?.daysLeft).toBe(2);
+    const late = await setup();
+    late.clock.set(T0 + 21 * DAY);
+    expect(await late.reminders.run()).toBe(0);
+  });
+
+  it('[BR4] the person\'s choices: SMS to the phone, 30 days before; reminders off; no channel that can reach them', async () => {
+    const { store, sent, reminders } = await setup();
+    await store.updateAccount('ona', { person: { ...NO_PERSON, phone: '+37061234567' } });
+    await store.setNotifications('ona', { email: false, sms: true, expiryReminders: true, reminderDays: 30 });
+    expect(await reminders.run()).toBe(1);
+    expect(sent).toEqual([{ channel: 'sms', to: '+37061234567', lang: 'en', no: 'D1', daysLeft: 20 }]);
+    const off = await setup();
+    await off.store.setNotifications('ona', { email: true, sms: true, expiryReminders: false, reminderDays: 30 });
+    off.clock.set(T0 + 10 * DAY);
+    expect(await off.reminders.run()).toBe(0);
+    // An address never confirmed and no phone: no reminder, and none is recorded as sent.
+    const unreachable = await setup();
+    await unreachable.store.createAccount(accountFixture('jonas', 'jonas@example.lt', { personalCode: '50001018865' }));
+    await unreachable.bureau.replacePerson('50001018865', { documents: [doc('D2', '2026-12-01')], accidents: [], debts: [] });
+    expect(await unreachable.reminders.run()).toBe(0);
+    expect(unreachable.sent).toEqual([]);
+  });
+
+  it('[BR4] a code without an account gets nothing; the job runs at most once an hour however often it is called', async () => {
+    const { clock, bureau, sent, reminders } = await setup();
+    await bureau.replacePerson('38703181745', { documents: [doc('D9', '2026-11-30')], accidents: [], debts: [] });
+    clock.set(T0 + 6 * DAY);
+    expect(await reminders.runDue()).toBe(1);
+    await bureau.replacePerson('30303039914', { documents: [doc('D1', '2026-12-14'), doc('D3', '2026-12-13')], accidents: [], debts: [] });
+    expect(await reminders.runDue()).toBe(0);
+    clock.advance(60 * 60_000 + 1);
+    expect(await reminders.runDue()).toBe(1);
+    expect(sent.map((s) => s.no)).toEqual(['D1', 'D3']);
+  });
+});

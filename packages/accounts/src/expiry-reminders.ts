@@ -1,0 +1,87 @@
+/**
+ * Expiry reminders of insurance documents (SPEC BR4): a job that finds the documents ending within
+ * the longest reminder window, and for each whose owner has an account that wants a reminder now,
+ * sends it by the channels chosen — each document's end once per account (a record kept until
+ * well after the document ends). It runs at most once an hour, however often it is called.
+ */
+import {
+  daysBetween,
+  DEFAULT_NOTIFICATIONS,
+  formatDate,
+  REMINDER_DAYS,
+  reminderDue,
+  type Account,
+  type AccountStorePort,
+  type BureauRecordsPort,
+  type ClockPort,
+  type ExpiringStorePort,
+  type HashPort,
+  type InsuranceDocument,
+} from '@eid/domain';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** The job looks again after this long. */
+export const REMINDER_RUN_EVERY_MS = 60 * 60_000;
+
+/** How a reminder reaches the person (the server words it in the account's language). */
+export interface ReminderSenderPort {
+  email(to: string, lang: 'lt' | 'en', doc: InsuranceDocument, daysLeft: number): Promise<void>;
+  sms(to: string, lang: 'lt' | 'en', doc: InsuranceDocument, daysLeft: number): Promise<void>;
+}
+
+export interface ReminderPorts {
+  readonly bureau: BureauRecordsPort;
+  readonly store: AccountStorePort;
+  readonly expiring: ExpiringStorePort;
+  readonly clock: ClockPort;
+  readonly hash: HashPort;
+  readonly send: ReminderSenderPort;
+}
+
+export class ExpiryReminders {
+  constructor(private readonly ports: ReminderPorts) {}
+
+  /** Runs when an hour has passed since the last run (any node); resolves how many reminders went. */
+  async runDue(): Promise<number> {
+    const { expiring, clock } = this.ports;
+    if ((await expiring.get('expiry-reminders:ran')) !== null) return 0;
+    await expiring.set('expiry-reminders:ran', clock.now(), clock.now() + REMINDER_RUN_EVERY_MS);
+    return this.run();
+  }
+
+  /** One pass over the documents ending within the longest window. */
+  async run(): Promise<number> {
+    const { bureau, store, expiring, clock, hash } = this.ports;
+    const now = clock.now();
+    const today = formatDate(now);
+    const until = formatDate(now + Math.max(...REMINDER_DAYS) * DAY_MS);
+    let sent = 0;
+    for (const { personalCode, document } of await bureau.documentsEnding(today, until)) {
+      const account = await store.accountByPersonalCode(personalCode);
+      if (!account) continue;
+      const prefs = (await store.notificationsOf(account.id)) ?? DEFAULT_NOTIFICATIONS;
+      if (!reminderDue(document, prefs, today)) continue;
+      const key = `expiry-reminder:${await hash.sha256Hex(`${account.id}|${document.type}|${document.no}|${document.validTill}`)}`;
+      if ((await expiring.get(key)) !== null) continue;
+      if (await this.remind(account, prefs, document, today)) {
+        sent += 1;
+        await expiring.set(key, now, Date.parse(`${document.validTill}T00:00:00Z`) + 60 * DAY_MS);
+      }
+    }
+    return sent;
+  }
+
+  private async remind(account: Account, prefs: { readonly email: boolean; readonly sms: boolean }, doc: InsuranceDocument, today: string): Promise<boolean> {
+    const left = Math.max(0, daysBetween(today, doc.validTill));
+    let any = false;
+    if (prefs.email && account.email !== null && account.emailConfirmedAt !== null) {
+      await this.ports.send.email(account.email, account.lang, doc, left);
+      any = true;
+    }
+    if (prefs.sms && account.person.phone) {
+      await this.ports.send.sms(account.person.phone, account.lang, doc, left);
+      any = true;
+    }
+    return any;
+  }
+}
