@@ -1,4 +1,4 @@
-import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson, NotificationPreferences } from '@eid/domain';
+import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson, DeclarationLink, NotificationPreferences } from '@eid/domain';
 
 /** Accounts are plain data: a copy in and out keeps the caller from changing what is stored. */
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -9,7 +9,7 @@ export class MemoryAccountStore implements AccountStorePort {
   private readonly sessions = new Map<string, AccountSession>();
   private readonly tokens = new Map<string, AccountToken>();
   private readonly notifications = new Map<string, NotificationPreferences>();
-  private readonly declarations = new Map<string, { readonly accountId: string; readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>();
+  private readonly declarations = new Map<string, DeclarationLink & { readonly accountId: string }>();
   private readonly links = new Map<string, { readonly accountId: string; readonly at: number }>();
 
   async createAccount(account: Account): Promise<boolean> {
@@ -49,21 +49,21 @@ export class MemoryAccountStore implements AccountStorePort {
 
   async setPersonalCode(id: string, personalCode: string): Promise<boolean> {
     const a = this.accounts.get(id);
-    if (!a || [...this.accounts.values()].some((o) => o.id !== id && o.personalCode === personalCode)) return false;
+    if (!a || a.personalCode !== null || [...this.accounts.values()].some((o) => o.id !== id && o.personalCode === personalCode)) return false;
     this.accounts.set(id, { ...a, personalCode });
     return true;
   }
 
-  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void> {
-    const key = `${accountId}|${declarationId}|${party}`;
-    if (this.accounts.has(accountId) && !this.declarations.has(key)) this.declarations.set(key, { accountId, declarationId, party, at });
+  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', tokenHash: string, at: number): Promise<void> {
+    const key = `${accountId}|${declarationId}|${party}|${tokenHash}`;
+    if (this.accounts.has(accountId) && !this.declarations.has(key)) this.declarations.set(key, { accountId, declarationId, party, tokenHash, at });
   }
 
-  async declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>> {
+  async declarationsOf(accountId: string): Promise<DeclarationLink[]> {
     return [...this.declarations.values()]
       .filter((d) => d.accountId === accountId)
       .sort((a, b) => b.at - a.at)
-      .map(({ declarationId, party, at }) => ({ declarationId, party, at }));
+      .map(({ declarationId, party, tokenHash, at }) => ({ declarationId, party, tokenHash, at }));
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -62,7 +62,7 @@ export class PgAccountStore implements AccountStorePort {
 
   async setPersonalCode(id: string, personalCode: string): Promise<boolean> {
     try {
-      const rows = await this.db.update(accounts).set({ personalCode }).where(eq(accounts.id, id)).returning({ id: accounts.id });
+      const rows = await this.db.update(accounts).set({ personalCode }).where(and(eq(accounts.id, id), isNull(accounts.personalCode))).returning({ id: accounts.id });
       return rows.length === 1;
     } catch (e) {
       // Another account has the code (unique_violation).
@@ -71,18 +71,18 @@ export class PgAccountStore implements AccountStorePort {
     }
   }
 
-  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void> {
+  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', tokenHash: string, at: number): Promise<void> {
     try {
-      await this.db.insert(accountDeclarations).values({ accountId, declarationId, party, createdAt: at }).onConflictDoNothing();
+      await this.db.insert(accountDeclarations).values({ accountId, declarationId, party, tokenHash, createdAt: at }).onConflictDoNothing();
     } catch (e) {
       // The account is gone (foreign_key_violation): nothing to link.
       if ((e as { code?: unknown }).code !== '23503' && (e as { cause?: { code?: unknown } }).cause?.code !== '23503') throw e;
     }
   }
 
-  async declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>> {
+  async declarationsOf(accountId: string): Promise<DeclarationLink[]> {
     const rows = await this.db.select().from(accountDeclarations).where(eq(accountDeclarations.accountId, accountId)).orderBy(desc(accountDeclarations.createdAt));
-    return rows.map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), at: r.createdAt }));
+    return rows.map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), tokenHash: r.tokenHash, at: r.createdAt }));
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

@@ -36,9 +36,9 @@ export class PgBureauRecords implements BureauRecordsPort {
       await tx.delete(bureauDocuments).where(eq(bureauDocuments.personalCode, personalCode));
       await tx.delete(bureauAccidents).where(eq(bureauAccidents.personalCode, personalCode));
       await tx.delete(bureauDebts).where(eq(bureauDebts.personalCode, personalCode));
-      if (records.documents.length > 0) await tx.insert(bureauDocuments).values(records.documents.map((d) => ({ personalCode, no: d.no, validTill: d.validTill, record: d })));
-      if (records.accidents.length > 0) await tx.insert(bureauAccidents).values(records.accidents.map((a) => ({ personalCode, id: a.id, record: a })));
-      if (records.debts.length > 0) await tx.insert(bureauDebts).values(records.debts.map((d) => ({ personalCode, id: d.id, record: d })));
+      if (records.documents.length > 0) await tx.insert(bureauDocuments).values(records.documents.map((d) => ({ personalCode, no: d.no, validTill: d.validTill, record: d }))).onConflictDoNothing();
+      if (records.accidents.length > 0) await tx.insert(bureauAccidents).values(records.accidents.map((a) => ({ personalCode, id: a.id, record: a }))).onConflictDoNothing();
+      if (records.debts.length > 0) await tx.insert(bureauDebts).values(records.debts.map((d) => ({ personalCode, id: d.id, record: d }))).onConflictDoNothing();
     });
   }
 

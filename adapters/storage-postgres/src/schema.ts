@@ -308,7 +308,9 @@ export const accountDeclarations = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     declarationId: text('declaration_id').notNull(),
     party: text('party').notNull(),
+    /** The hash of the seat's token the account's browser held (the seat may change hands later). */
+    tokenHash: text('token_hash').notNull().default(''),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party, t.tokenHash] })],
 );

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -61,7 +61,7 @@ export class SqliteAccountStore implements AccountStorePort {
 
   async setPersonalCode(id: string, personalCode: string): Promise<boolean> {
     try {
-      return this.db.update(accounts).set({ personalCode }).where(eq(accounts.id, id)).run().changes === 1;
+      return this.db.update(accounts).set({ personalCode }).where(and(eq(accounts.id, id), isNull(accounts.personalCode))).run().changes === 1;
     } catch (e) {
       // Another account has the code (the unique index).
       if (String((e as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) return false;
@@ -69,19 +69,19 @@ export class SqliteAccountStore implements AccountStorePort {
     }
   }
 
-  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void> {
+  async linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', tokenHash: string, at: number): Promise<void> {
     if (!this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get()) return;
-    this.db.insert(accountDeclarations).values({ accountId, declarationId, party, createdAt: at }).onConflictDoNothing().run();
+    this.db.insert(accountDeclarations).values({ accountId, declarationId, party, tokenHash, createdAt: at }).onConflictDoNothing().run();
   }
 
-  async declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>> {
+  async declarationsOf(accountId: string): Promise<DeclarationLink[]> {
     return this.db
       .select()
       .from(accountDeclarations)
       .where(eq(accountDeclarations.accountId, accountId))
       .orderBy(desc(accountDeclarations.createdAt))
       .all()
-      .map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), at: r.createdAt }));
+      .map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), tokenHash: r.tokenHash, at: r.createdAt }));
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

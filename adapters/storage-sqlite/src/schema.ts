@@ -249,7 +249,9 @@ export const accountDeclarations = sqliteTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     declarationId: text('declaration_id').notNull(),
     party: text('party').notNull(),
+    /** The hash of the seat's token the account's browser held (the seat may change hands later). */
+    tokenHash: text('token_hash').notNull().default(''),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party, t.tokenHash] })],
 );

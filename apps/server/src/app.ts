@@ -18,6 +18,7 @@ import type {
   PlateReaderPort,
   VehicleRegistryPort,
 } from '@eid/domain';
+import { smsServed } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
 import type { RetentionSweep } from './output/retention.js';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const accountService = new AccountService(accountPorts);
         instance.decorate('accounts', accountService);
         // BR4: the expiry reminders, by e-mail (SMTP or the outbox) and SMS (the outbox).
-        instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, outbox, deps.config.publicUrl) }));
+        instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, outbox, deps.config.publicUrl), smsServed: (e164) => smsServed(e164, deps.config.smsCallingCodes) }));
         const sk = await skProviders(deps.config);
         instance.addHook('onClose', async () => sk.close());
         instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, sk.providers));

@@ -227,7 +227,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .map((c) => c.trim())
       .filter(Boolean)
       .map((c) => read(v.pipe(v.string(), v.regex(/^\d{11}$/)), 'EID_TEST_PERSONAL_CODES', c, c)),
-    bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, 'fixture'),
+    bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, env.NODE_ENV === 'production' ? 'none' : 'fixture'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
     publicUrl: read(
       v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((u) => u.replace(/\/+$/, ''))),

@@ -10,6 +10,8 @@ describe('what the request log keeps', () => {
     ['/serveris/adresai?q=Gedimino%20pr.%201&lat=54.68&lon=25.27', '/serveris/adresai?q=…&lat=…&lon=…'],
     ['/serveris/getFile?cuid=AbCdEf0123456789&fileName=deklaracija-KLM123-HBN512.pdf&type=0', '/serveris/getFile?cuid=…&fileName=…&type=…'],
     ['/serveris/health', '/serveris/health'],
+    ['/serveris/account/statements/ZyXwVuTsRqPoNmLkJiHgFeDcBa987654', '/serveris/account/statements/:statementId'],
+    ['/eiPreview?id=ZyXwVuTsRqPoNmLkJiHgFeDcBa987654', '/eiPreview?id=…'],
     ['/confirm?am9uYXNAZXhhbXBsZS5sdA', '/confirm?…'],
   ])('[RT4] %s is logged as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);

@@ -25,6 +25,7 @@ async function setup() {
       email: async (to, lang, d, daysLeft) => void sent.push({ channel: 'email', to, lang, no: d.no, daysLeft }),
       sms: async (to, lang, d, daysLeft) => void sent.push({ channel: 'sms', to, lang, no: d.no, daysLeft }),
     },
+    smsServed: (e164) => e164.startsWith('+370'),
   });
   await store.createAccount(accountFixture('ona', 'ona@example.lt', { emailConfirmedAt: T0 - DAY, personalCode: '30303039914', lang: 'en' }));
   await bureau.replacePerson('30303039914', { documents: [doc('D1', '2026-12-14')], accidents: [], debts: [] });
@@ -71,6 +72,40 @@ describe('expiry reminders (a job on a fake clock)', () => {
     await unreachable.bureau.replacePerson('50001018865', { documents: [doc('D2', '2026-12-01')], accidents: [], debts: [] });
     expect(await unreachable.reminders.run()).toBe(0);
     expect(unreachable.sent).toEqual([]);
+  });
+
+  it('[BR4] each channel goes once: an SMS that failed is tried at the next run without the e-mail again; a number the SMS service does not serve gets none', async () => {
+    const clock = new FixedClock(T0 + 6 * DAY);
+    const store = new MemoryAccountStore();
+    const bureau = new MemoryBureauRecords();
+    const sent: string[] = [];
+    let smsDown = true;
+    const reminders = new ExpiryReminders({
+      bureau,
+      store,
+      clock,
+      expiring: new MemoryExpiringStore(clock),
+      hash: new WebCryptoHash(),
+      send: {
+        email: async (to) => void sent.push(`email ${to}`),
+        sms: async (to) => {
+          if (smsDown) throw new Error('the SMS service is down');
+          sent.push(`sms ${to}`);
+        },
+      },
+      smsServed: (e164) => e164.startsWith('+370'),
+    });
+    await store.createAccount(accountFixture('ona', 'ona@example.lt', { emailConfirmedAt: T0, personalCode: '30303039914', person: { ...NO_PERSON, phone: '+37061234567' } }));
+    await store.createAccount(accountFixture('tom', null, { personalCode: '50001018865', person: { ...NO_PERSON, phone: '+447700900123' } }));
+    for (const [id, code] of [['ona', '30303039914'], ['tom', '50001018865']] as const) {
+      await store.setNotifications(id, { email: true, sms: true, expiryReminders: true, reminderDays: 14 });
+      await bureau.replacePerson(code, { documents: [doc(`D-${id}`, '2026-12-14')], accidents: [], debts: [] });
+    }
+    expect(await reminders.run()).toBe(1);
+    smsDown = false;
+    expect(await reminders.run()).toBe(1);
+    expect(await reminders.run()).toBe(0);
+    expect(sent).toEqual(['email ona@example.lt', 'sms +37061234567']);
   });
 
   it('[BR4] a code without an account gets nothing; the job runs at most once an hour however often it is called', async () => {

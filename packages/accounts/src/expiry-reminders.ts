@@ -36,6 +36,8 @@ export interface ReminderPorts {
   readonly clock: ClockPort;
   readonly hash: HashPort;
   readonly send: ReminderSenderPort;
+  /** Whether the SMS service reaches a number (FU11: the configured calling codes). */
+  readonly smsServed: (e164: string) => boolean;
 }
 
 export class ExpiryReminders {
@@ -49,7 +51,11 @@ export class ExpiryReminders {
     return this.run();
   }
 
-  /** One pass over the documents ending within the longest window. */
+  /**
+   * One pass over the documents ending within the longest window; resolves how many messages went.
+   * Each channel of each document's end is sent once (its own record); one that fails is tried at
+   * the next run and does not stop the others.
+   */
   async run(): Promise<number> {
     const { bureau, store, expiring, clock, hash } = this.ports;
     const now = clock.now();
@@ -61,9 +67,15 @@ export class ExpiryReminders {
       if (!account) continue;
       const prefs = (await store.notificationsOf(account.id)) ?? DEFAULT_NOTIFICATIONS;
       if (!reminderDue(document, prefs, today)) continue;
-      const key = `expiry-reminder:${await hash.sha256Hex(`${account.id}|${document.type}|${document.no}|${document.validTill}`)}`;
-      if ((await expiring.get(key)) !== null) continue;
-      if (await this.remind(account, prefs, document, today)) {
+      const left = Math.max(0, daysBetween(today, document.validTill));
+      for (const channel of this.channels(account, prefs)) {
+        const key = `expiry-reminder:${await hash.sha256Hex(`${account.id}|${document.type}|${document.no}|${document.validTill}|${channel.kind}`)}`;
+        if ((await expiring.get(key)) !== null) continue;
+        try {
+          await channel.send(account.lang, document, left);
+        } catch {
+          continue;
+        }
         sent += 1;
         await expiring.set(key, now, Date.parse(`${document.validTill}T00:00:00Z`) + 60 * DAY_MS);
       }
@@ -71,17 +83,14 @@ export class ExpiryReminders {
     return sent;
   }
 
-  private async remind(account: Account, prefs: { readonly email: boolean; readonly sms: boolean }, doc: InsuranceDocument, today: string): Promise<boolean> {
-    const left = Math.max(0, daysBetween(today, doc.validTill));
-    let any = false;
-    if (prefs.email && account.email !== null && account.emailConfirmedAt !== null) {
-      await this.ports.send.email(account.email, account.lang, doc, left);
-      any = true;
-    }
-    if (prefs.sms && account.person.phone) {
-      await this.ports.send.sms(account.person.phone, account.lang, doc, left);
-      any = true;
-    }
-    return any;
+  /** The channels that can reach the person: e-mail to a confirmed address, SMS to a phone the SMS service serves. */
+  private channels(account: Account, prefs: { readonly email: boolean; readonly sms: boolean }): Array<{ readonly kind: 'email' | 'sms'; send(lang: 'lt' | 'en', doc: InsuranceDocument, left: number): Promise<void> }> {
+    const { send, smsServed } = this.ports;
+    const out: Array<{ readonly kind: 'email' | 'sms'; send(lang: 'lt' | 'en', doc: InsuranceDocument, left: number): Promise<void> }> = [];
+    const email = account.email;
+    if (prefs.email && email !== null && account.emailConfirmedAt !== null) out.push({ kind: 'email', send: (lang, doc, left) => send.email(email, lang, doc, left) });
+    const phone = account.person.phone;
+    if (prefs.sms && phone && smsServed(phone)) out.push({ kind: 'sms', send: (lang, doc, left) => send.sms(phone, lang, doc, left) });
+    return out;
   }
 }

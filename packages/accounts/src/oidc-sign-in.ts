@@ -25,6 +25,8 @@ interface PendingOidc {
   readonly provider: string;
   readonly binding: string;
   readonly next: string;
+  /** OI3: the hash of the session the browser had when it left (the strict session cookie does not come back with the provider's redirect): it ends at the sign-in. */
+  readonly replacing?: string;
   readonly context: Readonly<Record<string, string>>;
 }
 
@@ -44,12 +46,18 @@ export class OidcSignIn {
   }
 
   /** OI1, OI2: the provider's address to send this browser to; the state is the key of what the callback needs. */
-  async start(providerId: string, redirectUri: string, binding: string, next: unknown): Promise<string> {
+  async start(providerId: string, redirectUri: string, binding: string, next: unknown, replacing?: string): Promise<string> {
     const provider = this.providers[providerId];
     if (!provider) return refuseAccount('IDENTITY_FAILED');
     const { expiring, hash, clock } = this.ports;
     const begun = await provider.begin(redirectUri).catch((e: unknown) => refuseAccount(e instanceof IdentityFailure ? `IDENTITY_${e.outcome}` : 'IDENTITY_FAILED'));
-    const pending: PendingOidc = { provider: providerId, binding: await hash.sha256Hex(binding), next: safeNextPath(next), context: begun.context };
+    const pending: PendingOidc = {
+      provider: providerId,
+      binding: await hash.sha256Hex(binding),
+      next: safeNextPath(next),
+      context: begun.context,
+      ...(replacing ? { replacing: await hash.sha256Hex(replacing) } : {}),
+    };
     await expiring.set(await this.key(begun.state), pending, clock.now() + OIDC_ATTEMPT_MS);
     return begun.url;
   }
@@ -75,6 +83,9 @@ export class OidcSignIn {
       return refuseAccount(e.outcome === 'USER_REFUSED' ? 'SOCIAL_SIGN_IN_CANCELLED' : `IDENTITY_${e.outcome}`);
     });
     const account = await this.accountOf(claims);
+    // The session the browser had when it left ends (no fixation); so does one it came back with.
+    const old = pending.replacing ? await this.ports.store.sessionByTokenHash(pending.replacing) : null;
+    if (old) await this.ports.store.removeSession(old.accountId, old.id);
     return { started: await this.accounts.startSession(account, 'oidc', device, replacing), next: pending.next };
   }
 

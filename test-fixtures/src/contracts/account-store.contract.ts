@@ -165,6 +165,9 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.setPersonalCode('other', '30303039914')).toBe(false);
         expect((await store.accountById('other'))?.personalCode).toBeNull();
         expect(await store.setPersonalCode('gone', '50001018865')).toBe(false);
+        // A verified code is never replaced by another.
+        expect(await store.setPersonalCode('mail', '50001018865')).toBe(false);
+        expect((await store.accountById('mail'))?.personalCode).toBe('30303039914');
 
         await store.createAccount(accountFixture('social', null, { createdAt: T0 - 10, passwordHash: null }));
         expect(await store.addLink('social', 'https://accounts.example#123', T0)).toBe(true);
@@ -194,13 +197,13 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
     it('[BR5] the declarations an account took part in: each seat once, newest first, gone with the account', () =>
       withStore(async ({ store }) => {
         await store.createAccount(accountFixture('a', 'a@example.lt', { emailConfirmedAt: T0 }));
-        await store.linkDeclaration('a', 'd1', 'A', T0);
-        await store.linkDeclaration('a', 'd1', 'A', T0 + 5);
-        await store.linkDeclaration('a', 'd2', 'B', T0 + 10);
-        await store.linkDeclaration('gone', 'd3', 'A', T0);
+        await store.linkDeclaration('a', 'd1', 'A', 'h1', T0);
+        await store.linkDeclaration('a', 'd1', 'A', 'h1', T0 + 5);
+        await store.linkDeclaration('a', 'd2', 'B', 'h2', T0 + 10);
+        await store.linkDeclaration('gone', 'd3', 'A', 'h3', T0);
         expect(await store.declarationsOf('a')).toEqual([
-          { declarationId: 'd2', party: 'B', at: T0 + 10 },
-          { declarationId: 'd1', party: 'A', at: T0 },
+          { declarationId: 'd2', party: 'B', tokenHash: 'h2', at: T0 + 10 },
+          { declarationId: 'd1', party: 'A', tokenHash: 'h1', at: T0 },
         ]);
         expect(await store.declarationsOf('gone')).toEqual([]);
       }));

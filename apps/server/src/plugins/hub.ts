@@ -134,11 +134,17 @@ export default fp(
       log: (reason, data) => app.log.warn(data, `declaration socket closed: ${reason}`),
     });
     const connections = new Map<WebSocket, HubConnection>();
-    const socketAccounts = new WeakMap<object, Account | null>();
-    /** BR5: a seat taken (a connect, a resume, a confirmed join) by a signed-in browser links the declaration to its account. */
-    const linkSeat = (accountId: string, message: ServerMessage) => {
+    const socketAccounts = new WeakMap<object, { readonly account: Account; readonly session: string } | null>();
+    /**
+     * BR5: a seat taken (a connect, a resume, a confirmed join) by a signed-in browser links the
+     * declaration to its account with the seat's token hash — while the session the socket opened
+     * with is still alive (signed out since: no link).
+     */
+    const linkSeat = async (session: string, message: ServerMessage) => {
       const seat = seatOfResult(message);
-      if (seat) void app.storage.accounts.linkDeclaration(accountId, seat.declarationId, seat.party, app.clock.now()).catch((e: unknown) => log('warn', 'a declaration could not be linked to its account', String(e)));
+      if (!seat) return;
+      const found = await app.accounts.authenticate(session);
+      if (found) await app.storage.accounts.linkDeclaration(found.account.id, seat.declarationId, seat.party, await app.hash.sha256Hex(seat.token), app.clock.now());
     };
     await app.register(websocket, {
       options: { maxPayload: WS_HARD_LIMIT_BYTES },
@@ -158,20 +164,22 @@ export default fp(
           const refused = guard.admits(request.ip);
           if (refused) throw new HttpError(refused.status, refused.code);
           // BR5, AC14: the browser's account (its session cookie comes with the upgrade), if signed in.
-          socketAccounts.set(request, (await app.accounts.authenticate(sessionToken(request)))?.account ?? null);
+          const token = sessionToken(request);
+          const found = await app.accounts.authenticate(token);
+          socketAccounts.set(request, found && token ? { account: found.account, session: token } : null);
         },
       },
       (socket, request) => {
         guard.opened(socket, request.ip);
         socket.on('pong', () => guard.pong(socket));
-        const account = socketAccounts.get(request) ?? null;
+        const signed = socketAccounts.get(request) ?? null;
         socketAccounts.delete(request);
         const conn: HubConnection = {
           send(message: ServerMessage) {
-            if (account) linkSeat(account.id, message);
+            if (signed) void linkSeat(signed.session, message).catch((e: unknown) => log('warn', 'a declaration could not be linked to its account', String(e)));
             if (socket.readyState === socket.OPEN && guard.writable(socket)) socket.send(JSON.stringify(message));
           },
-          testUser: account !== null && isTestUser(account, app.config.testPersonalCodes),
+          testUser: signed !== null && isTestUser(signed.account, app.config.testPersonalCodes),
         };
         connections.set(socket, conn);
         // Frames of one device are handled in order: a call right after a connect sees its session.

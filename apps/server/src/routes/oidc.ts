@@ -40,7 +40,7 @@ const oidc: FastifyPluginAsync = async (app) => {
     const binding = randomBytes(32).toString('base64url');
     let url: string;
     try {
-      url = await app.oidc.start(provider, oidcCallbackUrl(app.config.publicUrl, provider), binding, next);
+      url = await app.oidc.start(provider, oidcCallbackUrl(app.config.publicUrl, provider), binding, next, sessionToken(request));
     } catch (e) {
       if (e instanceof AccountError) return backHome(reply, e.code);
       throw e;

@@ -69,7 +69,8 @@ const records: FastifyPluginAsync = async (app) => {
     const eid: AccidentView[] = [];
     for (const link of await app.storage.accounts.declarationsOf(account.id)) {
       const stored = await app.storage.declarations.get(link.declarationId);
-      if (stored?.declaration.status !== 'FINISHED' || stored.declaration.mode !== 'live') continue;
+      // The seat must still be the one the account's browser held (not withdrawn, not taken over).
+      if (stored?.declaration.status !== 'FINISHED' || stored.declaration.mode !== 'live' || stored.slots[link.party].tokenHash !== link.tokenHash) continue;
       const statement = (await app.storage.output.statementsFor(link.declarationId)).find((s) => s.party === link.party);
       eid.push(declarationAccident(stored.declaration, link.party, statement?.statementId ?? null, name));
     }
@@ -86,9 +87,10 @@ const records: FastifyPluginAsync = async (app) => {
     const { account } = await requireSession(app, request, reply, false);
     const { statementId } = parseInput(StatementIdSchema, request.params);
     const found = await app.storage.output.statementById(statementId);
-    const mine = found !== null && (await app.storage.accounts.declarationsOf(account.id)).some((l) => l.declarationId === found.declarationId && l.party === found.party);
-    const record = found && mine ? await app.storage.declarations.get(found.declarationId) : null;
-    if (!found || !record) throw new HttpError(403, 'PREVIEW_LOAD_FAILED');
+    const links = found ? (await app.storage.accounts.declarationsOf(account.id)).filter((l) => l.declarationId === found.declarationId && l.party === found.party) : [];
+    const record = found && links.length > 0 ? await app.storage.declarations.get(found.declarationId) : null;
+    // BR5: the seat must still be the one the account's browser held (not withdrawn, not taken over).
+    if (!found || !record || !links.some((l) => record.slots[found.party].tokenHash === l.tokenHash)) throw new HttpError(403, 'PREVIEW_LOAD_FAILED');
     grantStatementAccess(request, reply, found.statementId, app.clock.now());
     reply.header('cache-control', 'no-store');
     return statementView(record.declaration, found);

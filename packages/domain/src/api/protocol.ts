@@ -156,9 +156,9 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
 }
 
 /** BR5: the seat a successful connect or resume gave (its Session), or null for any other message. */
-export function seatOfResult(message: ServerMessage): { readonly declarationId: string; readonly party: 'A' | 'B' } | null {
+export function seatOfResult(message: ServerMessage): { readonly declarationId: string; readonly party: 'A' | 'B'; readonly token: string } | null {
   if (message.t !== 'result' || !message.ok || typeof message.r !== 'object' || message.r === null) return null;
   const r = message.r as Partial<Session>;
   if (typeof r.declarationId !== 'string' || typeof r.token !== 'string' || (r.party !== 'A' && r.party !== 'B')) return null;
-  return { declarationId: r.declarationId, party: r.party };
+  return { declarationId: r.declarationId, party: r.party, token: r.token };
 }

@@ -17,16 +17,16 @@ export interface AccountStorePort {
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
   ): Promise<boolean>;
-  /** ID9: gives an account its verified personal code (linking Smart-ID or Mobile-ID); false when another account has it or the account is gone. */
+  /** ID9: gives an account without one its verified personal code (linking Smart-ID or Mobile-ID); false when another account has it, the account has one already, or is gone. */
   setPersonalCode(id: string, personalCode: string): Promise<boolean>;
   /** Settings M: the account's notification choices; null when it never chose (the defaults apply) or is gone. */
   notificationsOf(id: string): Promise<NotificationPreferences | null>;
   /** Settings M: stores the choices; false when the account is gone. */
   setNotifications(id: string, prefs: NotificationPreferences): Promise<boolean>;
-  /** BR5: records that the account's browser held this party's seat of the declaration (kept once). */
-  linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', at: number): Promise<void>;
+  /** BR5: records that the account's browser held this party's seat (the seat's token hash) of the declaration (kept once). */
+  linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', tokenHash: string, at: number): Promise<void>;
   /** BR5: the declarations the account took part in, newest first. */
-  declarationsOf(accountId: string): Promise<Array<{ readonly declarationId: string; readonly party: 'A' | 'B'; readonly at: number }>>;
+  declarationsOf(accountId: string): Promise<DeclarationLink[]>;
   /** OI3: the account a social account (its issuer and subject, one key) signs in to. */
   accountByLink(key: string): Promise<Account | null>;
   /** OI3: links a social account to an account; false when the key is linked already (to any account). */
@@ -62,4 +62,12 @@ export interface AccountStorePort {
    * second use, a wrong purpose, expired).
    */
   useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ readonly accountId: string; readonly passwordHash: string | null } | null>;
+}
+
+/** BR5: an account's seat in a declaration: the party and the hash of the seat's token it held. */
+export interface DeclarationLink {
+  readonly declarationId: string;
+  readonly party: 'A' | 'B';
+  readonly tokenHash: string;
+  readonly at: number;
 }

@@ -9,6 +9,7 @@ const SECRET_PATHS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/a\/[^/?#]+/, '/a/:suid'],
   [/^\/accidents\/[^/?#]+\/statements\/[^/?#]+/, '/accidents/:accidentId/statements/:statementId'],
   [/^(\/serveris\/statement)\/[^/?#]+/, '$1/:statementId'],
+  [/^(\/serveris\/account\/statements)\/[^/?#]+/, '$1/:statementId'],
 ];
 
 /** The URL as the log keeps it: ids of links replaced, every query value replaced by "…". */
