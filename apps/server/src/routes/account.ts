@@ -121,6 +121,9 @@ const account: FastifyPluginAsync = async (app) => {
     return started;
   }
 
+  /** ID1: Mobile-ID's input as SK wants it: the phone in E.164 (typed with spaces or not). */
+  const mobileIdInput = (body: { readonly personalCode: string; readonly phone: unknown }): IdentityInput => ({ personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) });
+
   app.post(`${ACCOUNT_PATH}/smart-id`, perMinute(10), async (request, reply) => {
     const body = parseInput(SmartIdStartSchema, request.body);
     return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang);
@@ -128,7 +131,7 @@ const account: FastifyPluginAsync = async (app) => {
 
   app.post(`${ACCOUNT_PATH}/mobile-id`, perMinute(10), async (request, reply) => {
     const body = parseInput(MobileIdStartSchema, request.body);
-    return startAttempt(request, reply, 'mobileid', { personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) }, body.lang);
+    return startAttempt(request, reply, 'mobileid', mobileIdInput(body), body.lang);
   });
 
   /** ID9: the signed-in account links Smart-ID or Mobile-ID (its session and CSRF token; polled like a sign-in). */
@@ -141,7 +144,7 @@ const account: FastifyPluginAsync = async (app) => {
   app.post(`${ACCOUNT_PATH}/link/mobile-id`, perMinute(10), async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
     const body = parseInput(MobileIdStartSchema, request.body);
-    return startAttempt(request, reply, 'mobileid', { personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) }, body.lang, a);
+    return startAttempt(request, reply, 'mobileid', mobileIdInput(body), body.lang, a);
   });
 
   app.post(`${ACCOUNT_PATH}/identity/poll`, perMinute(30), async (request, reply) => {
