@@ -44,9 +44,12 @@ describe('OpenID Connect (openid-client) against a real local provider (oidc-pro
     await expect(client.finish(good, CALLBACK, third.context)).rejects.toEqual(new IdentityFailure('NOT_VERIFIED'));
   });
 
-  it('[OI4] the person\'s "no" at the provider is USER_REFUSED; a provider that cannot be reached is FAILED', async () => {
+  it('[OI4] the person\'s "no" at the provider is USER_REFUSED; a provider that fails or cannot be reached is FAILED', async () => {
     const begun = await client.begin(CALLBACK);
     await expect(client.finish(`${CALLBACK}?error=access_denied&state=${begun.state}`, CALLBACK, begun.context)).rejects.toEqual(new IdentityFailure('USER_REFUSED'));
+    for (const error of ['server_error', 'temporarily_unavailable']) {
+      await expect(client.finish(`${CALLBACK}?error=${error}&state=${begun.state}`, CALLBACK, begun.context)).rejects.toEqual(new IdentityFailure('FAILED'));
+    }
     const nowhere = new OidcClient({ name: 'Nowhere', issuer: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y', timeoutSeconds: 2 });
     await expect(nowhere.begin(CALLBACK)).rejects.toEqual(new IdentityFailure('FAILED'));
   });

@@ -50,7 +50,10 @@ export class OidcClient implements OidcProviderPort {
     const configuration = await this.discovered();
     const answer = new URL(callbackUrl);
     // The person said no at the provider.
-    if (answer.searchParams.get('error') === 'access_denied') throw new IdentityFailure('USER_REFUSED');
+    const error = answer.searchParams.get('error');
+    if (error === 'access_denied') throw new IdentityFailure('USER_REFUSED');
+    // The provider could not sign the person in (server_error, temporarily_unavailable, …): try again later.
+    if (error !== null) throw new IdentityFailure('FAILED');
     const { verifier, nonce, state } = context;
     if (!verifier || !nonce || !state) throw new IdentityFailure('NOT_VERIFIED');
     // The token request's redirect_uri must be the one the authorization used.
