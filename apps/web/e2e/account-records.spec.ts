@@ -24,6 +24,8 @@ test.describe('the signed-in person\'s records', () => {
     await expect(active.getByRole('listitem').first()).toContainText('KLM123 · Toyota Corolla');
     await expect(active.getByRole('listitem').first()).toContainText('10 days left');
     await expect(active).toContainText('Lietuvos draudimas');
+    // Next year's policy, bought ahead, is listed with the day it begins.
+    await expect(page.getByRole('region', { name: 'Not in force yet' }).getByRole('listitem')).toContainText('Begins in 11 days');
     await expect(page.getByRole('region', { name: 'Expired documents (last 7 years)' }).getByRole('listitem')).toHaveCount(1);
     await accessible(page, '/documents');
     await page.goto('/liabilities');

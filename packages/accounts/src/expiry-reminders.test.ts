@@ -46,6 +46,18 @@ describe('expiry reminders (a job on a fake clock)', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('[BR4] a document whose renewal is bought (the next one for the same car begins the day after) is not reminded; a gap of a day is', async () => {
+    const { clock, bureau, sent, reminders } = await setup();
+    const next = (no: string, validFrom: string): InsuranceDocument => ({ ...doc(no, '2027-12-14'), validFrom });
+    await bureau.replacePerson('30303039914', { documents: [doc('D1', '2026-12-14'), next('D2', '2026-12-15')], accidents: [], debts: [] });
+    clock.set(T0 + 6 * DAY);
+    expect(await reminders.run()).toBe(0);
+    // The renewal of another car, or a green card, does not count; a policy beginning two days after leaves a day uninsured.
+    await bureau.replacePerson('30303039914', { documents: [doc('D1', '2026-12-14'), { ...next('D2', '2026-12-15'), plate: 'HBN442' }, { ...next('D3', '2026-12-15'), type: 'ZK' }, next('D4', '2026-12-16')], accidents: [], debts: [] });
+    expect(await reminders.run()).toBe(1);
+    expect(sent.map((m) => m.no)).toEqual(['D1']);
+  });
+
   it('[BR4] a missed day is caught up before the end; after the end nothing', async () => {
     const { clock, sent, reminders } = await setup();
     clock.set(T0 + 18 * DAY);

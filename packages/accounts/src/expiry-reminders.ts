@@ -5,11 +5,13 @@
  * well after the document ends). It runs at most once an hour, however often it is called.
  */
 import {
+  addDays,
   daysBetween,
   DEFAULT_NOTIFICATIONS,
   formatDate,
   REMINDER_DAYS,
   reminderDue,
+  renewed,
   type Account,
   type AccountStorePort,
   type BureauRecordsPort,
@@ -19,7 +21,6 @@ import {
   type InsuranceDocument,
 } from '@eid/domain';
 
-const DAY_MS = 24 * 60 * 60_000;
 /** The job looks again after this long. */
 export const REMINDER_RUN_EVERY_MS = 60 * 60_000;
 
@@ -60,13 +61,16 @@ export class ExpiryReminders {
     const { bureau, store, expiring, clock, hash } = this.ports;
     const now = clock.now();
     const today = formatDate(now);
-    const until = formatDate(now + Math.max(...REMINDER_DAYS) * DAY_MS);
+    const until = addDays(today, Math.max(...REMINDER_DAYS));
     let sent = 0;
+    const documentsOf = new Map<string, Promise<InsuranceDocument[]>>();
     for (const { personalCode, document } of await bureau.documentsEnding(today, until)) {
       const account = await store.accountByPersonalCode(personalCode);
       if (!account) continue;
       const prefs = (await store.notificationsOf(account.id)) ?? DEFAULT_NOTIFICATIONS;
       if (!reminderDue(document, prefs, today)) continue;
+      if (!documentsOf.has(personalCode)) documentsOf.set(personalCode, bureau.documentsOf(personalCode));
+      if (renewed(document, (await documentsOf.get(personalCode)) ?? [])) continue;
       const left = Math.max(0, daysBetween(today, document.validTill));
       for (const channel of this.channels(account, prefs)) {
         const key = `expiry-reminder:${await hash.sha256Hex(`${account.id}|${document.type}|${document.no}|${document.validTill}|${channel.kind}`)}`;
@@ -77,7 +81,7 @@ export class ExpiryReminders {
           continue;
         }
         sent += 1;
-        await expiring.set(key, now, Date.parse(`${document.validTill}T00:00:00Z`) + 60 * DAY_MS);
+        await expiring.set(key, now, Date.parse(`${addDays(document.validTill, 60)}T00:00:00Z`));
       }
     }
     return sent;

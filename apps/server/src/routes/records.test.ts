@@ -29,6 +29,8 @@ describe('the signed-in person\'s records (the local installation\'s bureau fixt
       ['ZK-LT-0412877', 10, 'Lietuvos draudimas'],
       ['ERG7719934501', 325, 'ERGO Insurance SE Lietuvos filialas'],
     ]);
+    // The next year's policy, bought ahead, begins the day after the current one ends.
+    expect(docs.upcoming.map((d: { no: string; startsInDays: number }) => [d.no, d.startsInDays])).toEqual([['LD2641902288', 11]]);
     // The 8-year-old policy is past the history.
     expect(docs.expired.map((d: { no: string }) => d.no)).toEqual(['BTA5502918374']);
     const debts = (await get(ctx, '/liabilities', session)).json();
@@ -66,17 +68,17 @@ describe('the signed-in person\'s records (the local installation\'s bureau fixt
     expect((await get(ctx, '/notifications', session)).json()).toEqual(choice);
   });
 
-  it('[BR4] the fixture\'s document ending in 10 days is reminded by SMS in Lithuanian (its letters intact), not by e-mail without an address, and once', async () => {
+  it('[BR4] the fixture\'s green card ending in 10 days is reminded by SMS in Lithuanian (its letters intact), not by e-mail without an address, and once; the renewed policy is not', async () => {
     const ctx = await app();
     await smartIdSession(ctx, '30303039914');
     const account = await ctx.app.storage.accounts.accountByPersonalCode('30303039914');
     if (!account) throw new Error('no account');
     await ctx.app.storage.accounts.updateAccount(account.id, { person: { ...account.person, phone: '+37061234567' } });
     await ctx.app.storage.accounts.setNotifications(account.id, { email: true, sms: true, expiryReminders: true, reminderDays: 14 });
-    // Both documents of the car that end in 10 days (the policy and the green card).
-    expect(await ctx.app.reminders.run()).toBe(2);
+    // The car's policy and green card end in 10 days; the next year's policy is bought, the green card is not.
+    expect(await ctx.app.reminders.run()).toBe(1);
     const sms = await ctx.app.outbox.list({ channel: 'sms' });
-    expect(sms).toHaveLength(2);
+    expect(sms).toHaveLength(1);
     expect(sms[0]?.to).toEqual(['+37061234567']);
     expect(sms.map((m) => m.text).join('\n')).toMatch(/EID: transporto priemonės KLM123 draudimas baigiasi \d{4}-\d{2}-\d{2} \(10 d\.\)/);
     // The account has no e-mail address: nothing by e-mail. Again: nothing.

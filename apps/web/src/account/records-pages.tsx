@@ -55,6 +55,7 @@ function DocumentCard({ doc, expired = false }: { doc: DocumentView; expired?: b
   const { t } = useLingui();
   const kind = doc.type === 'ZK' ? t`Green card` : t`Motor insurance policy`;
   const days = doc.remainingDays;
+  const starts = doc.startsInDays;
   return (
     <li className="record-card">
       <h3>
@@ -74,7 +75,11 @@ function DocumentCard({ doc, expired = false }: { doc: DocumentView; expired?: b
           {doc.validFrom} – {doc.validTill}
         </dd>
       </dl>
-      {expired ? null : <p className={days <= 14 ? 'record-warning' : 'muted'}>{days === 0 ? t`Ends today` : t`${days} days left`}</p>}
+      {expired ? null : starts > 0 ? (
+        <p className="muted">{starts === 1 ? t`Begins tomorrow` : t`Begins in ${starts} days`}</p>
+      ) : (
+        <p className={days <= 14 ? 'record-warning' : 'muted'}>{days === 0 ? t`Ends today` : t`${days} days left`}</p>
+      )}
     </li>
   );
 }
@@ -90,6 +95,12 @@ export function DocumentsPage() {
             <h2 id="active-documents">{t`Active documents`}</h2>
             {v.active.length === 0 ? <p>{t`You have no active insurance documents.`}</p> : <ul className="record-list">{v.active.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} />)}</ul>}
           </section>
+          {v.upcoming.length === 0 ? null : (
+            <section aria-labelledby="upcoming-documents">
+              <h2 id="upcoming-documents">{t`Not in force yet`}</h2>
+              <ul className="record-list">{v.upcoming.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} />)}</ul>
+            </section>
+          )}
           <section aria-labelledby="expired-documents">
             <h2 id="expired-documents">{t`Expired documents (last 7 years)`}</h2>
             {v.expired.length === 0 ? <p>{t`No expired documents.`}</p> : <ul className="record-list">{v.expired.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} expired />)}</ul>}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { AccidentView, DebtView, DocumentView, RecordsAnswer } from '@eid/domain';
 import { AccountCallError, accountCall } from '../shell/account-session';
 
-export type DocumentsAnswer = RecordsAnswer<{ readonly active: DocumentView[]; readonly expired: DocumentView[] }>;
+export type DocumentsAnswer = RecordsAnswer<{ readonly active: DocumentView[]; readonly upcoming: DocumentView[]; readonly expired: DocumentView[] }>;
 export type DebtsAnswer = RecordsAnswer<{ readonly debts: DebtView[]; readonly totalOwedCents: number }>;
 /** BR5: the account's own declarations are listed without a verified code too. */
 export type AccidentsAnswer = { readonly verified: boolean; readonly accidents: AccidentView[] };

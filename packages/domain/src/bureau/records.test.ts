@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { daysBetween, DEFAULT_NOTIFICATIONS, formatEuro, historyStart, owedCents, recentAccidents, reminderDue, remainingDays, splitDocuments, type InsuranceDocument } from './records.js';
+import { addDays, daysBetween, DEFAULT_NOTIFICATIONS, formatEuro, historyStart, owedCents, recentAccidents, reminderDue, remainingDays, splitDocuments, type InsuranceDocument } from './records.js';
 
 const doc = (no: string, validFrom: string, validTill: string): InsuranceDocument => ({ no, type: 'POL', contractNo: `C-${no}`, insurerId: 1, plate: 'ABC123', vehicleType: 'A', make: 'Toyota', model: 'Corolla', validFrom, validTill });
 
@@ -22,8 +22,10 @@ describe('the bureau\'s records: what a person sees', () => {
 
   it('[BR2] active from the first to the last day inclusive, the soonest end first; expired of the last 7 years, newest first; the days left', () => {
     const docs = [doc('later', '2026-06-01', '2027-05-31'), doc('soon', '2025-12-01', '2026-11-30'), doc('future', '2026-12-01', '2027-11-30'), doc('ended', '2025-11-24', '2026-11-23'), doc('old', '2018-01-01', '2018-12-31'), doc('older', '2019-01-01', '2019-12-31')];
-    const { active, expired } = splitDocuments(docs, '2026-11-24');
+    const { active, upcoming, expired } = splitDocuments(docs, '2026-11-24');
     expect(active.map((d) => d.no)).toEqual(['soon', 'later']);
+    // A document bought ahead (the next year's policy) is listed as not begun yet.
+    expect(upcoming.map((d) => d.no)).toEqual(['future']);
     expect(expired.map((d) => d.no)).toEqual(['ended', 'older']);
     expect(remainingDays(doc('x', '2026-01-01', '2026-11-30'), '2026-11-24')).toBe(6);
     expect(remainingDays(doc('x', '2026-01-01', '2026-11-24'), '2026-11-24')).toBe(0);
@@ -50,16 +52,28 @@ describe('the bureau\'s records: what a person sees', () => {
     expect(reminderDue(doc('y', '2026-12-01', '2026-12-05'), DEFAULT_NOTIFICATIONS, '2026-11-24')).toBe(false);
   });
 
+  it.each([
+    ['2026-11-24', 30, '2026-12-24'],
+    ['2026-03-01', 30, '2026-03-31'],
+    ['2026-10-20', 10, '2026-10-30'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2026-01-10', -10, '2025-12-31'],
+  ])('[BR4] %s plus %i calendar days is %s (summer time changes nothing)', (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+    expect(daysBetween(date, addDays(date, days))).toBe(days);
+  });
+
   it('[BR2] property: every document of the last 7 years is active or expired or not begun, never two of them', () => {
     const day = fc.integer({ min: 0, max: 5000 }).map((n) => new Date(Date.UTC(2015, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, day, day, (a, b, today) => {
         const [from, till] = a <= b ? [a, b] : [b, a];
         const d = doc('p', from, till);
-        const { active, expired } = splitDocuments([d], today);
-        const notBegun = from > today;
+        const { active, upcoming, expired } = splitDocuments([d], today);
         const tooOld = till < historyStart(today);
-        expect(active.length + expired.length + (notBegun ? 1 : 0) + (tooOld ? 1 : 0)).toBe(1);
+        expect(active.length + upcoming.length + expired.length + (tooOld ? 1 : 0)).toBe(1);
+        expect(upcoming.length).toBe(from > today ? 1 : 0);
       }),
     );
   });

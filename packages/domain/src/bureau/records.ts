@@ -70,6 +70,11 @@ export function daysBetween(today: string, date: string): number {
   return Math.round(dayNumber(date) - dayNumber(today));
 }
 
+/** The date `days` after `date` (both YYYY-MM-DD; calendar days, summer time changes nothing). */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** BR1: the first day still in the history (the same day HISTORY_YEARS = 7 years back). */
 export function historyStart(today: string): string {
   return `${String(Number(today.slice(0, 4)) - HISTORY_YEARS).padStart(4, '0')}${today.slice(4)}`;
@@ -84,11 +89,13 @@ export function remainingDays(doc: Pick<InsuranceDocument, 'validTill'>, today: 
   return Math.max(0, daysBetween(today, doc.validTill));
 }
 
-export function splitDocuments(docs: readonly InsuranceDocument[], today: string): { readonly active: InsuranceDocument[]; readonly expired: InsuranceDocument[] } {
+/** BR2: the documents in force today, those bought ahead (not begun yet), and those ended in the last 7 years. */
+export function splitDocuments(docs: readonly InsuranceDocument[], today: string): { readonly active: InsuranceDocument[]; readonly upcoming: InsuranceDocument[]; readonly expired: InsuranceDocument[] } {
   const active = docs.filter((d) => d.validFrom <= today && today <= d.validTill).sort((a, b) => a.validTill.localeCompare(b.validTill));
+  const upcoming = docs.filter((d) => d.validFrom > today && d.validFrom <= d.validTill).sort((a, b) => a.validFrom.localeCompare(b.validFrom));
   const since = historyStart(today);
   const expired = docs.filter((d) => d.validTill < today && d.validTill >= since).sort((a, b) => b.validTill.localeCompare(a.validTill));
-  return { active, expired };
+  return { active, upcoming, expired };
 }
 
 /** BR1: the accidents of the last 7 years, newest first. */
@@ -142,6 +149,15 @@ export function reminderDue(doc: InsuranceDocument, prefs: NotificationPreferenc
   return left <= prefs.reminderDays;
 }
 
+/**
+ * BR4: a document already followed by the next one (the same type for the same vehicle, beginning
+ * by the day after it ends: the renewal is bought) needs no reminder.
+ */
+export function renewed(doc: InsuranceDocument, all: readonly InsuranceDocument[]): boolean {
+  const dayAfter = addDays(doc.validTill, 1);
+  return all.some((d) => d.type === doc.type && d.plate === doc.plate && d.validFrom > doc.validFrom && d.validFrom <= dayAfter && d.validTill > doc.validTill);
+}
+
 /** The bureau's records of a person. API Boundary: SQLite, PostgreSQL and memory adapters pass one contract. */
 export interface BureauRecordsPort {
   documentsOf(personalCode: string): Promise<InsuranceDocument[]>;
@@ -159,6 +175,8 @@ export interface BureauRecordsPort {
 export interface DocumentView extends InsuranceDocument {
   readonly insurerName: string;
   readonly remainingDays: number;
+  /** Days until a document bought ahead begins (0 for one in force or ended). */
+  readonly startsInDays: number;
 }
 
 /** BR3: a debt as the person sees it: what is still owed. */
@@ -176,10 +194,10 @@ export interface AccidentView extends BureauAccident {
 /** What /documents, /liabilities and /ei show; `verified: false` when the account has no verified personal code. */
 export type RecordsAnswer<T> = { readonly verified: false } | ({ readonly verified: true } & T);
 
-export function documentsView(docs: readonly InsuranceDocument[], today: string, insurerName: (id: number) => string): { readonly active: DocumentView[]; readonly expired: DocumentView[] } {
-  const view = (d: InsuranceDocument): DocumentView => ({ ...d, insurerName: insurerName(d.insurerId), remainingDays: remainingDays(d, today) });
-  const { active, expired } = splitDocuments(docs, today);
-  return { active: active.map(view), expired: expired.map(view) };
+export function documentsView(docs: readonly InsuranceDocument[], today: string, insurerName: (id: number) => string): { readonly active: DocumentView[]; readonly upcoming: DocumentView[]; readonly expired: DocumentView[] } {
+  const view = (d: InsuranceDocument): DocumentView => ({ ...d, insurerName: insurerName(d.insurerId), remainingDays: remainingDays(d, today), startsInDays: Math.max(0, daysBetween(today, d.validFrom)) });
+  const { active, upcoming, expired } = splitDocuments(docs, today);
+  return { active: active.map(view), upcoming: upcoming.map(view), expired: expired.map(view) };
 }
 
 export function debtsView(debts: readonly BureauDebt[]): { readonly debts: DebtView[]; readonly totalOwedCents: number } {
