@@ -66,6 +66,22 @@ export class MemoryAccountStore implements AccountStorePort {
       .map(({ declarationId, party, tokenHash, at }) => ({ declarationId, party, tokenHash, at }));
   }
 
+  async linkedDeclarationIds(): Promise<string[]> {
+    return [...new Set([...this.declarations.values()].map((d) => d.declarationId))];
+  }
+
+  async unlinkDeclarations(declarationIds: readonly string[]): Promise<number> {
+    const gone = new Set(declarationIds);
+    let removed = 0;
+    for (const [key, d] of this.declarations) {
+      if (gone.has(d.declarationId)) {
+        this.declarations.delete(key);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {
     const found = this.notifications.get(id);
     return found && this.accounts.has(id) ? { ...found } : null;

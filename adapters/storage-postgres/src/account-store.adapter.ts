@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
@@ -83,6 +83,16 @@ export class PgAccountStore implements AccountStorePort {
   async declarationsOf(accountId: string): Promise<DeclarationLink[]> {
     const rows = await this.db.select().from(accountDeclarations).where(eq(accountDeclarations.accountId, accountId)).orderBy(desc(accountDeclarations.createdAt));
     return rows.map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), tokenHash: r.tokenHash, at: r.createdAt }));
+  }
+
+  async linkedDeclarationIds(): Promise<string[]> {
+    return (await this.db.selectDistinct({ id: accountDeclarations.declarationId }).from(accountDeclarations)).map((r) => r.id);
+  }
+
+  async unlinkDeclarations(declarationIds: readonly string[]): Promise<number> {
+    if (declarationIds.length === 0) return 0;
+    const rows = await this.db.delete(accountDeclarations).where(inArray(accountDeclarations.declarationId, [...declarationIds])).returning({ id: accountDeclarations.declarationId });
+    return rows.length;
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, or } from 'drizzle-orm';
 import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
@@ -82,6 +82,19 @@ export class SqliteAccountStore implements AccountStorePort {
       .orderBy(desc(accountDeclarations.createdAt))
       .all()
       .map((r) => ({ declarationId: r.declarationId, party: r.party === 'B' ? ('B' as const) : ('A' as const), tokenHash: r.tokenHash, at: r.createdAt }));
+  }
+
+  async linkedDeclarationIds(): Promise<string[]> {
+    return this.db.selectDistinct({ id: accountDeclarations.declarationId }).from(accountDeclarations).all().map((r) => r.id);
+  }
+
+  async unlinkDeclarations(declarationIds: readonly string[]): Promise<number> {
+    let removed = 0;
+    // In slices: SQLite limits the variables of one statement.
+    for (let i = 0; i < declarationIds.length; i += 500) {
+      removed += this.db.delete(accountDeclarations).where(inArray(accountDeclarations.declarationId, declarationIds.slice(i, i + 500))).run().changes;
+    }
+    return removed;
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

@@ -207,5 +207,20 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         ]);
         expect(await store.declarationsOf('gone')).toEqual([]);
       }));
+
+    it('[RT1] the links of deleted declarations go, every account\'s, and nothing else', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a', 'a@example.lt', { emailConfirmedAt: T0 }));
+        await store.createAccount(accountFixture('b', 'b@example.lt', { emailConfirmedAt: T0 }));
+        await store.linkDeclaration('a', 'd1', 'A', 'h1', T0);
+        await store.linkDeclaration('b', 'd1', 'B', 'h2', T0);
+        await store.linkDeclaration('a', 'd2', 'A', 'h3', T0);
+        expect((await store.linkedDeclarationIds()).sort()).toEqual(['d1', 'd2']);
+        expect(await store.unlinkDeclarations([])).toBe(0);
+        expect(await store.unlinkDeclarations(['d1', 'never'])).toBe(2);
+        expect(await store.linkedDeclarationIds()).toEqual(['d2']);
+        expect(await store.declarationsOf('b')).toEqual([]);
+        expect((await store.declarationsOf('a')).map((l) => l.declarationId)).toEqual(['d2']);
+      }));
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCIDENT_TIME, FixedClock } from '@eid/test-fixtures';
+import { accountFixture, ACCIDENT_TIME, FixedClock } from '@eid/test-fixtures';
 import { HISTORY_YEARS, retentionCutoff } from '@eid/domain';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { seedSubmitted } from '../testing/submitted.js';
@@ -28,8 +28,13 @@ describe('retention', () => {
     const folder = join(ctx.config.blobsDir, 'decl-retained-01');
     expect(existsSync(folder)).toBe(true);
     expect((await ctx.app.outbox.list()).length).toBeGreaterThan(0);
+    // A signed-in driver's account is linked to it (BR5); another link points at a declaration already swept unfinished.
+    await ctx.app.storage.accounts.createAccount(accountFixture('acc-ret', 'ret@example.lt', { emailConfirmedAt: NOW }));
+    await ctx.app.storage.accounts.linkDeclaration('acc-ret', 'decl-retained-01', 'A', 'h1', NOW);
+    await ctx.app.storage.accounts.linkDeclaration('acc-ret', 'decl-never-finished', 'B', 'h2', NOW);
     const kept = async () => ({
       declaration: (await ctx.app.declarations.get('decl-retained-01')) !== null,
+      links: (await ctx.app.storage.accounts.declarationsOf('acc-ret')).length,
       statements: (await ctx.app.output.statementsFor('decl-retained-01')).length,
       deliveries: (await ctx.app.output.deliveriesFor('decl-retained-01')).length,
       files: existsSync(folder),
@@ -38,13 +43,13 @@ describe('retention', () => {
 
     // The day before the period ends: everything is there.
     clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) - DAY);
-    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, outboxMessages: 0 });
-    expect(await kept()).toMatchObject({ declaration: true, statements: 2, files: true });
+    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, outboxMessages: 0, accountLinks: 1 });
+    expect(await kept()).toMatchObject({ declaration: true, links: 1, statements: 2, files: true });
 
     clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) + DAY);
     const run = await ctx.app.retention.runOnce();
-    expect(run.declarations).toBe(1);
-    expect(await kept()).toEqual({ declaration: false, statements: 0, deliveries: 0, files: false, outbox: 0 });
+    expect(run).toMatchObject({ declarations: 1, accountLinks: 1 });
+    expect(await kept()).toEqual({ declaration: false, links: 0, statements: 0, deliveries: 0, files: false, outbox: 0 });
     // Its links open nothing any more.
     expect(await ctx.app.output.findStatement({ suid: 'x'.repeat(32) })).toBeNull();
   });

@@ -27,6 +27,10 @@ export interface AccountStorePort {
   linkDeclaration(accountId: string, declarationId: string, party: 'A' | 'B', tokenHash: string, at: number): Promise<void>;
   /** BR5: the declarations the account took part in, newest first. */
   declarationsOf(accountId: string): Promise<DeclarationLink[]>;
+  /** RT1: the declarations any account is linked to (the retention sweep drops the links of those deleted). */
+  linkedDeclarationIds(): Promise<string[]>;
+  /** RT1: removes every account's links to these declarations; resolves how many went. */
+  unlinkDeclarations(declarationIds: readonly string[]): Promise<number>;
   /** OI3: the account a social account (its issuer and subject, one key) signs in to. */
   accountByLink(key: string): Promise<Account | null>;
   /** OI3: links a social account to an account; false when the key is linked already (to any account). */
