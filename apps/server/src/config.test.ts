@@ -36,6 +36,22 @@ describe('server configuration', () => {
     expect(loadConfig({ EID_SMS_COUNTRY_CODES: '370, +371,372' }, '/').smsCallingCodes).toEqual(['370', '371', '372']);
   });
 
+  it('[ID8] [OI1] the identity services: SK\'s endpoints need the relying party and CA files; `local` demo services are refused in production', () => {
+    expect(loadConfig({ EID_SMART_ID_URL: 'local', EID_MOBILE_ID_URL: 'local', EID_OIDC_PROVIDERS: 'local' }, '/srv')).toMatchObject({
+      smartId: { url: 'local', schemeName: 'smart-id-demo' },
+      mobileId: { url: 'local' },
+      oidc: [{ id: 'local', name: 'Local' }],
+    });
+    const sk = { EID_SMART_ID_URL: 'https://rp-api.smart-id.com/v3', EID_SMART_ID_RP_UUID: 'u-1', EID_SMART_ID_RP_NAME: 'EID', EID_SMART_ID_CA_FILES: 'ca/a.pem, ca/b.pem' };
+    expect(loadConfig(sk, '/srv').smartId).toEqual({ url: sk.EID_SMART_ID_URL, relyingPartyUUID: 'u-1', relyingPartyName: 'EID', caFiles: ['/srv/ca/a.pem', '/srv/ca/b.pem'], schemeName: 'smart-id' });
+    expect(() => loadConfig({ ...sk, EID_SMART_ID_CA_FILES: '' }, '/srv')).toThrow(/EID_SMART_ID_CA_FILES is required/);
+    expect(() => loadConfig({ EID_MOBILE_ID_URL: 'https://mid.sk.ee/mid-api' }, '/srv')).toThrow(ConfigError);
+    expect(() => loadConfig({ EID_OIDC_PROVIDERS: 'google', EID_OIDC_GOOGLE_ISSUER: 'https://accounts.google.com' }, '/srv')).toThrow(/EID_OIDC_GOOGLE_NAME is required/);
+    for (const name of ['EID_SMART_ID_URL', 'EID_MOBILE_ID_URL', 'EID_OIDC_PROVIDERS']) {
+      expect(() => loadConfig({ [name]: 'local', NODE_ENV: 'production' }, '/srv')).toThrow(new RegExp(`${name}=local is for a local installation only`));
+    }
+  });
+
   it('reads PORT, EID_DATA_DIR and the parameter keys', () => {
     const c = loadConfig({ PORT: '9090', EID_DATA_DIR: '/var/lib/eid', EID_GA4_ID: 'G-1' }, '/srv');
     expect(c.port).toBe(9090);

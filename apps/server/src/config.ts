@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_MAX_TIME_ADJUST_HOURS } from '@eid/domain';
+import { ConfigError, read } from './config-read.js';
+import { mobileIdConfig, oidcConfig, smartIdConfig, type OidcProviderConfig, type SkServiceConfig } from './config-identity.js';
+
+export { ConfigError } from './config-read.js';
+export type { OidcProviderConfig, SkServiceConfig } from './config-identity.js';
 
 /**
  * Every setting the server reads, with its default. README.md "Configuration" lists the
@@ -113,79 +118,6 @@ const portSchema = v.pipe(
 const positive = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
 const levelSchema = v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-function read<T>(schema: v.GenericSchema<string, T>, name: string, raw: string | undefined, fallback: string): T {
-  const value = raw === undefined || raw === '' ? fallback : raw;
-  const result = v.safeParse(schema, value);
-  if (!result.success) throw new ConfigError(`${name}=${JSON.stringify(value)} is not valid`);
-  return result.output;
-}
-
-/** An SK service's address (or `local`, or empty), the relying party registered with SK, and the CA files trusted. */
-export interface SkServiceConfig {
-  readonly url: string;
-  readonly relyingPartyUUID: string;
-  readonly relyingPartyName: string;
-  readonly caFiles: readonly string[];
-}
-
-/** A configured OpenID Connect provider (`local`: the local provider started beside the server). */
-export interface OidcProviderConfig {
-  readonly id: string;
-  readonly name: string;
-  readonly issuer: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-}
-
-function oidcConfig(env: Record<string, string | undefined>): OidcProviderConfig[] {
-  const ids = (env.EID_OIDC_PROVIDERS ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  return ids.map((id) => {
-    read(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,30}$/)), 'EID_OIDC_PROVIDERS', id, id);
-    if (id === 'local') return { id, name: 'Local', issuer: '', clientId: '', clientSecret: '' };
-    const name = (part: string) => `EID_OIDC_${id.toUpperCase().replace(/-/g, '_')}_${part}`;
-    const needed = (part: string) => {
-      const value = env[name(part)] ?? '';
-      if (value === '') throw new ConfigError(`${name(part)} is required with EID_OIDC_PROVIDERS=${env.EID_OIDC_PROVIDERS ?? ''}`);
-      return value;
-    };
-    return { id, name: needed('NAME'), issuer: read(v.pipe(v.string(), v.url(), v.regex(/^https:\/\//)), name('ISSUER'), needed('ISSUER'), ''), clientId: needed('CLIENT_ID'), clientSecret: needed('CLIENT_SECRET') };
-  });
-}
-
-/** `EID_<prefix>_URL`, `_RP_UUID`, `_RP_NAME`, `_CA_FILES`; relative paths resolve against cwd. */
-function skServiceConfig(env: Record<string, string | undefined>, cwd: string, prefix: 'SMART_ID' | 'MOBILE_ID', demoUuid: string): SkServiceConfig {
-  const name = (part: string) => `EID_${prefix}_${part}`;
-  const url = read(v.union([v.literal(''), v.literal('local'), v.pipe(v.string(), v.url(), v.regex(/^https:\/\//))]), name('URL'), env[name('URL')], '');
-  const real = url !== '' && url !== 'local';
-  const needed = (part: string) => {
-    const value = env[name(part)] ?? '';
-    if (real && value === '') throw new Error(`${name(part)} is required with ${name('URL')}=${url}`);
-    return value;
-  };
-  return {
-    url,
-    relyingPartyUUID: needed('RP_UUID') || demoUuid,
-    relyingPartyName: needed('RP_NAME') || 'DEMO',
-    caFiles: needed('CA_FILES')
-      .split(',')
-      .map((f) => f.trim())
-      .filter(Boolean)
-      .map((f) => resolve(cwd, f)),
-  };
-}
-
-function smartIdConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig['smartId'] {
-  const service = skServiceConfig(env, cwd, 'SMART_ID', '00000000-0000-4000-8000-000000000000');
-  const real = service.url !== '' && service.url !== 'local';
-  return { ...service, schemeName: read(v.picklist(['smart-id', 'smart-id-demo']), 'EID_SMART_ID_SCHEME', env.EID_SMART_ID_SCHEME, real ? 'smart-id' : 'smart-id-demo') };
-}
 
 export function loadConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig {
   const dataDir = resolve(cwd, env.EID_DATA_DIR || 'data');
@@ -238,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     smtpUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/))]), 'EID_SMTP_URL', env.EID_SMTP_URL, ''),
     mailFrom: env.EID_MAIL_FROM || 'EID <eid@localhost>',
     smartId: smartIdConfig(env, cwd),
-    mobileId: skServiceConfig(env, cwd, 'MOBILE_ID', '00000000-0000-0000-0000-000000000000'),
+    mobileId: mobileIdConfig(env, cwd),
     oidc: oidcConfig(env),
     secret: secretFor(env),
     captcha: read(v.picklist(['on', 'off']), 'EID_CAPTCHA', env.EID_CAPTCHA, 'on') === 'on',

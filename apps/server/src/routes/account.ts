@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { perMinute } from './limits.js';
 import {
   ACCOUNT_PATH,
   ChangePasswordSchema,
@@ -68,7 +69,8 @@ const STATUS: Record<AccountError['code'], number> = {
  */
 const account: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
-  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } }, bodyLimit: 8 * 1024 });
+  /** Account calls carry small JSON bodies. */
+  const limit = (max: number) => perMinute(max, 8 * 1024);
 
   const refused = (reply: FastifyReply, error: unknown): never => {
     if (error instanceof AccountError) {
@@ -85,21 +87,21 @@ const account: FastifyPluginAsync = async (app) => {
   const emailOf = <T extends { email: string }>(body: T): T => ({ ...body, email: accountEmail(body.email) ?? body.email });
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post(`${ACCOUNT_PATH}/register`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/register`, limit(10), async (request, reply) => {
     fromThisSite(request);
     const body = emailOf(parseInput(RegisterSchema, request.body));
     await app.accounts.register(body);
     return reply.code(202).send({ status: 'SENT' });
   });
 
-  app.post(`${ACCOUNT_PATH}/confirm`, perMinute(30), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/confirm`, limit(30), async (request, reply) => {
     fromThisSite(request);
     const body = parseInput(ConfirmAccountSchema, request.body);
     await app.accounts.confirm(body).catch((e: unknown) => refused(reply, e));
     return { status: 'CONFIRMED' };
   });
 
-  app.post(`${ACCOUNT_PATH}/sign-in`, perMinute(30), async (request, reply): Promise<AccountView> => {
+  app.post(`${ACCOUNT_PATH}/sign-in`, limit(30), async (request, reply): Promise<AccountView> => {
     fromThisSite(request);
     const body = emailOf(parseInput(SignInSchema, request.body));
     const started = await app.accounts.signInWithPassword(body, deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
@@ -124,30 +126,30 @@ const account: FastifyPluginAsync = async (app) => {
   /** ID1: Mobile-ID's input as SK wants it: the phone in E.164 (typed with spaces or not). */
   const mobileIdInput = (body: { readonly personalCode: string; readonly phone: unknown }): IdentityInput => ({ personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) });
 
-  app.post(`${ACCOUNT_PATH}/smart-id`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/smart-id`, limit(10), async (request, reply) => {
     const body = parseInput(SmartIdStartSchema, request.body);
     return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang);
   });
 
-  app.post(`${ACCOUNT_PATH}/mobile-id`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/mobile-id`, limit(10), async (request, reply) => {
     const body = parseInput(MobileIdStartSchema, request.body);
     return startAttempt(request, reply, 'mobileid', mobileIdInput(body), body.lang);
   });
 
   /** ID9: the signed-in account links Smart-ID or Mobile-ID (its session and CSRF token; polled like a sign-in). */
-  app.post(`${ACCOUNT_PATH}/link/smart-id`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/link/smart-id`, limit(10), async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
     const body = parseInput(SmartIdStartSchema, request.body);
     return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang, a);
   });
 
-  app.post(`${ACCOUNT_PATH}/link/mobile-id`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/link/mobile-id`, limit(10), async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
     const body = parseInput(MobileIdStartSchema, request.body);
     return startAttempt(request, reply, 'mobileid', mobileIdInput(body), body.lang, a);
   });
 
-  app.post(`${ACCOUNT_PATH}/identity/poll`, perMinute(30), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/identity/poll`, limit(30), async (request, reply) => {
     fromThisSite(request);
     const { attempt } = parseInput(IdentityPollSchema, request.body);
     const current = await app.accounts.authenticate(sessionToken(request));
@@ -180,14 +182,14 @@ const account: FastifyPluginAsync = async (app) => {
     return { status: 'SIGNED_OUT', ended };
   });
 
-  app.post(`${ACCOUNT_PATH}/password`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/password`, limit(10), async (request, reply) => {
     const { account: a, session } = await signedIn(request, reply, true);
     const body = parseInput(ChangePasswordSchema, request.body);
     await app.accounts.changePassword(a, session.id, body).catch((e: unknown) => refused(reply, e));
     return { status: 'CHANGED' };
   });
 
-  app.put(`${ACCOUNT_PATH}/person`, perMinute(30), async (request, reply): Promise<AccountView> => {
+  app.put(`${ACCOUNT_PATH}/person`, limit(30), async (request, reply): Promise<AccountView> => {
     const { account: a, session } = await signedIn(request, reply, true);
     const person = normalisePerson(parseInput(PersonSchema, request.body));
     const [refusal] = Object.entries(personErrors(person, formatDate(app.clock.now())));
@@ -210,14 +212,14 @@ const account: FastifyPluginAsync = async (app) => {
     return { status: 'ENDED' };
   });
 
-  app.post(`${ACCOUNT_PATH}/reset-request`, perMinute(10), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/reset-request`, limit(10), async (request, reply) => {
     fromThisSite(request);
     const body = emailOf(parseInput(ResetRequestSchema, request.body));
     await app.accounts.requestReset(body);
     return reply.code(202).send({ status: 'SENT' });
   });
 
-  app.post(`${ACCOUNT_PATH}/reset`, perMinute(30), async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/reset`, limit(30), async (request, reply) => {
     fromThisSite(request);
     const body = parseInput(ResetSchema, request.body);
     await app.accounts.resetPassword(body).catch((e: unknown) => refused(reply, e));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { perMinute } from './limits.js';
 import * as v from 'valibot';
 import { CAPTCHA_ACTIONS, CAPTCHA_DEFAULT_ACTION, CAPTCHA_PATH } from '@eid/domain';
 import { parseInput } from '../http-error.js';
@@ -9,7 +10,7 @@ const QuerySchema = v.object({ action: v.optional(v.picklist(CAPTCHA_ACTIONS), C
 /** A proof-of-work challenge for an action (the captcha of declaration-flow §7), or `{ off: true }`. */
 const captcha: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
-  app.get(CAPTCHA_PATH, { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
+  app.get(CAPTCHA_PATH, perMinute(120), async (request, reply) => {
     const { action } = parseInput(QuerySchema, request.query);
     reply.header('cache-control', 'no-store');
     return app.captcha ? app.captcha.challenge(action) : { off: true };

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { perMinute } from './limits.js';
 import * as v from 'valibot';
 import { ACCOUNT_PATH, deviceOf, OidcCallbackSchema, OidcProviderIdSchema } from '@eid/domain';
 import { AccountError, type OidcSignIn } from '@eid/accounts';
@@ -28,7 +29,6 @@ const StartQuerySchema = v.object({ next: v.optional(v.pipe(v.string(), v.maxLen
 
 const oidc: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
-  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
   const cookieOptions = (request: FastifyRequest) => ({ path: OIDC_PATH, httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' });
 
   /** A sign-in that did not happen goes home, where the login dialog says why (a typed code, nothing else). */

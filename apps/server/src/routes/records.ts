@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { perMinute } from './limits.js';
 import * as v from 'valibot';
 import {
   ACCOUNT_PATH,
@@ -37,7 +38,7 @@ declare module 'fastify' {
 
 const records: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
-  const reads = { config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
+  const reads = perMinute(60);
   const today = () => formatDate(app.clock.now());
   const insurerNames = async () => {
     const names = new Map((await app.registry.listInsurers()).map((i) => [i.id, i.name]));
@@ -102,7 +103,7 @@ const records: FastifyPluginAsync = async (app) => {
     return (await app.storage.accounts.notificationsOf(account.id)) ?? DEFAULT_NOTIFICATIONS;
   });
 
-  app.put(`${ACCOUNT_PATH}/notifications`, { config: { rateLimit: { max: 30, timeWindow: 60_000 } }, bodyLimit: 1024 }, async (request, reply) => {
+  app.put(`${ACCOUNT_PATH}/notifications`, perMinute(30, 1024), async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
     const prefs = parseInput(NotificationPreferencesSchema, request.body);
     if (!(await app.storage.accounts.setNotifications(account.id, prefs))) throw new HttpError(401, 'NOT_SIGNED_IN');
