@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessible } from './helpers/axe.js';
-import { driverContext, driverData, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
+import { contactByEmail, driverContext, driverData, expectStep, fillBoth, finishFromPreview, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 
 /** The link of the newest e-mail to `to` whose link has `param` (read from the local outbox). */
 async function linkFromOutbox(page: Page, to: string, param: string): Promise<string> {
@@ -26,6 +26,19 @@ async function confirmedAccount(page: Page, email: string, password: string): Pr
   expect((await page.request.post('/serveris/account/register', { data: { email, password, lang: 'en' }, headers })).status()).toBe(202);
   const token = new URL(await linkFromOutbox(page, email, 'account'), origin).searchParams.get('account');
   expect((await page.request.post('/serveris/account/confirm', { data: { token, password }, headers })).status()).toBe(200);
+}
+
+/** Settings D filled as a Lithuanian driver would (the licence number, a phone, a home address). */
+async function personalData(page: Page, d: { name: string; surname: string; dob: string; phone: string; licence: string }): Promise<void> {
+  await page.getByRole('link', { name: 'Personal data' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal data', level: 2 })).toBeVisible();
+  const main = page.getByRole('main');
+  await main.getByLabel('Name', { exact: true }).fill(d.name);
+  await main.getByLabel('Surname').fill(d.surname);
+  await main.getByLabel('Date of birth').fill(d.dob);
+  await main.getByLabel('Mobile phone').fill(d.phone);
+  await pickAddress(page, 'person-address', 'Pilies 14', 'Pilies g. 14, Vilnius');
+  await main.getByLabel('Driving licence number').fill(d.licence);
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -162,15 +175,8 @@ test.describe('accounts by e-mail and password', () => {
     await confirmedAccount(page, email, 'Slaptas1');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
     await signIn(page, email, 'Slaptas1');
-    await page.getByRole('link', { name: 'Personal data' }).click();
-    await expect(page.getByRole('heading', { name: 'Personal data', level: 2 })).toBeVisible();
+    await personalData(page, { name: 'Rasa', surname: 'Petraitė', dob: '1990-01-01', phone: '+370 612 34 567', licence: 'A12' });
     const main = page.getByRole('main');
-    await main.getByLabel('Name', { exact: true }).fill('Rasa');
-    await main.getByLabel('Surname').fill('Petraitė');
-    await main.getByLabel('Date of birth').fill('1990-01-01');
-    await main.getByLabel('Mobile phone').fill('+370 612 34 567');
-    await pickAddress(page, 'person-address', 'Pilies 14', 'Pilies g. 14, Vilnius');
-    await main.getByLabel('Driving licence number').fill('A12');
     await main.getByRole('button', { name: 'Save' }).click();
     await expect(main.getByText('The driving licence number is entered incorrectly.')).toBeVisible();
     await main.getByLabel('Driving licence number').fill('a1234567');
@@ -206,6 +212,67 @@ test.describe('accounts by e-mail and password', () => {
     await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
     await next(page);
     await expectStep(page, 12);
+    await ctx.close();
+  });
+
+  test('the whole way: register → confirm from the outbox → sign in → settings D → a live declaration with steps 5 and 11 prefilled → submitted → /ei lists it → /eiPreview opens its statement', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const email = `tomas.${Date.now()}@example.lt`;
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'No account yet? Create one' }).click();
+    const register = page.getByRole('dialog', { name: 'A new account' });
+    await register.getByLabel('E-mail address').fill(email);
+    await register.getByLabel('Password', { exact: true }).fill('Slaptas1');
+    await register.getByLabel('The password again').fill('Slaptas1');
+    await register.getByRole('button', { name: 'Create the account' }).click();
+    await expect(register.getByRole('status')).toContainText(`We sent a letter to ${email}`);
+    await page.goto(await linkFromOutbox(page, email, 'account'));
+    await page.getByLabel('Password').fill('Slaptas1');
+    await page.getByRole('button', { name: 'Confirm the address' }).click();
+    await expect(page.getByText('The address is confirmed and the account is ready.')).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page, email, 'Slaptas1');
+
+    await personalData(page, { name: 'Tomas', surname: 'Žukauskas', dob: '1985-06-15', phone: '+370 698 76 543', licence: 'b7654321' });
+    await page.getByRole('main').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data is saved. New declarations start from it.')).toBeVisible();
+
+    await start(page, 'live');
+    await introAndTerms(page, 'live');
+    // Plates no other test declares with.
+    await plates(page, 'KTV318', 'MLN742', { oneDevice: true });
+    await expectStep(page, 5);
+    // Step 5: this device's driver starts from the account's phone; the e-mail way is chosen here.
+    await expect(page.locator('#contact-A-tel')).toHaveValue('+37069876543');
+    await contactByEmail(page, 'A', email);
+    await fillBoth(page, async () => {}, false, 11);
+    // Step 11: driver A is the account's person; B types their own.
+    await expect(page.locator('#driver-A-name')).toHaveValue('Tomas');
+    await expect(page.locator('#driver-A-surname')).toHaveValue('Žukauskas');
+    await expect(page.locator('#driver-A-code')).toHaveValue('B7654321');
+    await expect(page.locator('#driver-A-dob')).toHaveValue('1985-06-15');
+    await expect(page.locator('#driver-A-address')).toHaveValue('Pilies g. 14, Vilnius');
+    await driverData(page, 'B', { name: 'Rūta', surname: 'Kazlauskienė', code: '48505053336', address: ['Konstitucijos 10', 'Konstitucijos pr. 10, Vilnius'] });
+    await next(page);
+    await finishFromPreview(page);
+    await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+
+    await page.goto('/ei');
+    const item = page.getByRole('listitem').filter({ hasText: 'Declared with EID' });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('MLN742');
+    await expect(item).toContainText('Victim');
+    await accessible(page, '/ei with a declaration');
+    await item.getByRole('link', { name: 'Open the statement' }).click();
+    await expect(page).toHaveURL(/\/eiPreview\?id=/);
+    await expect(page.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    await expect(page.getByRole('main')).toContainText('KTV318');
+    await expect(page.getByRole('main')).toContainText('Žukauskas');
+    await accessible(page, '/eiPreview');
     await ctx.close();
   });
 });

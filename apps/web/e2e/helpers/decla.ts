@@ -344,6 +344,12 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
 
   await expectStep(page, 12);
   if (stopAt === 12) return;
+  await finishFromPreview(page, shot);
+}
+
+/** From the preview (step 12): both confirm, B is at fault, the insurers confirmed, both sign, and the end screen. */
+export async function finishFromPreview(page: Page, shot: (name: string) => Promise<void> = async () => {}): Promise<void> {
+  await expectStep(page, 12);
   await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
   await shot('12-preview');
   await next(page);
