@@ -14,13 +14,7 @@ export class MemoryExpiringStore implements ExpiringStorePort {
   constructor(private readonly clock: ClockPort) {}
 
   async get(key: string): Promise<unknown> {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= this.clock.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return JSON.parse(entry.json) as unknown;
+    return this.live(key);
   }
 
   async set(key: string, value: unknown, expiresAt: number): Promise<void> {
@@ -31,6 +25,29 @@ export class MemoryExpiringStore implements ExpiringStorePort {
 
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  // Check and change with no await between them: one step, as in a database.
+  async claim(key: string, value: unknown, expiresAt: number): Promise<boolean> {
+    if (this.live(key) !== null) return false;
+    this.entries.set(key, { json: JSON.stringify(value), expiresAt });
+    return true;
+  }
+
+  async take(key: string): Promise<unknown> {
+    const value = this.live(key);
+    this.entries.delete(key);
+    return value;
+  }
+
+  private live(key: string): unknown {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.clock.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    return JSON.parse(entry.json) as unknown;
   }
 
   /** Entries held now, expired ones included until the next sweep (for tests). */

@@ -36,6 +36,21 @@ export class PgExpiringStore implements ExpiringStorePort {
     await this.db.delete(expiring).where(eq(expiring.key, key));
   }
 
+  async claim(key: string, value: unknown, expiresAt: number): Promise<boolean> {
+    const json = JSON.stringify(value);
+    const result = await this.db.execute<{ key: string }>(sql`
+      insert into ${expiring} (key, value, expires_at) values (${key}, ${json}, ${expiresAt})
+      on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at where ${expiring}.expires_at <= ${this.clock.now()}
+      returning key`);
+    await this.wrote();
+    return result.rows.length === 1;
+  }
+
+  async take(key: string): Promise<unknown> {
+    const [row] = await this.db.delete(expiring).where(and(eq(expiring.key, key), gt(expiring.expiresAt, this.clock.now()))).returning({ value: expiring.value });
+    return row ? (JSON.parse(row.value) as unknown) : null;
+  }
+
   /** One more hit under `key` in a window of `windowMs` that starts with the first hit (see the SQLite store). */
   async hit(key: string, windowMs: number): Promise<{ readonly current: number; readonly resetAt: number }> {
     const now = this.clock.now();

@@ -38,6 +38,22 @@ export class SqliteExpiringStore implements ExpiringStorePort {
     this.db.delete(expiring).where(eq(expiring.key, key)).run();
   }
 
+  async claim(key: string, value: unknown, expiresAt: number): Promise<boolean> {
+    const json = JSON.stringify(value);
+    const row = this.db.get<{ key: string } | undefined>(sql`
+      insert into ${expiring} (key, value, expires_at) values (${key}, ${json}, ${expiresAt})
+      on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at where ${expiring.expiresAt} <= ${this.clock.now()}
+      returning key`);
+    this.writes += 1;
+    if (this.writes % SWEEP_EVERY === 0) this.sweep();
+    return row !== undefined;
+  }
+
+  async take(key: string): Promise<unknown> {
+    const row = this.db.get<{ value: string } | undefined>(sql`delete from ${expiring} where key = ${key} and expires_at > ${this.clock.now()} returning value`);
+    return row ? (JSON.parse(row.value) as unknown) : null;
+  }
+
   /**
    * One more hit under `key` in a window of `windowMs` that starts with the first hit: the count
    * and when the window ends, in one statement (two servers' hits are never lost, FU7). Kept apart

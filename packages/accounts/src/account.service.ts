@@ -276,8 +276,7 @@ export class AccountService {
     return this.turns.run(`mail:${group}:${to}`, async () => {
       const { expiring, clock, hash } = this.ports;
       const key = `account-mail:${group}:${await hash.sha256Hex(to)}`;
-      if ((await expiring.get(key)) !== null) return;
-      await expiring.set(key, 1, clock.now() + ACCOUNT_MAIL_PACE_MS);
+      if (!(await expiring.claim(key, 1, clock.now() + ACCOUNT_MAIL_PACE_MS))) return;
       await this.ports.mail.send({ kind, to, lang, token: token ? await token() : null });
     });
   }

@@ -14,12 +14,13 @@ async function setup() {
   const clock = new FixedClock(T0);
   const store = new MemoryAccountStore();
   const bureau = new MemoryBureauRecords();
+  const expiring = new MemoryExpiringStore(clock);
   const sent: Array<{ channel: 'email' | 'sms'; to: string; lang: string; no: string; daysLeft: number }> = [];
   const reminders = new ExpiryReminders({
     bureau,
     store,
     clock,
-    expiring: new MemoryExpiringStore(clock),
+    expiring,
     hash: new WebCryptoHash(),
     send: {
       email: async (to, lang, d, daysLeft) => void sent.push({ channel: 'email', to, lang, no: d.no, daysLeft }),
@@ -29,7 +30,7 @@ async function setup() {
   });
   await store.createAccount(accountFixture('ona', 'ona@example.lt', { emailConfirmedAt: T0 - DAY, personalCode: '30303039914', lang: 'en' }));
   await bureau.replacePerson('30303039914', { documents: [doc('D1', '2026-12-14')], accidents: [], debts: [] });
-  return { clock, store, bureau, sent, reminders };
+  return { clock, store, bureau, expiring, sent, reminders };
 }
 
 describe('expiry reminders (a job on a fake clock)', () => {
@@ -118,6 +119,27 @@ describe('expiry reminders (a job on a fake clock)', () => {
     expect(await reminders.run()).toBe(1);
     expect(await reminders.run()).toBe(0);
     expect(sent).toEqual(['email ona@example.lt', 'sms +37061234567']);
+  });
+
+  it('[BR4] two nodes running at once (one shared store) send each reminder once, and the hourly turn is one node\'s', async () => {
+    const { clock, store, bureau, expiring, sent } = await setup();
+    let scans = 0;
+    const scanning: typeof bureau = Object.assign(Object.create(bureau) as typeof bureau, {
+      documentsEnding: (from: string, to: string) => {
+        scans += 1;
+        return bureau.documentsEnding(from, to);
+      },
+    });
+    const node = () =>
+      new ExpiryReminders({ bureau: scanning, store, clock, expiring, hash: new WebCryptoHash(), send: { email: async (to, lang, d, daysLeft) => void sent.push({ channel: 'email', to, lang, no: d.no, daysLeft }), sms: async () => undefined }, smsServed: () => false });
+    const [one, two] = [node(), node()];
+    clock.set(T0 + 6 * DAY);
+    const counts = await Promise.all([one.run(), two.run(), one.run(), two.run()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(sent.map((m) => m.no)).toEqual(['D1']);
+    scans = 0;
+    await Promise.all([one.runDue(), two.runDue()]);
+    expect(scans).toBe(1);
   });
 
   it('[BR4] a code without an account gets nothing; the job runs at most once an hour however often it is called', async () => {

@@ -47,8 +47,8 @@ export class ExpiryReminders {
   /** Runs when an hour has passed since the last run (any node); resolves how many reminders went. */
   async runDue(): Promise<number> {
     const { expiring, clock } = this.ports;
-    if ((await expiring.get('expiry-reminders:ran')) !== null) return 0;
-    await expiring.set('expiry-reminders:ran', clock.now(), clock.now() + REMINDER_RUN_EVERY_MS);
+    // One node's turn an hour (the claim is one step every node sees).
+    if (!(await expiring.claim('expiry-reminders:ran', clock.now(), clock.now() + REMINDER_RUN_EVERY_MS))) return 0;
     return this.run();
   }
 
@@ -74,14 +74,15 @@ export class ExpiryReminders {
       const left = Math.max(0, daysBetween(today, document.validTill));
       for (const channel of this.channels(account, prefs)) {
         const key = `expiry-reminder:${await hash.sha256Hex(`${account.id}|${document.type}|${document.no}|${document.validTill}|${channel.kind}`)}`;
-        if ((await expiring.get(key)) !== null) continue;
+        // Claimed before it is sent, so two runs at once (on two nodes) send it once; a failed send gives it back for the next run.
+        if (!(await expiring.claim(key, now, Date.parse(`${addDays(document.validTill, 60)}T00:00:00Z`)))) continue;
         try {
           await channel.send(account.lang, document, left);
         } catch {
+          await expiring.delete(key);
           continue;
         }
         sent += 1;
-        await expiring.set(key, now, Date.parse(`${addDays(document.validTill, 60)}T00:00:00Z`));
       }
     }
     return sent;

@@ -94,8 +94,7 @@ export class IdentitySignIn {
     const { expiring, clock, hash, ids } = this.ports;
     const pace = `identity-pace:${await hash.sha256Hex(`${method}:${input.personalCode}`)}`;
     await this.turns.run(pace, async () => {
-      if ((await expiring.get(pace)) !== null) refuseAccount('SIGN_IN_TOO_SOON', IDENTITY_PACE_MS);
-      await expiring.set(pace, 1, clock.now() + IDENTITY_PACE_MS);
+      if (!(await expiring.claim(pace, 1, clock.now() + IDENTITY_PACE_MS))) refuseAccount('SIGN_IN_TOO_SOON', IDENTITY_PACE_MS);
     });
     let pending: Pending;
     let verificationCode: string;
@@ -154,8 +153,7 @@ export class IdentitySignIn {
         return { state: 'RUNNING' as const };
       }
       // Used once, whatever the end: taken before anything else (another node's poll finds it gone).
-      if ((await expiring.get(key)) === null) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
-      await expiring.delete(key);
+      if ((await expiring.take(key)) === null) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
       if (answer.state === 'ENDED') return refuseOutcome(answer.outcome);
       if (answer.person.personalCode !== pending.personalCode) return refuseOutcome('NOT_VERIFIED');
       if (pending.linkTo !== undefined) return { state: 'LINKED' as const, account: await this.link(pending.linkTo, answer.person) };

@@ -74,8 +74,8 @@ export class OidcSignIn {
     const key = await this.key(state);
     const pending = await expiring.get(key);
     if (!isPendingOidc(pending) || pending.provider !== providerId || pending.binding !== (await hash.sha256Hex(binding))) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
-    // Used once, whatever the answer.
-    await expiring.delete(key);
+    // Used once, whatever the answer: taken in one step (of two callbacks at once, on any nodes, one gets it).
+    if ((await expiring.take(key)) === null) return refuseAccount('SIGN_IN_ATTEMPT_UNKNOWN');
     const provider = this.providers[providerId];
     if (!provider) return refuseAccount('IDENTITY_FAILED');
     const claims = await provider.finish(callback.url, redirectUri, pending.context).catch((e: unknown) => {

@@ -43,6 +43,27 @@ export function registerExpiringStoreContract(name: string, make: (clock: FixedC
         expect(await store.get('k')).toBeNull();
       }));
 
+    it('[HB17] a claim keeps a value only where none is live; a take answers the value once', () =>
+      withStore(async ({ store }, clock) => {
+        expect(await store.claim('pace', 1, T0 + 100)).toBe(true);
+        expect(await store.claim('pace', 2, T0 + 5000)).toBe(false);
+        expect(await store.get('pace')).toBe(1);
+        // Once it has expired, the next claim takes it.
+        clock.advance(100);
+        expect(await store.claim('pace', 3, T0 + 1000)).toBe(true);
+        expect(await store.get('pace')).toBe(3);
+        // Claims racing: exactly one wins.
+        const won = await Promise.all(Array.from({ length: 8 }, (_, i) => store.claim('race', i, T0 + 5000)));
+        expect(won.filter(Boolean)).toHaveLength(1);
+        await store.set('once', { state: 'abc' }, T0 + 1000);
+        const taken = await Promise.all([store.take('once'), store.take('once'), store.take('once')]);
+        expect(taken.filter((v) => v !== null)).toEqual([{ state: 'abc' }]);
+        expect(await store.get('once')).toBeNull();
+        await store.set('old', 1, T0 + 150);
+        clock.advance(100);
+        expect(await store.take('old')).toBeNull();
+      }));
+
     it('[HB17] a value read is a copy: changing it does not change what is kept', () =>
       withStore(async ({ store }) => {
         const value = { attempts: 1 };
