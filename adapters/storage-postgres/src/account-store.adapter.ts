@@ -90,9 +90,13 @@ export class PgAccountStore implements AccountStorePort {
   }
 
   async unlinkDeclarations(declarationIds: readonly string[]): Promise<number> {
-    if (declarationIds.length === 0) return 0;
-    const rows = await this.db.delete(accountDeclarations).where(inArray(accountDeclarations.declarationId, [...declarationIds])).returning({ id: accountDeclarations.declarationId });
-    return rows.length;
+    let removed = 0;
+    // In slices: a statement carries at most 65,535 parameters.
+    for (let i = 0; i < declarationIds.length; i += 1000) {
+      const rows = await this.db.delete(accountDeclarations).where(inArray(accountDeclarations.declarationId, declarationIds.slice(i, i + 1000))).returning({ id: accountDeclarations.declarationId });
+      removed += rows.length;
+    }
+    return removed;
   }
 
   async notificationsOf(id: string): Promise<NotificationPreferences | null> {

@@ -3,7 +3,7 @@ import { NO_PERSON, type InsuranceDocument } from '@eid/domain';
 import { MemoryAccountStore, MemoryBureauRecords, MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { accountFixture, FixedClock } from '@eid/test-fixtures';
-import { ExpiryReminders } from './expiry-reminders.js';
+import { ExpiryReminders, REMINDER_SEND_LEASE_MS } from './expiry-reminders.js';
 
 const DAY = 24 * 60 * 60_000;
 /** 09:00 in Vilnius on 24 November 2026. */
@@ -140,6 +140,20 @@ describe('expiry reminders (a job on a fake clock)', () => {
     scans = 0;
     await Promise.all([one.runDue(), two.runDue()]);
     expect(scans).toBe(1);
+  });
+
+  it('[BR4] a node that dies while sending holds the reminder only for its lease: after it, another node sends it', async () => {
+    const { clock, store, bureau, expiring, sent } = await setup();
+    const dying = new ExpiryReminders({ bureau, store, clock, expiring, hash: new WebCryptoHash(), send: { email: () => new Promise<void>(() => undefined), sms: async () => undefined }, smsServed: () => false });
+    clock.set(T0 + 6 * DAY);
+    void dying.run();
+    await expect.poll(() => expiring.size).toBeGreaterThan(0);
+    const healthy = new ExpiryReminders({ bureau, store, clock, expiring, hash: new WebCryptoHash(), send: { email: async (to, lang, d, daysLeft) => void sent.push({ channel: 'email', to, lang, no: d.no, daysLeft }), sms: async () => undefined }, smsServed: () => false });
+    expect(await healthy.run()).toBe(0);
+    clock.advance(REMINDER_SEND_LEASE_MS + 1);
+    expect(await healthy.run()).toBe(1);
+    expect(sent.map((m) => m.no)).toEqual(['D1']);
+    expect(await healthy.run()).toBe(0);
   });
 
   it('[BR4] a code without an account gets nothing; the job runs at most once an hour however often it is called', async () => {

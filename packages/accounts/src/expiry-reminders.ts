@@ -21,6 +21,8 @@ import {
   type InsuranceDocument,
 } from '@eid/domain';
 
+/** How long a reminder being sent is held by one run (longer than any send takes). */
+export const REMINDER_SEND_LEASE_MS = 15 * 60_000;
 /** The job looks again after this long. */
 export const REMINDER_RUN_EVERY_MS = 60 * 60_000;
 
@@ -74,14 +76,16 @@ export class ExpiryReminders {
       const left = Math.max(0, daysBetween(today, document.validTill));
       for (const channel of this.channels(account, prefs)) {
         const key = `expiry-reminder:${await hash.sha256Hex(`${account.id}|${document.type}|${document.no}|${document.validTill}|${channel.kind}`)}`;
-        // Claimed before it is sent, so two runs at once (on two nodes) send it once; a failed send gives it back for the next run.
-        if (!(await expiring.claim(key, now, Date.parse(`${addDays(document.validTill, 60)}T00:00:00Z`)))) continue;
+        // A short lease first, so two runs at once (on two nodes) send it once; kept for good only once sent. A failed
+        // send gives the lease back; a crash mid-send leaves it to lapse, and the next run after that sends it.
+        if (!(await expiring.claim(key, 'sending', now + REMINDER_SEND_LEASE_MS))) continue;
         try {
           await channel.send(account.lang, document, left);
         } catch {
-          await expiring.delete(key);
+          await expiring.delete(key).catch(() => undefined);
           continue;
         }
+        await expiring.set(key, now, Date.parse(`${addDays(document.validTill, 60)}T00:00:00Z`));
         sent += 1;
       }
     }

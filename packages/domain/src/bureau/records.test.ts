@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, daysBetween, DEFAULT_NOTIFICATIONS, formatEuro, historyStart, owedCents, recentAccidents, reminderDue, remainingDays, splitDocuments, type InsuranceDocument } from './records.js';
+import { addDays, renewed, daysBetween, DEFAULT_NOTIFICATIONS, formatEuro, historyStart, owedCents, recentAccidents, reminderDue, remainingDays, splitDocuments, type InsuranceDocument } from './records.js';
 
 const doc = (no: string, validFrom: string, validTill: string): InsuranceDocument => ({ no, type: 'POL', contractNo: `C-${no}`, insurerId: 1, plate: 'ABC123', vehicleType: 'A', make: 'Toyota', model: 'Corolla', validFrom, validTill });
 
@@ -30,6 +30,16 @@ describe('the bureau\'s records: what a person sees', () => {
     expect(remainingDays(doc('x', '2026-01-01', '2026-11-30'), '2026-11-24')).toBe(6);
     expect(remainingDays(doc('x', '2026-01-01', '2026-11-24'), '2026-11-24')).toBe(0);
     expect(remainingDays(doc('x', '2026-01-01', '2026-11-01'), '2026-11-24')).toBe(0);
+  });
+
+  it('[BR4] renewed: the same type for the same plate, beginning by the day after the end; never for a document without a plate', () => {
+    const d = doc('now', '2026-01-01', '2026-12-14');
+    expect(renewed(d, [d, doc('next', '2026-12-15', '2027-12-14')])).toBe(true);
+    expect(renewed(d, [d, doc('gap', '2026-12-16', '2027-12-15')])).toBe(false);
+    expect(renewed(d, [d, { ...doc('other', '2026-12-15', '2027-12-14'), plate: 'HBN442' }])).toBe(false);
+    expect(renewed(d, [d, { ...doc('card', '2026-12-15', '2027-12-14'), type: 'ZK' }])).toBe(false);
+    const noPlate = { ...d, plate: '' };
+    expect(renewed(noPlate, [noPlate, { ...doc('next', '2026-12-15', '2027-12-14'), plate: '' }])).toBe(false);
   });
 
   it('[BR3] what is owed never goes below zero; euro as each language writes it', () => {

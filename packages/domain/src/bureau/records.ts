@@ -155,6 +155,8 @@ export function reminderDue(doc: InsuranceDocument, prefs: NotificationPreferenc
  */
 export function renewed(doc: InsuranceDocument, all: readonly InsuranceDocument[]): boolean {
   const dayAfter = addDays(doc.validTill, 1);
+  // Without a plate two documents cannot be told to be the same vehicle's.
+  if (doc.plate.trim() === '') return false;
   return all.some((d) => d.type === doc.type && d.plate === doc.plate && d.validFrom > doc.validFrom && d.validFrom <= dayAfter && d.validTill > doc.validTill);
 }
 
