@@ -19,6 +19,8 @@ describe('chat with the bureau: the rules', () => {
 
   it('[CH1] control characters go, new lines stay (CR LF as LF), ends trimmed', () => {
     expect(v.parse(ChatReplySchema, { text: '  Labas\r\nrytas\u0007\u0000!  ' })).toEqual({ text: 'Labas\nrytas!' });
+    // Direction controls go too (they make a text show other than it is).
+    expect(v.parse(ChatReplySchema, { text: 'sąskaita\u202Efdp.exe' })).toEqual({ text: 'sąskaitafdp.exe' });
   });
 
   it('[CH2] the abstract is the text on one line, cut at a word with an ellipsis', () => {
@@ -28,6 +30,7 @@ describe('chat with the bureau: the rules', () => {
     expect(cut.length).toBeLessThanOrEqual(CHAT_ABSTRACT_LENGTH);
     expect(cut.endsWith('žodis…')).toBe(true);
     expect(chatAbstract('x'.repeat(300))).toBe(`${'x'.repeat(CHAT_ABSTRACT_LENGTH - 1)}…`);
+    expect(chatAbstract('🚗'.repeat(200))).toBe(`${'🚗'.repeat(CHAT_ABSTRACT_LENGTH - 1)}…`);
   });
 
   it('[CH2] the list: newest activity first, the bureau\'s unread messages counted', () => {
@@ -50,6 +53,7 @@ describe('chat with the bureau: the rules', () => {
     ['C:\\Users\\Jonas\\Pictures\\Žala 1.jpg', 'Žala 1.jpg'],
     ['../../etc/passwd', 'passwd'],
     ['a\u0000b<c>.pdf', 'abc.pdf'],
+    ['scan\u202Efdp.exe', 'scanfdp.exe'],
     ['', 'noName'],
     [null, 'noName'],
     ['..', 'noName'],

@@ -68,11 +68,14 @@ export interface ChatListItem {
   readonly unread: number;
 }
 
+/** Direction controls that make a text show other than it is (a name "scan‮fdp.exe"). */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 /** CH1: text without control characters (new lines and tabs kept), trimmed; blank is refused. */
 const text = (max: number, code: string) =>
   v.pipe(
     v.string(code),
-    v.transform((s) => s.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').trim()),
+    v.transform((s) => s.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').replace(BIDI_CONTROLS, '').trim()),
     v.minLength(1, code),
     v.maxLength(max, code),
   );
@@ -86,8 +89,10 @@ export const ChatIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 
 /** CH2: the abstract of a message: its text on one line, cut at a word to 140 characters with "…". */
 export function chatAbstract(content: string): string {
   const line = content.replace(/\s+/g, ' ').trim();
-  if (line.length <= CHAT_ABSTRACT_LENGTH) return line;
-  const cut = line.slice(0, CHAT_ABSTRACT_LENGTH - 1);
+  const chars = [...line];
+  if (chars.length <= CHAT_ABSTRACT_LENGTH) return line;
+  // By characters (code points): an emoji is never cut in half.
+  const cut = chars.slice(0, CHAT_ABSTRACT_LENGTH - 1).join('');
   const space = cut.lastIndexOf(' ');
   return `${(space > CHAT_ABSTRACT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
@@ -110,6 +115,6 @@ export function waitingForBureau(chats: readonly Chat[], now: number): Array<{ r
 /** CH4: a file's name as kept: the base name without path or control characters, at most 120 characters; "noName" when none is left. */
 export function chatFileName(raw: string | null | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\p{Cc}"<>|:*?]/gu, '').trim().slice(-120);
+  const clean = [...base.replace(/[\p{Cc}"<>|:*?]/gu, '').replace(BIDI_CONTROLS, '').trim()].slice(-120).join('');
   return clean === '' || clean === '.' || clean === '..' ? 'noName' : clean;
 }

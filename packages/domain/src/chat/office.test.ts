@@ -42,8 +42,11 @@ describe('office hours and when an answer can be expected', () => {
     // Friday closes at 15:45; the weekend; Monday.
     ['2026-11-27 15:45', '2026-11-30 08:00'],
     ['2026-11-28 11:00', '2026-11-30 08:00'],
-    // Christmas Eve to Boxing Day, then the weekend: Monday 28 December.
-    ['2026-12-23 17:30', '2026-12-28 08:00'],
+    // The day before a public holiday ends an hour earlier; Christmas Eve to Boxing Day, then the weekend: Monday 28 December.
+    ['2026-12-23 15:59', null],
+    ['2026-12-23 16:00', '2026-12-28 08:00'],
+    // A Friday before a holiday (1 May 2026 is a Friday; 30 April a Thursday): 16:00.
+    ['2026-04-30 16:00', '2026-05-04 08:00'],
     // Easter Monday 2026 is closed.
     ['2026-04-03 16:00', '2026-04-07 08:00'],
     // Summer time starts on Sunday 29 March 2026: Monday opens at 08:00 local time.

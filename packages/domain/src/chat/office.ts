@@ -47,11 +47,19 @@ function isoWeekday(y: number, m: number, d: number): number {
   return day === 0 ? 7 : day;
 }
 
-/** OH1: the office's intervals on a date ([] on weekends and public holidays). */
+/**
+ * OH1: the office's intervals on a date ([] on weekends and public holidays); the day before a
+ * public holiday ends an hour earlier (Labour Code art. 112).
+ */
 export function officeIntervals(date: string): ReadonlyArray<{ readonly from: string; readonly to: string }> {
   if (isPublicHoliday(date)) return [];
   const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
-  return OFFICE_HOURS[isoWeekday(y, m, d) as keyof typeof OFFICE_HOURS] ?? [];
+  const intervals = OFFICE_HOURS[isoWeekday(y, m, d) as keyof typeof OFFICE_HOURS] ?? [];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  if (intervals.length === 0 || !isPublicHoliday(next)) return intervals;
+  const last = intervals[intervals.length - 1] as { readonly from: string; readonly to: string };
+  const minutes = Number(last.to.slice(0, 2)) * 60 + Number(last.to.slice(3, 5)) - 60;
+  return [...intervals.slice(0, -1), { from: last.from, to: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}` }];
 }
 
 /** OH2: open now, or the instant the office next opens (within the next 14 days; there always is one). */
