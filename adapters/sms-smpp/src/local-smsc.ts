@@ -20,10 +20,14 @@ export interface ReceivedSms {
 export class LocalSmsc {
   /** Every submit_sm, one entry per part. */
   readonly submits: Array<{ readonly id: string; readonly to: string; readonly text: string; readonly dataCoding: number; readonly udh: readonly number[] | null }> = [];
+  /** Connections taken (each a try to bind). */
+  connections = 0;
   binds = 0;
   refusedBinds = 0;
   /** Set by a test: what happens at the next submit. */
   next: 'answer' | 'answer-then-drop' | 'drop-before-answer' | 'refuse' = 'answer';
+  /** Set by a test: nothing is answered (binds, link checks, unbinds): a link gone silent. */
+  silent = false;
   /** Set by a test: a receipt follows each answered part. */
   receipts: 'DELIVRD' | 'UNDELIV' | null = null;
   private seq = 0;
@@ -65,6 +69,13 @@ export class LocalSmsc {
     return out;
   }
 
+  /** Writes what no SMPP peer can read (a PDU longer than allowed) on every open connection. */
+  garble(): void {
+    const header = Buffer.alloc(16);
+    header.writeUInt32BE(0x00100000, 0);
+    for (const session of this.server.sessions) session.socket.write(header);
+  }
+
   /** Drops every open connection (the network went away). */
   dropAll(): void {
     for (const session of this.server.sessions) session.destroy();
@@ -76,8 +87,10 @@ export class LocalSmsc {
   }
 
   private serve(session: Session, credentials: { systemId: string; password: string }): void {
+    this.connections += 1;
     session.on('error', () => undefined);
     session.on('bind_transceiver', (pdu: Pdu) => {
+      if (this.silent) return;
       if (pdu.system_id !== credentials.systemId || pdu.password !== credentials.password) {
         this.refusedBinds += 1;
         session.send(pdu.response({ command_status: smpp.ESME_RBINDFAIL }));
@@ -87,8 +100,11 @@ export class LocalSmsc {
       this.binds += 1;
       session.send(pdu.response({ system_id: 'LOCALSMSC' }));
     });
-    session.on('enquire_link', (pdu: Pdu) => session.send(pdu.response()));
+    session.on('enquire_link', (pdu: Pdu) => {
+      if (!this.silent) session.send(pdu.response());
+    });
     session.on('unbind', (pdu: Pdu) => {
+      if (this.silent) return;
       session.send(pdu.response());
       session.close();
     });

@@ -71,6 +71,42 @@ describe('SMS over SMPP (the local SMSC of the smpp package)', () => {
     expect(smsc.messages().map((m) => m.text)).toEqual(['EID: first', 'EID: second', 'EID: third', 'EID: fourth']);
   });
 
+  it('[SMS5] a link gone silent (unanswered link checks, an unanswered bind) is ended and bound again once it answers', async () => {
+    const smsc = await LocalSmsc.start();
+    open.push(smsc);
+    const sender = new SmppSmsSender({ url: smsc.url, ...fast, enquireLinkMs: 100, answerWaitMs: 200 });
+    open.push(sender);
+    await sender.sendSms({ to: '+37061234567', text: 'EID: before' });
+    smsc.silent = true;
+    await expect.poll(() => sender.isBound).toBe(false);
+    // Still silent: the new connection's bind goes unanswered and is given up, again and again.
+    await expect.poll(() => smsc.connections).toBeGreaterThan(2);
+    expect(smsc.binds).toBe(1);
+    smsc.silent = false;
+    await sender.sendSms({ to: '+37061234567', text: 'EID: after' });
+    expect(smsc.binds).toBe(2);
+    expect(smsc.messages().map((m) => m.text)).toEqual(['EID: before', 'EID: after']);
+  });
+
+  it('[SMS5] an SMSC that sends what cannot be read: the connection is ended and bound again', async () => {
+    const { smsc, sender } = await setup();
+    await sender.sendSms({ to: '+37061234567', text: 'EID: one' });
+    smsc.garble();
+    await expect.poll(() => sender.isBound).toBe(false);
+    await sender.sendSms({ to: '+37061234567', text: 'EID: two' });
+    expect(smsc.binds).toBe(2);
+  });
+
+  it('[SMS5] close ends even when the SMSC no longer answers; a send after it is UNAVAILABLE at once', async () => {
+    const { smsc, sender } = await setup();
+    await sender.sendSms({ to: '+37061234567', text: 'EID: one' });
+    smsc.silent = true;
+    await sender.close();
+    expect(sender.isBound).toBe(false);
+    await expect(sender.sendSms({ to: '+37061234567', text: 'EID: late' })).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
+    expect(smsc.submits).toHaveLength(1);
+  });
+
   it('[SMS5] an answer lost with the connection is UNCERTAIN and never sent again; a refusal is REFUSED', async () => {
     const { smsc, sender } = await setup();
     smsc.next = 'drop-before-answer';

@@ -3,7 +3,10 @@
  * SMSC, with the npm `smpp` client. One transceiver bind, kept up: enquire_link every 30 s; a lost
  * connection or a refused bind binds again after a doubling back-off (0.5 s … 60 s). The text goes
  * in GSM-7 or UCS-2 as its letters need, split into concatenated parts (UDH) when long; every part
- * asks for a delivery receipt, and receipts are handed to `onReceipt`.
+ * asks for a delivery receipt, and receipts are handed to `onReceipt` with the id they name (an
+ * SMSC that writes receipt ids in another base than its answers needs its ids normalised there).
+ * A connection whose link check or bind goes unanswered, or that sends what cannot be read, is
+ * ended and bound again.
  *
  * Nothing is sent twice: this sender never repeats a submit. A message is either refused before
  * anything was written (UNAVAILABLE: no bind in time; the caller may try again later), refused by
@@ -26,7 +29,10 @@ export interface SmppOptions {
   /** How long a part waits for the SMSC's answer. */
   readonly submitTimeoutMs?: number;
   readonly backoff?: { readonly startMs: number; readonly capMs: number };
+  /** How often the link is checked (enquire_link); one unanswered within `answerWaitMs` ends the connection. */
   readonly enquireLinkMs?: number;
+  /** How long a connect and bind, or an enquire_link's answer, may take before the connection is given up. */
+  readonly answerWaitMs?: number;
 }
 
 export class SmsNotSent extends Error {
@@ -54,7 +60,7 @@ export function parseSmppUrl(url: string): Settings {
   if (u.protocol !== 'smpp:' && u.protocol !== 'ssmpp:') throw new Error('EID_SMPP_URL must be smpp://system_id:password@host:port?source=NAME');
   const source = u.searchParams.get('source') ?? 'EID';
   if (!/^(?:[A-Za-z0-9 ]{1,11}|\+?\d{1,15})$/.test(source)) throw new Error('the SMPP source must be up to 11 letters or digits, or a phone number');
-  return { address: `${u.protocol}//${u.hostname}:${u.port || '2775'}`, systemId: decodeURIComponent(u.username), password: decodeURIComponent(u.password), source };
+  return { address: `${u.protocol}//${u.hostname}:${u.port || (u.protocol === 'ssmpp:' ? '3550' : '2775')}`, systemId: decodeURIComponent(u.username), password: decodeURIComponent(u.password), source };
 }
 
 const RECEIPT_STATES: Readonly<Record<string, SmsReceiptState>> = { DELIVRD: 'DELIVERED', UNDELIV: 'FAILED', REJECTD: 'FAILED', DELETED: 'FAILED', EXPIRED: 'EXPIRED' };
@@ -75,7 +81,8 @@ export class SmppSmsSender implements SmsSenderPort {
   private closed = false;
   private delay: number;
   private retry: ReturnType<typeof setTimeout> | null = null;
-  private waiters: Array<() => void> = [];
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
+  private waiters: Array<{ readonly bound: () => void; readonly fail: () => void }> = [];
   /** Parts written and not answered: rejected when the connection goes. */
   private readonly inFlight = new Set<(error: SmsNotSent) => void>();
   private reference = Math.floor(Math.random() * 256);
@@ -92,6 +99,7 @@ export class SmppSmsSender implements SmsSenderPort {
   }
 
   async sendSms(message: SmsMessage): Promise<SentMessage> {
+    if (this.closed) throw new SmsNotSent('UNAVAILABLE');
     if (!/^\+\d{6,15}$/.test(message.to)) throw new SmsNotSent('REFUSED');
     const { encoding, parts } = smsParts(message.text);
     const session = await this.boundSession();
@@ -110,22 +118,34 @@ export class SmppSmsSender implements SmsSenderPort {
     return { id: accepted.join(' ') };
   }
 
-  /** Unbinds and stops binding again. */
+  /** Unbinds and stops binding again; what waits for a bind is UNAVAILABLE. Resolves within 2 s whatever the SMSC does. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    this.stopKeepAlive();
+    for (const w of this.waiters.splice(0)) w.fail();
     const session = this.session;
     if (!session) return;
     await new Promise<void>((resolve) => {
-      const done = setTimeout(() => session.destroy(() => resolve()), 1000);
-      if (!this.bound || !session.unbind({}, () => (clearTimeout(done), session.close(() => resolve())))) {
-        clearTimeout(done);
-        session.destroy(() => resolve());
-      }
+      const hard = setTimeout(() => {
+        session.destroy();
+        resolve();
+      }, 2000);
+      session.once('close', () => {
+        clearTimeout(hard);
+        resolve();
+      });
+      if (!(this.bound && session.unbind({}, () => session.close()))) session.destroy();
     });
+    this.bound = false;
+    this.session = null;
+    for (const reject of [...this.inFlight]) reject(new SmsNotSent('UNCERTAIN'));
   }
 
   private submit(session: Session, p: { readonly destination: string; readonly shortMessage: unknown; readonly dataCoding: number }): Promise<string> {
+    const source = this.settings.source;
+    // An alphanumeric name (TON 5), an international number (TON 1), or a short code (TON 0).
+    const ton = /^\+\d+$/.test(source) ? 1 : /^\d+$/.test(source) ? 0 : 5;
     return new Promise<string>((resolve, reject) => {
       let settled = false;
       const settle = (fn: () => void) => {
@@ -140,9 +160,9 @@ export class SmppSmsSender implements SmsSenderPort {
       this.inFlight.add(lost);
       const written = session.submit_sm(
         {
-          source_addr_ton: /^\+?\d+$/.test(this.settings.source) ? 1 : 5,
-          source_addr_npi: /^\+?\d+$/.test(this.settings.source) ? 1 : 0,
-          source_addr: this.settings.source.replace(/^\+/, ''),
+          source_addr_ton: ton,
+          source_addr_npi: ton === 5 ? 0 : 1,
+          source_addr: source.replace(/^\+/, ''),
           dest_addr_ton: 1,
           dest_addr_npi: 1,
           destination_addr: p.destination,
@@ -164,14 +184,19 @@ export class SmppSmsSender implements SmsSenderPort {
   private boundSession(): Promise<Session> {
     if (this.bound && this.session) return Promise.resolve(this.session);
     return new Promise<Session>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const fail = () => {
+        clearTimeout(timer);
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(new SmsNotSent('UNAVAILABLE'));
-      }, this.options.bindWaitMs ?? 10_000);
-      const waiter = () => {
-        clearTimeout(timer);
-        if (this.session) resolve(this.session);
-        else reject(new SmsNotSent('UNAVAILABLE'));
+      };
+      const timer = setTimeout(fail, this.options.bindWaitMs ?? 10_000);
+      const waiter = {
+        bound: () => {
+          clearTimeout(timer);
+          if (this.session) resolve(this.session);
+          else reject(new SmsNotSent('UNAVAILABLE'));
+        },
+        fail,
       };
       this.waiters.push(waiter);
     });
@@ -180,10 +205,14 @@ export class SmppSmsSender implements SmsSenderPort {
   private connect(): void {
     if (this.closed) return;
     this.retry = null;
-    const session = smpp.connect({ url: this.settings.address, auto_enquire_link_period: this.options.enquireLinkMs ?? 30_000 });
+    const answerWait = this.options.answerWaitMs ?? 15_000;
+    const session = smpp.connect({ url: this.settings.address });
     this.session = session;
+    // Connected and bound within the wait, or given up (an SMSC that takes the connection and never answers).
+    const deadline = setTimeout(() => session.destroy(), answerWait);
     session.on('connect', () => {
       session.bind_transceiver({ system_id: this.settings.systemId, password: this.settings.password, interface_version: 0x34 }, (resp) => {
+        clearTimeout(deadline);
         if (resp.command_status !== 0) {
           this.options.log?.('smpp bind refused', { status: resp.command_status });
           session.destroy();
@@ -192,9 +221,8 @@ export class SmppSmsSender implements SmsSenderPort {
         this.bound = true;
         this.delay = this.options.backoff?.startMs ?? 500;
         this.options.log?.('smpp bound', {});
-        const waiting = this.waiters;
-        this.waiters = [];
-        for (const w of waiting) w();
+        this.startKeepAlive(session, answerWait);
+        for (const w of this.waiters.splice(0)) w.bound();
       });
     });
     session.on('deliver_sm', (pdu: Pdu) => {
@@ -208,14 +236,36 @@ export class SmppSmsSender implements SmsSenderPort {
       session.send(pdu.response());
       session.close();
     });
-    session.on('error', (error: Error) => this.options.log?.('smpp connection error', { error: error.message }));
-    session.on('close', () => this.lost(session));
+    // A PDU that cannot be read leaves the library reading nothing more: the connection is ended and bound again.
+    session.on('error', (error: Error) => {
+      this.options.log?.('smpp connection error', { error: error.message });
+      session.destroy();
+    });
+    session.on('close', () => {
+      clearTimeout(deadline);
+      this.lost(session);
+    });
+  }
+
+  /** enquire_link every period; one not answered within the wait ends the connection (a link a firewall dropped silently). */
+  private startKeepAlive(session: Session, answerWait: number): void {
+    this.stopKeepAlive();
+    this.keepAlive = setInterval(() => {
+      const silent = setTimeout(() => session.destroy(), answerWait);
+      if (!session.enquire_link({}, () => clearTimeout(silent))) clearTimeout(silent);
+    }, this.options.enquireLinkMs ?? 30_000);
+  }
+
+  private stopKeepAlive(): void {
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.keepAlive = null;
   }
 
   private lost(session: Session): void {
     if (this.session !== session) return;
     this.bound = false;
     this.session = null;
+    this.stopKeepAlive();
     for (const reject of [...this.inFlight]) reject(new SmsNotSent('UNCERTAIN'));
     if (this.closed) return;
     const cap = this.options.backoff?.capMs ?? 60_000;

@@ -1,7 +1,7 @@
 /** The parts of `smpp` (0.5, CommonJS, no typings of its own) this adapter uses. */
 declare module 'smpp' {
   import type { EventEmitter } from 'node:events';
-  import type { Server as NetServer } from 'node:net';
+  import type { Server as NetServer, Socket } from 'node:net';
 
   export interface Pdu {
     readonly command: string;
@@ -12,11 +12,13 @@ declare module 'smpp' {
   }
 
   export interface Session extends EventEmitter {
+    readonly socket: Socket;
     send(pdu: Pdu, responseCallback?: (pdu: Pdu) => void, sendCallback?: (pdu: Pdu) => void): boolean;
     bind_transceiver(options: Record<string, unknown>, responseCallback?: (pdu: Pdu) => void): boolean;
     submit_sm(options: Record<string, unknown>, responseCallback?: (pdu: Pdu) => void, sendCallback?: (pdu: Pdu) => void): boolean;
     deliver_sm(options: Record<string, unknown>, responseCallback?: (pdu: Pdu) => void): boolean;
     unbind(options?: Record<string, unknown>, responseCallback?: (pdu: Pdu) => void): boolean;
+    enquire_link(options?: Record<string, unknown>, responseCallback?: (pdu: Pdu) => void): boolean;
     close(callback?: () => void): void;
     destroy(callback?: () => void): void;
     pause(): void;
