@@ -53,6 +53,7 @@ async function scriptsOf(browser, path, session = null) {
   }
   const page = await context.newPage();
   await page.goto(ORIGIN + path, { waitUntil: 'networkidle' });
+  if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended at ${page.url()} (signed in: ${session !== null})`);
   const { first, all } = await page.evaluate(() => {
     const mark = performance.getEntriesByName('eid:first-screen')[0]?.startTime ?? Infinity;
     const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'));
@@ -177,7 +178,7 @@ async function main() {
     await lighthouseOn('/');
     const session = await signedInSession();
     const userScripts = await scriptsOf(browser, '/user', session);
-    report('signed_in_user_js_gzip_kib (the account area loads with its route)', userScripts.first);
+    report('first_screen_user_signed_in_js_gzip_kib (the account area loads with its route)', userScripts.first);
     await lighthouseOn('/user', session);
   } finally {
     await browser.close();
