@@ -8,6 +8,7 @@ export { SequenceIds } from './sequence-ids.js';
 export { registerDeclarationStoreContract, storedDeclaration, type StoreUnderTest } from './contracts/declaration-store.contract.js';
 export { hasGpsExif, mediaFixture, plateFixture, PLATE_FIXTURES, type MediaFixture } from './media.js';
 export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/blob-store.contract.js';
+export { registerOutboxSmsContract, type OutboxSmsUnderTest } from './contracts/outbox-sms.contract.js';
 export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';
 export { registerOutputStoreContract, type OutputStoreUnderTest } from './contracts/output-store.contract.js';
 export { registerSubmitQueueContract, type SubmitQueueUnderTest } from './contracts/submit-queue.contract.js';

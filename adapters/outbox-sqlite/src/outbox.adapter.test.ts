@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IdPort } from '@eid/domain';
-import { FixedClock, SequenceIds } from '@eid/test-fixtures';
+import { FixedClock, registerOutboxSmsContract, SequenceIds } from '@eid/test-fixtures';
 import { createSqliteOutbox, OUTBOX_MIGRATIONS_TABLE, type SqliteOutbox } from './outbox.adapter.js';
 
 const T0 = Date.UTC(2026, 10, 22, 10, 0, 0);
@@ -41,6 +41,8 @@ describe('SQLite outbox', () => {
         html: '<p>Deklaracija <b>pateikta</b>.</p>',
         attachments: [],
         createdAt: T0 + 1000,
+        smsState: null,
+        smscIds: [],
       },
       {
         id: sms.id,
@@ -51,6 +53,8 @@ describe('SQLite outbox', () => {
         html: null,
         attachments: [],
         createdAt: T0,
+        smsState: null,
+        smscIds: [],
       },
     ]);
     expect(outbox.get(sms.id)).toEqual(outbox.list({ channel: 'sms' })[0]);
@@ -180,8 +184,17 @@ describe('SQLite outbox', () => {
     await outbox.sendSms({ to: '+37061234567', text: 'kept' });
     const again = createSqliteOutbox(sqlite, clock, new SequenceIds());
     expect(again.list().map((m) => m.text)).toEqual(['kept']);
-    expect(sqlite.prepare(`select count(*) as n from ${OUTBOX_MIGRATIONS_TABLE}`).get()).toEqual({ n: 1 });
+    expect(sqlite.prepare(`select count(*) as n from ${OUTBOX_MIGRATIONS_TABLE}`).get()).toEqual({ n: 2 });
     const tables = sqlite.prepare("select name from sqlite_master where name = '__drizzle_migrations'").all();
     expect(tables).toEqual([]);
   });
+});
+
+registerOutboxSmsContract('SQLite', async (run) => {
+  const sqlite = new Database(':memory:');
+  try {
+    await run(createSqliteOutbox(sqlite, new FixedClock(T0), new SequenceIds()));
+  } finally {
+    sqlite.close();
+  }
 });

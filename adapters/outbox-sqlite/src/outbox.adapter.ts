@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import { asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type {
@@ -13,7 +13,7 @@ import type {
   SmsSenderPort,
 } from '@eid/domain';
 import * as schema from './schema.js';
-import { outboxAttachments, outboxMessages, type OutboxAttachmentMeta, type OutboxChannel } from './schema.js';
+import { outboxAttachments, outboxMessages, type OutboxAttachmentMeta, type OutboxChannel, type SmsState } from './schema.js';
 
 /** The committed SQL migrations, found relative to this file both from src/ and dist/. */
 export const OUTBOX_MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -33,6 +33,9 @@ export interface OutboxMessage {
   readonly attachments: readonly OutboxAttachmentMeta[];
   /** When the outbox accepted it, milliseconds since the epoch (from the ClockPort). */
   readonly createdAt: number;
+  /** An SMS handed to a gateway: its state (null: kept here only). */
+  readonly smsState: SmsState | null;
+  readonly smscIds: readonly string[];
 }
 
 export interface OutboxAttachment extends OutboxAttachmentMeta {
@@ -58,6 +61,12 @@ export interface SqliteOutbox extends SmsSenderPort, EmailSenderPort {
   get(id: string): OutboxMessageWithContent | null;
   /** Deletes the messages accepted before `before` with their attachments (the retention period, RT1); answers how many. */
   removeBefore(before: number): number;
+  /** SMS3: keeps an SMS about to be handed to a gateway (state SENDING); its id. */
+  recordSms(message: SmsMessage): Promise<string>;
+  /** SMS3: the gateway's answer: SENT with the SMSC's part ids, UNCERTAIN, or UNSENT. */
+  setSmsState(id: string, state: SmsState, smscIds?: readonly string[]): Promise<void>;
+  /** SMS4: a receipt for a part (by the SMSC's id): DELIVERED, or FAILED (which stays); false when no SMS has that id. */
+  smsReceipt(smscId: string, state: 'DELIVERED' | 'FAILED'): Promise<boolean>;
 }
 
 export const OUTBOX_DEFAULT_LIMIT = 100;
@@ -82,6 +91,7 @@ export function createSqliteOutbox(sqlite: Database.Database, clock: ClockPort, 
     text: string,
     html: string | null,
     attachments: readonly { filename: string; contentType: string; bytes: Buffer }[],
+    smsState: SmsState | null = null,
   ): SentMessage {
     const id = ids.token();
     db.transaction((tx) => {
@@ -99,6 +109,7 @@ export function createSqliteOutbox(sqlite: Database.Database, clock: ClockPort, 
             size: bytes.length,
           })),
           createdAt: clock.now(),
+          smsState,
         })
         .run();
       attachments.forEach(({ bytes }, position) => {
@@ -117,13 +128,38 @@ export function createSqliteOutbox(sqlite: Database.Database, clock: ClockPort, 
     html: row.html,
     attachments: row.attachments,
     createdAt: row.createdAt,
+    smsState: row.smsState ?? null,
+    smscIds: row.smscIds ? row.smscIds.split(' ') : [],
   });
+
+  const checkSms = (message: SmsMessage) => {
+    if (!nonEmpty(message.to)) throw new Error('outbox: an SMS needs a phone number');
+    if (typeof message.text !== 'string') throw new Error('outbox: an SMS needs a text');
+  };
 
   return {
     async sendSms(message: SmsMessage): Promise<SentMessage> {
-      if (!nonEmpty(message.to)) throw new Error('outbox: an SMS needs a phone number');
-      if (typeof message.text !== 'string') throw new Error('outbox: an SMS needs a text');
+      checkSms(message);
       return store('sms', [message.to], null, message.text, null, []);
+    },
+
+    async recordSms(message: SmsMessage): Promise<string> {
+      checkSms(message);
+      return store('sms', [message.to], null, message.text, null, [], 'SENDING').id;
+    },
+
+    async setSmsState(id: string, state: SmsState, smscIds: readonly string[] = []): Promise<void> {
+      db.update(outboxMessages).set({ smsState: state, ...(smscIds.length > 0 ? { smscIds: smscIds.join(' ') } : {}) }).where(and(eq(outboxMessages.id, id), eq(outboxMessages.channel, 'sms'))).run();
+    },
+
+    async smsReceipt(smscId: string, state: 'DELIVERED' | 'FAILED'): Promise<boolean> {
+      const pattern = `% ${smscId.replace(/[\\%_]/g, (c) => `\\${c}`)} %`;
+      const changed = db
+        .update(outboxMessages)
+        .set({ smsState: state })
+        .where(and(eq(outboxMessages.channel, 'sms'), ne(outboxMessages.smsState, 'FAILED'), sql`(' ' || ${outboxMessages.smscIds} || ' ') like ${pattern} escape '\\'`))
+        .run().changes;
+      return changed > 0;
     },
 
     async sendEmail(message: EmailMessage): Promise<SentMessage> {

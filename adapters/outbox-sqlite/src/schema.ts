@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 import { blob, check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export type OutboxChannel = 'sms' | 'email';
+/**
+ * An SMS's way through a gateway (SMPP): SENDING while the SMSC is asked, SENT with its ids,
+ * then DELIVERED or FAILED by the receipts; UNCERTAIN when the answer was lost (never sent again);
+ * UNSENT when it could not be handed over. Null: kept here only (the local installation).
+ */
+export type SmsState = 'SENDING' | 'SENT' | 'DELIVERED' | 'FAILED' | 'UNCERTAIN' | 'UNSENT';
 
 /** What a listing shows of an attachment; the bytes live in outbox_attachments. */
 export interface OutboxAttachmentMeta {
@@ -28,6 +34,9 @@ export const outboxMessages = sqliteTable(
     html: text('html'),
     attachments: text('attachments', { mode: 'json' }).$type<readonly OutboxAttachmentMeta[]>().notNull(),
     createdAt: integer('created_at').notNull(),
+    smsState: text('sms_state').$type<SmsState>(),
+    /** The SMSC's ids of the parts, space-separated. */
+    smscIds: text('smsc_ids'),
   },
   (t) => [
     index('outbox_messages_created').on(t.createdAt, t.seq),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FixedClock, SequenceIds } from '@eid/test-fixtures';
+import { FixedClock, registerOutboxSmsContract, SequenceIds } from '@eid/test-fixtures';
 import { createPgOutbox } from './outbox.adapter.js';
 import { createPgRegistry, type PgRegistrySeed } from './registry.adapter.js';
 import { testDatabase } from './testing.js';
@@ -89,4 +89,13 @@ describe('PostgreSQL registry (the local cluster’s)', () => {
       await opened.close();
     }
   });
+});
+
+registerOutboxSmsContract('PostgreSQL', async (run) => {
+  const opened = await database.open();
+  try {
+    await run(createPgOutbox(opened.db, new FixedClock(T0), new SequenceIds()));
+  } finally {
+    await opened.close();
+  }
 });

@@ -1,4 +1,4 @@
-import { asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { ClockPort, EmailMessage, EmailSenderPort, IdPort, SentMessage, SmsMessage, SmsSenderPort } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { outboxAttachments, outboxMessages, type OutboxAttachmentMeta, type OutboxChannel } from './schema.js';
@@ -13,7 +13,11 @@ export interface PgOutboxMessage {
   readonly html: string | null;
   readonly attachments: readonly OutboxAttachmentMeta[];
   readonly createdAt: number;
+  readonly smsState: PgSmsState | null;
+  readonly smscIds: readonly string[];
 }
+
+export type PgSmsState = 'SENDING' | 'SENT' | 'DELIVERED' | 'FAILED' | 'UNCERTAIN' | 'UNSENT';
 
 export interface PgOutboxMessageWithContent extends Omit<PgOutboxMessage, 'attachments'> {
   readonly attachments: ReadonlyArray<OutboxAttachmentMeta & { readonly contentBase64: string }>;
@@ -24,6 +28,9 @@ export interface PgOutbox extends SmsSenderPort, EmailSenderPort {
   list(query?: { readonly channel?: OutboxChannel; readonly limit?: number }): Promise<PgOutboxMessage[]>;
   get(id: string): Promise<PgOutboxMessageWithContent | null>;
   removeBefore(before: number): Promise<number>;
+  recordSms(message: SmsMessage): Promise<string>;
+  setSmsState(id: string, state: PgSmsState, smscIds?: readonly string[]): Promise<void>;
+  smsReceipt(smscId: string, state: 'DELIVERED' | 'FAILED'): Promise<boolean>;
 }
 
 const DEFAULT_LIMIT = 100;
@@ -43,6 +50,7 @@ export function createPgOutbox(db: PgDatabase, clock: ClockPort, ids: IdPort): P
     text: string,
     html: string | null,
     attachments: readonly { filename: string; contentType: string; bytes: Buffer }[],
+    smsState: PgSmsState | null = null,
   ): Promise<SentMessage> {
     const id = ids.token();
     await db.transaction(async (tx) => {
@@ -55,6 +63,7 @@ export function createPgOutbox(db: PgDatabase, clock: ClockPort, ids: IdPort): P
         html,
         attachments: attachments.map(({ filename, contentType, bytes }) => ({ filename, contentType, size: bytes.length })),
         createdAt: clock.now(),
+        smsState,
       });
       for (const [position, { bytes }] of attachments.entries()) await tx.insert(outboxAttachments).values({ messageId: id, position, content: bytes });
     });
@@ -70,13 +79,38 @@ export function createPgOutbox(db: PgDatabase, clock: ClockPort, ids: IdPort): P
     html: row.html,
     attachments: row.attachments,
     createdAt: row.createdAt,
+    smsState: row.smsState ?? null,
+    smscIds: row.smscIds ? row.smscIds.split(' ') : [],
   });
+
+  const checkSms = (message: SmsMessage) => {
+    if (!nonEmpty(message.to)) throw new Error('outbox: an SMS needs a phone number');
+    if (typeof message.text !== 'string') throw new Error('outbox: an SMS needs a text');
+  };
 
   return {
     async sendSms(message: SmsMessage): Promise<SentMessage> {
-      if (!nonEmpty(message.to)) throw new Error('outbox: an SMS needs a phone number');
-      if (typeof message.text !== 'string') throw new Error('outbox: an SMS needs a text');
+      checkSms(message);
       return store('sms', [message.to], null, message.text, null, []);
+    },
+
+    async recordSms(message: SmsMessage): Promise<string> {
+      checkSms(message);
+      return (await store('sms', [message.to], null, message.text, null, [], 'SENDING')).id;
+    },
+
+    async setSmsState(id: string, state: PgSmsState, smscIds: readonly string[] = []): Promise<void> {
+      await db.update(outboxMessages).set({ smsState: state, ...(smscIds.length > 0 ? { smscIds: smscIds.join(' ') } : {}) }).where(and(eq(outboxMessages.id, id), eq(outboxMessages.channel, 'sms')));
+    },
+
+    async smsReceipt(smscId: string, state: 'DELIVERED' | 'FAILED'): Promise<boolean> {
+      const pattern = `% ${smscId.replace(/[\\%_]/g, (c) => `\\${c}`)} %`;
+      const rows = await db
+        .update(outboxMessages)
+        .set({ smsState: state })
+        .where(and(eq(outboxMessages.channel, 'sms'), ne(outboxMessages.smsState, 'FAILED'), sql`(' ' || ${outboxMessages.smscIds} || ' ') like ${pattern} escape '\\'`))
+        .returning({ id: outboxMessages.id });
+      return rows.length > 0;
     },
 
     async sendEmail(message: EmailMessage): Promise<SentMessage> {

@@ -155,6 +155,9 @@ export const outboxMessages = pgTable(
     html: text('html'),
     attachments: jsonb('attachments').$type<readonly OutboxAttachmentMeta[]>().notNull(),
     createdAt: ms('created_at').notNull(),
+    smsState: text('sms_state').$type<'SENDING' | 'SENT' | 'DELIVERED' | 'FAILED' | 'UNCERTAIN' | 'UNSENT'>(),
+    /** The SMSC's ids of the parts, space-separated. */
+    smscIds: text('smsc_ids'),
   },
   (t) => [index('outbox_messages_created').on(t.createdAt, t.seq), check('outbox_messages_channel', sql`${t.channel} in ('sms', 'email')`)],
 );
