@@ -9,6 +9,7 @@ import type {
   DeclarationStorePort,
   DocumentRendererPort,
   EmailSenderPort,
+  SmsSenderPort,
   ExpiringStorePort,
   HashPort,
   IdPort,
@@ -32,6 +33,8 @@ import { TesseractPlateReader } from '@eid/adapter-plate-ocr';
 import { PdfDocumentRenderer } from '@eid/adapter-document-pdf';
 import { QpdfEncryption } from '@eid/adapter-pdf-qpdf';
 import { SmtpMailSender } from '@eid/adapter-mail-smtp';
+import { SmppSmsSender } from '@eid/adapter-sms-smpp';
+import { GatewaySms } from './messages/gateway-sms.js';
 import { AltchaCaptcha } from '@eid/adapter-captcha-altcha';
 import { loadSecret } from './secret.js';
 import { EmailConfirmationLinks } from './output/email-confirmation.js';
@@ -94,6 +97,8 @@ declare module 'fastify' {
     output: OutputStorePort;
     /** The local outbox: where SMS and e-mail go in an installation without gateways. */
     outbox: LocalOutbox;
+    /** Where SMS go: the SMPP gateway (its states kept in the outbox) when configured, else the outbox. */
+    sms: SmsSenderPort;
     addressLookup: AddressLookupPort;
     media: MediaProcessorPort;
     plateReader: PlateReaderPort;
@@ -160,6 +165,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
         const outbox = deps.storage.outbox;
         instance.decorate('outbox', outbox);
+        // SMS over SMPP when a gateway is configured (SMS3-SMS5), else into the local outbox.
+        let gateway: GatewaySms | null = null;
+        const smppLog = (message: string, data: Record<string, unknown>) => instance.log.info({ ...data, src: 'smpp' }, message);
+        const smpp = deps.config.smppUrl
+          ? new SmppSmsSender({ url: deps.config.smppUrl, log: smppLog, onReceipt: (smscId, state) => void gateway?.receipt(smscId, state).catch((error: unknown) => instance.log.error({ err: error }, 'an SMS receipt was not recorded')) })
+          : null;
+        gateway = smpp ? new GatewaySms(outbox, smpp, smppLog) : null;
+        const sms: SmsSenderPort = gateway ?? outbox;
+        instance.decorate('sms', sms);
+        instance.addHook('onClose', async () => smpp?.close());
         const secret = loadSecret(deps.config.secret, deps.config.dataDir);
         instance.decorate('secret', secret);
         // Without an SMTP server the e-mails go to the local outbox (the embedded installation).
@@ -185,8 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         };
         const accountService = new AccountService(accountPorts);
         instance.decorate('accounts', accountService);
-        // BR4: the expiry reminders, by e-mail (SMTP or the outbox) and SMS (the outbox).
-        instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, outbox, deps.config.publicUrl), smsServed: (e164) => smsServed(e164, deps.config.smsCallingCodes) }));
+        // BR4: the expiry reminders, by e-mail (SMTP or the outbox) and SMS (the gateway or the outbox).
+        instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, sms, deps.config.publicUrl), smsServed: (e164) => smsServed(e164, deps.config.smsCallingCodes) }));
         const sk = await skProviders(deps.config);
         instance.addHook('onClose', async () => sk.close());
         instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, sk.providers));

@@ -73,6 +73,8 @@ describe('server configuration', () => {
     ['EID_TRUSTED_PROXIES', 'everyone'],
     ['EID_DEV_OUTBOX', 'yes'],
     ['EID_SMS_COUNTRY_CODES', 'LT'],
+    ['EID_SMPP_URL', 'smsc.example.lt:2775'],
+    ['EID_SMPP_URL', 'smpp://smsc.example.lt:2775'],
   ])(
     'refuses %s=%s with a clear configuration error',
     (name, value) => {

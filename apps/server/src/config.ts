@@ -99,6 +99,11 @@ export interface ServerConfig {
   readonly devOutbox: boolean;
   /** Calling codes of the numbers SMS codes are sent to (FU11): `EID_SMS_COUNTRY_CODES`, default 370 (Lithuania). */
   readonly smsCallingCodes: readonly string[];
+  /**
+   * The SMS gateway (`EID_SMPP_URL` = smpp://system_id:password@host:port?source=NAME): SMS go over
+   * SMPP 3.4 and the outbox keeps their states. Empty: SMS stay in the local outbox.
+   */
+  readonly smppUrl: string;
   /** Declaration sockets in all (`EID_MAX_CONNECTIONS`, 10000) and from one address (`EID_MAX_CONNECTIONS_PER_IP`, 200; carrier NAT shares addresses). */
   readonly maxConnections: number;
   readonly maxConnectionsPerIp: number;
@@ -180,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     trustedProxies: trustedProxies(env.EID_TRUSTED_PROXIES),
     devOutbox: devOutbox(env),
     smsCallingCodes: smsCallingCodes(env.EID_SMS_COUNTRY_CODES),
+    smppUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^s?smpp:\/\/[^\s@/]+:[^\s@/]*@[^\s@/?]+(?:\?\S*)?$/))]), 'EID_SMPP_URL', env.EID_SMPP_URL, ''),
     maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
     maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),
     wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '30000'),

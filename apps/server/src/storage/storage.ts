@@ -18,6 +18,7 @@ import type {
   VehicleRegistryPort,
 } from '@eid/domain';
 import type { OutboxMessage } from '@eid/adapter-outbox-sqlite';
+import type { SmsStates } from '../messages/gateway-sms.js';
 import type { RegistrySeed } from '@eid/adapter-registry-sqlite';
 import type { HitCounter } from '../plugins/rate-limit-store.js';
 import type { PgJobs } from '@eid/adapter-storage-postgres';
@@ -26,7 +27,7 @@ import type { Database as SqliteConnection } from 'better-sqlite3';
 type Awaitable<T> = T | Promise<T>;
 
 /** The local outbox (an installation without SMS gateway or SMTP server): both senders and reading it back. */
-export interface LocalOutbox extends SmsSenderPort, EmailSenderPort {
+export interface LocalOutbox extends SmsSenderPort, EmailSenderPort, SmsStates {
   list(query?: { readonly channel?: 'sms' | 'email'; readonly limit?: number }): Awaitable<readonly OutboxMessage[]>;
   removeBefore(before: number): Awaitable<number>;
 }
