@@ -3,3 +3,4 @@ export { MemoryOutputStore } from './memory-output-store.adapter.js';
 export { MemoryExpiringStore } from './memory-expiring-store.adapter.js';
 export { MemoryAccountStore } from './memory-account-store.adapter.js';
 export { MemoryBureauRecords } from './memory-bureau-records.adapter.js';
+export { MemoryChatStore } from './memory-chat-store.adapter.js';

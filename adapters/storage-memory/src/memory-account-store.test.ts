@@ -1,6 +1,12 @@
-import { registerAccountStoreContract, registerBureauRecordsContract } from '@eid/test-fixtures';
+import { describe } from 'vitest';
+import { registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract } from '@eid/test-fixtures';
+import { MemoryChatStore } from './memory-chat-store.adapter.js';
 import { MemoryAccountStore } from './memory-account-store.adapter.js';
 import { MemoryBureauRecords } from './memory-bureau-records.adapter.js';
 
 registerAccountStoreContract('memory', () => ({ store: new MemoryAccountStore(), close: () => {} }));
 registerBureauRecordsContract('memory', () => ({ store: new MemoryBureauRecords(), close: () => {} }));
+
+describe('[CH1] [CH2] [CH3] [CH5] the chats kept', () => {
+  registerChatStoreContract('memory', () => ({ store: new MemoryChatStore(), account: async () => undefined, close: () => {} }));
+});

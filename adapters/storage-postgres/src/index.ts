@@ -11,3 +11,4 @@ export { PgBlobIndex, type PgBlobEntry } from './blob-index.adapter.js';
 export { PgJobs, JOB_QUEUES, DEFAULT_JOB_SETTINGS, type JobQueue, type JobRun, type JobSettings } from './jobs.adapter.js';
 export { PgAccountStore } from './account-store.adapter.js';
 export { PgBureauRecords } from './bureau-records.adapter.js';
+export { PgChatStore } from './chat-store.adapter.js';

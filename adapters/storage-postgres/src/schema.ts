@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BureauAccident, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
+import type { BureauAccident, ChatFile, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
 
 /** Milliseconds since the epoch, as the domain's ClockPort counts them (bigint, read as a JS number). */
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -316,4 +316,42 @@ export const accountDeclarations = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party, t.tokenHash] })],
+);
+
+/** Chats between drivers and the bureau (issue 16; see the SQLite schema). */
+export const chats = pgTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    topicSearch: text('topic_search').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastAt: ms('last_at').notNull(),
+    lastSender: text('last_sender').$type<'U' | 'B'>().notNull(),
+    abstract: text('abstract').notNull(),
+    unreadByUser: integer('unread_by_user').notNull(),
+    unreadByBureau: integer('unread_by_bureau').notNull(),
+  },
+  (t) => [index('chats_account').on(t.accountId), index('chats_waiting').on(t.lastSender, t.lastAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    sender: text('sender').$type<'U' | 'B'>().notNull(),
+    staffName: text('staff_name'),
+    at: ms('at').notNull(),
+    content: text('content').notNull(),
+    files: jsonb('files').$type<readonly ChatFile[]>().notNull(),
+    readAt: ms('read_at'),
+  },
+  (t) => [uniqueIndex('chat_messages_order').on(t.chatId, t.seq)],
 );

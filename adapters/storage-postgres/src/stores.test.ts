@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import {
+  accountFixture,
   registerAccountStoreContract,
+  registerChatStoreContract,
   registerBureauRecordsContract,
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
@@ -8,6 +10,7 @@ import {
 } from '@eid/test-fixtures';
 import { PgAccountStore } from './account-store.adapter.js';
 import { PgBureauRecords } from './bureau-records.adapter.js';
+import { PgChatStore } from './chat-store.adapter.js';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgExpiringStore } from './expiring-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
@@ -42,4 +45,12 @@ registerAccountStoreContract('postgresql', async () => {
 registerBureauRecordsContract('postgresql', async () => {
   const opened = await database.open();
   return { store: new PgBureauRecords(opened.db), close: () => opened.close() };
+});
+
+describe('[CH1] [CH2] [CH3] [CH5] the chats kept', () => {
+  registerChatStoreContract('postgresql', async () => {
+    const opened = await database.open();
+    const accounts = new PgAccountStore(opened.db);
+    return { store: new PgChatStore(opened.db), account: (id) => accounts.createAccount(accountFixture(id, `${id}@example.lt`)), close: () => opened.close() };
+  });
 });

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { registerAccountStoreContract, registerBureauRecordsContract } from '@eid/test-fixtures';
+import { describe } from 'vitest';
+import { accountFixture, registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract } from '@eid/test-fixtures';
+import { SqliteChatStore } from './chat-store.adapter.js';
 import { SqliteBureauRecords } from './bureau-records.adapter.js';
 import { openDatabase } from './database.js';
 import { SqliteAccountStore } from './account-store.adapter.js';
@@ -26,4 +28,12 @@ registerAccountStoreContract('sqlite (file)', () => {
 registerBureauRecordsContract('sqlite (memory)', () => {
   const opened = openDatabase(':memory:');
   return { store: new SqliteBureauRecords(opened.db), close: () => opened.close() };
+});
+
+describe('[CH1] [CH2] [CH3] [CH5] the chats kept', () => {
+  registerChatStoreContract('sqlite (memory)', () => {
+    const opened = openDatabase(':memory:');
+    const accounts = new SqliteAccountStore(opened.db);
+    return { store: new SqliteChatStore(opened.db), account: (id) => accounts.createAccount(accountFixture(id, `${id}@example.lt`)), close: () => opened.close() };
+  });
 });

@@ -6,3 +6,4 @@ export { SqliteOutputStore } from './output-store.adapter.js';
 export { SqliteExpiringStore } from './expiring-store.adapter.js';
 export { SqliteAccountStore } from './account-store.adapter.js';
 export { SqliteBureauRecords } from './bureau-records.adapter.js';
+export { SqliteChatStore } from './chat-store.adapter.js';

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { BureauAccident, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress } from '@eid/domain';
+import type { BureauAccident, ChatFile, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress } from '@eid/domain';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -254,4 +254,43 @@ export const accountDeclarations = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.declarationId, t.party, t.tokenHash] })],
+);
+
+/** Chats between drivers and the bureau (issue 16): the summary a list reads, kept with each message. */
+export const chats = sqliteTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    /** The topic in lower case (Lithuanian rules), what the console's search looks in. */
+    topicSearch: text('topic_search').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastAt: integer('last_at').notNull(),
+    lastSender: text('last_sender').$type<'U' | 'B'>().notNull(),
+    abstract: text('abstract').notNull(),
+    unreadByUser: integer('unread_by_user').notNull(),
+    unreadByBureau: integer('unread_by_bureau').notNull(),
+  },
+  (t) => [index('chats_account').on(t.accountId), index('chats_waiting').on(t.lastSender, t.lastAt)],
+);
+
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    sender: text('sender').$type<'U' | 'B'>().notNull(),
+    staffName: text('staff_name'),
+    at: integer('at').notNull(),
+    content: text('content').notNull(),
+    files: text('files', { mode: 'json' }).$type<readonly ChatFile[]>().notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [uniqueIndex('chat_messages_order').on(t.chatId, t.seq)],
 );

@@ -22,6 +22,7 @@ export type * from './ports/expiring-store.port.js';
 export * from './ports/output-store.port.js';
 export type * from './ports/account-store.port.js';
 export type * from './ports/password-hasher.port.js';
+export type * from './ports/chat-store.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';

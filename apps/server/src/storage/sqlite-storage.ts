@@ -1,5 +1,5 @@
 import { FileBlobStore } from '@eid/adapter-storage-files';
-import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteChatStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import type { ClockPort, IdPort } from '@eid/domain';
@@ -25,6 +25,7 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       declarations: new SqliteDeclarationStore(database.db),
       accounts: new SqliteAccountStore(database.db),
       bureau: new SqliteBureauRecords(database.db),
+      chats: new SqliteChatStore(database.db),
       submitQueue: queue,
       work: { kind: 'timers', queue },
       output,

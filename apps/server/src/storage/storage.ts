@@ -7,6 +7,7 @@
 import type {
   AccountStorePort,
   BureauRecordsPort,
+  ChatStorePort,
   BlobStorePort,
   DeclarationStorePort,
   EmailSenderPort,
@@ -62,6 +63,8 @@ export interface Storage {
   readonly accounts: AccountStorePort;
   /** The bureau's records of persons: documents, accidents, debts (issue 15). */
   readonly bureau: BureauRecordsPort;
+  /** The chats between drivers and the bureau (issue 16). */
+  readonly chats: ChatStorePort;
   readonly submitQueue: SubmitQueuePort;
   /**
    * Who does the background work: this process on timers over the SQLite tables (one process), or
