@@ -85,6 +85,11 @@ describe('SMS through the SMPP gateway, kept in the outbox with their states', (
         ['b', 'UNSENT'],
         ['a', 'UNSENT'],
       ]);
+      // Sent, but the state cannot be written (the database hiccups): the send still counts, so nobody sends it again.
+      const logged: string[] = [];
+      const flaky = new GatewaySms({ ...outbox, recordSms: (m) => outbox.recordSms(m), smsReceipt: (i, st) => outbox.smsReceipt(i, st), setSmsState: async () => Promise.reject(new Error('database is locked')) }, { sendSms: async () => ({ id: 'X2' }) }, (message) => void logged.push(message));
+      await expect(flaky.sendSms({ to: '+37061234567', text: 'c' })).resolves.toMatchObject({ id: expect.any(String) });
+      expect(logged).toEqual(['an SMS state was not recorded']);
     } finally {
       sqlite.close();
     }

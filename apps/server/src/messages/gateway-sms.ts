@@ -24,18 +24,29 @@ export class GatewaySms implements SmsSenderPort {
 
   async sendSms(message: SmsMessage): Promise<SentMessage> {
     const id = await this.outbox.recordSms(message);
+    let sent: SentMessage;
     try {
-      const sent = await this.gateway.sendSms(message);
-      await this.outbox.setSmsState(id, 'SENT', sent.id.split(' '));
-      return { id };
+      sent = await this.gateway.sendSms(message);
     } catch (e) {
       if (e instanceof SmsNotSent && e.reason === 'UNCERTAIN') {
-        await this.outbox.setSmsState(id, 'UNCERTAIN', e.acceptedParts);
+        await this.keep(id, 'UNCERTAIN', e.acceptedParts);
         this.log('an SMS may or may not have reached the SMSC; it is not sent again', { id });
         return { id };
       }
-      await this.outbox.setSmsState(id, 'UNSENT');
+      await this.keep(id, 'UNSENT');
       throw e;
+    }
+    // Sent: a state that could not be written must not make the caller send it again.
+    await this.keep(id, 'SENT', sent.id.split(' '));
+    return { id };
+  }
+
+  /** Writes a state; a failure is logged (the message stays SENDING in the outbox), never thrown. */
+  private async keep(id: string, state: 'SENT' | 'UNCERTAIN' | 'UNSENT', smscIds?: readonly string[]): Promise<void> {
+    try {
+      await this.outbox.setSmsState(id, state, smscIds);
+    } catch (error) {
+      this.log('an SMS state was not recorded', { id, state, error: error instanceof Error ? error.message : String(error) });
     }
   }
 
