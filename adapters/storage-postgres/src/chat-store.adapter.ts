@@ -6,17 +6,8 @@ import { chatMessages, chats } from './schema.js';
 
 type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
 
-const toChat = (r: typeof chats.$inferSelect): Chat => ({
-  id: r.id,
-  accountId: r.accountId,
-  topic: r.topic,
-  createdAt: r.createdAt,
-  lastAt: r.lastAt,
-  lastSender: r.lastSender,
-  abstract: r.abstract,
-  unreadByUser: r.unreadByUser,
-  unreadByBureau: r.unreadByBureau,
-});
+/** The row without its search column is the chat. */
+const toChat = ({ topicSearch: _search, ...chat }: typeof chats.$inferSelect): Chat => chat;
 
 export class PgChatStore implements ChatStorePort {
   constructor(private readonly db: PgDatabase) {}
@@ -45,7 +36,7 @@ export class PgChatStore implements ChatStorePort {
 
   async messages(chatId: string): Promise<ChatMessage[]> {
     const rows = await this.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(asc(chatMessages.seq));
-    return rows.map((r) => ({ messageId: r.messageId, chatId: r.chatId, sender: r.sender, staffName: r.staffName, at: r.at, content: r.content, files: r.files, readAt: r.readAt }));
+    return rows.map(({ seq: _seq, ...message }) => message);
   }
 
   async markRead(chatId: string, reader: ChatSender, at: number): Promise<number> {

@@ -4,17 +4,8 @@ import { chatAbstract, type Chat, type ChatMessage, type ChatSender, type ChatSt
 import type { EidDatabase } from './database.js';
 import { chatMessages, chats } from './schema.js';
 
-const toChat = (r: typeof chats.$inferSelect): Chat => ({
-  id: r.id,
-  accountId: r.accountId,
-  topic: r.topic,
-  createdAt: r.createdAt,
-  lastAt: r.lastAt,
-  lastSender: r.lastSender,
-  abstract: r.abstract,
-  unreadByUser: r.unreadByUser,
-  unreadByBureau: r.unreadByBureau,
-});
+/** The row without its search column is the chat. */
+const toChat = ({ topicSearch: _search, ...chat }: typeof chats.$inferSelect): Chat => chat;
 
 export class SqliteChatStore implements ChatStorePort {
   constructor(private readonly db: EidDatabase) {}
@@ -50,7 +41,7 @@ export class SqliteChatStore implements ChatStorePort {
       .where(eq(chatMessages.chatId, chatId))
       .orderBy(asc(chatMessages.seq))
       .all()
-      .map((r) => ({ messageId: r.messageId, chatId: r.chatId, sender: r.sender, staffName: r.staffName, at: r.at, content: r.content, files: r.files, readAt: r.readAt }));
+      .map(({ seq: _seq, ...message }) => message);
   }
 
   async markRead(chatId: string, reader: ChatSender, at: number): Promise<number> {

@@ -1,15 +1,7 @@
-import type { Chat, ChatFile, ChatMessage, ChatSender } from '../chat/chat.js';
+import type { Chat, ChatMessage, ChatSender } from '../chat/chat.js';
 
-/** A message as written: the store counts it in its chat's last sender, abstract and unread counts. */
-export interface NewChatMessage {
-  readonly messageId: string;
-  readonly chatId: string;
-  readonly sender: ChatSender;
-  readonly staffName: string | null;
-  readonly at: number;
-  readonly content: string;
-  readonly files: readonly ChatFile[];
-}
+/** A message as written (not read yet): the store counts it in its chat's last sender, abstract and unread counts. */
+export type NewChatMessage = Omit<ChatMessage, 'readAt'>;
 
 /**
  * **API Boundary.** The chats between drivers and the bureau (issue 16): SQLite, PostgreSQL and
