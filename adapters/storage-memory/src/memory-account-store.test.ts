@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
-import { registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract } from '@eid/test-fixtures';
+import { registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract, registerStaffStoreContract } from '@eid/test-fixtures';
+import { MemoryStaffStore } from './memory-staff-store.adapter.js';
 import { MemoryChatStore } from './memory-chat-store.adapter.js';
 import { MemoryAccountStore } from './memory-account-store.adapter.js';
 import { MemoryBureauRecords } from './memory-bureau-records.adapter.js';
@@ -9,4 +10,8 @@ registerBureauRecordsContract('memory', () => ({ store: new MemoryBureauRecords(
 
 describe('[CH1] [CH2] [CH3] [CH5] the chats kept', () => {
   registerChatStoreContract('memory', () => ({ store: new MemoryChatStore(), account: async () => undefined, close: () => {} }));
+});
+
+describe('[SF1] [SF3] [SF4] [AL1] [AL2] [AL3] the staff and the audit log', () => {
+  registerStaffStoreContract('memory', () => ({ store: new MemoryStaffStore(), close: () => {} }));
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BureauAccident, ChatFile, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
 
 /** Milliseconds since the epoch, as the domain's ClockPort counts them (bigint, read as a JS number). */
@@ -354,4 +354,46 @@ export const chatMessages = pgTable(
     readAt: ms('read_at'),
   },
   (t) => [uniqueIndex('chat_messages_order').on(t.chatId, t.seq)],
+);
+
+/** The bureau's staff (issue 16; see the SQLite schema). */
+export const staff = pgTable('staff', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').$type<'operator' | 'supervisor'>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret').notNull(),
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }).notNull(),
+  active: boolean('active').notNull(),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ms('created_at').notNull(),
+    lastSeenAt: ms('last_seen_at').notNull(),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/** AL1: append-only (a trigger refuses UPDATE; only the retention sweep deletes). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    at: ms('at').notNull(),
+    staffId: text('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('audit_log_staff').on(t.staffId, t.seq), index('audit_log_at').on(t.at)],
 );

@@ -3,6 +3,7 @@ import {
   accountFixture,
   registerAccountStoreContract,
   registerChatStoreContract,
+  registerStaffStoreContract,
   registerBureauRecordsContract,
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
@@ -11,6 +12,8 @@ import {
 import { PgAccountStore } from './account-store.adapter.js';
 import { PgBureauRecords } from './bureau-records.adapter.js';
 import { PgChatStore } from './chat-store.adapter.js';
+import { PgStaffStore } from './staff-store.adapter.js';
+import { sql } from 'drizzle-orm';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgExpiringStore } from './expiring-store.adapter.js';
 import { PgOutputStore } from './output-store.adapter.js';
@@ -52,5 +55,12 @@ describe('[CH1] [CH2] [CH3] [CH5] the chats kept', () => {
     const opened = await database.open();
     const accounts = new PgAccountStore(opened.db);
     return { store: new PgChatStore(opened.db), account: (id) => accounts.createAccount(accountFixture(id, `${id}@example.lt`)), close: () => opened.close() };
+  });
+});
+
+describe('[SF1] [SF3] [SF4] [AL1] [AL2] [AL3] the staff and the audit log', () => {
+  registerStaffStoreContract('postgresql', async () => {
+    const opened = await database.open();
+    return { store: new PgStaffStore(opened.db), rewriteAudit: () => opened.db.execute(sql`update audit_log set subject = 'forged'`), close: () => opened.close() };
   });
 });

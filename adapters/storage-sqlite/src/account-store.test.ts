@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { accountFixture, registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract } from '@eid/test-fixtures';
+import { accountFixture, registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract, registerStaffStoreContract } from '@eid/test-fixtures';
+import { SqliteStaffStore } from './staff-store.adapter.js';
 import { SqliteChatStore } from './chat-store.adapter.js';
 import { SqliteBureauRecords } from './bureau-records.adapter.js';
 import { openDatabase } from './database.js';
@@ -35,5 +36,16 @@ describe('[CH1] [CH2] [CH3] [CH5] the chats kept', () => {
     const opened = openDatabase(':memory:');
     const accounts = new SqliteAccountStore(opened.db);
     return { store: new SqliteChatStore(opened.db), account: (id) => accounts.createAccount(accountFixture(id, `${id}@example.lt`)), close: () => opened.close() };
+  });
+});
+
+describe('[SF1] [SF3] [SF4] [AL1] [AL2] [AL3] the staff and the audit log', () => {
+  registerStaffStoreContract('sqlite (memory)', () => {
+    const opened = openDatabase(':memory:');
+    return {
+      store: new SqliteStaffStore(opened.db),
+      rewriteAudit: async () => opened.sqlite.prepare("update audit_log set subject = 'forged'").run(),
+      close: () => opened.close(),
+    };
   });
 });

@@ -7,3 +7,4 @@ export { SqliteExpiringStore } from './expiring-store.adapter.js';
 export { SqliteAccountStore } from './account-store.adapter.js';
 export { SqliteBureauRecords } from './bureau-records.adapter.js';
 export { SqliteChatStore } from './chat-store.adapter.js';
+export { SqliteStaffStore } from './staff-store.adapter.js';

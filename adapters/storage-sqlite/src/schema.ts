@@ -294,3 +294,45 @@ export const chatMessages = sqliteTable(
   },
   (t) => [uniqueIndex('chat_messages_order').on(t.chatId, t.seq)],
 );
+
+/** The bureau's staff (issue 16; SF): separate from drivers' accounts. */
+export const staff = sqliteTable('staff', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').$type<'operator' | 'supervisor'>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret').notNull(),
+  lastTotpStep: integer('last_totp_step').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const staffSessions = sqliteTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/** AL1: append-only (a trigger refuses UPDATE; only the retention sweep deletes). No foreign key: the log outlives a staff account. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    staffId: text('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('audit_log_staff').on(t.staffId, t.seq), index('audit_log_at').on(t.at)],
+);

@@ -23,6 +23,8 @@ export * from './ports/output-store.port.js';
 export type * from './ports/account-store.port.js';
 export type * from './ports/password-hasher.port.js';
 export type * from './ports/chat-store.port.js';
+export type * from './ports/staff-store.port.js';
+export type * from './ports/second-factor.port.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';
@@ -85,3 +87,4 @@ export * from './account/identity.js';
 export * from './account/oidc.js';
 export * from './bureau/index.js';
 export * from './chat/index.js';
+export * from './console/index.js';

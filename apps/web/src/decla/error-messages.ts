@@ -178,6 +178,17 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   IDENTITY_NOT_CLIENT: msg`Signing in this way is not possible with this personal code. Choose another way.`,
   IDENTITY_NOT_DELIVERED: msg`The request did not reach the phone. Check the phone and try again.`,
   IDENTITY_NOT_VERIFIED: msg`The answer could not be verified, so you are not signed in. Try again or choose another way.`,
+  CHAT_NOT_FOUND: msg`This conversation was not found.`,
+  CHAT_TOPIC_INVALID: msg`Write a topic of up to 120 characters.`,
+  CHAT_TEXT_INVALID: msg`Write a message of up to 4,000 characters.`,
+  CHAT_FILE_INVALID: msg`Only photos (JPEG, PNG, HEIC) and PDF documents can be attached.`,
+  CHAT_TOO_MANY_FILES: msg`At most 5 files can be attached to one message.`,
+  STAFF_SIGN_IN_FAILED: msg`The address, the password or the code is wrong, or sign-in is locked for a while.`,
+  STAFF_NOT_SIGNED_IN: msg`Sign in to the console to continue.`,
+  STAFF_FORBIDDEN: msg`Your role does not allow this.`,
+  STAFF_EXISTS: msg`A staff member with this address already exists.`,
+  STAFF_NOT_FOUND: msg`This staff member was not found.`,
+  RECIPIENT_NOT_FOUND: msg`No account has this address.`,
   IDENTITY_FAILED: msg`The sign-in service did not answer. Try again later or choose another way.`,
 };
 

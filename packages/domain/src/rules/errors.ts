@@ -271,6 +271,12 @@ export const ACCOUNT_ERROR_CODES = [
   'IDENTITY_FAILED',
 ] as const;
 
+/** Chat with the bureau (CH1, CH6): a chat that is not the caller's is not found (it tells nothing of others'). */
+export const CHAT_ERROR_CODES = ['CHAT_NOT_FOUND', 'CHAT_TOPIC_INVALID', 'CHAT_TEXT_INVALID', 'CHAT_FILE_INVALID', 'CHAT_TOO_MANY_FILES'] as const;
+
+/** The bureau's console (SF1-SF4): one answer for every failed sign-in, whatever was wrong. */
+export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND'] as const;
+
 /** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */
 export const ERROR_CODE_FAMILIES = {
   plateCheck: PLATE_CHECK_ERROR_CODES,
@@ -290,6 +296,8 @@ export const ERROR_CODE_FAMILIES = {
   output: OUTPUT_ERROR_CODES,
   apiEdge: API_EDGE_ERROR_CODES,
   account: ACCOUNT_ERROR_CODES,
+  chat: CHAT_ERROR_CODES,
+  console: CONSOLE_ERROR_CODES,
 } as const;
 
 export type ErrorCodeFamily = keyof typeof ERROR_CODE_FAMILIES;

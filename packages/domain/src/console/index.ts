@@ -1,0 +1,2 @@
+export * from './staff.js';
+export * from './audit.js';
