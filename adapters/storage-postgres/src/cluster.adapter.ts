@@ -6,6 +6,8 @@ export { LOCK_TIMEOUT_MS, IDLE_HOLDER_TIMEOUT_MS } from './database.js';
 
 /** The channel on which a node tells the others which parties it has devices of: `{declarationId, node, A, B}`. */
 export const PRESENCE_CHANNEL = 'eid_presence';
+/** The channel on which a node tells the others that an account's chat changed: `{accountId, chatId, node}`. */
+export const CHAT_CHANNEL = 'eid_chat';
 
 /** How often the listening connection is checked with a round trip (a silent half-open one is replaced). */
 const LISTEN_PING_MS = 10_000;
@@ -22,6 +24,8 @@ export interface ClusterListener {
   presence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void;
   /** The listening connection is back after a loss: what was announced meanwhile is unknown, look again. */
   resync(): void;
+  /** Another node wrote in an account's chat. */
+  chat?(accountId: string, chatId: string): void;
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
@@ -90,6 +94,11 @@ export class PgCluster {
   }
 
   /** Tells the other nodes which parties this node has devices of. */
+  /** CH6: tells the other nodes that an account's chat changed. */
+  async publishChat(accountId: string, chatId: string): Promise<void> {
+    await this.opened.pool.query('select pg_notify($1, $2)', [CHAT_CHANNEL, JSON.stringify({ accountId, chatId, node: this.node })]);
+  }
+
   async publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): Promise<void> {
     await this.opened.pool.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify({ declarationId, node: this.node, A: present.A, B: present.B })]);
   }
@@ -122,6 +131,7 @@ export class PgCluster {
       await client.connect();
       await client.query(`listen ${CHANGES_CHANNEL}`);
       await client.query(`listen ${PRESENCE_CHANNEL}`);
+      await client.query(`listen ${CHAT_CHANNEL}`);
     } catch (error) {
       lost(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -171,6 +181,10 @@ export class PgCluster {
     try {
       data = JSON.parse(payload ?? '');
     } catch {
+      return;
+    }
+    if (channel === CHAT_CHANNEL && isObject(data) && typeof data.accountId === 'string' && typeof data.chatId === 'string' && data.node !== this.node) {
+      this.listener.chat?.(data.accountId, data.chatId);
       return;
     }
     if (!isObject(data) || typeof data.declarationId !== 'string') return;

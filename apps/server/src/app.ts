@@ -61,7 +61,13 @@ import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import oidc from './routes/oidc.js';
 import records from './routes/records.js';
-import { AccountService, ExpiryReminders, IdentitySignIn, OidcSignIn } from '@eid/accounts';
+import { AccountService, ChatService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService } from '@eid/accounts';
+import { OtplibTotp } from '@eid/adapter-totp-otplib';
+import { ChatEvents } from './chat/chat-events.js';
+import { ChatNotifier } from './messages/chat-texts.js';
+import { seedDemoStaff } from './bureau/staff-seed.js';
+import chat from './routes/chat.js';
+import consoleRoutes from './routes/console.js';
 import { ReminderSender } from './messages/reminder-texts.js';
 import { skProviders } from './accounts/sk-providers.js';
 import { oidcProviders } from './accounts/oidc-providers.js';
@@ -108,6 +114,12 @@ declare module 'fastify' {
     rateLimitStore: FastifyRateLimitStoreCtor;
     /** Deletes what the terms say is kept no longer (RT1, RT2). */
     retention: RetentionSweep;
+    /** The chats with the bureau (issue 16). */
+    chats: ChatService;
+    /** The open pages' live updates of chats (CH6). */
+    chatEvents: ChatEvents;
+    /** The bureau's staff and the audit log (issue 16). */
+    staff: StaffService;
   }
 }
 
@@ -202,6 +214,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('accounts', accountService);
         // BR4: the expiry reminders, by e-mail (SMTP or the outbox) and SMS (the gateway or the outbox).
         instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, sms, deps.config.publicUrl), smsServed: (e164) => smsServed(e164, deps.config.smsCallingCodes) }));
+        const chatEvents = new ChatEvents();
+        instance.decorate('chatEvents', chatEvents);
+        const notify = new ChatNotifier({ accounts: deps.storage.accounts, chats: deps.storage.chats, mail, sms, publicUrl: deps.config.publicUrl, smsCallingCodes: deps.config.smsCallingCodes });
+        instance.decorate('chats', new ChatService({ chats: deps.storage.chats, clock: instance.clock, ids: instance.ids, events: chatEvents, notify, log: (message, data) => instance.log.warn(data, message) }));
+        const staff = new StaffService({ store: deps.storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock: instance.clock, ids: instance.ids, hash: instance.hash, expiring: expiringState });
+        instance.decorate('staff', staff);
+        if (deps.config.staffSeed === 'fixture') await seedDemoStaff(staff);
         const sk = await skProviders(deps.config);
         instance.addHook('onClose', async () => sk.close());
         instance.decorate('identity', new IdentitySignIn(accountPorts, accountService, sk.providers));
@@ -234,6 +253,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(account);
   await app.register(oidc);
   await app.register(records);
+  await app.register(chat);
+  await app.register(consoleRoutes);
   await app.register(web);
   return app;
 }

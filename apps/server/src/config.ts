@@ -45,6 +45,8 @@ export interface ServerConfig {
   readonly registrySeed: 'fixture' | 'none';
   /** The bureau's records of the local installation's demo persons (`EID_BUREAU_SEED`, issue 15). */
   readonly bureauSeed: 'fixture' | 'none';
+  /** The local installation's demo staff (an operator and a supervisor with known TOTP secrets: `EID_STAFF_SEED`, issue 16); refused in production. */
+  readonly staffSeed: 'fixture' | 'none';
   /** AC14: personal codes of test users, who cannot fill declarations (`EID_TEST_PERSONAL_CODES`, comma-separated). */
   readonly testPersonalCodes: readonly string[];
   /** Run the inactivity sweep and the submit worker on timers (tests drive them by hand). */
@@ -165,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .filter(Boolean)
       .map((c) => read(v.pipe(v.string(), v.regex(/^\d{11}$/)), 'EID_TEST_PERSONAL_CODES', c, c)),
     bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, env.NODE_ENV === 'production' ? 'none' : 'fixture'),
+    staffSeed: read(v.picklist(env.NODE_ENV === 'production' ? ['none'] : ['fixture', 'none']), 'EID_STAFF_SEED', env.EID_STAFF_SEED, env.NODE_ENV === 'production' ? 'none' : 'fixture'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
     publicUrl: read(
       v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((u) => u.replace(/\/+$/, ''))),

@@ -43,7 +43,7 @@ describe('retention', () => {
 
     // The day before the period ends: everything is there.
     clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) - DAY);
-    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, outboxMessages: 0, accountLinks: 1 });
+    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, outboxMessages: 0, accountLinks: 1, auditEntries: 0 });
     expect(await kept()).toMatchObject({ declaration: true, links: 1, statements: 2, files: true });
 
     clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) + DAY);

@@ -1,10 +1,10 @@
 /**
  * The retention sweep (RT1, RT2): finished declarations whose HISTORY_YEARS are over are deleted
  * with their statements, deliveries and binaries; the local outbox's messages of the same age go
- * too, and so do the accounts' links to declarations no longer kept; binary folders whose declaration no longer exists (a crash between deleting a declaration
+ * too, and so do the accounts' links to declarations no longer kept and the audit log's entries past AUDIT_YEARS (AL3); binary folders whose declaration no longer exists (a crash between deleting a declaration
  * and its files) are swept. Runs on a timer; idempotent, so a run cut short is finished by the next.
  */
-import { retentionCutoff, type AccountStorePort, type BlobStorePort, type ClockPort, type DeclarationStorePort, type OutputStorePort } from '@eid/domain';
+import { auditCutoff, CHAT_FILES_PREFIX, retentionCutoff, type AccountStorePort, type BlobStorePort, type ChatStorePort, type ClockPort, type DeclarationStorePort, type OutputStorePort, type StaffStorePort } from '@eid/domain';
 
 export interface RetentionDeps {
   readonly store: DeclarationStorePort;
@@ -13,6 +13,10 @@ export interface RetentionDeps {
   /** The accounts' links to declarations (BR5): those of deleted declarations go with them. */
   readonly accounts: Pick<AccountStorePort, 'linkedDeclarationIds' | 'unlinkDeclarations'>;
   readonly outbox: { removeBefore(before: number): number | Promise<number> };
+  /** CH7: a chat's file folder is kept while the chat is. */
+  readonly chats: Pick<ChatStorePort, 'chat'>;
+  /** AL3: the audit log's entries older than AUDIT_YEARS. */
+  readonly audit: Pick<StaffStorePort, 'removeAuditBefore'>;
   readonly clock: ClockPort;
   readonly log: (message: string, data: Record<string, unknown>) => void;
 }
@@ -22,6 +26,7 @@ export interface RetentionRun {
   readonly orphanFolders: number;
   readonly outboxMessages: number;
   readonly accountLinks: number;
+  readonly auditEntries: number;
 }
 
 export class RetentionSweep {
@@ -37,15 +42,22 @@ export class RetentionSweep {
     }
     const withFiles = await blobs.declarationIds();
     const alive = await store.existingIds(withFiles);
-    const orphans = withFiles.filter((id) => !alive.has(id));
+    const orphans: string[] = [];
+    for (const id of withFiles) {
+      if (alive.has(id)) continue;
+      // A chat's folder (CH7) is an orphan when its chat is gone (deleted with its account).
+      if (id.startsWith(CHAT_FILES_PREFIX) && (await this.deps.chats.chat(id.slice(CHAT_FILES_PREFIX.length))) !== null) continue;
+      orphans.push(id);
+    }
     for (const id of orphans) await blobs.removeFor(id);
     const outboxMessages = await outbox.removeBefore(cutoff);
     // An account's link to a declaration that is gone (its years over, or never finished and swept) goes too.
     const linked = await accounts.linkedDeclarationIds();
     const linkedAlive = await store.existingIds(linked);
     const accountLinks = await accounts.unlinkDeclarations(linked.filter((id) => !linkedAlive.has(id)));
-    const run = { declarations: expired.length, orphanFolders: orphans.length, outboxMessages, accountLinks };
-    if (expired.length + orphans.length + outboxMessages + accountLinks > 0) this.deps.log('retention sweep', { ...run });
+    const auditEntries = await this.deps.audit.removeAuditBefore(auditCutoff(clock.now()));
+    const run = { declarations: expired.length, orphanFolders: orphans.length, outboxMessages, accountLinks, auditEntries };
+    if (expired.length + orphans.length + outboxMessages + accountLinks + auditEntries > 0) this.deps.log('retention sweep', { ...run });
     return run;
   }
 }

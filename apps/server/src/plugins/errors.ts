@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { ApiErrorBody, ErrorCode } from '@eid/domain';
+import { ConsoleError, type ConsoleFailure } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
@@ -13,7 +14,23 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_VALIDATION: { status: 400, code: 'DATA_ERROR' },
 };
 
-function classify(error: FastifyError | HttpError): { status: number; body: ApiErrorBody } {
+/** The chat and console use cases' refusals (CH6, SF1-SF4). */
+const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
+  CHAT_NOT_FOUND: 404,
+  CHAT_TOPIC_INVALID: 400,
+  CHAT_TEXT_INVALID: 400,
+  CHAT_FILE_INVALID: 400,
+  CHAT_TOO_MANY_FILES: 400,
+  STAFF_SIGN_IN_FAILED: 401,
+  STAFF_NOT_SIGNED_IN: 401,
+  STAFF_FORBIDDEN: 403,
+  STAFF_EXISTS: 409,
+  STAFF_NOT_FOUND: 404,
+  RECIPIENT_NOT_FOUND: 404,
+};
+
+function classify(error: FastifyError | HttpError | ConsoleError): { status: number; body: ApiErrorBody } {
+  if (error instanceof ConsoleError) return { status: CONSOLE_STATUS[error.code], body: { code: error.code } };
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: error.path ? { code: error.code, path: error.path } : { code: error.code } };
   }
@@ -31,7 +48,7 @@ function classify(error: FastifyError | HttpError): { status: number; body: ApiE
 /** Every error leaves as a typed `{ code }`; only genuine faults are 5xx and logged as errors. */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | ConsoleError, request, reply) => {
       const { status, body } = classify(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, path: body.path }, 'request refused');

@@ -108,7 +108,7 @@ export default fp(
     const worker = new SubmitWorker(submitSource(app.storage, app.clock, log), hub, finalizer, app.clock, log, () => {
       if (app.config.backgroundJobs) void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e)));
     });
-    const retention = new RetentionSweep({ store, output: app.output, blobs, accounts: app.storage.accounts, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
+    const retention = new RetentionSweep({ store, output: app.output, blobs, accounts: app.storage.accounts, chats: app.storage.chats, audit: app.storage.staff, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
     app.decorate('hub', hub);
     app.decorate('retention', retention);
     app.decorate('submitWorker', worker);
@@ -219,14 +219,19 @@ export default fp(
       await link.start({
         changed: (id, version) => void hub.heard(id, version).catch((e: unknown) => log('warn', 'a change of another node could not be pushed', String(e))),
         presence: (id, node, present) => hub.heardPresence(id, node, present),
-        resync: () => void hub.resync().catch((e: unknown) => log('warn', 'the resync after a lost listener failed', String(e))),
+        resync: () => {
+          void hub.resync().catch((e: unknown) => log('warn', 'the resync after a lost listener failed', String(e)));
+          app.chatEvents.resync();
+        },
+        chat: (accountId, chatId) => app.chatEvents.deliver(accountId, chatId),
       });
+      app.chatEvents.publishToCluster = (accountId, chatId) => void link.publishChat(accountId, chatId).catch((e: unknown) => log('warn', 'a chat change could not be told to the other nodes', String(e)));
       timers.push(setInterval(() => hub.repeatPresence(), PRESENCE_REPEAT_MS));
     }
     // Pings and the idle timeout of sockets without a declaration run in every installation.
     timers.push(setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs));
     for (const t of timers) t.unref();
-    if (app.config.backgroundJobs) timers.push(...(await startBackgroundWork({ storage: app.storage, hub, accounts: { sweep: () => Promise.all([app.accounts.sweep(), app.reminders.runDue()]) }, submit: worker, delivery, retention, log })));
+    if (app.config.backgroundJobs) timers.push(...(await startBackgroundWork({ storage: app.storage, hub, accounts: { sweep: () => Promise.all([app.accounts.sweep(), app.reminders.runDue(), app.staff.sweep()]) }, submit: worker, delivery, retention, log })));
     app.addHook('onClose', async () => {
       for (const t of timers) clearInterval(t);
       // A run in progress finishes; nothing new starts (what is due waits, durably, for the next start).

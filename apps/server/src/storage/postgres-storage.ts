@@ -8,6 +8,7 @@ import {
   PgAccountStore,
   PgBureauRecords,
   PgChatStore,
+  PgStaffStore,
   PgDeclarationStore,
   DEFAULT_JOB_SETTINGS,
   PgBlobIndex,
@@ -56,6 +57,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       node,
       withLock: (id, run) => (cluster ? cluster.withLock(id, run) : Promise.reject(new Error('the cluster link is not started'))),
       publishPresence: async (id, present) => cluster?.publishPresence(id, present),
+      publishChat: async (accountId, chatId) => cluster?.publishChat(accountId, chatId),
       async start(listener) {
         cluster = new PgCluster(opened, node, listener, log);
         await cluster.start();
@@ -72,6 +74,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       accounts: new PgAccountStore(opened.db),
       bureau: new PgBureauRecords(opened.db),
       chats: new PgChatStore(opened.db),
+      staff: new PgStaffStore(opened.db),
       submitQueue: new PgSubmitQueue(),
       work: { kind: 'jobs', jobs: queue },
       output: new PgOutputStore(opened.db, { pool: opened.pool, queue }),

@@ -1,5 +1,6 @@
 import { FileBlobStore } from '@eid/adapter-storage-files';
-import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteChatStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteChatStore,
+  SqliteStaffStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import type { ClockPort, IdPort } from '@eid/domain';
@@ -26,6 +27,7 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       accounts: new SqliteAccountStore(database.db),
       bureau: new SqliteBureauRecords(database.db),
       chats: new SqliteChatStore(database.db),
+      staff: new SqliteStaffStore(database.db),
       submitQueue: queue,
       work: { kind: 'timers', queue },
       output,

@@ -8,6 +8,7 @@ import type {
   AccountStorePort,
   BureauRecordsPort,
   ChatStorePort,
+  StaffStorePort,
   BlobStorePort,
   DeclarationStorePort,
   EmailSenderPort,
@@ -44,11 +45,14 @@ export interface ClusterLink {
   readonly node: string;
   withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T>;
   publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): Promise<void>;
+  /** CH6: tells the other nodes that an account's chat changed (their open pages hear it). */
+  publishChat(accountId: string, chatId: string): Promise<void>;
   /** Starts delivering the other nodes' announcements to `listener`. */
   start(listener: {
     changed(declarationId: string, version: number): void;
     presence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void;
     resync(): void;
+    chat(accountId: string, chatId: string): void;
   }): Promise<void>;
   readonly isListening: boolean;
   close(): Promise<void>;
@@ -65,6 +69,8 @@ export interface Storage {
   readonly bureau: BureauRecordsPort;
   /** The chats between drivers and the bureau (issue 16). */
   readonly chats: ChatStorePort;
+  /** The bureau's staff, their sessions and the audit log (issue 16). */
+  readonly staff: StaffStorePort;
   readonly submitQueue: SubmitQueuePort;
   /**
    * Who does the background work: this process on timers over the SQLite tables (one process), or

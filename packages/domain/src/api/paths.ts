@@ -12,5 +12,7 @@ export const STATEMENT_PATH = `${BACKEND_BASE_PATH}/statement`;
 export const CAPTCHA_PATH = `${BACKEND_BASE_PATH}/captcha`;
 /** The account calls (issue 15): `…/register`, `…/sign-in`, `…/me`, `…/sessions` … (apps/server/src/routes/account.ts). */
 export const ACCOUNT_PATH = `${BACKEND_BASE_PATH}/account`;
+/** The bureau's console calls (issue 16): staff sign-in, lists, chats, staff, the audit log (apps/server/src/routes/console.ts). */
+export const CONSOLE_PATH = `${BACKEND_BASE_PATH}/console`;
 /** The e-mail confirmation link's token (POST). */
 export const CONFIRM_EMAIL_PATH = `${BACKEND_BASE_PATH}/confirm-email`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { CHAT_ABSTRACT_LENGTH, CHAT_TEXT_MAX, CHAT_TOPIC_MAX, chatAbstract, chatFileName, chatList, ChatReplySchema, NewChatSchema, waitingForBureau, type Chat } from './chat.js';
+import { CHAT_ABSTRACT_LENGTH, CHAT_TEXT_MAX, CHAT_TOPIC_MAX, chatAbstract, chatFileKind, chatFileName, chatList, ChatReplySchema, NewChatSchema, waitingForBureau, type Chat } from './chat.js';
 
 const chat = (id: string, lastAt: number, lastSender: 'U' | 'B', unreadByUser = 0): Chat => ({ id, accountId: 'a', topic: `Topic ${id}`, createdAt: 0, lastAt, lastSender, abstract: '…', unreadByUser, unreadByBureau: 0 });
 
@@ -59,5 +59,23 @@ describe('chat with the bureau: the rules', () => {
     ['..', 'noName'],
   ])('[CH4] a file sent as %s is kept as %s', (raw, kept) => {
     expect(chatFileName(raw)).toBe(kept);
+  });
+});
+
+describe('chat files by content (CH7)', () => {
+  const bytes = (...head: number[]) => new Uint8Array([...head, ...new Array(16).fill(0)]);
+  const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+  const text = (s: string) => new Uint8Array([...ascii(s), ...new Array(16).fill(0)]);
+  it.each([
+    ['a JPEG', bytes(0xff, 0xd8, 0xff, 0xe0), 'image'],
+    ['a PNG', bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), 'image'],
+    ['a HEIC', new Uint8Array([0, 0, 0, 24, ...ascii('ftypheic'), ...new Array(8).fill(0)]), 'image'],
+    ['a PDF', text('%PDF-1.7\n'), 'pdf'],
+    ['a GIF', text('GIF89a'), null],
+    ['a Windows program renamed .pdf', text('MZ\x90\x00'), null],
+    ['a text renamed .jpg', text('hello, world'), null],
+    ['an empty file', new Uint8Array(0), null],
+  ])('[CH7] %s is %s', (_name, b, kind) => {
+    expect(chatFileKind(b)).toBe(kind);
   });
 });

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { MAX_PHOTO_BYTES } from '../rules/constants.js';
+import { sniffContentType } from '../api/blob.js';
 
 /** Who wrote a message: the user (U) or the bureau (B). */
 export type ChatSender = 'U' | 'B';
@@ -118,3 +119,15 @@ export function chatFileName(raw: string | null | undefined): string {
   const clean = [...base.replace(/[\p{Cc}"<>|:*?]/gu, '').replace(BIDI_CONTROLS, '').trim()].slice(-120).join('');
   return clean === '' || clean === '.' || clean === '..' ? 'noName' : clean;
 }
+
+/** CH7: what a chat file is by its first bytes: an image for the photo pipeline (JPEG, PNG, HEIC/HEIF), a PDF, or null (refused). */
+export function chatFileKind(bytes: Uint8Array): 'image' | 'pdf' | null {
+  const head = String.fromCharCode(...bytes.subarray(0, 5));
+  if (head === '%PDF-') return 'pdf';
+  const sniffed = sniffContentType(bytes);
+  return sniffed && ['image/jpeg', 'image/png', 'image/heic', 'image/heif'].includes(sniffed.contentType) ? 'image' : null;
+}
+
+/** CH7: the blob folder of a chat's files (beside the declarations' folders; swept when the chat is gone). */
+export const CHAT_FILES_PREFIX = 'chat-';
+export const chatFilesFolder = (chatId: string) => `${CHAT_FILES_PREFIX}${chatId}`;

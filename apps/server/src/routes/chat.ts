@@ -1,0 +1,103 @@
+/**
+ * The driver's chats with the bureau (issue 16; CH1-CH7): the list with the unread count, a chat
+ * (opening reads the bureau's messages), a new chat and a reply with files (multipart: the text
+ * fields and at most 5 files), a file of the driver's own chat, and the live stream of changes
+ * (server-sent events). Only the signed-in account's chats: another's is CHAT_NOT_FOUND.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import * as v from 'valibot';
+import { ACCOUNT_PATH, CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX, ChatIdSchema, ChatReplySchema, NewChatSchema } from '@eid/domain';
+import { requireSession } from '../accounts/session-guard.js';
+import { sessionToken } from '../accounts/session-cookie.js';
+import { HttpError, parseInput } from '../http-error.js';
+import { perMinute } from './limits.js';
+import { readChatUpload, sendChatFile } from '../chat/chat-files.js';
+import { openChatStream } from '../chat/sse.js';
+
+const ChatParams = v.object({ chatId: ChatIdSchema });
+const FileParams = v.object({ chatId: ChatIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
+
+/** Uploads the whole process works on at once (each holds up to 5 × 20 MB): more wait their turn as RATE_LIMITED. */
+export const CHAT_UPLOADS_AT_ONCE = 4;
+/** Live streams one account may hold open (tabs and phones). */
+export const CHAT_STREAMS_PER_ACCOUNT = 5;
+/** The body of a message with its files, and a little for the form's fields and boundaries. */
+const UPLOAD_BODY_LIMIT = CHAT_FILES_MAX * CHAT_FILE_MAX_BYTES + 256 * 1024;
+
+const chat: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
+  await app.register(multipart);
+  const reads = perMinute(120);
+  let uploading = 0;
+  /** CH7: one upload slot while the files are read and processed; RATE_LIMITED when all are taken. */
+  const withUploadSlot = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (uploading >= CHAT_UPLOADS_AT_ONCE) throw new HttpError(429, 'RATE_LIMITED');
+    uploading += 1;
+    try {
+      return await run();
+    } finally {
+      uploading -= 1;
+    }
+  };
+  // Nothing of a chat is kept by a browser's or a proxy's cache (this plugin's routes only; files set their own).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(`${ACCOUNT_PATH}/chats`, reads, async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, false);
+    return app.chats.list(account.id);
+  });
+
+  app.get(`${ACCOUNT_PATH}/chats/unread`, reads, async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, false);
+    return { unread: await app.chats.unread(account.id) };
+  });
+
+  app.get(`${ACCOUNT_PATH}/chats/:chatId`, reads, async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, false);
+    const { chatId } = parseInput(ChatParams, request.params);
+    return app.chats.open(account.id, chatId);
+  });
+
+  app.get(`${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, reads, async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, false);
+    const { chatId, fileId } = parseInput(FileParams, request.params);
+    await app.chats.ownChat(account.id, chatId);
+    const file = (await app.storage.chats.messages(chatId)).flatMap((m) => m.files).find((f) => f.fileId === fileId);
+    return sendChatFile(app, reply, chatId, file);
+  });
+
+  app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, true);
+    const chatId = app.ids.token();
+    return withUploadSlot(async () => {
+      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(NewChatSchema, fields));
+      return { chat: await app.chats.start(account.id, chatId, upload.fields, upload.files) };
+    });
+  });
+
+  app.post(`${ACCOUNT_PATH}/chats/:chatId/messages`, { ...perMinute(30), bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, true);
+    const { chatId } = parseInput(ChatParams, request.params);
+    await app.chats.ownChat(account.id, chatId);
+    return withUploadSlot(async () => {
+      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(ChatReplySchema, fields));
+      return { chat: await app.chats.reply(account.id, chatId, upload.fields.text, upload.files) };
+    });
+  });
+
+  /** CH6: the account's live stream: `event: chat` with the id of a chat that changed. */
+  app.get(`${ACCOUNT_PATH}/chat-events`, perMinute(30), async (request, reply) => {
+    const { account } = await requireSession(app, request, reply, false);
+    if (app.chatEvents.count(account.id) >= CHAT_STREAMS_PER_ACCOUNT) throw new HttpError(429, 'RATE_LIMITED');
+    const token = sessionToken(request);
+    openChatStream(app.chatEvents, account.id, request, reply, async () => (await app.accounts.authenticate(token)) !== null);
+  });
+};
+
+
+export default chat;
