@@ -11,6 +11,8 @@ const dir = process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/src/locales';
 // loaded with their lazy code, so the first screen does not carry their messages.
 const contentDir = process.env.LINGUI_CONTENT_CATALOG_DIR ?? '<rootDir>/src/content/locales';
 const accountDir = process.env.LINGUI_ACCOUNT_CATALOG_DIR ?? '<rootDir>/src/account/locales';
+// The bureau's console (src/console, issue 16) too: staff screens never load with the drivers' pages.
+const consoleDir = process.env.LINGUI_CONSOLE_CATALOG_DIR ?? '<rootDir>/src/console/locales';
 const serverDir = process.env.LINGUI_SERVER_CATALOG_DIR ?? '<rootDir>/../../adapters/texts-catalog/locales';
 
 export default defineConfig({
@@ -21,7 +23,7 @@ export default defineConfig({
     {
       path: `${dir}/{locale}/messages`,
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '**/routeTree.gen.ts', '<rootDir>/src/account/**', '<rootDir>/src/content/**'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '**/routeTree.gen.ts', '<rootDir>/src/account/**', '<rootDir>/src/content/**', '<rootDir>/src/console/**'],
     },
     {
       path: `${contentDir}/{locale}/messages`,
@@ -31,6 +33,11 @@ export default defineConfig({
     {
       path: `${accountDir}/{locale}/messages`,
       include: ['<rootDir>/src/account'],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
+    },
+    {
+      path: `${consoleDir}/{locale}/messages`,
+      include: ['<rootDir>/src/console'],
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
     {

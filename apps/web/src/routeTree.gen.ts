@@ -15,6 +15,7 @@ import { Route as ChatRouteImport } from './routes/chat'
 import { Route as ClaimRouteImport } from './routes/claim'
 import { Route as ClaimsRouteImport } from './routes/claims'
 import { Route as ConfirmRouteImport } from './routes/confirm'
+import { Route as ConsoleRouteImport } from './routes/console'
 import { Route as CorrespconfirmRouteImport } from './routes/correspconfirm'
 import { Route as DeclaRouteImport } from './routes/decla'
 import { Route as DocumentsRouteImport } from './routes/documents'
@@ -63,6 +64,11 @@ const ClaimsRoute = ClaimsRouteImport.update({
 const ConfirmRoute = ConfirmRouteImport.update({
   id: '/confirm',
   path: '/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConsoleRoute = ConsoleRouteImport.update({
+  id: '/console',
+  path: '/console',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CorrespconfirmRoute = CorrespconfirmRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/claim': typeof ClaimRoute
   '/claims': typeof ClaimsRoute
   '/confirm': typeof ConfirmRoute
+  '/console': typeof ConsoleRoute
   '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
   '/documents': typeof DocumentsRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/claim': typeof ClaimRoute
   '/claims': typeof ClaimsRoute
   '/confirm': typeof ConfirmRoute
+  '/console': typeof ConsoleRoute
   '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
   '/documents': typeof DocumentsRoute
@@ -224,6 +232,7 @@ export interface FileRoutesById {
   '/claim': typeof ClaimRoute
   '/claims': typeof ClaimsRoute
   '/confirm': typeof ConfirmRoute
+  '/console': typeof ConsoleRoute
   '/correspconfirm': typeof CorrespconfirmRoute
   '/decla': typeof DeclaRoute
   '/documents': typeof DocumentsRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | '/claim'
     | '/claims'
     | '/confirm'
+    | '/console'
     | '/correspconfirm'
     | '/decla'
     | '/documents'
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/claim'
     | '/claims'
     | '/confirm'
+    | '/console'
     | '/correspconfirm'
     | '/decla'
     | '/documents'
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/claim'
     | '/claims'
     | '/confirm'
+    | '/console'
     | '/correspconfirm'
     | '/decla'
     | '/documents'
@@ -335,6 +347,7 @@ export interface RootRouteChildren {
   ClaimRoute: typeof ClaimRoute
   ClaimsRoute: typeof ClaimsRoute
   ConfirmRoute: typeof ConfirmRoute
+  ConsoleRoute: typeof ConsoleRoute
   CorrespconfirmRoute: typeof CorrespconfirmRoute
   DeclaRoute: typeof DeclaRoute
   DocumentsRoute: typeof DocumentsRoute
@@ -398,6 +411,13 @@ declare module '@tanstack/react-router' {
       path: '/confirm'
       fullPath: '/confirm'
       preLoaderRoute: typeof ConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/console': {
+      id: '/console'
+      path: '/console'
+      fullPath: '/console'
+      preLoaderRoute: typeof ConsoleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/correspconfirm': {
@@ -543,6 +563,7 @@ const rootRouteChildren: RootRouteChildren = {
   ClaimRoute: ClaimRoute,
   ClaimsRoute: ClaimsRoute,
   ConfirmRoute: ConfirmRoute,
+  ConsoleRoute: ConsoleRoute,
   CorrespconfirmRoute: CorrespconfirmRoute,
   DeclaRoute: DeclaRoute,
   DocumentsRoute: DocumentsRoute,

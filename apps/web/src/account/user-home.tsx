@@ -29,6 +29,12 @@ export function UserHome() {
       <nav aria-label={t`Account sections`}>
         <ul className="account-links">
           <li>
+            <Link to="/messages">{t`Messages`}</Link>
+          </li>
+          <li>
+            <Link to="/chat">{t`Chat with the bureau`}</Link>
+          </li>
+          <li>
             <Link to="/documents">{t`Insurance documents`}</Link>
           </li>
           <li>

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
 import { requireLogin } from '../shell/login-gate';
-import { AccountPage } from '../shell/account-page';
+import { loadAccountCatalog } from '../account/catalog';
+import { ChatListPage } from '../account/chat-pages';
 
-/** Chat (app-shell §2): login needed. */
+/** Chat (app-shell §2): the conversations with the bureau; login needed. */
 export const Route = createFileRoute('/chat')({
   beforeLoad: (at) => requireLogin('/chat', at),
-  component: function ChatRoute() {
-    const { t } = useLingui();
-    return <AccountPage title={t`Chat`} />;
-  },
+  loader: loadAccountCatalog,
+  component: ChatListPage,
 });

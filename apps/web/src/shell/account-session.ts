@@ -107,7 +107,9 @@ export async function accountCall<T>(path: string, init: { readonly method?: 'GE
 
 async function callOnce<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; readonly body?: unknown }): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  // A form with files goes as multipart (the browser writes its boundary); anything else as JSON.
+  const form = init.body instanceof FormData ? init.body : null;
+  if (init.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (state.kind === 'signed-in') headers['x-eid-csrf'] = state.account.csrfToken;
   let res: Response;
   try {
@@ -116,7 +118,7 @@ async function callOnce<T>(path: string, init: { readonly method?: 'GET' | 'POST
       credentials: 'include',
       cache: 'no-store',
       headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      ...(init.body === undefined ? {} : { body: form ?? JSON.stringify(init.body) }),
     });
   } catch {
     throw new AccountCallError('NETWORK_ERROR');

@@ -3,7 +3,7 @@
  * toggle and the language picker, the back link of the page layout (`common.back`), and the footer with the
  * office contacts, the office hours of §9, the content pages and the feedback dialog.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitcher } from '../i18n/language-switcher';
@@ -12,7 +12,8 @@ import { isDarkTheme, setDarkTheme } from './theme';
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from './office-hours';
 import { InstallButton } from './pwa';
-import { useAccount } from './account-session';
+import { accountCall, useAccount } from './account-session';
+import { onChatChange } from './chat-events';
 import { openLogin } from './login-host';
 
 export function ThemeToggle() {
@@ -56,9 +57,12 @@ function AccountButton() {
   const state = useAccount();
   if (state.kind === 'signed-in') {
     return (
-      <Link to="/user" className="toolbar-account">
-        {t`My account`}
-      </Link>
+      <>
+        <UnreadMessages />
+        <Link to="/user" className="toolbar-account">
+          {t`My account`}
+        </Link>
+      </>
     );
   }
   if (state.kind === 'unknown') return null;
@@ -66,6 +70,37 @@ function AccountButton() {
     <button type="button" className="toolbar-account" onClick={() => openLogin({ mode: 'sign-in' })}>
       {t`Sign in`}
     </button>
+  );
+}
+
+/** CH2: the toolbar's link to the messages with the number of the bureau's messages not yet opened, kept live (CH6). */
+function UnreadMessages() {
+  const { t } = useLingui();
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void accountCall<{ unread: number }>('/chats/unread', { method: 'GET' }).then(
+        (r) => live && setUnread(r.unread),
+        () => undefined,
+      );
+    load();
+    const stop = onChatChange(load);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  const label = unread > 0 ? t`Messages, ${unread} unread` : t`Messages`;
+  return (
+    <Link to="/messages" className="toolbar-account toolbar-messages" aria-label={label}>
+      {t`Messages`}
+      {unread > 0 ? (
+        <span className="unread-badge" aria-hidden="true">
+          {unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -49,6 +49,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   route('/notifSettings'),
   route('/accidents/$accidentId/statements/$statementId'),
   route('/a/$suid'),
+  // The bureau's console (issue 16): staff only, its own sign-in and toolbar, loaded apart from the drivers' pages.
+  route('/console', { customToolbar: true, noBack: true }),
 ];
 
 /** Settings sections of /userSettings chosen by a query parameter: L login, D data, M messages, C cookies. */

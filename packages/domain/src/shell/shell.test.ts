@@ -121,7 +121,9 @@ describe('routes and the login gate (app-shell §2, §4)', () => {
     expect(shellRoute('/information')?.wrapper).toBe('information');
     expect(shellRoute('/decla')).toMatchObject({ wrapper: 'decla', customToolbar: true });
     expect(shellRoute('/liabilities')).toMatchObject({ customToolbar: true, login: true });
-    expect(SHELL_ROUTES.filter((r) => r.noBack).map((r) => r.path)).toEqual(['/', '/decla']);
+    expect(SHELL_ROUTES.filter((r) => r.noBack).map((r) => r.path)).toEqual(['/', '/decla', '/console']);
+    // The bureau's console: not a driver's login (its own staff sign-in), its own toolbar.
+    expect(shellRoute('/console')).toMatchObject({ login: false, customToolbar: true });
   });
 
   it.each([

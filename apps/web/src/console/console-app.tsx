@@ -1,0 +1,117 @@
+/**
+ * The bureau's console (issue 16; SF1-SF4): staff sign in with their address, password and the
+ * authenticator's code; then the lists and a chat, by `?view=`. Loaded on its own (never with the
+ * drivers' pages), in Lithuanian and English, with its own toolbar.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import type { StaffRole } from '@eid/domain';
+import { ErrorText } from '../decla/fields/fields';
+import { LanguageSwitcher } from '../i18n/language-switcher';
+import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
+import { ConsoleView, type ConsoleSearch } from './console-views';
+
+export interface StaffMe {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: StaffRole;
+}
+
+type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | { readonly kind: 'signed-in'; readonly me: StaffMe };
+
+export function ConsoleApp({ search }: { search: ConsoleSearch }) {
+  const { t } = useLingui();
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  useEffect(() => {
+    consoleCall<{ staff: StaffMe; csrfToken: string }>('/me').then(
+      (r) => {
+        setConsoleCsrf(r.csrfToken);
+        setState({ kind: 'signed-in', me: r.staff });
+      },
+      () => setState({ kind: 'signed-out' }),
+    );
+  }, []);
+  const signOut = async () => {
+    await consoleCall('/sign-out', {}).catch(() => undefined);
+    setState({ kind: 'signed-out' });
+  };
+  return (
+    <div className="console">
+      <header className="toolbar">
+        <Link to="/console" className="brand">
+          {t`EID console`}
+        </Link>
+        <span className="toolbar-spacer" />
+        {state.kind === 'signed-in' ? (
+          <button type="button" className="toolbar-account" onClick={() => void signOut()}>
+            {t`Sign out (${state.me.name})`}
+          </button>
+        ) : null}
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="page console-page">
+        {state.kind === 'checking' ? <p role="status">{t`Loading…`}</p> : null}
+        {state.kind === 'signed-out' ? <StaffSignIn onSignedIn={(me) => setState({ kind: 'signed-in', me })} /> : null}
+        {state.kind === 'signed-in' ? <ConsoleView me={state.me} search={search} onSignedOut={() => setState({ kind: 'signed-out' })} /> : null}
+      </main>
+    </div>
+  );
+}
+
+function StaffSignIn({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
+  const { t } = useLingui();
+  const ids = { email: useId(), password: useId(), code: useId() };
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSending(true);
+    setRefusal(null);
+    try {
+      const r = await consoleCall<{ staff: StaffMe; csrfToken: string }>('/sign-in', { email, password, code });
+      setConsoleCsrf(r.csrfToken);
+      onSignedIn(r.staff);
+    } catch (error) {
+      setRefusal(error instanceof ConsoleCallError ? error.code : 'GENERIC_ERROR');
+      setCode('');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form className="console-sign-in" onSubmit={(e) => void submit(e)}>
+      <h1>{t`Sign in to the bureau's console`}</h1>
+      <div className="field">
+        <label htmlFor={ids.email}>{t`E-mail address`}</label>
+        <div className="field-input">
+          <input id={ids.email} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.password}>{t`Password`}</label>
+        <div className="field-input">
+          <input id={ids.password} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.code}>{t`Code from the authenticator app (6 digits)`}</label>
+        <div className="field-input">
+          <input id={ids.code} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} required />
+        </div>
+      </div>
+      {refusal ? (
+        <div role="alert">
+          <ErrorText code={refusal} />
+        </div>
+      ) : null}
+      <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+        {t`Sign in`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * The console's views (issue 16; CH3, CH5, CH6, SF2, SF4, AL2): the chats waiting for an answer
+ * (oldest first, with the time waited, searched and paged), a chat with its answer form, the
+ * claims, a message to a user, staff and the audit log (the supervisor's). Every view's reads are
+ * logged by the server.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { CONSOLE_PAGE_SIZE, CONSOLE_PATH, type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
+import { ErrorText } from '../decla/fields/fields';
+import { ConsoleCallError, consoleCall, useConsoleCall, type Loaded } from './console-api';
+import type { StaffMe } from './console-app';
+import { StaffView, MessageToUser, useAuditActionName } from './console-staff';
+
+export interface ConsoleSearch {
+  readonly view?: 'chats' | 'chat' | 'claims' | 'message' | 'staff' | 'audit';
+  readonly id?: string;
+  readonly q?: string;
+  readonly offset?: number;
+}
+
+export function useWhen(): (ms: number) => string {
+  const { i18n } = useLingui();
+  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'lt-LT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Vilnius' });
+  return (ms) => format.format(ms);
+}
+
+export function Show<T>({ loaded, children }: { loaded: Loaded<T>; children: (value: T) => ReactNode }) {
+  const { t } = useLingui();
+  if (loaded.kind === 'loading') return <p role="status">{t`Loading…`}</p>;
+  if (loaded.kind === 'failed')
+    return (
+      <div role="alert">
+        <ErrorText code={loaded.code} />
+      </div>
+    );
+  return <>{children(loaded.value)}</>;
+}
+
+export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch; onSignedOut: () => void }) {
+  const { t } = useLingui();
+  const view = search.view ?? 'chats';
+  const tabs: Array<[NonNullable<ConsoleSearch['view']>, string]> = [
+    ['chats', t`Chats waiting`],
+    ['claims', t`Claims`],
+    ['message', t`Message to a user`],
+    ...(me.role === 'supervisor' ? ([['staff', t`Staff`], ['audit', t`Audit log`]] as Array<[NonNullable<ConsoleSearch['view']>, string]>) : []),
+  ];
+  return (
+    <>
+      <nav aria-label={t`Console sections`} className="console-tabs">
+        <ul className="account-links">
+          {tabs.map(([key, label]) => (
+            <li key={key}>
+              <Link to="/console" search={{ view: key }} aria-current={view === key ? 'page' : undefined}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === 'chats' ? <WaitingChats q={search.q ?? ''} offset={search.offset ?? 0} /> : null}
+      {view === 'chat' && search.id ? <ChatView key={search.id} chatId={search.id} /> : null}
+      {view === 'claims' ? <Claims /> : null}
+      {view === 'message' ? <MessageToUser /> : null}
+      {view === 'staff' ? <StaffView /> : null}
+      {view === 'audit' ? <AuditLog offset={search.offset ?? 0} /> : null}
+    </>
+  );
+}
+
+function Pager({ total, offset, view, q }: { total: number; offset: number; view: NonNullable<ConsoleSearch['view']>; q?: string }) {
+  const { t } = useLingui();
+  const last = Math.min(total, offset + CONSOLE_PAGE_SIZE);
+  return (
+    <p className="console-pager">
+      {total === 0 ? t`Nothing found.` : t`${offset + 1}–${last} of ${total}`}{' '}
+      {offset > 0 ? (
+        <Link to="/console" search={{ view, offset: Math.max(0, offset - CONSOLE_PAGE_SIZE), ...(q ? { q } : {}) }}>
+          {t`Previous page`}
+        </Link>
+      ) : null}{' '}
+      {last < total ? (
+        <Link to="/console" search={{ view, offset: last, ...(q ? { q } : {}) }}>
+          {t`Next page`}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
+function waited(ms: number, t: ReturnType<typeof useLingui>['t']): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return t`${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? t`${hours} h ${minutes % 60} min` : t`${Math.floor(hours / 24)} days`;
+}
+
+function WaitingChats({ q, offset }: { q: string; offset: number }) {
+  const { t } = useLingui();
+  const id = useId();
+  const [typed, setTyped] = useState(q);
+  const { loaded } = useConsoleCall<{ chats: Array<Chat & { waitedMs: number }>; total: number }>(`/chats?offset=${offset}&search=${encodeURIComponent(q)}`);
+  return (
+    <section>
+      <h1>{t`Chats waiting for an answer`}</h1>
+      <form role="search" className="console-search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={id}>{t`Search by topic`}</label>
+        <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+        <Link to="/console" search={{ view: 'chats', ...(typed ? { q: typed } : {}) }} className="button">
+          {t`Search`}
+        </Link>
+      </form>
+      <Show loaded={loaded}>
+        {(v) => (
+          <>
+            <ul className="chat-list">
+              {v.chats.map((c) => (
+                <li key={c.id}>
+                  <Link to="/console" search={{ view: 'chat', id: c.id }}>
+                    <strong>{c.topic}</strong> · {t`waiting ${waited(c.waitedMs, t)}`}
+                    <br />
+                    <span className="chat-meta">{c.abstract}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Pager total={v.total} offset={offset} view="chats" q={q} />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
+function ChatView({ chatId }: { chatId: string }) {
+  const { t } = useLingui();
+  const when = useWhen();
+  const textId = useId();
+  const { loaded, reload } = useConsoleCall<{ chat: Chat; messages: ChatMessage[]; user: { email: string | null; name: string } }>(`/chats/${encodeURIComponent(chatId)}`);
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const answer = async (e: FormEvent) => {
+    e.preventDefault();
+    setRefusal(null);
+    if (text.trim() === '') return setRefusal('CHAT_TEXT_INVALID');
+    setSending(true);
+    try {
+      await consoleCall(`/chats/${encodeURIComponent(chatId)}/messages`, { text });
+      setText('');
+      reload();
+    } catch (error) {
+      setRefusal(error instanceof ConsoleCallError ? error.code : 'GENERIC_ERROR');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Show loaded={loaded}>
+      {(v) => (
+        <section>
+          <h1>{v.chat.topic}</h1>
+          <p>
+            {t`User:`} {v.user.name} {v.user.email}
+          </p>
+          <ol className="chat-thread">
+            {v.messages.map((m) => (
+              <li key={m.messageId} className={`chat-message chat-message--${m.sender === 'U' ? 'B' : 'U'}`}>
+                <p className="chat-meta">
+                  <strong>{m.sender === 'U' ? t`User` : (m.staffName ?? t`Bureau`)}</strong> · {when(m.at)}
+                  {m.sender === 'B' ? <> · {m.readAt !== null ? t`Read by the user` : t`Not read yet`}</> : null}
+                </p>
+                <div>{m.content}</div>
+                {m.files.length > 0 ? (
+                  <ul className="chat-files" aria-label={t`Attached files`}>
+                    {m.files.map((f) => (
+                      <li key={f.fileId}>
+                        <a href={`${CONSOLE_PATH}/chats/${encodeURIComponent(chatId)}/files/${encodeURIComponent(f.fileId)}`} download={f.fileName}>
+                          {f.fileName}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <form onSubmit={(e) => void answer(e)} className="chat-compose">
+            <label htmlFor={textId}>{t`Answer`}</label>
+            <textarea id={textId} value={text} maxLength={4000} onChange={(e) => setText(e.currentTarget.value)} />
+            {refusal ? (
+              <div role="alert">
+                <ErrorText code={refusal} />
+              </div>
+            ) : null}
+            <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+              {t`Send the answer`}
+            </button>
+          </form>
+        </section>
+      )}
+    </Show>
+  );
+}
+
+function Claims() {
+  const { t } = useLingui();
+  const { loaded } = useConsoleCall<{ claims: unknown[]; total: number }>('/claims');
+  return (
+    <section>
+      <h1>{t`Claims`}</h1>
+      <Show loaded={loaded}>{(v) => <p>{v.total === 0 ? t`No claims have been received.` : t`${v.total} claims`}</p>}</Show>
+    </section>
+  );
+}
+
+function AuditLog({ offset }: { offset: number }) {
+  const { t } = useLingui();
+  const when = useWhen();
+  const actionName = useAuditActionName();
+  const { loaded } = useConsoleCall<{ entries: AuditEntry[]; total: number }>(`/audit?offset=${offset}`);
+  return (
+    <section>
+      <h1>{t`Audit log`}</h1>
+      <Show loaded={loaded}>
+        {(v) => (
+          <>
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t`When`}</th>
+                  <th scope="col">{t`Who`}</th>
+                  <th scope="col">{t`Action`}</th>
+                  <th scope="col">{t`Item`}</th>
+                  <th scope="col">{t`From`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {v.entries.map((e) => (
+                  <tr key={e.seq}>
+                    <td>{when(e.at)}</td>
+                    <td>{e.staffEmail}</td>
+                    <td>{actionName(e.action)}</td>
+                    <td>{e.subject}</td>
+                    <td>{e.ip}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager total={v.total} offset={offset} view="audit" />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
