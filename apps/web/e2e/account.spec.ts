@@ -1,32 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessible } from './helpers/axe.js';
+import { confirmedAccount, linkFromOutbox, signIn } from './helpers/account.js';
 import { contactByEmail, driverContext, driverData, expectStep, fillBoth, finishFromPreview, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
-
-/** The link of the newest e-mail to `to` whose link has `param` (read from the local outbox). */
-async function linkFromOutbox(page: Page, to: string, param: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get('/serveris/dev/outbox');
-      const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
-      const mail = body.messages.find((m) => m.channel === 'email' && m.to[0] === to && m.text.includes(`${param}=`));
-      link = mail ? (new RegExp(`https?://\\S+[?&]${param}=[A-Za-z0-9_-]+`).exec(mail.text)?.[0] ?? null) : null;
-      return link;
-    })
-    .not.toBeNull();
-  const url = new URL(link ?? '');
-  return `${url.pathname}${url.search}`;
-}
-
-/** An account made and confirmed through the calls the dialog makes (the first test drives those screens). */
-async function confirmedAccount(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/');
-  const origin = new URL(page.url()).origin;
-  const headers = { origin };
-  expect((await page.request.post('/serveris/account/register', { data: { email, password, lang: 'en' }, headers })).status()).toBe(202);
-  const token = new URL(await linkFromOutbox(page, email, 'account'), origin).searchParams.get('account');
-  expect((await page.request.post('/serveris/account/confirm', { data: { token, password }, headers })).status()).toBe(200);
-}
 
 /** Settings D filled as a Lithuanian driver would (the licence number, a phone, a home address). */
 async function personalData(page: Page, d: { name: string; surname: string; dob: string; phone: string; licence: string }): Promise<void> {
@@ -39,15 +14,6 @@ async function personalData(page: Page, d: { name: string; surname: string; dob:
   await main.getByLabel('Mobile phone').fill(d.phone);
   await pickAddress(page, 'person-address', 'Pilies 14', 'Pilies g. 14, Vilnius');
   await main.getByLabel('Driving licence number').fill(d.licence);
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('E-mail address').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 }
 
 test.describe('accounts by e-mail and password', () => {

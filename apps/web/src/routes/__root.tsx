@@ -42,6 +42,16 @@ function RootLayout() {
       </BackendReady>
     </ErrorBoundary>
   );
+  // The bureau's console (issue 16) draws its own toolbar and main; nothing of the drivers' frame.
+  if (route?.path === '/console') {
+    return (
+      <>
+        <SkipLink />
+        {content}
+        <Snackbars />
+      </>
+    );
+  }
   // The declaration has its own toolbar and no footer (app-shell §2); on a desktop it is a framed column.
   if (route?.wrapper === 'decla') {
     return (
