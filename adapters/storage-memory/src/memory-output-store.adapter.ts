@@ -1,4 +1,4 @@
-import type { DeliveryRecord, OutputStorePort, StatementLink, StatementRecord } from '@eid/domain';
+import type { DeliveryRecord, OutputStorePort, ReceivedDeclaration, StatementLink, StatementRecord } from '@eid/domain';
 
 /** The output store in Maps (tests, practice mode): the same contract as SQLite's. */
 export class MemoryOutputStore implements OutputStorePort {
@@ -26,6 +26,14 @@ export class MemoryOutputStore implements OutputStorePort {
 
   async statementsFor(declarationId: string): Promise<StatementRecord[]> {
     return [...this.statements.values()].filter((s) => s.declarationId === declarationId).sort((a, b) => a.party.localeCompare(b.party));
+  }
+
+  async received(page: { readonly limit: number; readonly offset: number; readonly search?: string }): Promise<{ readonly declarations: ReceivedDeclaration[]; readonly total: number }> {
+    const byId = new Map<string, ReceivedDeclaration>();
+    for (const s of this.statements.values()) if (!byId.has(s.declarationId)) byId.set(s.declarationId, { declarationId: s.declarationId, accidentId: s.accidentId, receivedAt: s.createdAt });
+    const search = page.search?.trim() ?? '';
+    const all = [...byId.values()].filter((d) => d.accidentId.startsWith(search)).sort((a, b) => b.receivedAt - a.receivedAt || a.declarationId.localeCompare(b.declarationId));
+    return { declarations: all.slice(page.offset, page.offset + page.limit), total: all.length };
   }
 
   async findStatement(link: StatementLink): Promise<StatementRecord | null> {

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   type DeliveryAttachment,
   type DeliveryRecord,
   type DeliveryState,
   type Locale,
   type OutputStorePort,
+  type ReceivedDeclaration,
   type Party,
   type StatementLink,
   type StatementRecord,
@@ -100,6 +101,14 @@ export class SqliteOutputStore implements OutputStorePort {
 
   async statementsFor(declarationId: string): Promise<StatementRecord[]> {
     return this.db.select().from(statements).where(eq(statements.declarationId, declarationId)).orderBy(asc(statements.party)).all().map(toStatement);
+  }
+
+  async received(page: { readonly limit: number; readonly offset: number; readonly search?: string }): Promise<{ readonly declarations: ReceivedDeclaration[]; readonly total: number }> {
+    const search = page.search?.trim() ?? '';
+    // Party A's statement stands for its declaration (each sent declaration has one of each party).
+    const where = and(eq(statements.party, 'A'), search === '' ? undefined : sql`substr(${statements.accidentId}, 1, ${search.length}) = ${search}`);
+    const rows = this.db.select({ declarationId: statements.declarationId, accidentId: statements.accidentId, receivedAt: statements.createdAt }).from(statements).where(where).orderBy(desc(statements.createdAt), asc(statements.declarationId)).limit(page.limit).offset(page.offset).all();
+    return { declarations: rows, total: this.db.select({ n: count() }).from(statements).where(where).get()?.n ?? 0 };
   }
 
   async findStatement(link: StatementLink): Promise<StatementRecord | null> {

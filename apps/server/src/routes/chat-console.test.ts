@@ -6,6 +6,7 @@ import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { accountFixture } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { DEMO_STAFF } from '../bureau/staff-seed.js';
+import { seedSubmitted } from '../testing/submitted.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 const ORIGIN = 'https://eid.test';
@@ -180,5 +181,35 @@ describe('chats with the bureau and its console (server)', () => {
     while (!text.includes('event: chat')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain(`"chatId":"${chatId}"`);
     await reader.cancel();
+  });
+});
+
+describe('the console\'s received declarations (server)', () => {
+  it('[SF2] [AL1] an operator lists the sent declarations and reads one\'s statements; each list and read is in the log; nothing changes the declaration', async () => {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN });
+    try {
+      await seedSubmitted(ctx.app, 'decl-console-0001', Date.now());
+      expect(await ctx.app.submitWorker.runOnce()).toBeTruthy();
+      const before = await ctx.app.storage.declarations.get('decl-console-0001');
+      const code = await totp.codeAt(OPERATOR.totpSecret, Date.now());
+      const signIn = await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/sign-in`, payload: { email: OPERATOR.email, password: OPERATOR.password, code } });
+      const cookies = { eid_staff: /eid_staff=([^;]+)/.exec(String(signIn.headers['set-cookie']))?.[1] ?? '' };
+      const list = (await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/declarations`, cookies })).json();
+      expect(list.total).toBe(1);
+      expect(list.declarations[0]).toMatchObject({ declarationId: 'decl-console-0001' });
+      expect(list.declarations[0].plates).toHaveLength(2);
+      const one = (await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/declarations/decl-console-0001`, cookies })).json();
+      expect(one.statements.map((s: { party: string }) => s.party)).toEqual(['A', 'B']);
+      expect((await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/declarations/decl-missing-0001`, cookies })).statusCode).toBe(404);
+      expect(await ctx.app.storage.declarations.get('decl-console-0001')).toEqual(before);
+      const log = (await ctx.app.storage.staff.audit({ limit: 10, offset: 0 })).entries.map((e) => [e.action, e.subject]);
+      expect(log.slice(0, 3)).toEqual([
+        ['DECLARATION_READ', 'decl-missing-0001'],
+        ['DECLARATION_READ', 'decl-console-0001'],
+        ['DECLARATIONS_LISTED', ''],
+      ]);
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -26,6 +26,7 @@ import { clearStaffCookie, requireStaff, setStaffCookie, staffCsrfToken, STAFF_C
 import { sendChatFile } from '../chat/chat-files.js';
 import { CONSOLE_CHANNEL } from '../chat/chat-events.js';
 import { openChatStream } from '../chat/sse.js';
+import { consoleDeclarations } from './console-declarations.js';
 
 const ChatParams = v.object({ chatId: ChatIdSchema });
 const FileParams = v.object({ chatId: ChatIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
@@ -126,6 +127,8 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     const token = request.cookies[STAFF_COOKIE];
     openChatStream(app.chatEvents, CONSOLE_CHANNEL, request, reply, async () => (await app.staff.authenticate(token)) !== null);
   });
+
+  await consoleDeclarations(app, reads);
 
   /** The victims' claims (issue 17 fills the queue): listed, and the listing logged. */
   app.get(`${P}/claims`, reads, async (request, reply) => {

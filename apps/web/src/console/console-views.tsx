@@ -12,9 +12,10 @@ import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall, type Loaded } from './console-api';
 import type { StaffMe } from './console-app';
 import { StaffView, MessageToUser, useAuditActionName } from './console-staff';
+import { DeclarationDetail, DeclarationList } from './console-declarations';
 
 export interface ConsoleSearch {
-  readonly view?: 'chats' | 'chat' | 'claims' | 'message' | 'staff' | 'audit';
+  readonly view?: 'chats' | 'chat' | 'declarations' | 'declaration' | 'claims' | 'message' | 'staff' | 'audit';
   readonly id?: string;
   readonly q?: string;
   readonly offset?: number;
@@ -43,6 +44,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
   const view = search.view ?? 'chats';
   const tabs: Array<[NonNullable<ConsoleSearch['view']>, string]> = [
     ['chats', t`Chats waiting`],
+    ['declarations', t`Declarations`],
     ['claims', t`Claims`],
     ['message', t`Message to a user`],
     ...(me.role === 'supervisor' ? ([['staff', t`Staff`], ['audit', t`Audit log`]] as Array<[NonNullable<ConsoleSearch['view']>, string]>) : []),
@@ -62,6 +64,8 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
       </nav>
       {view === 'chats' ? <WaitingChats q={search.q ?? ''} offset={search.offset ?? 0} /> : null}
       {view === 'chat' && search.id ? <ChatView key={search.id} chatId={search.id} /> : null}
+      {view === 'declarations' ? <DeclarationList q={search.q ?? ''} offset={search.offset ?? 0} /> : null}
+      {view === 'declaration' && search.id ? <DeclarationDetail key={search.id} declarationId={search.id} /> : null}
       {view === 'claims' ? <Claims /> : null}
       {view === 'message' ? <MessageToUser /> : null}
       {view === 'staff' ? <StaffView /> : null}
@@ -70,7 +74,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
   );
 }
 
-function Pager({ total, offset, view, q }: { total: number; offset: number; view: NonNullable<ConsoleSearch['view']>; q?: string }) {
+export function Pager({ total, offset, view, q }: { total: number; offset: number; view: NonNullable<ConsoleSearch['view']>; q?: string }) {
   const { t } = useLingui();
   const last = Math.min(total, offset + CONSOLE_PAGE_SIZE);
   return (

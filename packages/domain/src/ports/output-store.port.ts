@@ -8,6 +8,13 @@ export type DeliveryAttachment =
 export const DELIVERY_STATES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
+/** A declaration as the console's list shows it (its statements were made when it was sent). */
+export interface ReceivedDeclaration {
+  readonly declarationId: string;
+  readonly accidentId: string;
+  readonly receivedAt: number;
+}
+
 /** A message of the delivery outbox, written in full when the declaration was sent. */
 export interface DeliveryRecord {
   /** `${declarationId}:${key}`: the same message planned twice is one row. Also the Message-ID. */
@@ -37,6 +44,11 @@ export interface DeliveryRecord {
 export interface OutputStorePort {
   saveOutput(statements: readonly StatementRecord[], deliveries: readonly DeliveryRecord[]): Promise<void>;
   statementsFor(declarationId: string): Promise<StatementRecord[]>;
+  /**
+   * The console's received declarations (issue 16): one row per declaration that produced
+   * statements, newest first, a page at a time; `search` is an accident number's beginning.
+   */
+  received(page: { readonly limit: number; readonly offset: number; readonly search?: string }): Promise<{ readonly declarations: ReceivedDeclaration[]; readonly total: number }>;
   findStatement(link: StatementLink): Promise<StatementRecord | null>;
   statementById(statementId: string): Promise<StatementRecord | null>;
   deliveriesFor(declarationId: string): Promise<DeliveryRecord[]>;

@@ -1,0 +1,101 @@
+/** The console's received declarations (issue 16; SF2): the list (newest first, by accident number) and one declaration's statements; reading only. */
+import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import type { StatementView } from '@eid/domain';
+import { useConsoleCall } from './console-api';
+import { Pager, Show, useWhen } from './console-views';
+
+interface Row {
+  readonly declarationId: string;
+  readonly accidentId: string;
+  readonly receivedAt: number;
+  readonly plates: readonly string[];
+}
+
+export function DeclarationList({ q, offset }: { q: string; offset: number }) {
+  const { t } = useLingui();
+  const when = useWhen();
+  const id = useId();
+  const [typed, setTyped] = useState(q);
+  const { loaded } = useConsoleCall<{ declarations: Row[]; total: number }>(`/declarations?offset=${offset}&search=${encodeURIComponent(q)}`);
+  return (
+    <section>
+      <h1>{t`Received declarations`}</h1>
+      <form role="search" className="console-search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={id}>{t`Search by accident number`}</label>
+        <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+        <Link to="/console" search={{ view: 'declarations', ...(typed ? { q: typed } : {}) }} className="button">
+          {t`Search`}
+        </Link>
+      </form>
+      <Show loaded={loaded}>
+        {(v) => (
+          <>
+            <ul className="chat-list">
+              {v.declarations.map((d) => (
+                <li key={d.declarationId}>
+                  <Link to="/console" search={{ view: 'declaration', id: d.declarationId }}>
+                    <strong>{d.plates.join(' – ')}</strong> · {when(d.receivedAt)}
+                    <br />
+                    <span className="chat-meta">{t`Accident no. ${d.accidentId}`}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Pager total={v.total} offset={offset} view="declarations" q={q} />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
+
+export function DeclarationDetail({ declarationId }: { declarationId: string }) {
+  const { t } = useLingui();
+  const { loaded } = useConsoleCall<{ accidentId: string; statements: StatementView[] }>(`/declarations/${encodeURIComponent(declarationId)}`);
+  return (
+    <Show loaded={loaded}>
+      {(v) => {
+        const first = v.statements[0];
+        return (
+          <section>
+            <h1>{t`Accident no. ${v.accidentId}`}</h1>
+            {first ? (
+              <dl>
+                <dt>{t`When`}</dt>
+                <dd>
+                  {first.date} {first.time}
+                </dd>
+                <dt>{t`Where`}</dt>
+                <dd>{first.address}</dd>
+              </dl>
+            ) : null}
+            {first
+              ? (['A', 'B'] as const).map((party) => {
+                  const p = first.parties[party];
+                  return (
+                    <div key={party} className="record-card">
+                      <h2>{t`Driver ${party}`}</h2>
+                      <dl>
+                        <dt>{t`Vehicle`}</dt>
+                        <dd>
+                          {p.plate} {p.makeModel}
+                        </dd>
+                        <dt>{t`Driver`}</dt>
+                        <dd>{p.driver}</dd>
+                        <dt>{t`Insurer`}</dt>
+                        <dd>{p.insurer}</dd>
+                        <dt>{t`Damage`}</dt>
+                        <dd>{p.damages}</dd>
+                      </dl>
+                    </div>
+                  );
+                })
+              : null}
+          </section>
+        );
+      }}
+    </Show>
+  );
+}
