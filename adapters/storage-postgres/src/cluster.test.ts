@@ -128,3 +128,27 @@ describe('the cross-node lock', () => {
     }
   });
 });
+
+describe('chat changes across nodes', () => {
+  it('[CH6] a chat change one node tells reaches every other node\'s listener once, with its account and chat, and not its own', async () => {
+    const heard: Record<string, string[]> = { one: [], two: [] };
+    const make = async (name: 'one' | 'two') => {
+      const opened = await database.open();
+      const cluster = new PgCluster(opened, name, { ...quiet, chat: (accountId, chatId) => void heard[name]!.push(`${accountId}/${chatId}`) });
+      await cluster.start();
+      return { opened, cluster };
+    };
+    const one = await make('one');
+    const two = await make('two');
+    try {
+      await one.cluster.publishChat('acc-1', 'chat-0001');
+      await expect.poll(() => heard.two).toEqual(['acc-1/chat-0001']);
+      // Notices arrive in the order sent: by the time node one hears node two's, its own earlier one would have come back had it not been skipped.
+      await two.cluster.publishChat('acc-2', 'chat-0002');
+      await expect.poll(() => heard.one).toEqual(['acc-2/chat-0002']);
+      expect(heard.two).toEqual(['acc-1/chat-0001']);
+    } finally {
+      await closeAll(one, two);
+    }
+  });
+});
