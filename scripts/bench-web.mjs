@@ -180,6 +180,12 @@ async function main() {
     const userScripts = await scriptsOf(browser, '/user', session);
     report('first_screen_user_signed_in_js_gzip_kib (the account area loads with its route)', userScripts.first);
     await lighthouseOn('/user', session);
+    // The bureau's console (issue 16): its own first screen (the staff sign-in); none of its code in the drivers' pages.
+    const consoleScripts = await scriptsOf(browser, '/console');
+    report('first_screen_console_js_gzip_kib (the staff sign-in)', consoleScripts.first);
+    const consoleOnly = consoleScripts.all.filter((s) => /\/console[-.]/.test(s) || /console-/.test(s));
+    const leaked = [...homeScripts.all, ...declaScripts.all, ...userScripts.all].filter((s) => consoleOnly.includes(s));
+    process.stdout.write(`console chunks: ${consoleOnly.join(', ') || 'none found'}; in the drivers' pages: ${leaked.length === 0 ? 'none' : leaked.join(', ')}\n`);
   } finally {
     await browser.close();
     await stopServer(server);

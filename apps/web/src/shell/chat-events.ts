@@ -1,17 +1,22 @@
 /**
  * CH6: the signed-in browser's live stream of chat changes (server-sent events), shared by every
- * part of the page that listens (the toolbar's unread count, a list, an open chat): one stream per
- * page, opened while someone listens and closed after. The browser reconnects by itself.
+ * part of the page that listens: one stream per page, opened while a chat page listens (a list, a
+ * conversation, the answer form) and closed after. Others (the toolbar's unread count) listen
+ * passively: they hear the stream while a chat page has it open, and never open it themselves, so
+ * the other pages keep no request open. The browser reconnects by itself.
  */
 import { ACCOUNT_PATH } from '@eid/domain/shell';
 
 type Listener = (chatId: string) => void;
-const listeners = new Set<Listener>();
+const active = new Set<Listener>();
+const passive = new Set<Listener>();
 let source: EventSource | null = null;
 
-export function onChatChange(listener: Listener): () => void {
-  listeners.add(listener);
-  if (!source && typeof EventSource !== 'undefined') {
+/** Listens to chat changes; `opens: false` only hears a stream a chat page opened. */
+export function onChatChange(listener: Listener, opens = true): () => void {
+  const set = opens ? active : passive;
+  set.add(listener);
+  if (opens && !source && typeof EventSource !== 'undefined') {
     source = new EventSource(`${ACCOUNT_PATH}/chat-events`, { withCredentials: true });
     source.addEventListener('chat', (e) => {
       let chatId = '';
@@ -20,12 +25,12 @@ export function onChatChange(listener: Listener): () => void {
       } catch {
         // A garbled event still means "look again".
       }
-      for (const l of [...listeners]) l(chatId);
+      for (const l of [...active, ...passive]) l(chatId);
     });
   }
   return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
+    set.delete(listener);
+    if (active.size === 0) {
       source?.close();
       source = null;
     }

@@ -4,7 +4,7 @@
  * office contacts, the office hours of §9, the content pages and the feedback dialog.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { isDarkTheme, setDarkTheme } from './theme';
@@ -73,10 +73,15 @@ function AccountButton() {
   );
 }
 
-/** CH2: the toolbar's link to the messages with the number of the bureau's messages not yet opened, kept live (CH6). */
+/**
+ * CH2: the toolbar's link to the messages with the number of the bureau's messages not yet opened:
+ * read at each page, when the page is shown again, and live while a chat page has the stream open
+ * (CH6); it opens no stream itself, so other pages keep no request open.
+ */
 function UnreadMessages() {
   const { t } = useLingui();
   const [unread, setUnread] = useState(0);
+  const pathname = useRouterState({ select: (r) => r.location.pathname });
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -85,12 +90,15 @@ function UnreadMessages() {
         () => undefined,
       );
     load();
-    const stop = onChatChange(load);
+    const stop = onChatChange(load, false);
+    const shown = () => document.visibilityState === 'visible' && load();
+    document.addEventListener('visibilitychange', shown);
     return () => {
       live = false;
       stop();
+      document.removeEventListener('visibilitychange', shown);
     };
-  }, []);
+  }, [pathname]);
   const label = unread > 0 ? t`Messages, ${unread} unread` : t`Messages`;
   return (
     <Link to="/messages" className="toolbar-account toolbar-messages" aria-label={label}>
