@@ -142,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
+    // A request (its headers and body) must arrive within 5 minutes: a body trickled in slowly holds
+    // no upload slot or buffer longer (20 MB at 0.6 Mbit/s still fits).
+    requestTimeout: 300_000,
     // Only the configured proxies may say who the client is (X-Forwarded-For); otherwise the socket's address counts.
     trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
   });
@@ -216,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('reminders', new ExpiryReminders({ bureau: deps.storage.bureau, store: deps.storage.accounts, expiring: expiringState, clock: instance.clock, hash: instance.hash, send: new ReminderSender(mail, sms, deps.config.publicUrl), smsServed: (e164) => smsServed(e164, deps.config.smsCallingCodes) }));
         const chatEvents = new ChatEvents();
         instance.decorate('chatEvents', chatEvents);
+        // Open event streams never end by themselves: a closing server ends them, or close() would wait for them.
+        instance.addHook('preClose', async () => chatEvents.endAll());
         const notify = new ChatNotifier({ accounts: deps.storage.accounts, chats: deps.storage.chats, mail, sms, publicUrl: deps.config.publicUrl, smsCallingCodes: deps.config.smsCallingCodes });
         instance.decorate('chats', new ChatService({ chats: deps.storage.chats, clock: instance.clock, ids: instance.ids, events: chatEvents, notify, log: (message, data) => instance.log.warn(data, message) }));
         const staff = new StaffService({ store: deps.storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock: instance.clock, ids: instance.ids, hash: instance.hash, expiring: expiringState });

@@ -83,3 +83,19 @@ describe('server configuration', () => {
     },
   );
 });
+
+describe('the demo staff (EID_STAFF_SEED)', () => {
+  it.each([
+    [{}, 'fixture'],
+    [{ EID_PUBLIC_URL: 'http://127.0.0.1:18080' }, 'fixture'],
+    [{ EID_PUBLIC_URL: 'https://eid.lt' }, 'none'],
+    [{ EID_PUBLIC_URL: 'https://eid.lt', EID_STAFF_SEED: 'fixture' }, 'fixture'],
+    [{ NODE_ENV: 'production', EID_SECRET: 'x'.repeat(48) }, 'none'],
+  ] as const)('[SF1] %o: %s (published credentials only on this machine\'s own address by default, never in production)', (env, seed) => {
+    expect(loadConfig(env, '/srv/eid').staffSeed).toBe(seed);
+  });
+
+  it('[SF1] production refuses the demo staff', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', EID_SECRET: 'x'.repeat(48), EID_STAFF_SEED: 'fixture' }, '/srv/eid')).toThrow(/EID_STAFF_SEED/);
+  });
+});

@@ -126,6 +126,16 @@ const positive = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.min
 const levelSchema = v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 
+/** Is the address this machine's own (localhost or a loopback address)? */
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined>, cwd: string): ServerConfig {
   const dataDir = resolve(cwd, env.EID_DATA_DIR || 'data');
   return {
@@ -167,7 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .filter(Boolean)
       .map((c) => read(v.pipe(v.string(), v.regex(/^\d{11}$/)), 'EID_TEST_PERSONAL_CODES', c, c)),
     bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, env.NODE_ENV === 'production' ? 'none' : 'fixture'),
-    staffSeed: read(v.picklist(env.NODE_ENV === 'production' ? ['none'] : ['fixture', 'none']), 'EID_STAFF_SEED', env.EID_STAFF_SEED, env.NODE_ENV === 'production' ? 'none' : 'fixture'),
+    // The demo staff's password and TOTP secret are published: by default only on this machine's own address, never in production.
+    staffSeed: read(v.picklist(env.NODE_ENV === 'production' ? ['none'] : ['fixture', 'none']), 'EID_STAFF_SEED', env.EID_STAFF_SEED, env.NODE_ENV !== 'production' && isLoopbackUrl(env.EID_PUBLIC_URL ?? 'http://localhost') ? 'fixture' : 'none'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',
     publicUrl: read(
       v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((u) => u.replace(/\/+$/, ''))),

@@ -90,6 +90,16 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await expect(operatorRows.filter({ hasText: 'Answered a chat' })).not.toHaveCount(0);
     await expect(operatorRows.filter({ hasText: 'Listed the waiting chats' })).not.toHaveCount(0);
     await accessible(supervisor, 'the audit log');
+    for (const [tab, heading] of [['Staff', 'Staff'], ['Declarations', 'Received declarations'], ['Message to a user', 'Message to a user'], ['Claims', 'Claims']] as const) {
+      await supervisor.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: tab }).click();
+      await expect(supervisor.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await accessible(supervisor, `the console's ${tab}`);
+    }
+    // The driver's inbox lists the conversation the bureau answered.
+    await driver.getByRole('banner').getByRole('link', { name: /^Messages/ }).click();
+    await expect(driver.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expect(driver.getByRole('link', { name: new RegExp(topic) })).toBeVisible();
+    await accessible(driver, 'the inbox');
     // The operator has no audit log or staff section.
     await expect(operator.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   });

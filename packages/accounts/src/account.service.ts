@@ -173,7 +173,8 @@ export class AccountService {
   }
 
   /** AC3: the account and session of a browser's token; null when there is none or it ended (idle or absolute). */
-  async authenticate(token: string | undefined): Promise<{ readonly account: Account; readonly session: AccountSession } | null> {
+  /** `touch: false` checks without counting as a call (a live stream's periodic check must not keep a session from its idle end). */
+  async authenticate(token: string | undefined, touch = true): Promise<{ readonly account: Account; readonly session: AccountSession } | null> {
     if (token === undefined || !TOKEN_RE.test(token)) return null;
     const { store, clock, hash } = this.ports;
     const session = await store.sessionByTokenHash(await hash.sha256Hex(token));
@@ -185,6 +186,7 @@ export class AccountService {
     }
     const account = await store.accountById(session.accountId);
     if (!account) return null;
+    if (!touch) return { account, session };
     if (now - session.lastSeenAt >= SESSION_TOUCH_MS) await store.touchSession(session.id, now);
     return { account, session: { ...session, lastSeenAt: Math.max(session.lastSeenAt, now) } };
   }

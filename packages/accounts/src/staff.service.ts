@@ -77,13 +77,16 @@ export class StaffService {
       const failures = isTimes(stored) ? stored : [];
       const now = clock.now();
       const member = await store.staffByEmail(input.email);
-      const fail = async (): Promise<never> => {
-        const recent = [...failures.filter((t) => now - t < SIGN_IN_FAILURES_KEPT_MS), now];
-        await expiring.set(key, recent, now + SIGN_IN_FAILURES_KEPT_MS);
+      const fail = async (count = true): Promise<never> => {
+        if (count) {
+          const recent = [...failures.filter((t) => now - t < SIGN_IN_FAILURES_KEPT_MS), now];
+          await expiring.set(key, recent, now + SIGN_IN_FAILURES_KEPT_MS);
+        }
         await store.appendAudit({ at: now, staffId: member?.id ?? null, staffEmail: input.email, action: 'SIGN_IN_FAILED', subject: '', ip });
         return refuse('STAFF_SIGN_IN_FAILED');
       };
-      if (signInLockMs(failures, now) > 0) return fail();
+      // While locked an attempt is refused and logged but not counted: nobody can hold a member's lock on for good.
+      if (signInLockMs(failures, now) > 0) return fail(false);
       const passwordRight = (await hasher.verify(member?.passwordHash ?? (await this.dummyHash()), input.password)) && member !== null;
       if (!passwordRight || !member.active || !STAFF_CODE_PATTERN.test(input.code)) return fail();
       const step = await totp.matchedStep(member.totpSecret, input.code, now);
@@ -98,7 +101,8 @@ export class StaffService {
   }
 
   /** SF3, SF4: the live session of this token and its active member, or null. */
-  async authenticate(token: string | undefined): Promise<{ readonly staff: StaffMember; readonly session: StaffSession } | null> {
+  /** `touch: false` checks without counting as a call (a live stream's periodic check). */
+  async authenticate(token: string | undefined, touch = true): Promise<{ readonly staff: StaffMember; readonly session: StaffSession } | null> {
     if (token === undefined || !TOKEN_RE.test(token)) return null;
     const { store, clock, hash } = this.ports;
     const session = await store.sessionByTokenHash(await hash.sha256Hex(token));
@@ -109,6 +113,7 @@ export class StaffService {
       await store.endSession(session.id);
       return null;
     }
+    if (!touch) return { staff: member, session };
     if (now - session.lastSeenAt >= SESSION_TOUCH_MS) await store.touchSession(session.id, now);
     return { staff: member, session: { ...session, lastSeenAt: Math.max(session.lastSeenAt, now) } };
   }

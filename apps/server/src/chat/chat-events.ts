@@ -12,6 +12,8 @@ export const CONSOLE_CHANNEL = '*console*';
 
 export class ChatEvents implements ChatEventsPort {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** The open streams' ends (a closing server ends them, or it would wait for them forever). */
+  private readonly streams = new Set<() => void>();
   /** Set when several nodes share the chats: tells the other nodes. */
   publishToCluster: ((accountId: string, chatId: string) => void) | null = null;
 
@@ -38,6 +40,18 @@ export class ChatEvents implements ChatEventsPort {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(key);
     };
+  }
+
+  /** Registers an open stream's end; returns its removal. */
+  track(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
+  }
+
+  /** Ends every open stream (the server is closing). */
+  endAll(): void {
+    for (const end of [...this.streams]) end();
+    this.streams.clear();
   }
 
   /** How many streams a key has open (the per-account cap). */

@@ -61,7 +61,11 @@ async function checkFile(app: FastifyInstance, rawName: string, bytes: Buffer): 
   const kind = chatFileKind(bytes);
   if (kind === null) throw new HttpError(400, 'CHAT_FILE_INVALID');
   const fileId = app.ids.token();
-  if (kind === 'pdf') return { meta: { fileId, fileName: chatFileName(rawName), mimeType: 'application/pdf', size: bytes.byteLength }, bytes };
+  if (kind === 'pdf') {
+    // A PDF is named as one, whatever the sender called it ("scan.pdf.exe" would be downloaded as a program).
+    const base = chatFileName(rawName).replace(/\.pdf$/i, '');
+    return { meta: { fileId, fileName: `${base === '' ? 'noName' : base}.pdf`, mimeType: 'application/pdf', size: bytes.byteLength }, bytes };
+  }
   const processed = await app.media.process({ bytes, purpose: 'photo', legend: null });
   if (!processed.ok) throw new HttpError(400, processed.code === 'TOO_BIG' ? 'TOO_BIG' : 'CHAT_FILE_INVALID');
   const type = processed.image.contentType === 'image/png' ? 'image/png' : 'image/jpeg';

@@ -20,6 +20,7 @@ export function openChatStream(events: ChatEvents, key: string, request: Fastify
   res.write('retry: 3000\n\n');
   const send = (chatId: string) => res.write(`event: chat\ndata: ${JSON.stringify({ chatId })}\n\n`);
   const unsubscribe = events.subscribe(key, send);
+  const untrack = events.track(() => res.end());
   const keepAlive = setInterval(() => {
     void stillAllowed().then(
       (ok) => (ok ? res.write(': keep-alive\n\n') : res.end()),
@@ -30,6 +31,7 @@ export function openChatStream(events: ChatEvents, key: string, request: Fastify
   const close = () => {
     clearInterval(keepAlive);
     unsubscribe();
+    untrack();
   };
   request.raw.on('close', close);
   res.on('close', close);

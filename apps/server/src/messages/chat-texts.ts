@@ -38,16 +38,20 @@ export class ChatNotifier implements ChatNotifierPort {
     const prefs = (await accounts.notificationsOf(accountId)) ?? DEFAULT_NOTIFICATIONS;
     const lang = account.lang;
     const link = `${publicUrl}/messages?view=chat&id=${encodeURIComponent(chatId)}`;
+    // Each channel on its own: a mail server that is down does not keep the SMS from going.
+    const failures: unknown[] = [];
     if (prefs.email && account.email !== null && account.emailConfirmedAt !== null) {
+      const email = account.email;
       const lines = [translate(lang, M.hello), translate(lang, M.body, { topic: chat.topic }), link, translate(lang, M.settings), translate(lang, M.automatic)];
       await mail.sendEmail({
-        to: [account.email],
+        to: [email],
         subject: translate(lang, M.subject, { topic: chat.topic }),
         text: `${lines.join('\n\n')}\n`,
         html: `<!doctype html><html lang="${lang}"><body style="font-family:DejaVu Sans,Arial,sans-serif">${lines.map((l) => (l === link ? `<p><a href="${html(link)}">${html(link)}</a></p>` : `<p>${html(l)}</p>`)).join('')}</body></html>`,
-      });
+      }).catch((error: unknown) => failures.push(error));
     }
     const phone = account.person.phone;
-    if (prefs.sms && phone && smsServed(phone, smsCallingCodes)) await sms.sendSms({ to: phone, text: translate(lang, M.sms, { link: `${publicUrl}/messages` }) });
+    if (prefs.sms && phone && smsServed(phone, smsCallingCodes)) await sms.sendSms({ to: phone, text: translate(lang, M.sms, { link: `${publicUrl}/messages` }) }).catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
   }
 }

@@ -35,7 +35,7 @@ describe('chats with the bureau and its console (server)', () => {
   });
 
   async function setup() {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN });
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_STAFF_SEED: 'fixture' });
     open.push(ctx);
     const hasher = new Argon2PasswordHasher();
     const driver = async (id: string, email: string) => {
@@ -58,12 +58,12 @@ describe('chats with the bureau and its console (server)', () => {
     const { ctx, driver, startChat } = await setup();
     const ona = await driver('acc-ona', 'ona@example.lt');
     const jonas = await driver('acc-jonas', 'jonas@example.lt');
-    const made = await startChat(ona, [{ name: 'topic', value: 'Žala automobiliui' }, { name: 'text', value: 'Sveiki, prisegu nuotrauką.' }, { name: 'files', filename: 'žala.jpg', type: 'image/jpeg', bytes: await photo() }, { name: 'files', filename: 'C:\\fakepath\\sąskaita.pdf', type: 'application/pdf', bytes: pdf }]);
+    const made = await startChat(ona, [{ name: 'topic', value: 'Žala automobiliui' }, { name: 'text', value: 'Sveiki, prisegu nuotrauką.' }, { name: 'files', filename: 'žala.jpg', type: 'image/jpeg', bytes: await photo() }, { name: 'files', filename: 'C:\\fakepath\\sąskaita.pdf', type: 'application/pdf', bytes: pdf }, { name: 'files', filename: 'scan.pdf.exe', type: 'application/octet-stream', bytes: pdf }]);
     expect(made.statusCode).toBe(200);
     const chatId: string = made.json().chat.id;
     const thread = (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/chats/${chatId}`, cookies: ona.cookies })).json();
     const files = thread.messages[0].files as Array<{ fileId: string; fileName: string; mimeType: string }>;
-    expect(files.map((f) => [f.fileName, f.mimeType])).toEqual([['žala.jpg', 'image/jpeg'], ['sąskaita.pdf', 'application/pdf']]);
+    expect(files.map((f) => [f.fileName, f.mimeType])).toEqual([['žala.jpg', 'image/jpeg'], ['sąskaita.pdf', 'application/pdf'], ['scan.pdf.exe.pdf', 'application/pdf']]);
     const download = await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/chats/${chatId}/files/${files[0]!.fileId}`, cookies: ona.cookies });
     expect(download.headers['content-type']).toBe('image/jpeg');
     expect(download.headers['content-disposition']).toContain('attachment');
@@ -77,6 +77,11 @@ describe('chats with the bureau and its console (server)', () => {
     expect(intruder.json().code).toBe('CHAT_NOT_FOUND');
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/chats`, cookies: jonas.cookies })).json()).toEqual({ chats: [], unread: 0 });
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/chats`, headers: {} })).json().code).toBe('NOT_SIGNED_IN');
+    // Before a byte of an upload is read: only multipart, only signed in (a large JSON body is never parsed).
+    const json = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/chats`, payload: JSON.stringify({ topic: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    expect([json.statusCode, json.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const anonymous = multipart([{ name: 'topic', value: 'x' }, { name: 'text', value: 'y' }]);
+    expect((await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/chats`, payload: anonymous.payload, headers: anonymous.headers })).json().code).toBe('NOT_SIGNED_IN');
     // Without the CSRF token nothing is written.
     const forged = multipart([{ name: 'topic', value: 'x' }, { name: 'text', value: 'y' }]);
     expect((await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/chats`, payload: forged.payload, headers: forged.headers, cookies: ona.cookies })).json().code).toBe('CSRF_TOKEN_INVALID');
@@ -164,6 +169,11 @@ describe('chats with the bureau and its console (server)', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/me`, cookies })).json().staff.email).toBe('rita@eid.lt');
     expect((await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/staff`, cookies })).json().code).toBe('STAFF_FORBIDDEN');
     await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/staff/${rita.id}/disable`, cookies: sup.cookies, headers: { 'x-eid-csrf': sup.csrf } });
+    // Whether an address has an account is itself personal: the lookup is logged, found or not.
+    const toNobody = await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/messages`, payload: { email: 'nobody@example.lt', topic: 'Sveiki', text: 'Ar turite paskyrą?' }, cookies: sup.cookies, headers: { 'x-eid-csrf': sup.csrf } });
+    expect(toNobody.json().code).toBe('RECIPIENT_NOT_FOUND');
+    const newest = (await ctx.app.storage.staff.audit({ limit: 1, offset: 0 })).entries[0];
+    expect([newest?.action, newest?.subject]).toEqual(['MESSAGE_SENT', 'to nobody@example.lt']);
     expect((await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/me`, cookies })).json().code).toBe('STAFF_NOT_SIGNED_IN');
   });
 
@@ -180,13 +190,17 @@ describe('chats with the bureau and its console (server)', () => {
     let text = '';
     while (!text.includes('event: chat')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain(`"chatId":"${chatId}"`);
-    await reader.cancel();
+    // A closing server ends the open stream (it would otherwise wait for it for ever).
+    await ctx.app.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
   });
 });
 
 describe('the console\'s received declarations (server)', () => {
   it('[SF2] [AL1] an operator lists the sent declarations and reads one\'s statements; each list and read is in the log; nothing changes the declaration', async () => {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN });
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_STAFF_SEED: 'fixture' });
     try {
       await seedSubmitted(ctx.app, 'decl-console-0001', Date.now());
       expect(await ctx.app.submitWorker.runOnce()).toBeTruthy();

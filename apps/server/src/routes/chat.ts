@@ -4,7 +4,7 @@
  * fields and at most 5 files), a file of the driver's own chat, and the live stream of changes
  * (server-sent events). Only the signed-in account's chats: another's is CHAT_NOT_FOUND.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
@@ -30,16 +30,26 @@ const chat: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
   await app.register(multipart);
   const reads = perMinute(120);
-  let uploading = 0;
-  /** CH7: one upload slot while the files are read and processed; RATE_LIMITED when all are taken. */
-  const withUploadSlot = async <T>(run: () => Promise<T>): Promise<T> => {
-    if (uploading >= CHAT_UPLOADS_AT_ONCE) throw new HttpError(429, 'RATE_LIMITED');
-    uploading += 1;
+  const uploading = new Set<string>();
+  /** CH7: one upload at a time per account, CHAT_UPLOADS_AT_ONCE in the process; RATE_LIMITED beyond. */
+  const withUploadSlot = async <T>(accountId: string, run: () => Promise<T>): Promise<T> => {
+    if (uploading.size >= CHAT_UPLOADS_AT_ONCE || uploading.has(accountId)) throw new HttpError(429, 'RATE_LIMITED');
+    uploading.add(accountId);
     try {
       return await run();
     } finally {
-      uploading -= 1;
+      uploading.delete(accountId);
     }
+  };
+  /**
+   * Before a byte of an upload's body is read: a multipart body only (any other type would be
+   * parsed whole by its parser) from a signed-in browser with its CSRF token.
+   */
+  const uploadGate = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      await requireSession(app, request, reply, true);
+    },
   };
   // Nothing of a chat is kept by a browser's or a proxy's cache (this plugin's routes only; files set their own).
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -71,20 +81,20 @@ const chat: FastifyPluginAsync = async (app) => {
     return sendChatFile(app, reply, chatId, file);
   });
 
-  app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), ...uploadGate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
     const chatId = app.ids.token();
-    return withUploadSlot(async () => {
+    return withUploadSlot(account.id, async () => {
       const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(NewChatSchema, fields));
       return { chat: await app.chats.start(account.id, chatId, upload.fields, upload.files) };
     });
   });
 
-  app.post(`${ACCOUNT_PATH}/chats/:chatId/messages`, { ...perMinute(30), bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/chats/:chatId/messages`, { ...perMinute(30), ...uploadGate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
     const { chatId } = parseInput(ChatParams, request.params);
     await app.chats.ownChat(account.id, chatId);
-    return withUploadSlot(async () => {
+    return withUploadSlot(account.id, async () => {
       const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(ChatReplySchema, fields));
       return { chat: await app.chats.reply(account.id, chatId, upload.fields.text, upload.files) };
     });
@@ -95,7 +105,7 @@ const chat: FastifyPluginAsync = async (app) => {
     const { account } = await requireSession(app, request, reply, false);
     if (app.chatEvents.count(account.id) >= CHAT_STREAMS_PER_ACCOUNT) throw new HttpError(429, 'RATE_LIMITED');
     const token = sessionToken(request);
-    openChatStream(app.chatEvents, account.id, request, reply, async () => (await app.accounts.authenticate(token)) !== null);
+    openChatStream(app.chatEvents, account.id, request, reply, async () => (await app.accounts.authenticate(token, false)) !== null);
   });
 };
 

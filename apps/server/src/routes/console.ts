@@ -28,6 +28,9 @@ import { CONSOLE_CHANNEL } from '../chat/chat-events.js';
 import { openChatStream } from '../chat/sse.js';
 import { consoleDeclarations } from './console-declarations.js';
 
+/** Console tabs one staff member may hold open with a live stream. */
+export const CONSOLE_STREAMS_PER_STAFF = 5;
+
 const ChatParams = v.object({ chatId: ChatIdSchema });
 const FileParams = v.object({ chatId: ChatIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });
@@ -41,6 +44,8 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
   const reads = perMinute(240);
+  /** Live streams each staff member holds open (console tabs). */
+  const consoleStreams = new Map<string, number>();
   const P = CONSOLE_PATH;
 
   /** SF1: address, password and code; the one answer STAFF_SIGN_IN_FAILED for every failure. */
@@ -114,18 +119,26 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     const actor = await requireStaff(app, request, reply, true);
     app.staff.require(actor, 'answer');
     const input = parseInput(MessageToUserSchema, request.body);
+    // The lookup itself tells whether an address has an account: it is logged, found or not.
+    await app.staff.record(actor, 'MESSAGE_SENT', `to ${input.email}`);
     const email = accountEmail(input.email);
     const account = email === null ? null : await app.storage.accounts.accountByEmail(email);
     if (!account) throw new HttpError(404, 'RECIPIENT_NOT_FOUND');
-    await app.staff.record(actor, 'MESSAGE_SENT', account.id);
     return { chat: await app.chats.write(account.id, actor.staff.name, input) };
   });
 
   /** The console's live stream: any chat's change (the lists refresh). */
   app.get(`${P}/events`, perMinute(30), async (request, reply) => {
-    await requireStaff(app, request, reply, false);
+    const actor = await requireStaff(app, request, reply, false);
+    if ((consoleStreams.get(actor.staff.id) ?? 0) >= CONSOLE_STREAMS_PER_STAFF) throw new HttpError(429, 'RATE_LIMITED');
+    consoleStreams.set(actor.staff.id, (consoleStreams.get(actor.staff.id) ?? 0) + 1);
+    request.raw.on('close', () => {
+      const left = (consoleStreams.get(actor.staff.id) ?? 1) - 1;
+      if (left <= 0) consoleStreams.delete(actor.staff.id);
+      else consoleStreams.set(actor.staff.id, left);
+    });
     const token = request.cookies[STAFF_COOKIE];
-    openChatStream(app.chatEvents, CONSOLE_CHANNEL, request, reply, async () => (await app.staff.authenticate(token)) !== null);
+    openChatStream(app.chatEvents, CONSOLE_CHANNEL, request, reply, async () => (await app.staff.authenticate(token, false)) !== null);
   });
 
   await consoleDeclarations(app, reads);

@@ -33,26 +33,64 @@ export async function consoleCall<T>(path: string, body?: unknown): Promise<T> {
 
 export type Loaded<T> = { readonly kind: 'loading' } | { readonly kind: 'done'; readonly value: T } | { readonly kind: 'failed'; readonly code: string };
 
-/** GETs `path`, again when `reload` is called and whenever a chat changes (the console's stream). */
-export function useConsoleCall<T>(path: string): { loaded: Loaded<T>; reload: () => void } {
+type Listener = (chatId: string) => void;
+const listeners = new Set<Listener>();
+let source: EventSource | null = null;
+
+/** The console tab's one stream of chat changes (CH6), open while a view listens; a reconnection means "look again". */
+function onConsoleChange(listener: Listener): () => void {
+  listeners.add(listener);
+  if (!source && typeof EventSource !== 'undefined') {
+    let opened = 0;
+    source = new EventSource(`${CONSOLE_PATH}/events`, { withCredentials: true });
+    source.addEventListener('open', () => {
+      opened += 1;
+      if (opened > 1) for (const l of [...listeners]) l('');
+    });
+    source.addEventListener('chat', (e) => {
+      let chatId = '';
+      try {
+        chatId = String((JSON.parse((e as MessageEvent<string>).data) as { chatId?: unknown }).chatId ?? '');
+      } catch {
+        // A garbled event still means "look again".
+      }
+      for (const l of [...listeners]) l(chatId);
+    });
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      source?.close();
+      source = null;
+    }
+  };
+}
+
+/**
+ * GETs `path`, again when `reload` is called and, with `live`, when a chat changes: 'any' for a
+ * list, a chat's id for that chat only. Views that read a person's record (a declaration, the log,
+ * staff) are not live: each read is one the staff member chose, and each is logged.
+ */
+export function useConsoleCall<T>(path: string, live?: string): { loaded: Loaded<T>; reload: () => void } {
   const [loaded, setLoaded] = useState<Loaded<T>>({ kind: 'loading' });
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   useEffect(() => {
-    let live = true;
+    let alive = true;
     consoleCall<T>(path).then(
-      (value) => live && setLoaded({ kind: 'done', value }),
-      (e: unknown) => live && setLoaded({ kind: 'failed', code: e instanceof ConsoleCallError ? e.code : 'GENERIC_ERROR' }),
+      (value) => alive && setLoaded({ kind: 'done', value }),
+      (e: unknown) => alive && setLoaded({ kind: 'failed', code: e instanceof ConsoleCallError ? e.code : 'GENERIC_ERROR' }),
     );
     return () => {
-      live = false;
+      alive = false;
     };
   }, [path, round]);
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${CONSOLE_PATH}/events`, { withCredentials: true });
-    source.addEventListener('chat', reload);
-    return () => source.close();
-  }, [reload]);
+    if (live === undefined) return;
+    // An open chat is read again only while the tab is shown: a chat left in a background tab does not mark the driver's messages read.
+    return onConsoleChange((chatId) => {
+      if ((live === 'any' || chatId === '' || chatId === live) && document.visibilityState === 'visible') reload();
+    });
+  }, [live, reload]);
   return { loaded, reload };
 }

@@ -6,18 +6,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { StaffRole } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
-import { ConsoleView, type ConsoleSearch } from './console-views';
-
-export interface StaffMe {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: StaffRole;
-}
+import { ConsoleView } from './console-views';
+import type { ConsoleSearch, StaffMe } from './console-parts';
 
 type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | { readonly kind: 'signed-in'; readonly me: StaffMe };
 

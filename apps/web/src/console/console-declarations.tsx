@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { StatementView } from '@eid/domain';
 import { useConsoleCall } from './console-api';
-import { Pager, Show, useWhen } from './console-views';
+import { Pager, Show, useWhen } from './console-parts';
 
 interface Row {
   readonly declarationId: string;

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { AuditAction, StaffRole } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
-import { Show } from './console-views';
+import { Show } from './console-parts';
 
 /** AL2: what each audit action is called in the log. */
 export function useAuditActionName(): (action: AuditAction) => string {

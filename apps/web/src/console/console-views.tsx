@@ -4,40 +4,15 @@
  * claims, a message to a user, staff and the audit log (the supervisor's). Every view's reads are
  * logged by the server.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { CONSOLE_PAGE_SIZE, CONSOLE_PATH, type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
+import { CONSOLE_PATH, type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
-import { ConsoleCallError, consoleCall, useConsoleCall, type Loaded } from './console-api';
-import type { StaffMe } from './console-app';
+import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
+import { Pager, Show, useWhen, type ConsoleSearch, type StaffMe } from './console-parts';
 import { StaffView, MessageToUser, useAuditActionName } from './console-staff';
 import { DeclarationDetail, DeclarationList } from './console-declarations';
-
-export interface ConsoleSearch {
-  readonly view?: 'chats' | 'chat' | 'declarations' | 'declaration' | 'claims' | 'message' | 'staff' | 'audit';
-  readonly id?: string;
-  readonly q?: string;
-  readonly offset?: number;
-}
-
-export function useWhen(): (ms: number) => string {
-  const { i18n } = useLingui();
-  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'lt-LT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Vilnius' });
-  return (ms) => format.format(ms);
-}
-
-export function Show<T>({ loaded, children }: { loaded: Loaded<T>; children: (value: T) => ReactNode }) {
-  const { t } = useLingui();
-  if (loaded.kind === 'loading') return <p role="status">{t`Loading…`}</p>;
-  if (loaded.kind === 'failed')
-    return (
-      <div role="alert">
-        <ErrorText code={loaded.code} />
-      </div>
-    );
-  return <>{children(loaded.value)}</>;
-}
 
 export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch; onSignedOut: () => void }) {
   const { t } = useLingui();
@@ -74,26 +49,6 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
   );
 }
 
-export function Pager({ total, offset, view, q }: { total: number; offset: number; view: NonNullable<ConsoleSearch['view']>; q?: string }) {
-  const { t } = useLingui();
-  const last = Math.min(total, offset + CONSOLE_PAGE_SIZE);
-  return (
-    <p className="console-pager">
-      {total === 0 ? t`Nothing found.` : t`${offset + 1}–${last} of ${total}`}{' '}
-      {offset > 0 ? (
-        <Link to="/console" search={{ view, offset: Math.max(0, offset - CONSOLE_PAGE_SIZE), ...(q ? { q } : {}) }}>
-          {t`Previous page`}
-        </Link>
-      ) : null}{' '}
-      {last < total ? (
-        <Link to="/console" search={{ view, offset: last, ...(q ? { q } : {}) }}>
-          {t`Next page`}
-        </Link>
-      ) : null}
-    </p>
-  );
-}
-
 function waited(ms: number, t: ReturnType<typeof useLingui>['t']): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 60) return t`${minutes} min`;
@@ -105,7 +60,7 @@ function WaitingChats({ q, offset }: { q: string; offset: number }) {
   const { t } = useLingui();
   const id = useId();
   const [typed, setTyped] = useState(q);
-  const { loaded } = useConsoleCall<{ chats: Array<Chat & { waitedMs: number }>; total: number }>(`/chats?offset=${offset}&search=${encodeURIComponent(q)}`);
+  const { loaded } = useConsoleCall<{ chats: Array<Chat & { waitedMs: number }>; total: number }>(`/chats?offset=${offset}&search=${encodeURIComponent(q)}`, 'any');
   return (
     <section>
       <h1>{t`Chats waiting for an answer`}</h1>
@@ -142,7 +97,7 @@ function ChatView({ chatId }: { chatId: string }) {
   const { t } = useLingui();
   const when = useWhen();
   const textId = useId();
-  const { loaded, reload } = useConsoleCall<{ chat: Chat; messages: ChatMessage[]; user: { email: string | null; name: string } }>(`/chats/${encodeURIComponent(chatId)}`);
+  const { loaded, reload } = useConsoleCall<{ chat: Chat; messages: ChatMessage[]; user: { email: string | null; name: string } }>(`/chats/${encodeURIComponent(chatId)}`, chatId);
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

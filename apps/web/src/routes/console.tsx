@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadConsoleCatalog } from '../console/catalog';
 import { ConsoleApp } from '../console/console-app';
-import type { ConsoleSearch } from '../console/console-views';
+import type { ConsoleSearch } from '../console/console-parts';
 
 const VIEWS = ['chats', 'chat', 'declarations', 'declaration', 'claims', 'message', 'staff', 'audit'] as const;
 

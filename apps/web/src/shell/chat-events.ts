@@ -17,7 +17,13 @@ export function onChatChange(listener: Listener, opens = true): () => void {
   const set = opens ? active : passive;
   set.add(listener);
   if (opens && !source && typeof EventSource !== 'undefined') {
+    let opened = 0;
     source = new EventSource(`${ACCOUNT_PATH}/chat-events`, { withCredentials: true });
+    // After a lost connection (a dead zone, a server restart) what changed meanwhile is unknown: look again.
+    source.addEventListener('open', () => {
+      opened += 1;
+      if (opened > 1) for (const l of [...active, ...passive]) l('');
+    });
     source.addEventListener('chat', (e) => {
       let chatId = '';
       try {

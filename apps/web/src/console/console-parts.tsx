@@ -1,0 +1,59 @@
+/** The console's shared parts: its search parameters, who is signed in, dates in Vilnius time, a loading frame and a pager. */
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { CONSOLE_PAGE_SIZE, type StaffRole } from '@eid/domain';
+import { ErrorText } from '../decla/fields/fields';
+import type { Loaded } from './console-api';
+
+export interface StaffMe {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: StaffRole;
+}
+
+export interface ConsoleSearch {
+  readonly view?: 'chats' | 'chat' | 'declarations' | 'declaration' | 'claims' | 'message' | 'staff' | 'audit';
+  readonly id?: string;
+  readonly q?: string;
+  readonly offset?: number;
+}
+
+export function useWhen(): (ms: number) => string {
+  const { i18n } = useLingui();
+  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'lt-LT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Vilnius' });
+  return (ms) => format.format(ms);
+}
+
+export function Show<T>({ loaded, children }: { loaded: Loaded<T>; children: (value: T) => ReactNode }) {
+  const { t } = useLingui();
+  if (loaded.kind === 'loading') return <p role="status">{t`Loading…`}</p>;
+  if (loaded.kind === 'failed')
+    return (
+      <div role="alert">
+        <ErrorText code={loaded.code} />
+      </div>
+    );
+  return <>{children(loaded.value)}</>;
+}
+
+export function Pager({ total, offset, view, q }: { total: number; offset: number; view: NonNullable<ConsoleSearch['view']>; q?: string }) {
+  const { t } = useLingui();
+  const last = Math.min(total, offset + CONSOLE_PAGE_SIZE);
+  return (
+    <p className="console-pager">
+      {total === 0 ? t`Nothing found.` : t`${offset + 1}–${last} of ${total}`}{' '}
+      {offset > 0 ? (
+        <Link to="/console" search={{ view, offset: Math.max(0, offset - CONSOLE_PAGE_SIZE), ...(q ? { q } : {}) }}>
+          {t`Previous page`}
+        </Link>
+      ) : null}{' '}
+      {last < total ? (
+        <Link to="/console" search={{ view, offset: last, ...(q ? { q } : {}) }}>
+          {t`Next page`}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
