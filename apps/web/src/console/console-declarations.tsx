@@ -1,10 +1,9 @@
 /** The console's received declarations (issue 16; SF2): the list (newest first, by accident number) and one declaration's statements; reading only. */
-import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { StatementView } from '@eid/domain';
 import { useConsoleCall } from './console-api';
-import { Pager, Show, useWhen } from './console-parts';
+import { Pager, SearchForm, Show, useWhen } from './console-parts';
 
 interface Row {
   readonly declarationId: string;
@@ -16,19 +15,11 @@ interface Row {
 export function DeclarationList({ q, offset }: { q: string; offset: number }) {
   const { t } = useLingui();
   const when = useWhen();
-  const id = useId();
-  const [typed, setTyped] = useState(q);
   const { loaded } = useConsoleCall<{ declarations: Row[]; total: number }>(`/declarations?offset=${offset}&search=${encodeURIComponent(q)}`);
   return (
     <section>
       <h1>{t`Received declarations`}</h1>
-      <form role="search" className="console-search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={id}>{t`Search by accident number`}</label>
-        <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-        <Link to="/console" search={{ view: 'declarations', ...(typed ? { q: typed } : {}) }} className="button">
-          {t`Search`}
-        </Link>
-      </form>
+      <SearchForm label={t`Search by accident number`} view="declarations" q={q} />
       <Show loaded={loaded}>
         {(v) => (
           <>

@@ -1,6 +1,6 @@
 /** The console's shared parts: its search parameters, who is signed in, dates in Vilnius time, a loading frame and a pager. */
-import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { CONSOLE_PAGE_SIZE, type StaffRole } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
@@ -55,5 +55,29 @@ export function Pager({ total, offset, view, q }: { total: number; offset: numbe
         </Link>
       ) : null}
     </p>
+  );
+}
+
+/** A list's search: typing and Enter (or the button) shows the list's first page for it. */
+export function SearchForm({ label, view, q }: { label: string; view: 'chats' | 'declarations'; q: string }) {
+  const { t } = useLingui();
+  const id = useId();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState(q);
+  return (
+    <form
+      role="search"
+      className="console-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void navigate({ to: '/console', search: { view, ...(typed ? { q: typed } : {}) } });
+      }}
+    >
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+      <button type="submit" className="button">
+        {t`Search`}
+      </button>
+    </form>
   );
 }

@@ -10,7 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { CONSOLE_PATH, type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
-import { Pager, Show, useWhen, type ConsoleSearch, type StaffMe } from './console-parts';
+import { Pager, SearchForm, Show, useWhen, type ConsoleSearch, type StaffMe } from './console-parts';
 import { StaffView, MessageToUser, useAuditActionName } from './console-staff';
 import { DeclarationDetail, DeclarationList } from './console-declarations';
 
@@ -58,19 +58,11 @@ function waited(ms: number, t: ReturnType<typeof useLingui>['t']): string {
 
 function WaitingChats({ q, offset }: { q: string; offset: number }) {
   const { t } = useLingui();
-  const id = useId();
-  const [typed, setTyped] = useState(q);
   const { loaded } = useConsoleCall<{ chats: Array<Chat & { waitedMs: number }>; total: number }>(`/chats?offset=${offset}&search=${encodeURIComponent(q)}`, 'any');
   return (
     <section>
       <h1>{t`Chats waiting for an answer`}</h1>
-      <form role="search" className="console-search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={id}>{t`Search by topic`}</label>
-        <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-        <Link to="/console" search={{ view: 'chats', ...(typed ? { q: typed } : {}) }} className="button">
-          {t`Search`}
-        </Link>
-      </form>
+      <SearchForm label={t`Search by topic`} view="chats" q={q} />
       <Show loaded={loaded}>
         {(v) => (
           <>
