@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { samePhoneNumber } from './contacts.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COUNTRY, DEFAULT_PHONE_PREFIX } from './constants.js';
 import { phoneCodeSchema, phoneCountry, phoneError, phoneSchema, toE164 } from './phone.js';
@@ -83,5 +84,18 @@ describe('phone', () => {
         expect(validate(phoneCodeSchema, s)).toBe(s.length === 6 ? null : 'PHONE_CODE_INVALID');
       }),
     );
+  });
+});
+
+describe('the trunk prefix after the country code (PH6)', () => {
+  it.each([
+    ['+370861200005', '+37061200005'],
+    ['+370 8612 00005', '+37061200005'],
+    ['+370 (8) 612 00005', '+37061200005'],
+    ['+37061200005', '+37061200005'],
+    ['+370852312000', '+37052312000'],
+  ])('[PH6] "%s" is the number %s', (typed, e164) => {
+    expect(toE164(typed)).toBe(e164);
+    expect(samePhoneNumber(typed, e164)).toBe(true);
   });
 });

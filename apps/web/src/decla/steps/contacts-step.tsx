@@ -7,6 +7,8 @@ import {
   contactPairErrors,
   isEmail,
   phoneError,
+  samePhoneNumber,
+  toE164,
   type Declaration,
   type DeclarationView,
   type InformMethod,
@@ -60,7 +62,8 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
   const pair = contactPairErrors({ tel: method === 'tel' ? tel : '', email: method === 'email' ? email : '' }, { tel: theirs.tel, email: theirs.email });
   const telError = phoneError(tel) ?? (pair.includes('PHONES_MUST_DIFFER') ? 'PHONES_MUST_DIFFER' : null);
   const emailError = email.trim() === '' ? 'REQUIRED' : !isEmail(email) ? 'EMAIL_INVALID' : pair.includes('EMAILS_MUST_DIFFER') ? 'EMAILS_MUST_DIFFER' : null;
-  const confirmed = driver.informMethod === 'tel' && driver.telConfirmed && driver.tel.replace(/\s/g, '') === tel.replace(/\s/g, '');
+  // PH6: the typed number and the confirmed one are compared as numbers ("+370 8612…" is "+370612…").
+  const confirmed = driver.informMethod === 'tel' && driver.telConfirmed && samePhoneNumber(driver.tel, tel);
 
   const flushEmail = useAutosave(method === 'email' && emailError === null ? email.trim() : null, (value) => {
     if (value === null) return;
@@ -133,6 +136,8 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
                   session.captcha.prefetch('phone-code');
                   const r = await sending.run('send-phone-code', { party, tel, captcha });
                   if (r) {
+                    // PH6: the field shows the number the code went to (a trunk "8" after +370 is dropped).
+                    setTel(toE164(tel) ?? tel);
                     setCodeSent(true);
                     setPracticeCode(r.practiceCode ?? null);
                   }

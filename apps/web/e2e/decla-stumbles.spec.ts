@@ -1,0 +1,39 @@
+import { expect, test, type Page } from '@playwright/test';
+import { driverContext, expectStep, next } from './helpers/decla.js';
+
+/** Practice on one phone up to the contacts step (step 5), as a new driver would go. */
+async function practiceToContacts(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.locator('.start-buttons .button--secondary').click();
+  await expectStep(page, 1);
+  await next(page);
+  await expectStep(page, 2);
+  await next(page);
+  await expectStep(page, 3);
+  for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
+  await next(page);
+  await expectStep(page, 4);
+  await page.locator('#own-plate').fill('PRA001');
+  await page.locator('#other-plate').fill('PRA002');
+  await next(page);
+  await expectStep(page, 5);
+}
+
+test.describe('what a new driver stumbles on (issue 18)', () => {
+  test('[PH6] "+370" then the habitual "8…": the code goes to the number without the 8, the field shows it, and Confirm says "Phone confirmed."', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    await practiceToContacts(page);
+    const tel = page.locator('#contact-A-tel');
+    await tel.fill('+370 8612 00005');
+    await page.getByRole('button', { name: 'Send the code by SMS' }).first().click();
+    const practice = page.getByText(/Practice: no SMS is sent. Your code is (\d{6})/);
+    await expect(practice).toBeVisible();
+    await expect(tel).toHaveValue('+37061200005');
+    const code = /(\d{6})/.exec((await practice.textContent()) ?? '')?.[1] ?? '';
+    await page.locator('#contact-A-code').fill(code);
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(page.getByText('Phone confirmed.')).toBeVisible();
+    await ctx.close();
+  });
+});
