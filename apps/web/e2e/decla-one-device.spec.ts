@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { fitsViewport } from './helpers/axe.js';
 import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -36,6 +37,8 @@ test.describe('one device fills for both drivers', () => {
       });
       page.on('websocket', (ws) => backendCalls.push(`websocket ${ws.url()}`));
       const shot = async (name: string) => {
+        // Issue 18 item 1: every step fits the 390 px phone, in both languages.
+        await fitsViewport(page, `${lang} ${name}`);
         await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
       };
 

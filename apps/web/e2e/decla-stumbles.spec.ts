@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fitsViewport } from './helpers/axe.js';
 import { driverContext, expectStep, next } from './helpers/decla.js';
 
 /** Practice on one phone up to the contacts step (step 5), as a new driver would go. */
@@ -36,4 +37,20 @@ test.describe('what a new driver stumbles on (issue 18)', () => {
     await expect(page.getByText('Phone confirmed.')).toBeVisible();
     await ctx.close();
   });
+});
+
+test.describe('every page fits a 390 px phone (issue 18 item 1)', () => {
+  for (const lang of ['lt', 'en'] as const) {
+    test(`the pages open without sign-in fit the phone's width (${lang})`, async ({ browser }) => {
+      const ctx = await driverContext(browser, lang);
+      await ctx.addInitScript((l) => localStorage.setItem('uilang', l), lang);
+      const page = await ctx.newPage();
+      for (const path of ['/', '/info', '/information', '/terms', '/duk', '/history', '/about', '/notifSettings', '/unsupported', '/console']) {
+        await page.goto(path);
+        await expect(page.locator('main').first()).toBeVisible();
+        await fitsViewport(page, `${path} (${lang})`);
+      }
+      await ctx.close();
+    });
+  }
 });

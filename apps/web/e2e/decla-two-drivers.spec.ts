@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { accessible } from './helpers/axe.js';
+import sharp from 'sharp';
+import { accessible, fitsViewport } from './helpers/axe.js';
 import {
   chooseGuilty,
   circumstances,
@@ -170,6 +171,13 @@ test.describe('two drivers, two phones, live', () => {
 
     // A opens the e-mail link: a wrong password is refused, the right one shows the declaration and its PDF.
     const viewA = await a.context().newPage();
+    // Issue 18 item 1: a scheme drawn on a larger screen is a wide image (as the newcomer's was, 1,017 px).
+    const wideScheme = await sharp({ create: { width: 1017, height: 640, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    await viewA.route(/\/getFile\?.*type=69/, async (route) => {
+      const name = new URL(route.request().url()).searchParams.get('fileName') ?? '';
+      if (name.endsWith('-t')) await route.continue();
+      else await route.fulfill({ status: 200, contentType: 'image/png', body: wideScheme });
+    });
     await viewA.goto(emailLink);
     await expect(viewA.getByLabel('Password')).toBeVisible();
     await accessible(viewA, 'the statement password form');
@@ -182,6 +190,9 @@ test.describe('two drivers, two phones, live', () => {
     await expect(viewA.locator('.plate').first()).toHaveText('KLM123', { timeout: 15_000 });
     await expect(viewA.locator('.plate').nth(1)).toHaveText('HBN512');
     await accessible(viewA, 'the statement detail view');
+    // Issue 18 item 1: the statement fits a 390 px phone (the scheme image no wider than the page).
+    await expect(viewA.getByRole('img', { name: 'Scheme of the accident' })).toBeVisible();
+    await fitsViewport(viewA, 'the statement detail view');
     const [download] = await Promise.all([viewA.waitForEvent('download'), viewA.getByTestId('download-0').click()]);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

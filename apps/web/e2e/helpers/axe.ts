@@ -7,3 +7,12 @@ export async function accessible(page: Page, where: string): Promise<void> {
   const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(found, `accessibility violations on ${where}`).toEqual([]);
 }
+
+/** The page fits its viewport: nothing scrolls sideways (its images loaded first). */
+export async function fitsViewport(page: Page, where: string): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+  // The phone's width, not window.innerWidth: a mobile browser widens its layout viewport to content that overflows.
+  const width = page.viewportSize()?.width ?? 0;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${where} is ${scrollWidth} px wide on a ${width} px screen`).toBeLessThanOrEqual(width);
+}
