@@ -41,6 +41,12 @@ test.describe('nothing typed is lost', () => {
     await expectStep(page, 8);
     await expect(page.locator('#damages-A')).toHaveValue('Subraižytos galinės durys');
 
+    // Issue 18 item 10: text typed just before the page is closed (well within the autosave's 0.7 s) is kept.
+    await page.locator('#damages-A').fill('Subraižytos galinės durys ir slenkstis');
+    await page.reload();
+    await expectStep(page, 8);
+    await expect(page.locator('#damages-A')).toHaveValue('Subraižytos galinės durys ir slenkstis');
+
     // The network drops: the device says so, keeps what is typed meanwhile, and sends it later.
     await ctx.setOffline(true);
     await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toBeVisible({ timeout: 30_000 });

@@ -78,6 +78,17 @@ export function useAutosave<T>(value: T, save: (value: T) => void, delayMs = 700
     saveRef.current(latest.current);
   }, []);
   useEffect(() => () => flush(), [flush]);
+  // Issue 18 item 10: a page hidden or closed (the phone locked, the tab closed, a reload) saves
+  // what is pending at once, so text typed within the delay is not lost.
+  useEffect(() => {
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [flush]);
   return flush;
 }
 
