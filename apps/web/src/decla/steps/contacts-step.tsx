@@ -164,7 +164,12 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
                     autoComplete="one-time-code"
                     maxLength={PHONE_CODE_LENGTH}
                     value={code}
-                    onChange={(v) => setCode(v.replace(/\D/g, ''))}
+                    onChange={(v) => {
+                      const digits = v.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH);
+                      setCode(digits);
+                      // Issue 18 item 2: six digits typed (or pasted) confirm by themselves; nobody must find the button.
+                      if (digits.length === PHONE_CODE_LENGTH && digits !== code && !confirming.busy) void confirming.run('confirm-phone-code', { party, code: digits });
+                    }}
                     error={code.length === PHONE_CODE_LENGTH ? confirming.error : code === '' ? 'REQUIRED' : 'PHONE_CODE_INVALID'}
                     showError={hinted || confirming.error !== null}
                     onDone={() => code.length === PHONE_CODE_LENGTH && void confirming.run('confirm-phone-code', { party, code })}
