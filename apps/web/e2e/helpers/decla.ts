@@ -306,9 +306,9 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
 
   await expectStep(page, 6);
   await pickAddress(page, 'accident-address', 'ukmerges 21', 'Ukmergės g. 21, Vilnius');
-  // An apartment building: the apartment number is needed.
-  await expect(page.locator('#accident-address-apartment')).toBeVisible();
-  await page.locator('#accident-address-apartment').fill('4');
+  // Issue 18 item 3 (AD6): an accident place is a street and a house number at most: no apartment is asked, though the building has apartments.
+  await expect(page.getByText('Enter the apartment number.')).toHaveCount(0);
+  await expect(page.locator('#accident-address-apartment')).toHaveCount(0);
   await shot('06-witnesses');
   await next(page);
 

@@ -9,6 +9,7 @@ import { canSelect } from '../rules/circumstances.js';
 import { isSignatureDecent } from '../rules/signature.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { isEmail } from '../rules/email.js';
+import { accidentPlace } from '../rules/address.js';
 import { contactPairErrors } from '../rules/contacts.js';
 import { addPhotoError, PHOTO_SECTIONS, photosInSection } from '../rules/photos.js';
 import { DriverEditableSchema, type Declaration, type PartyData, type ResponsibleInsurer } from './entities.js';
@@ -181,7 +182,8 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
       ok: true,
       declaration: {
         ...d,
-        timePlace: { ...d.timePlace, locationAddress: address },
+        // AD6: an accident place never has an apartment, whatever the client sent.
+        timePlace: { ...d.timePlace, locationAddress: address === null ? null : accidentPlace(address) },
       },
     };
   },

@@ -6,7 +6,7 @@
  */
 import { PARTIES, type Party } from '../rules/constants.js';
 import type { PreviewErrorCode } from '../rules/errors.js';
-import { addressError } from '../rules/address.js';
+import { accidentPlaceError, addressError } from '../rules/address.js';
 import { isEmail } from '../rules/email.js';
 import { isLocationValid } from '../rules/geometry.js';
 import { isName } from '../rules/general-rules.js';
@@ -99,7 +99,7 @@ export function validateT1(d: Declaration, ctx: PreviewContext): PreviewFinding[
   for (const party of PARTIES) out.push(...contactFindings(d.parties[party], party));
   if (d.timePlace.originalTime === null) out.push(finding('PREVIEW_AUTOMATIC_DATA_MISSING', null));
   const located = isLocationValid(d.timePlace.correctedLocation) || isLocationValid(d.timePlace.originalLocation);
-  if (!located || !d.timePlace.locationAddress || addressError(d.timePlace.locationAddress) !== null) {
+  if (!located || !d.timePlace.locationAddress || accidentPlaceError(d.timePlace.locationAddress) !== null) {
     out.push(finding('PREVIEW_LOCATION', null));
   }
   const missing = missingPhotos(d);

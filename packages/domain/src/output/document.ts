@@ -146,7 +146,7 @@ export function documentModel(d: Declaration, accidentId: string, completedAt: n
     date: formatDate(when),
     time: formatTime(when).slice(0, 5),
     place: {
-      address: addressText(d.timePlace.locationAddress),
+      address: d.timePlace.locationAddress?.value ?? '',
       latitude: location?.latitude ?? null,
       longitude: location?.longitude ?? null,
     },

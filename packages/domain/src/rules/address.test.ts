@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressError, addressSchema, formatAddress, hasHouseNumber, type Address } from './address.js';
+import { addressError, addressSchema, formatAddress, hasHouseNumber, type Address, accidentPlace, accidentPlaceError } from './address.js';
 import { validate, validateField } from './validation.js';
 
 const picked = (value: string, extra: Partial<Address> = {}): Address => ({ value, aob: 123456, ...extra });
@@ -81,3 +81,19 @@ describe('address for reading', () => {
   });
 });
 
+
+describe('the accident place (AD6)', () => {
+  it.each<[string, Address, string | null]>([
+    ['a building with apartments, no apartment typed', { value: 'Gedimino pr. 1, Vilnius', aob: 5, needPat: true, pat: null }, null],
+    ['a street without a house number', { value: 'Ukmergės g., Vilnius', aob: 7, needPat: false, pat: null }, null],
+    ['typed, not picked', { value: 'Gedimino pr. 1, Vilnius', aob: null }, 'ADDRESS_NOT_PICKED'],
+  ])('[AD6] %s: %s', (_name, address, expected) => {
+    expect(accidentPlaceError(address)).toBe(expected);
+  });
+
+  it('[AD6] an apartment sent for the accident place is dropped; the home address rule still asks for it', () => {
+    const sent = { value: 'Gedimino pr. 1, Vilnius', aob: 5, needPat: true, pat: '1' };
+    expect(accidentPlace(sent)).toEqual({ value: 'Gedimino pr. 1, Vilnius', aob: 5, needPat: false, pat: null });
+    expect(addressError({ ...sent, pat: null })).toBe('ADDRESS_NO_APARTMENT');
+  });
+});

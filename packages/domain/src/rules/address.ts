@@ -37,6 +37,19 @@ export function addressError(address: Address): ErrorCode | null {
   return null;
 }
 
+/**
+ * AD6: the accident place is a picked street, with a house number at most: no house number is
+ * needed and no apartment is ever asked (the apartment rule is for home addresses).
+ */
+export function accidentPlaceError(address: Address): ErrorCode | null {
+  return !hasValue(address.aob) || !hasValue(address.value) ? 'ADDRESS_NOT_PICKED' : null;
+}
+
+/** AD6: the accident place as kept: never an apartment. */
+export function accidentPlace<T extends Address>(address: T): T {
+  return { ...address, pat: null, needPat: false };
+}
+
 const INVALID: ErrorCode = 'INVALID_TYPE';
 
 const addressShape = v.object(

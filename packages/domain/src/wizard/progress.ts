@@ -4,7 +4,7 @@
  * progress is therefore live: every pushed change updates it.
  */
 import { isLocationValid } from '../rules/geometry.js';
-import { addressError } from '../rules/address.js';
+import { accidentPlaceError, addressError } from '../rules/address.js';
 import { isEmail } from '../rules/email.js';
 import { isName } from '../rules/general-rules.js';
 import { birthDateMatchesCode, personalCodeOrLicenceError } from '../rules/personal-code.js';
@@ -36,7 +36,7 @@ export function stepFill(d: DeclarationView, step: number, party: Party): number
     case 6: {
       const tp = d.timePlace;
       const located = isLocationValid(tp.correctedLocation) || isLocationValid(tp.originalLocation);
-      return share([tp.originalTime !== null, located && tp.locationAddress !== null && addressError(tp.locationAddress) === null]);
+      return share([tp.originalTime !== null, located && tp.locationAddress !== null && accidentPlaceError(tp.locationAddress) === null]);
     }
     case 7: {
       const inSet = (set: number) => p.photos.some((ph) => ph.set === set);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ADDRESS_PATH, addressError, type AddressSuggestion, type PickedAddress } from '@eid/domain';
+import { ADDRESS_PATH, accidentPlaceError, addressError, type AddressSuggestion, type PickedAddress } from '@eid/domain';
 import { useBackendFetch } from '../session/session-context';
 import { ErrorText, TextField } from './fields';
 
@@ -21,6 +21,7 @@ export function AddressField({
   onPick,
   near,
   showError,
+  place = false,
 }: {
   id?: string;
   label: string;
@@ -28,6 +29,8 @@ export function AddressField({
   onPick: (address: AddressValue) => void;
   near?: { latitude: number; longitude: number } | null;
   showError?: boolean;
+  /** AD6: an accident place (a street, a house number at most): no house number needed, never an apartment. */
+  place?: boolean;
 }) {
   const backendFetch = useBackendFetch();
   const { t } = useLingui();
@@ -81,11 +84,11 @@ export function AddressField({
     setText(s.value);
     setOpen(false);
     setActive(-1);
-    onPick({ value: s.value, aob: s.aob, needPat: s.needPat, pat: null, latitude: s.latitude, longitude: s.longitude });
+    onPick({ value: s.value, aob: s.aob, needPat: place ? false : s.needPat, pat: null, latitude: s.latitude, longitude: s.longitude });
   };
 
   const picked = value !== null && value.value === text;
-  const error = picked ? addressError(value) : text.trim() === '' ? 'REQUIRED' : 'ADDRESS_NOT_PICKED';
+  const error = picked ? (place ? accidentPlaceError(value) : addressError(value)) : text.trim() === '' ? 'REQUIRED' : 'ADDRESS_NOT_PICKED';
   const invalid = error !== null && error !== 'ADDRESS_NO_APARTMENT' && (touched || !!showError);
   const listId = `${fieldId}-list`;
 
@@ -151,7 +154,7 @@ export function AddressField({
         ) : null}
         <ErrorText id={`${fieldId}-error`} code={invalid ? error : networkError} />
       </div>
-      {picked && value.needPat ? (
+      {picked && value.needPat && !place ? (
         <TextField
           id={`${fieldId}-apartment`}
           label={t`Apartment number`}

@@ -4,7 +4,7 @@ import {
   DEFAULT_GPS_POSITION,
   DEFAULT_PHONE_PREFIX,
   TEXT_LIMITS,
-  addressError,
+  accidentPlaceError,
   formatDate,
   formatTime,
   isInLithuania,
@@ -100,7 +100,7 @@ export function WitnessesStep({ step }: StepProps) {
 
   const address: AddressValue | null = tp.locationAddress;
   const gps = isLocationValid(tp.originalLocation) ? tp.originalLocation : null;
-  const placeOk = address !== null && addressError(address) === null && (isLocationValid(tp.correctedLocation) || gps !== null);
+  const placeOk = address !== null && accidentPlaceError(address) === null && (isLocationValid(tp.correctedLocation) || gps !== null);
   const witnessesOk = parties.every((p) => d.parties[p].witnesses.every(witnessValid));
   useStepValidity(step, timeError === null && placeOk && witnessesOk);
 
@@ -139,6 +139,7 @@ export function WitnessesStep({ step }: StepProps) {
             : t`Your phone's location is not known. Enter the address of the place.`}
         </p>
         <AddressField
+          place
           id="accident-address"
           label={t`Address of the accident place`}
           value={address}
