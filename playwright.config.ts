@@ -34,6 +34,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // A Lithuanian phone unless a test says otherwise (the page follows the browser's language).
+    locale: 'lt-LT',
     // An action that cannot happen (a button that stays disabled) fails in seconds, not at the test's end.
     actionTimeout: 15_000,
     trace: 'retain-on-failure',

@@ -38,3 +38,18 @@ test.describe('home page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+test.describe('the first screen\'s language (issue 18 item 7)', () => {
+  test('a browser asking for English opens in English; the language picked is kept over the browser\'s', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronic road accident declaration');
+    await page.getByRole('button', { name: 'LT', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
+    await context.close();
+  });
+});

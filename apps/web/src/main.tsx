@@ -45,7 +45,8 @@ async function start(): Promise<void> {
   startAnalytics();
   // A page view on every navigation (app-shell §2).
   router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
-  await activateLocale(initialLocale());
+  // Issue 18 item 7: the browser's language until the user picks one (only a pick is remembered).
+  await activateLocale(initialLocale(), false);
   const container = document.getElementById('app');
   if (!container) throw new Error('#app container missing from index.html');
   createRoot(container).render(

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@lingui/core/macro';
 import { activateLocale, i18n, initialLocale, isLocale } from './i18n';
 import { loadAccountCatalog } from '../account/catalog';
@@ -6,15 +6,25 @@ import { loadAccountCatalog } from '../account/catalog';
 describe('interface language', () => {
   afterEach(() => localStorage.clear());
 
-  it('starts in Lithuanian when nothing is stored', () => {
-    expect(initialLocale()).toBe('lt');
+  it.each([
+    [['en-GB', 'en'], 'en'],
+    [['lt-LT', 'en-US'], 'lt'],
+    [['de-DE', 'en-US'], 'en'],
+    [['de-DE', 'fr-FR'], 'lt'],
+    [[], 'lt'],
+  ])('with nothing stored, follows the browser\'s languages %j: %s (Lithuanian when it speaks neither)', (languages, expected) => {
+    const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    expect(initialLocale()).toBe(expected);
+    spy.mockRestore();
   });
 
   it('starts in the stored language (uilang) and ignores an unknown stored value', () => {
     localStorage.setItem('uilang', 'en');
     expect(initialLocale()).toBe('en');
     localStorage.setItem('uilang', 'de');
+    const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['lt-LT']);
     expect(initialLocale()).toBe('lt');
+    spy.mockRestore();
   });
 
   it('knows exactly the locales lt and en', () => {

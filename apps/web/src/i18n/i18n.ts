@@ -46,14 +46,24 @@ export function isLocale(x: unknown): x is Locale {
   return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
 }
 
-/** The stored choice (uilang) or Lithuanian, the default and fallback locale. */
+/**
+ * The user's choice (uilang); until they make one, the first of the browser's languages
+ * (`navigator.languages`) the service speaks; else Lithuanian, the default and fallback locale.
+ */
 export function initialLocale(): Locale {
   const stored = readStored(STORAGE_KEYS.uilang);
-  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+  if (isLocale(stored)) return stored;
+  const wanted = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  for (const tag of wanted) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return DEFAULT_LOCALE;
 }
 
 /** Loads the catalog, switches the UI, remembers the choice and sets <html lang>. */
-export async function activateLocale(locale: Locale): Promise<void> {
+/** `remember` false: the language came from the browser, not a choice; it is not stored, so it keeps following the browser. */
+export async function activateLocale(locale: Locale, remember = true): Promise<void> {
   target = locale;
   const [{ messages }] = await Promise.all([catalogs[locale](), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
   // A part registered while this ran loaded for `locale` too; wait for it before switching.
@@ -61,6 +71,6 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (target !== locale) return;
   i18n.load(locale, messages);
   i18n.activate(locale);
-  writeStored(STORAGE_KEYS.uilang, locale);
+  if (remember) writeStored(STORAGE_KEYS.uilang, locale);
   document.documentElement.lang = locale;
 }
