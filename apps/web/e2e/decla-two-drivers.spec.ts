@@ -150,6 +150,9 @@ test.describe('two drivers, two phones, live', () => {
 
     await confirmInsurer(a);
     await confirmInsurer(b);
+    // Issue 18 item 8 (GL5): whose insurer it is and what it means, in plain words.
+    await expect(a.getByText('You are at fault, so your insurer pays the other driver\'s damage.')).toBeVisible();
+    await expect(b.getByText('You are not at fault: your damage is paid by the insurer of the driver at fault, not by yours.')).toBeVisible();
     await sign(a, 'A');
     await sign(b, 'B');
 

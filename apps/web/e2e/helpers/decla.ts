@@ -275,7 +275,7 @@ export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
 export async function confirmInsurer(page: Page): Promise<void> {
   const confirm = page.getByRole('button', { name: /^Confirm / }).first();
   await confirm.click();
-  await expect(page.getByText(/Responsible insurer/).first()).toBeVisible();
+  await expect(page.getByText(/insurer: .*\./).first()).toBeVisible();
 }
 
 export async function chooseGuilty(page: Page, choice: 'Driver A' | 'Driver B' | 'Both drivers', group = 0): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyGuilt, BLANK_GUILT } from './guilt.js';
+import { applyGuilt, BLANK_GUILT, insurerRole } from './guilt.js';
 import { declarationViewFor } from './view.js';
 import { blank } from './declaration.fixture.js';
 
@@ -39,5 +39,22 @@ describe('guilt', () => {
     expect(declarationViewFor(d, 'B', true).guilt.achoice).toBe('B');
     const resolved = { ...d, guilt: applyGuilt(d.guilt, 'B', { op: 'SET', choice: 'B' }) };
     expect(declarationViewFor(resolved, 'B', false).guilt).toMatchObject({ status: 'RESOLVED', achoice: 'B', bchoice: 'B', resolved: 'B' });
+  });
+});
+
+describe('what an insurer means for its driver (GL5)', () => {
+  it.each([
+    ['A', 'A', 'AT_FAULT'],
+    ['A', 'B', 'VICTIM'],
+    ['B', 'A', 'VICTIM'],
+    ['BOTH', 'A', 'BOTH'],
+    ['BOTH', 'B', 'BOTH'],
+  ] as const)('[GL5] guilty %s: for driver %s, %s', (resolved, party, role) => {
+    expect(insurerRole({ status: 'RESOLVED', achoice: resolved, bchoice: resolved, resolved }, party)).toBe(role);
+  });
+
+  it('[GL5] before guilt is agreed (waiting, or the drivers disagree) nothing is said of who pays', () => {
+    expect(insurerRole(BLANK_GUILT, 'A')).toBe('UNKNOWN');
+    expect(insurerRole({ status: 'CONFLICT', achoice: 'A', bchoice: 'B', resolved: null }, 'B')).toBe('UNKNOWN');
   });
 });

@@ -34,3 +34,15 @@ export function applyGuilt(state: GuiltState, party: Party, op: GuiltOp): GuiltS
       return settle(party === 'A' ? op.choice : state.achoice, party === 'B' ? op.choice : state.bchoice);
   }
 }
+
+/**
+ * GL5: what a vehicle's insurer means for its driver once guilt is agreed: the driver at fault's
+ * insurer pays the other driver's damage ('AT_FAULT'); the other driver's damage is paid by the
+ * insurer of the driver at fault ('VICTIM'); with both at fault each insurer pays the other's
+ * ('BOTH'); before guilt is agreed, 'UNKNOWN'.
+ */
+export function insurerRole(guilt: GuiltState, party: Party): 'AT_FAULT' | 'VICTIM' | 'BOTH' | 'UNKNOWN' {
+  if (guilt.status !== 'RESOLVED' || guilt.resolved === null) return 'UNKNOWN';
+  if (guilt.resolved === 'BOTH') return 'BOTH';
+  return guilt.resolved === party ? 'AT_FAULT' : 'VICTIM';
+}

@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BACKEND_BASE_PATH,
   GUILTY_CHOICES,
+  insurerRole,
   isSignatureDecent,
   measureSignature,
   provideGuiltPorts,
@@ -203,9 +204,30 @@ function InsurerChoice({ party, both }: { party: Party; both: boolean }) {
   }, [confirming]);
 
   if (chosen.drkId !== -1) {
+    // GL5: whose insurer it is and, once guilt is agreed, what it means for this driver, in plain words.
+    const role = insurerRole(d.guilt, party);
+    const whose = both ? t`The insurer of vehicle ${party}: ${chosen.name}.` : t`Your vehicle's insurer: ${chosen.name}.`;
+    const meaning =
+      role === 'AT_FAULT'
+        ? both
+          ? t`Driver ${party} is at fault, so this insurer pays the other driver's damage.`
+          : t`You are at fault, so your insurer pays the other driver's damage.`
+        : role === 'VICTIM'
+          ? both
+            ? t`Driver ${party} is not at fault: their damage is paid by the insurer of the driver at fault.`
+            : t`You are not at fault: your damage is paid by the insurer of the driver at fault, not by yours.`
+          : role === 'BOTH'
+            ? t`Both drivers are at fault: each insurer pays the other driver's damage.`
+            : null;
     return (
       <p className="confirmed">
-        {both ? t`Responsible insurer of ${party}: ${chosen.name}` : t`Responsible insurer: ${chosen.name}`}
+        {whose}
+        {meaning ? (
+          <>
+            <br />
+            {meaning}
+          </>
+        ) : null}
       </p>
     );
   }
