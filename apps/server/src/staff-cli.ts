@@ -8,7 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { CryptoIds, SystemClock } from '@eid/adapter-system';
+import { CryptoIds, SystemClock, WebCryptoHash } from '@eid/adapter-system';
+import { ConsoleError, StaffService } from '@eid/accounts';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { NewStaffSchema } from '@eid/domain';
@@ -24,12 +25,12 @@ export async function addStaffFromCli(argv: readonly string[], env: Record<strin
   const ids = new CryptoIds();
   const storage = await openStorage(config, clock, ids, () => {});
   try {
-    const totp = new OtplibTotp();
-    const secret = totp.newSecret();
-    const added = await storage.staff.addStaff({ id: ids.token(), email: input.output.email, name: input.output.name, role: input.output.role, passwordHash: await new Argon2PasswordHasher().hash(password), totpSecret: secret, lastTotpStep: 0, active: true, createdAt: clock.now() });
-    if (!added) return { code: 1, out: `refused: ${input.output.email} has a staff account already\n` };
-    await storage.staff.appendAudit({ at: clock.now(), staffId: null, staffEmail: input.output.email, action: 'STAFF_ADDED', subject: 'command line', ip: 'local' });
-    return { code: 0, out: `added ${input.output.email} (${input.output.role})\nTOTP secret (give it once, for the authenticator app): ${secret}\n${totp.uri(secret, input.output.email)}\n` };
+    const staff = new StaffService({ store: storage.staff, hasher: new Argon2PasswordHasher(), totp: new OtplibTotp(), clock, ids, hash: new WebCryptoHash(), expiring: storage.expiring });
+    const added = await staff.addFromCommandLine(input.output);
+    return { code: 0, out: `added ${added.staff.email} (${added.staff.role})\nTOTP secret (give it once, for the authenticator app): ${added.totpSecret}\n${added.totpUri}\n` };
+  } catch (error) {
+    if (error instanceof ConsoleError && error.code === 'STAFF_EXISTS') return { code: 1, out: `refused: ${input.output.email} has a staff account already\n` };
+    throw error;
   } finally {
     await storage.close();
   }

@@ -5,7 +5,7 @@
  * by the channels of settings M (notify). Files arrive already checked and stored (the server's
  * pipeline); the service records them with the message.
  */
-import { chatList, type Chat, type ChatFile, type ChatListItem, type ChatMessage, type ChatStorePort, type ClockPort, type IdPort } from '@eid/domain';
+import { chatList, waitingForBureau, type Chat, type ChatFile, type ChatListItem, type ChatMessage, type ChatStorePort, type ClockPort, type IdPort } from '@eid/domain';
 import { refuse } from './console-error.js';
 
 /** The open pages of an account (its own, and the console's lists) learn that a chat changed. */
@@ -74,9 +74,9 @@ export class ChatService {
 
   /** CH3: the chats waiting for the bureau, longest first, with the time waited. */
   async waiting(page: { readonly limit: number; readonly offset: number; readonly search: string }): Promise<{ readonly chats: Array<Chat & { readonly waitedMs: number }>; readonly total: number }> {
-    const now = this.ports.clock.now();
     const found = await this.ports.chats.waiting(page);
-    return { chats: found.chats.map((c) => ({ ...c, waitedMs: Math.max(0, now - c.lastAt) })), total: found.total };
+    // The store pages the waiting chats in the domain's order; the domain says how long each waited.
+    return { chats: waitingForBureau(found.chats, this.ports.clock.now()).map((w) => ({ ...w.chat, waitedMs: w.waitedMs })), total: found.total };
   }
 
   /** CH5: an operator opens a chat: the driver's messages are read now (the driver sees the receipts). */

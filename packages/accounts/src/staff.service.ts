@@ -136,11 +136,27 @@ export class StaffService {
   /** SF4: a supervisor adds a member; the answer carries the TOTP secret and its otpauth address, shown once. */
   async add(actor: StaffActor, input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
     this.require(actor, 'manageStaff');
+    const added = await this.enrol(input);
+    await this.record(actor, 'STAFF_ADDED', added.staff.id);
+    return added;
+  }
+
+  /**
+   * SF4: a member added on the installation's own machine (`npm run staff:add`: the first
+   * supervisor of a real installation); logged as added from the command line.
+   */
+  async addFromCommandLine(input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
+    const added = await this.enrol(input);
+    await this.ports.store.appendAudit({ at: this.ports.clock.now(), staffId: null, staffEmail: added.staff.email, action: 'STAFF_ADDED', subject: `${added.staff.id} (command line)`, ip: 'local' });
+    return added;
+  }
+
+  /** A new active member with a new TOTP secret; STAFF_EXISTS when the address has one. */
+  private async enrol(input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
     const { store, hasher, totp, ids, clock } = this.ports;
     const totpSecret = totp.newSecret();
     const member: StaffMember = { id: ids.token(), email: input.email, name: input.name, role: input.role, passwordHash: await hasher.hash(input.password), totpSecret, lastTotpStep: 0, active: true, createdAt: clock.now() };
     if (!(await store.addStaff(member))) refuse('STAFF_EXISTS');
-    await this.record(actor, 'STAFF_ADDED', member.id);
     return { staff: staffView(member), totpSecret, totpUri: totp.uri(totpSecret, member.email) };
   }
 

@@ -75,8 +75,12 @@ async function checkFile(app: FastifyInstance, rawName: string, bytes: Buffer): 
   return { meta: { fileId, fileName, mimeType: type, size: processed.image.bytes.byteLength }, bytes: processed.image.bytes };
 }
 
-/** Sends a stored chat file as a download (never shown inline: a PDF opens in the viewer the user chooses). */
-export async function sendChatFile(app: FastifyInstance, reply: FastifyReply, chatId: string, file: ChatFile | undefined) {
+/**
+ * Sends a file of a chat's messages as a download (never shown inline: a PDF opens in the viewer
+ * the user chooses); FILE_NOT_FOUND for an id the chat's messages do not name.
+ */
+export async function sendChatFile(app: FastifyInstance, reply: FastifyReply, chatId: string, fileId: string) {
+  const file = (await app.storage.chats.messages(chatId)).flatMap((m) => m.files).find((f) => f.fileId === fileId);
   const stored = file ? await app.blobStore.get(file.fileId) : null;
   if (!file || !stored || stored.declarationId !== chatFilesFolder(chatId)) throw new HttpError(404, 'FILE_NOT_FOUND');
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');

@@ -77,8 +77,7 @@ const chat: FastifyPluginAsync = async (app) => {
     const { account } = await requireSession(app, request, reply, false);
     const { chatId, fileId } = parseInput(FileParams, request.params);
     await app.chats.ownChat(account.id, chatId);
-    const file = (await app.storage.chats.messages(chatId)).flatMap((m) => m.files).find((f) => f.fileId === fileId);
-    return sendChatFile(app, reply, chatId, file);
+    return sendChatFile(app, reply, chatId, fileId);
   });
 
   app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), ...uploadGate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {

@@ -100,8 +100,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     const actor = await requireStaff(app, request, reply, false);
     const { chatId, fileId } = parseInput(FileParams, request.params);
     await app.staff.record(actor, 'CHAT_FILE_READ', `${chatId}/${fileId}`);
-    const file = (await app.storage.chats.messages(chatId)).flatMap((m) => m.files).find((f) => f.fileId === fileId);
-    return sendChatFile(app, reply, chatId, file);
+    return sendChatFile(app, reply, chatId, fileId);
   });
 
   /** CH6: the operator's answer; the driver's open page hears it, settings M's channels tell them. */

@@ -8,7 +8,6 @@ import {
   BACKOFF_CAP_MS,
   GOOGLE_BUTTON_EDGE_MINUS_PX,
   GOOGLE_BUTTON_MAX_WIDTH_PX,
-  OFFICE_HOURS,
   STARTUP_RETRY_BASE_MS,
   STARTUP_RETRY_RANDOM_MS,
 } from './constants.js';
@@ -40,11 +39,3 @@ export function googleButtonWidth(viewportWidth: number, viewportHeight: number)
   return Math.max(0, Math.min(GOOGLE_BUTTON_MAX_WIDTH_PX, width));
 }
 
-/**
- * Whether the office is open at a Vilnius wall-clock time, given the ISO weekday (1 Monday … 7
- * Sunday) and "HH:mm". Intervals include their opening minute and exclude their closing minute.
- */
-export function isOfficeOpen(isoWeekday: number, time: string): boolean {
-  const intervals = OFFICE_HOURS[isoWeekday as keyof typeof OFFICE_HOURS] ?? [];
-  return intervals.some((interval) => interval.from <= time && time < interval.to);
-}
