@@ -5,6 +5,7 @@ import { buildTestApp } from './testing/build-test-app.js';
 describe('what the request log keeps', () => {
   it.each([
     ['/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp', '/a/:suid'],
+    ['/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp?lang=en', '/a/:suid?lang=…'],
     ['/accidents/AbCdEfGhIjKlMnOpQrStUvWxYz012345/statements/ZyXwVuTsRqPoNmLkJiHgFeDcBa987654', '/accidents/:accidentId/statements/:statementId'],
     ['/confirm?t=eyJlbWFpbCI6ImpvbmFzQGV4YW1wbGUubHQifQ.sig', '/confirm?t=…'],
     ['/serveris/adresai?q=Gedimino%20pr.%201&lat=54.68&lon=25.27', '/serveris/adresai?q=…&lat=…&lon=…'],

@@ -164,12 +164,12 @@ test.describe('two drivers, two phones, live', () => {
     await expectStep(b, 14);
     await expect(a.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     await expect(b.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
-    await expect(a.getByTestId('view-link-A')).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}$/);
+    await expect(a.getByTestId('view-link-A')).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}\?lang=en$/);
     await expect(a.getByText('The insurer of driver A, at fault: Lietuvos draudimas')).toBeVisible();
 
     // What was delivered: B's SMS with the short link, A's e-mail with the long one, the insurer's copy.
-    const smsLink = await linkInOutbox(b, 'sms', '+37069876543', /https?:\/\/[^\s]+\/a\/[A-Za-z0-9_-]{22,}/);
-    const emailLink = await linkInOutbox(a, 'email', 'jonas.petraitis@example.lt', /https?:\/\/[^\s"<]+\/accidents\/[A-Za-z0-9_-]{22,}\/statements\/[A-Za-z0-9_-]{22,}/);
+    const smsLink = await linkInOutbox(b, 'sms', '+37069876543', /https?:\/\/[^\s]+\/a\/[A-Za-z0-9_-]{22,}\?lang=en/);
+    const emailLink = await linkInOutbox(a, 'email', 'jonas.petraitis@example.lt', /https?:\/\/[^\s"<]+\/accidents\/[A-Za-z0-9_-]{22,}\/statements\/[A-Za-z0-9_-]{22,}\?lang=en/);
     await linkInOutbox(a, 'email', 'zalos@ld.insurers.example', /Lietuvos draudimas|KLM123/);
 
     // A opens the e-mail link: a wrong password is refused, the right one shows the declaration and its PDF.
@@ -214,6 +214,18 @@ test.describe('two drivers, two phones, live', () => {
     await viewB.getByRole('button', { name: 'Confirm' }).click();
     await expect(viewB.getByText('Try again in 15 min.')).toBeVisible({ timeout: 15_000 });
     await expect(viewB.locator('.plate')).toHaveCount(0);
+
+    // Issue 18 item 7 (ST5): B filled in English; the SMS link opens in English on a Lithuanian browser
+    // that never picked a language (say, a family member's laptop), and a picked language still wins.
+    const laptop = await browser.newContext({ locale: 'lt-LT', viewport: { width: 390, height: 844 } });
+    const onLaptop = await laptop.newPage();
+    await onLaptop.goto(smsLink);
+    await expect(onLaptop.getByLabel('Password')).toBeVisible();
+    await expect(onLaptop.locator('html')).toHaveAttribute('lang', 'en');
+    await onLaptop.evaluate(() => window.localStorage.setItem('uilang', 'lt'));
+    await onLaptop.reload();
+    await expect(onLaptop.getByLabel('Slaptažodis')).toBeVisible();
+    await laptop.close();
 
     // [VW1] Neither phone ever received the other driver's personal code (their password's source), in any frame.
     expect(frames.b.length).toBeGreaterThan(10);

@@ -83,7 +83,7 @@ export class DeclarationFinalizer {
     const link = (party: Party) => {
       const s = byParty.get(party);
       if (!s) throw new Error(`no statement of party ${party}`);
-      return smsLinkPath(s.suid);
+      return smsLinkPath(s.suid, s.lang);
     };
     return { A: link('A'), B: link('B') };
   }
@@ -166,7 +166,7 @@ export class DeclarationFinalizer {
     const input = { lang: m.lang, plates, when: `${formatDate(time)} ${formatTime(time).slice(0, 5)}`, link: '', insurerName: m.insurerName };
     const base = { id: `${d.id}:${m.key}`, declarationId: d.id, key: m.key, channel: m.channel, to: m.to, state: 'PENDING' as const, attempts: 0, nextAttemptAt: now, createdAt: now, sentAt: null, lastError: null };
     if (m.channel === 'sms') {
-      return { ...base, subject: null, text: driverSms({ ...input, link: `${this.deps.publicUrl}${smsLinkPath(s.suid)}` }), html: null, attachments: [] };
+      return { ...base, subject: null, text: driverSms({ ...input, link: `${this.deps.publicUrl}${smsLinkPath(s.suid, s.lang)}` }), html: null, attachments: [] };
     }
     const pdf: DeliveryAttachment = {
       filename: documentFileName(d, m.audience === 'insurer' ? INSURER_LANG : m.lang),
@@ -177,7 +177,7 @@ export class DeclarationFinalizer {
       const mail = insurerEmail({ ...input, party: m.party });
       return { ...base, subject: mail.subject, text: mail.text, html: null, attachments: [pdf] };
     }
-    const link = `${this.deps.publicUrl}${emailLinkPath(s.accidentId, s.statementId)}`;
+    const link = `${this.deps.publicUrl}${emailLinkPath(s.accidentId, s.statementId, s.lang)}`;
     const mail = driverEmail({ ...input, link });
     const qr: DeliveryAttachment = { filename: 'qr.png', contentType: 'image/png', contentBase64: base64(await this.deps.qrPng(link)), cid: 'qr' };
     return { ...base, subject: mail.subject, text: mail.text, html: mail.html, attachments: [pdf, qr] };

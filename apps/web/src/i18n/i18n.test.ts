@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@lingui/core/macro';
-import { activateLocale, i18n, initialLocale, isLocale } from './i18n';
+import { activateLocale, i18n, initialLocale, isLocale, languagePicked } from './i18n';
 import { loadAccountCatalog } from '../account/catalog';
 
 describe('interface language', () => {
@@ -15,6 +15,21 @@ describe('interface language', () => {
   ])('with nothing stored, follows the browser\'s languages %j: %s (Lithuanian when it speaks neither)', (languages, expected) => {
     const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
     expect(initialLocale()).toBe(expected);
+    spy.mockRestore();
+  });
+
+  it('[ST5] a link that names a language (?lang=) opens in it over the browser\'s, until the user picks one', () => {
+    const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['lt-LT']);
+    window.history.replaceState(null, '', '/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp?lang=en');
+    expect(initialLocale()).toBe('en');
+    expect(languagePicked()).toBe(false);
+    window.history.replaceState(null, '', '/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp?lang=xx');
+    expect(initialLocale()).toBe('lt');
+    window.history.replaceState(null, '', '/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp?lang=en');
+    localStorage.setItem('uilang', 'lt');
+    expect(languagePicked()).toBe(true);
+    expect(initialLocale()).toBe('lt');
+    window.history.replaceState(null, '', '/');
     spy.mockRestore();
   });
 

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@eid/domain/constants';
+import { DEFAULT_LOCALE, LINK_LANG_PARAM, LOCALES, STORAGE_KEYS, type Locale } from '@eid/domain/constants';
 import { readStored, writeStored } from '../storage';
 
 export { i18n };
@@ -46,13 +46,21 @@ export function isLocale(x: unknown): x is Locale {
   return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
 }
 
+/** Whether the user picked a language on this browser (only a pick is stored). */
+export function languagePicked(): boolean {
+  return isLocale(readStored(STORAGE_KEYS.uilang));
+}
+
 /**
- * The user's choice (uilang); until they make one, the first of the browser's languages
+ * The user's choice (uilang); until they make one, the language a link names (`?lang=`, ST5: the
+ * view link opens in the language its driver filled in), then the first of the browser's languages
  * (`navigator.languages`) the service speaks; else Lithuanian, the default and fallback locale.
  */
 export function initialLocale(): Locale {
   const stored = readStored(STORAGE_KEYS.uilang);
   if (isLocale(stored)) return stored;
+  const linked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(LINK_LANG_PARAM);
+  if (isLocale(linked)) return linked;
   const wanted = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
   for (const tag of wanted) {
     const primary = tag.toLowerCase().split('-')[0];

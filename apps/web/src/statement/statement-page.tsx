@@ -12,6 +12,7 @@ import {
   type StatementView,
 } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
+import { activateLocale, i18n, languagePicked } from '../i18n/i18n';
 import { CIRCUMSTANCE_LABELS } from '../decla/steps/circumstance-labels';
 import { impactLabel } from '../decla/steps/impact-labels';
 import { AltchaSolver } from '../captcha/altcha-solver';
@@ -103,6 +104,11 @@ export function StatementPage({ link }: { link: StatementLink }) {
       setBusy(false);
     }
   };
+
+  // ST5: a link sent before it named its language opens in the statement's, unless the reader picked one.
+  useEffect(() => {
+    if (view && !languagePicked() && i18n.locale !== view.lang) void activateLocale(view.lang, false);
+  }, [view]);
 
   if (view) return <StatementDetail view={view} />;
   return (

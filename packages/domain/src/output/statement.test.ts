@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { complete } from '../declaration/declaration.fixture.js';
+import { LINK_LANG_PARAM } from '../rules/constants.js';
 import {
   emailLinkPath,
   getFileBucket,
@@ -18,8 +19,14 @@ const ID = 'Zx8kP2qL9mN4vB7cR1tY5wA3sD6fG0hJ';
 
 describe('statements: links, passwords and the wrong-password limit', () => {
   it('[ST1] the SMS link is /a/{suid}, the e-mail link /accidents/{accidentId}/statements/{statementId}', () => {
-    expect(smsLinkPath(ID)).toBe(`/a/${ID}`);
-    expect(emailLinkPath('acc1-acc1-acc1-acc1', ID)).toBe(`/accidents/acc1-acc1-acc1-acc1/statements/${ID}`);
+    expect(smsLinkPath(ID, 'lt')).toBe(`/a/${ID}?lang=lt`);
+    expect(emailLinkPath('acc1-acc1-acc1-acc1', ID, 'en')).toBe(`/accidents/acc1-acc1-acc1-acc1/statements/${ID}?lang=en`);
+  });
+
+  it.each(['lt', 'en'] as const)('[ST5] a view link names its driver\'s language (%s), and nothing else rides in the query', (lang) => {
+    for (const [link, path] of [[smsLinkPath(ID, lang), `/a/${ID}`], [emailLinkPath(ID, ID, lang), `/accidents/${ID}/statements/${ID}`]] as const) {
+      expect(link.split('?')).toEqual([path, `${LINK_LANG_PARAM}=${lang}`]);
+    }
   });
 
   it('[ST2] the preview password is the last 6 characters of the driver\'s code; a link is a known shape', () => {

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { failureLockMs } from '../rules/limits.js';
-import { PARTIES, PREVIEW_PASSWORD_LENGTH, type Locale, type Party } from '../rules/constants.js';
+import { LINK_LANG_PARAM, PARTIES, PREVIEW_PASSWORD_LENGTH, type Locale, type Party } from '../rules/constants.js';
 import type { CircumstanceKey } from '../rules/circumstances.js';
 import { formatDate, formatTime } from '../rules/dates.js';
 import { previewPassword } from '../rules/personal-code.js';
@@ -30,8 +30,10 @@ export interface StatementRecord {
   readonly createdAt: number;
 }
 
-export const smsLinkPath = (suid: string) => `/a/${suid}`;
-export const emailLinkPath = (accidentId: string, statementId: string) => `/accidents/${accidentId}/statements/${statementId}`;
+const withLang = (path: string, lang: Locale) => `${path}?${LINK_LANG_PARAM}=${lang}`;
+export const smsLinkPath = (suid: string, lang: Locale) => withLang(`/a/${suid}`, lang);
+export const emailLinkPath = (accidentId: string, statementId: string, lang: Locale) =>
+  withLang(`/accidents/${accidentId}/statements/${statementId}`, lang);
 
 /** The preview password of a party (declaration-flow §9), from the code given in the declaration. */
 export function partyPreviewPassword(d: Declaration, party: Party): string {

@@ -222,6 +222,8 @@ export const ANALYTICS_RETRY_START_MS = 256;
 export const LOCALES = ['lt', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'lt';
+/** ST5: the query parameter by which a view link names the language its driver filled in; the page's language until the reader picks one. */
+export const LINK_LANG_PARAM = 'lang';
 export const FALLBACK_LOCALE: Locale = 'lt';
 
 /** Width of the framed mobile column on desktop. */
