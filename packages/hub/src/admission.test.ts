@@ -125,4 +125,37 @@ describe('joining only by the driver at the scene', () => {
     expect(await join(h, new Device(), a, 'HBN512', 'KLM123', false)).toMatchObject({ ok: false, code: 'JOIN_REFUSED' });
     expect(await ask(h, newPhone, call('eid-comment', { text: 'still mine' }))).toMatchObject({ ok: true });
   });
+
+  it('[JN6] a new phone asking for a seat whose old phone is still counted is told the seconds left, not "full"; then the other driver confirms at once and the seat keeps its step', async () => {
+    const { h, a } = await started();
+    const b = new Device();
+    const sb = await meet(h, b, a, 'HBN512', 'KLM123');
+    expect(await ask(h, b, call('progress', { party: 'B', progress: 'FILLING', step: 9 }))).toMatchObject({ ok: true });
+    // B's phone dies 10 s later; A keeps beating.
+    h.clock.advance(10_000);
+    const newPhone = new Device();
+    const early = await join(h, newPhone, a, 'HBN512', 'KLM123');
+    expect(early).toMatchObject({ ok: false, code: 'SEAT_STILL_COUNTED', retryAfterMs: HEARTBEAT_TIMEOUT_MS - 10_000 + 1000 });
+    expect(newPhone.inbox.some((m) => m.t === 'admission')).toBe(false);
+    h.clock.advance((early as { retryAfterMs: number }).retryAfterMs);
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    const session = await meet(h, newPhone, a, 'HBN512', 'KLM123');
+    expect(session).toMatchObject({ declarationId: sb.declarationId, party: 'B' });
+    expect(session.declaration.parties.B.activeStep).toBe(9);
+    expect(b.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
+  });
+
+  it('[JN7] the only driver on a new phone, once the old one went silent, starts a new declaration: the abandoned one (nobody could confirm it) is gone, its old phone told TAKEN_OVER', async () => {
+    const { h, a, sa } = await started();
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    const newPhone = new Device();
+    const session = await connect(h, newPhone, 'KLM123', 'HBN512');
+    expect(session.declarationId).not.toBe(sa.declarationId);
+    expect(session.party).toBe('A');
+    // Nothing of the old draft reaches the new phone.
+    expect(session.declaration.parties.A.driver.name).toBe('');
+    expect(await h.store.get(sa.declarationId)).toBeNull();
+    expect(a.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: false });
+  });
 });

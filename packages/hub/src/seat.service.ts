@@ -57,7 +57,7 @@ export class SeatService {
   private systemUpdateUntil = 0;
 
   constructor(
-    private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'ids' | 'hash'>,
+    private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'ids' | 'hash' | 'blobs'>,
     private readonly options: HubOptions,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
@@ -83,6 +83,13 @@ export class SeatService {
     const decision = decideConnect(request, records.map(candidateOf), now);
     if (decision.kind === 'REJECT') refuse(decision.code, decision.retryAfterMs);
     if (decision.kind === 'CREATE') return this.create(conn, msg, now);
+    if (decision.kind === 'REPLACE') {
+      await this.replace(decision.declarationId, (record, at) => decideConnect(request, [candidateOf(record)], at));
+      // The pair is free now; its vehicles may still be in another open declaration (CN3, CN4).
+      const again = decideConnect(request, records.filter((r) => r.declaration.id !== decision.declarationId).map(candidateOf), now);
+      if (again.kind !== 'CREATE') refuse(again.kind === 'REJECT' ? again.code : 'ASSIGNMENT_FAILED', again.kind === 'REJECT' ? again.retryAfterMs : undefined);
+      return this.create(conn, msg, now);
+    }
 
     // A seat is taken only when the other party confirms it (JN1): the device waits, seeing nothing.
     return this.admissions.ask(conn, {
@@ -166,6 +173,24 @@ export class SeatService {
         return { ...committed, allow: { ...seat.allow } };
       },
     };
+  }
+
+  /**
+   * JN7: deletes a declaration left by its only device (decided again under its lock: its device
+   * may have come back meanwhile), with its files; a device of it still connected is told TAKEN_OVER.
+   */
+  private async replace(declarationId: string, decide: (record: StoredDeclaration, now: number) => ReturnType<typeof decideConnect>): Promise<void> {
+    await this.uow.withLock(declarationId, async () => {
+      const record = await this.ports.store.get(declarationId);
+      if (!record) return;
+      const again = decide(record, this.ports.clock.now());
+      if (again.kind === 'REJECT') refuse(again.code, again.retryAfterMs);
+      if (again.kind !== 'REPLACE') refuse('ASSIGNMENT_FAILED');
+      if (!(await this.ports.store.remove(declarationId))) refuse('DECLARATION_FINISHED');
+    });
+    this.admissions.cancel(declarationId);
+    this.rooms.end(declarationId, 'TAKEN_OVER');
+    await this.ports.blobs.removeFor(declarationId);
   }
 
   private async create(conn: HubConnection, msg: ConnectMessage, now: number): Promise<Session> {

@@ -89,7 +89,7 @@ describe('delivery of a sent declaration', () => {
     await seedSubmitted(ctx.app, 'decl-deliver-0001', NOW);
     expect(await ctx.app.submitWorker.runOnce()).toBe(1);
     const d = (await ctx.app.declarations.get('decl-deliver-0001'))!.declaration;
-    expect(d).toMatchObject({ status: 'FINISHED', submitState: 'SUCCESS', viewUrls: { A: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32}$/), B: expect.stringMatching(/^\/a\//) } });
+    expect(d).toMatchObject({ status: 'FINISHED', submitState: 'SUCCESS', viewUrls: { A: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32}\?lang=(lt|en)$/), B: expect.stringMatching(/^\/a\//) } });
     expect(await ctx.app.deliveryWorker.runOnce()).toBe(3);
 
     // B chose e-mail and filled in English; A's insurer (A is at fault) gets a Lithuanian e-mail.

@@ -126,7 +126,7 @@ describe('declaration hub over WebSocket', () => {
     expect(endB).toEqual({ t: 'end', reason: 'FINISHED' });
     const seenByB = await b.waitForView((d) => d.status === 'FINISHED');
     // Each device is shown its own driver's link only.
-    expect(seenByB).toMatchObject({ submitState: 'SUCCESS', viewUrls: { A: null, B: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32,}$/) } });
+    expect(seenByB).toMatchObject({ submitState: 'SUCCESS', viewUrls: { A: null, B: expect.stringMatching(/^\/a\/[A-Za-z0-9_-]{32,}\?lang=(lt|en)$/) } });
     // A second run finds nothing left: exactly one answer per declaration.
     expect(await ctx.app.submitWorker.runOnce()).toBe(0);
     // Finished: a reconnect may look, not edit.
@@ -194,15 +194,18 @@ describe('declaration hub over WebSocket', () => {
       expect(await b.connect('HBN512', 'KLM123', { location: kaunas })).toMatchObject({ ok: false, code: 'LOCATION_TOO_FAR' });
     });
 
-    it('full and already assigned', async () => {
+    it('[JN6] a seat still counted on another device is refused with the seconds left (not "full"), in both orders', async () => {
       const ctx = await start();
       await pair(ctx);
       const c = await driver(ctx);
-      expect(await c.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FULL' });
+      const held = await c.connect('HBN512', 'KLM123');
+      expect(held).toMatchObject({ ok: false, code: 'SEAT_STILL_COUNTED' });
+      expect((held as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(40_000);
+      expect((held as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(46_000);
       const d = await driver(ctx);
       const e = await driver(ctx);
       value(await d.connect('GTE274', 'LRA908'));
-      expect(await e.connect('GTE274', 'LRA908')).toMatchObject({ ok: false, code: 'ALREADY_ASSIGNED' });
+      expect(await e.connect('GTE274', 'LRA908')).toMatchObject({ ok: false, code: 'SEAT_STILL_COUNTED' });
     });
 
     it('unregistered and must-be-terminated plates are refused by the plate check', async () => {
@@ -407,7 +410,7 @@ describe('declaration hub over WebSocket', () => {
     expect(s.declaration.twoUserMode).toBe(false);
     value(await a.call('eid-comment', { party: 'B', text: 'už B' }));
     const other = await driver(ctx);
-    expect(await other.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'DECLARATION_FULL' });
+    expect(await other.connect('HBN512', 'KLM123')).toMatchObject({ ok: false, code: 'SEAT_STILL_COUNTED' });
   });
 
   it('[HB11] the other party sees who is connected (presence)', async () => {

@@ -35,6 +35,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   DECLARATION_FULL: msg`Two drivers are already filling in this declaration.`,
   DECLARATION_FINISHED: msg`This declaration is finished: it cannot be changed.`,
   ALREADY_ASSIGNED: msg`Another device is filling in your part of this declaration.`,
+  SEAT_STILL_COUNTED: msg`This vehicle's part is still open on another phone. If that phone was yours, continue there, or close the page on it and press Next again in a minute. If it was not, check that your own vehicle's plate is entered first.`,
   ASSIGNMENT_FAILED: msg`You could not be joined to the declaration. Try again.`,
   HEARTBEAT: msg`Your device lost the connection for too long and another device took over your part.`,
   TTL_TOO_LONG: msg`The declaration waited too long without activity. Start again.`,

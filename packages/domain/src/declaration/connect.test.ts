@@ -51,11 +51,11 @@ describe('connect by plates', () => {
     });
   });
 
-  it('[CN2] within 30 minutes, entering both plates again finds the open declaration (A after a closed browser)', () => {
-    const lostA = candidate('KLM123', 'ABC987', { slots: { A: { tokenHash: 'old', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } } });
+  it('[CN2] within 30 minutes, entering both plates again finds the open declaration (B after a closed browser asks A to confirm)', () => {
+    const lostB = candidate('KLM123', 'ABC987', { slots: { A: { tokenHash: 'a', lastSeen: T0 + HEARTBEAT_TIMEOUT_MS }, B: { tokenHash: 'old', lastSeen: T0 } } });
     const later = T0 + HEARTBEAT_TIMEOUT_MS + 1;
-    expect(decideConnect(request('KLM123', 'ABC987'), [lostA], later)).toEqual({ kind: 'JOIN', declarationId: 'd1', party: 'A', inversed: false });
-    expect(decideConnect(request('KLM123', 'ABC987'), [lostA], T0 + UNFINISHED_TTL_MS + 1)).toEqual({ kind: 'CREATE' });
+    expect(decideConnect(request('ABC987', 'KLM123'), [lostB], later)).toEqual({ kind: 'JOIN', declarationId: 'd1', party: 'B', inversed: true });
+    expect(decideConnect(request('ABC987', 'KLM123'), [lostB], T0 + HEARTBEAT_TIMEOUT_MS + UNFINISHED_TTL_MS + 1)).toEqual({ kind: 'CREATE' });
   });
 
   it.each([
@@ -83,13 +83,27 @@ describe('connect by plates', () => {
     });
   });
 
-  it('[CN6] both parties held: full; the own party held by another device: already assigned; one device for both: full', () => {
-    const both = candidate('KLM123', 'ABC987', { slots: { A: { tokenHash: 'a', lastSeen: now }, B: { tokenHash: 'b', lastSeen: now } } });
-    expect(decideConnect(request('ABC987', 'KLM123'), [both], now)).toEqual({ kind: 'REJECT', code: 'DECLARATION_FULL' });
+  it('[CN6] [JN6] a seat whose device is still counted is refused with the time left until its heartbeat times out (not as full): its own party, either of a one-device declaration', () => {
+    const both = candidate('KLM123', 'ABC987', { slots: { A: { tokenHash: 'a', lastSeen: now - 5000 }, B: { tokenHash: 'b', lastSeen: now - 30_000 } } });
+    expect(decideConnect(request('ABC987', 'KLM123'), [both], now)).toEqual({ kind: 'REJECT', code: 'SEAT_STILL_COUNTED', retryAfterMs: HEARTBEAT_TIMEOUT_MS - 30_000 + 1000 });
+    expect(decideConnect(request('KLM123', 'ABC987'), [both], now)).toEqual({ kind: 'REJECT', code: 'SEAT_STILL_COUNTED', retryAfterMs: HEARTBEAT_TIMEOUT_MS - 5000 + 1000 });
     const heldA = candidate('KLM123', 'ABC987', { slots: { A: { tokenHash: 'a', lastSeen: now - 1000 }, B: { tokenHash: null, lastSeen: 0 } } });
-    expect(decideConnect(request('KLM123', 'ABC987'), [heldA], now)).toEqual({ kind: 'REJECT', code: 'ALREADY_ASSIGNED' });
-    const single = candidate('KLM123', 'ABC987', { twoUserMode: false });
-    expect(decideConnect(request('ABC987', 'KLM123'), [single], now)).toEqual({ kind: 'REJECT', code: 'DECLARATION_FULL' });
+    expect(decideConnect(request('KLM123', 'ABC987'), [heldA], now)).toEqual({ kind: 'REJECT', code: 'SEAT_STILL_COUNTED', retryAfterMs: HEARTBEAT_TIMEOUT_MS });
+    const single = candidate('KLM123', 'ABC987', { twoUserMode: false, slots: { A: { tokenHash: 'a', lastSeen: now }, B: { tokenHash: null, lastSeen: 0 } } });
+    expect(decideConnect(request('ABC987', 'KLM123'), [single], now)).toEqual({ kind: 'REJECT', code: 'SEAT_STILL_COUNTED', retryAfterMs: HEARTBEAT_TIMEOUT_MS + 1000 });
+    // Once the heartbeat timed out, the seat is asked for through the other driver's confirmation (JN4).
+    expect(decideConnect(request('ABC987', 'KLM123'), [both], now + HEARTBEAT_TIMEOUT_MS)).toEqual({ kind: 'JOIN', declarationId: 'd1', party: 'B', inversed: true });
+  });
+
+  it.each([
+    ['A alone, the other driver never joined', 'KLM123', 'ABC987', { twoUserMode: true, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } } }, 'REPLACE'],
+    ['one device for both', 'ABC987', 'KLM123', { twoUserMode: false, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } } }, 'REPLACE'],
+    ['B joined (silent too): only B can confirm', 'KLM123', 'ABC987', { twoUserMode: true, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: 'b', lastSeen: T0 } } }, 'JOIN'],
+    ['the first driver asked for by the other', 'ABC987', 'KLM123', { twoUserMode: true, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } } }, 'JOIN'],
+  ] as const)('[JN7] a silent seat nobody else could confirm is started anew: %s → %s', (_case, own, theirs, overrides, kind) => {
+    const later = T0 + HEARTBEAT_TIMEOUT_MS + 1;
+    const found = candidate('KLM123', 'ABC987', { ...overrides, slots: { ...overrides.slots } });
+    expect(decideConnect(request(own, theirs), [found], later).kind).toBe(kind);
   });
 
   it('[CN7] a finished declaration of the pair is reported as finished', () => {

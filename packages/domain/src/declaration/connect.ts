@@ -5,7 +5,7 @@
  * joins it as B. This module decides the outcome from the open declarations that share a plate
  * with the request; the server and the in-browser practice server both call it.
  */
-import { MODE_CONFLICT_TERMINATION_MS, UNFINISHED_TTL_MS, type EidMode, type Party } from '../rules/constants.js';
+import { MODE_CONFLICT_TERMINATION_MS, PARTIES, UNFINISHED_TTL_MS, type EidMode, type Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { isLocationValid } from '../rules/geometry.js';
 import { platePairErrors } from '../rules/plates.js';
@@ -29,6 +29,8 @@ export const LOCATION_MATCH_RADIUS_M = 5_000;
 export const JOIN_CODE_LENGTH = 4;
 /** How long a join request waits for that confirmation; then the asking device is told JOIN_NOT_CONFIRMED. */
 export const JOIN_CONFIRM_TIMEOUT_MS = 120_000;
+/** JN6: how many times a device asks again by itself for a seat still counted on another device (a device that keeps beating is a live one). */
+export const SEAT_WAIT_RETRIES = 3;
 
 /** A join code from a uniform random number in [0, 1). */
 export function joinCode(random: number): string {
@@ -113,6 +115,8 @@ export interface ConnectRequest {
 export type ConnectDecision =
   | { readonly kind: 'CREATE' }
   | { readonly kind: 'JOIN'; readonly declarationId: string; readonly party: Party; readonly inversed: boolean }
+  /** JN7: the declaration was left by its only device and nobody else is in it: it is deleted and a new one created. */
+  | { readonly kind: 'REPLACE'; readonly declarationId: string }
   | { readonly kind: 'REJECT'; readonly code: ErrorCode; readonly retryAfterMs?: number };
 
 /** A declaration still alive: unfinished ones live 30 minutes after the last activity. */
@@ -126,6 +130,11 @@ export function isSlotHeld(slot: Slot, now: number): boolean {
 }
 
 const other = (p: Party): Party => (p === 'A' ? 'B' : 'A');
+
+/** How long a held seat stays counted: until its device's heartbeat times out (JN6), and a moment more. */
+export function stillCountedMs(slot: Slot, now: number): number {
+  return Math.max(1000, slot.lastSeen + HEARTBEAT_TIMEOUT_MS - now + 1000);
+}
 
 /**
  * Decides what a connect request leads to, given every declaration that shares a plate or trailer
@@ -152,7 +161,6 @@ export function decideConnect(request: ConnectRequest, candidates: readonly Conn
     }
     if (match.status === 'FINISHED') return { kind: 'REJECT', code: 'DECLARATION_FINISHED' };
     const party: Party = exact ? 'A' : 'B';
-    if (!match.twoUserMode) return { kind: 'REJECT', code: 'DECLARATION_FULL' };
     if (
       isLocationValid(match.location) &&
       isLocationValid(request.location) &&
@@ -162,9 +170,11 @@ export function decideConnect(request: ConnectRequest, candidates: readonly Conn
     ) {
       return { kind: 'REJECT', code: 'LOCATION_TOO_FAR' };
     }
-    if (isSlotHeld(match.slots[party], now)) {
-      return { kind: 'REJECT', code: isSlotHeld(match.slots[other(party)], now) ? 'DECLARATION_FULL' : 'ALREADY_ASSIGNED' };
-    }
+    // JN6: the seat's device (or the one device filling for both) is still counted: wait until its heartbeat times out.
+    const holder = match.twoUserMode ? (isSlotHeld(match.slots[party], now) ? party : null) : (PARTIES.find((p) => isSlotHeld(match.slots[p], now)) ?? null);
+    if (holder) return { kind: 'REJECT', code: 'SEAT_STILL_COUNTED', retryAfterMs: stillCountedMs(match.slots[holder], now) };
+    // JN7: nobody else could confirm the asking device (one device for both, or the other driver never joined).
+    if (!match.twoUserMode || match.slots[other(party)].tokenHash === null) return { kind: 'REPLACE', declarationId: match.id };
     return { kind: 'JOIN', declarationId: match.id, party, inversed: party === 'B' };
   }
 

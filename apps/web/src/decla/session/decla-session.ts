@@ -9,6 +9,7 @@ import {
   BLOB_PATH,
   CUSTOM_NEXT_STEPS,
   FIRST_FILL_STEP,
+  SEAT_WAIT_RETRIES,
   HANDSHAKE_TIMEOUT_MS,
   JOIN_CONFIRM_TIMEOUT_MS,
   HubClient,
@@ -48,6 +49,7 @@ import { fetchUpload, xhrUpload, type Uploader } from '../media/upload';
 import { AltchaSolver, practiceSolver } from '../../captcha/altcha-solver';
 import { CaptchaGate } from '../../captcha/captcha-gate';
 import { readStored, writeStored } from '../../storage';
+import { SeatWait } from './seat-wait';
 
 export interface Backend {
   readonly mode: EidMode;
@@ -120,6 +122,10 @@ export class DeclaSession {
   /** Set by the signatures step: runs the submit dialog and settles when it ends. */
   submitter: (() => Promise<void>) | null = null;
   private resuming = false;
+  /** JN6: the wait before asking again for a seat still counted on another device (the plates step shows it). */
+  readonly seatWait = new SeatWait();
+  /** The step a seat taken back was on: opened instead of the first numbered step. */
+  private reopenAt: number | null = null;
   /** A last known declaration was restored from the recovery snapshot and is not shown yet. */
   private showLastKnown = false;
 
@@ -191,7 +197,15 @@ export class DeclaSession {
         this.wizard.send({ type: 'declaration.resumed', step: FIRST_FILL_STEP });
       }
     });
-    const progress = this.wizard.on('step.enter', (e) => void this.reportProgress(e.step));
+    const progress = this.wizard.on('step.enter', (e) => {
+      if (this.reopenAt !== null && e.step === FIRST_FILL_STEP) {
+        const step = this.reopenAt;
+        this.reopenAt = null;
+        this.wizard.send({ type: 'declaration.resumed', step });
+        return;
+      }
+      void this.reportProgress(e.step);
+    });
     // The phone is back online: try at once rather than at the end of the back-off.
     const online = () => {
       const s = this.connection.getSnapshot();
@@ -321,8 +335,33 @@ export class DeclaSession {
     void step;
   }
 
-  /** Connects by plates (step 4) and sends what was given before (consents, language). */
+  /**
+   * Connects by plates (step 4) and sends what was given before (consents, language). A seat still
+   * counted on the device used before is asked for again by itself once that device's time is up (JN6).
+   */
   private async connect(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.connectOnce();
+        break;
+      } catch (e) {
+        const wait = (e as { retryAfterMs?: number }).retryAfterMs;
+        if (codeOf(e) !== 'SEAT_STILL_COUNTED' || wait === undefined || attempt >= SEAT_WAIT_RETRIES) throw e;
+        if (!(await this.seatWait.wait(wait))) throw e;
+      }
+    }
+    const request = this.connectRequest;
+    if (this.mode === 'live') writeStored(STORAGE_KEYS.realFillStarted, 'true');
+    for (const party of this.parties) {
+      if (this.consents) await this.hub.call('submit-disclaimers', { party, disclaimers: this.consents });
+      if (request) await this.hub.call('fill-lang', { party, lang: request.fillLang });
+    }
+    // A seat taken back (JN6) opens where its driver was, not on the first numbered step.
+    const own = this.party ? (this.declaration?.parties[this.party].activeStep ?? 0) : 0;
+    this.reopenAt = own > FIRST_FILL_STEP ? Math.min(LAST_FILL_STEP, own) : null;
+  }
+
+  private async connectOnce(): Promise<void> {
     const entered = this.connectRequest;
     if (!entered) throw fail('NO_PLATE');
     // A connect costs a proof of work (JN5); solved ahead while the driver typed the plates (none in practice).
@@ -337,13 +376,9 @@ export class DeclaSession {
     );
     if (!s || !s.hasTag('online')) {
       const code = s?.context.error ?? 'SERVER_UNREACHABLE';
+      const retryAfterMs = s?.context.retryAfterMs ?? undefined;
       if (s) this.connection.send({ type: 'user.leave' });
-      throw fail(code);
-    }
-    if (this.mode === 'live') writeStored(STORAGE_KEYS.realFillStarted, 'true');
-    for (const party of this.parties) {
-      if (this.consents) await this.hub.call('submit-disclaimers', { party, disclaimers: this.consents });
-      await this.hub.call('fill-lang', { party, lang: request.fillLang });
+      throw Object.assign(fail(code), { retryAfterMs });
     }
   }
 
@@ -361,6 +396,7 @@ export class DeclaSession {
   }
 
   dispose(): void {
+    this.seatWait.cancel();
     for (const c of this.cleanups.splice(0)) c();
     this.hub.dispose();
     this.images.stop();

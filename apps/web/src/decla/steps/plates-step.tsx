@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { SeatWaitNotice } from './seat-wait-notice';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DEFAULT_COUNTRY,
@@ -203,6 +204,7 @@ export function PlatesStep({ step }: StepProps) {
   const oneDevice = practice || form.oneDevice;
   const connected = session.connected;
   const admission = useSelector(session.connection, (s) => s.context.admission);
+  const seatWaitUntil = useSyncExternalStore(session.seatWait.subscribe, () => session.seatWait.until);
 
   const pairErrors = platePairErrors(toPlates(form.own), toPlates(form.other));
   const ownErrors = plateEntryErrors(form.own);
@@ -227,6 +229,8 @@ export function PlatesStep({ step }: StepProps) {
       oneDevice,
     });
   }, [session, form, geo.position, i18n.locale, oneDevice]);
+
+  if (seatWaitUntil !== null) return <SeatWaitNotice until={seatWaitUntil} />;
 
   if (admission) {
     return (
