@@ -71,10 +71,11 @@ test.describe('two drivers through the balancer, on two nodes', () => {
 
     await expectStep(a, 10);
     await scheme(a);
+    // Next saves the drawing (issue 18 item 4).
+    await next(a);
     await expectStep(b, 10);
     // B's node pushed A's scheme to B.
     await expect(b.getByAltText('The saved accident scheme')).toBeVisible({ timeout: 10_000 });
-    await next(a);
     await next(b);
 
     await driverData(a, 'A', { name: 'Jonas', surname: 'Petraitis', code: '38703181233', address: ['Pilies 12', 'Pilies g. 12, Vilnius'] });

@@ -163,8 +163,10 @@ async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Pr
     await page.mouse.down();
     for (let i = 0; i <= 40; i++) await page.mouse.move(box.x + 20 + i * 7, box.y + 90 + 50 * Math.sin(i / 3));
     await page.mouse.up();
-    await page.locator('section.signature').filter({ has: pad }).getByRole('button', { name: 'Išsaugoti parašą' }).click();
-    await expect(page.locator('section.signature').filter({ has: pad }).getByText(/Pasirašyta/)).toBeVisible({ timeout: 15_000 });
+    // Saved by itself (issue 18 item 4): the saved signature takes the pad's place.
+    const section = page.getByRole('region', { name: `Vairuotojo ${p} parašas` });
+    await expect(section.getByText('Pasirašyta ir išsaugota.')).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByRole('button', { name: 'Pasirašyti iš naujo' })).toBeVisible();
   }
   await shot('13-signatures');
   await next(page);

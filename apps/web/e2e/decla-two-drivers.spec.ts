@@ -8,6 +8,7 @@ import {
   confirmInsurer,
   contactByEmail,
   contactByPhone,
+  drawSignature,
   damages,
   driverData,
   expectStep,
@@ -103,12 +104,13 @@ test.describe('two drivers, two phones, live', () => {
     await next(a);
     await next(b);
 
-    // The scheme drawn by A is B's too.
+    // The scheme drawn by A is B's too. Issue 18 item 4: A draws and presses Next at once, no Save button: the drawing is kept.
     await expectStep(a, 10);
     await scheme(a);
+    await next(a);
+    await expectStep(a, 11);
     await expectStep(b, 10);
     await expect(b.getByAltText('The saved accident scheme')).toBeVisible({ timeout: 10_000 });
-    await next(a);
     await next(b);
 
     await driverData(a, 'A', { name: 'Jonas', surname: 'Petraitis', code: '38703181233', address: ['Pilies 12', 'Pilies g. 12, Vilnius'] });
@@ -154,12 +156,13 @@ test.describe('two drivers, two phones, live', () => {
     await expect(a.getByText('You are at fault, so your insurer pays the other driver\'s damage.')).toBeVisible();
     await expect(b.getByText('You are not at fault: your damage is paid by the insurer of the driver at fault, not by yours.')).toBeVisible();
     await sign(a, 'A');
-    await sign(b, 'B');
 
-    // A submits and waits for B; B submits; both see the result.
-    await next(a);
-    await expect(a.getByText('You have submitted. Waiting for the other driver to submit.')).toBeVisible({ timeout: 15_000 });
+    // Issue 18 item 4: B signs and presses Submit at once: the signature on the pad is saved first, not refused as missing.
+    // B submits and waits for A; A submits; both see the result.
+    await drawSignature(b, 'B');
     await next(b);
+    await expect(b.getByText('You have submitted. Waiting for the other driver to submit.')).toBeVisible({ timeout: 15_000 });
+    await next(a);
     await expectStep(a, 14);
     await expectStep(b, 14);
     await expect(a.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();

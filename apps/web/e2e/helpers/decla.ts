@@ -235,8 +235,7 @@ export async function scheme(page: Page): Promise<void> {
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 40 + i * 20, box.y + 40 + i * 8);
   await page.mouse.up();
-  await page.getByRole('button', { name: 'Save the scheme' }).click();
-  await expect(page.getByText('Saved.', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // Nothing more: Next saves the drawing on screen (issue 18 item 4).
 }
 
 export async function driverData(
@@ -254,8 +253,8 @@ export async function driverData(
   await page.locator(`#${id}-name`).blur();
 }
 
-/** Signs on a pad with a name-like trace. */
-export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
+/** Draws a name-like trace on a pad (saved by itself once the driver stops drawing). */
+export async function drawSignature(page: Page, party: 'A' | 'B'): Promise<void> {
   const pad = page.getByTestId(`signature-${party}`);
   // In the middle of the screen: the sticky footer covers the bottom of the viewport.
   await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -267,9 +266,15 @@ export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
     await page.mouse.move(box.x + 20 + i * ((box.width - 40) / 40), box.y + box.height * (0.5 + 0.3 * Math.sin(i / 3)));
   }
   await page.mouse.up();
-  const section = page.locator('section.signature').filter({ has: pad });
-  await section.getByRole('button', { name: 'Save the signature' }).click();
-  await expect(section.getByText('Signed. You may sign again to replace it.')).toBeVisible({ timeout: 15_000 });
+}
+
+/** Signs on a pad; the signature saves itself and takes the pad's place (issue 18 item 4: no empty pad left below it). */
+export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
+  const section = page.getByRole('region', { name: `Signature of driver ${party}` });
+  await drawSignature(page, party);
+  await expect(section.getByText('Signed and saved.')).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByTestId(`signature-${party}`)).toHaveCount(0);
+  await expect(section.getByRole('button', { name: 'Sign again' })).toBeVisible();
 }
 
 export async function confirmInsurer(page: Page): Promise<void> {

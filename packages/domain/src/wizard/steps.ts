@@ -111,7 +111,7 @@ export const WIZARD_STEPS: readonly StepDefinition[] = [
   step(7, 'photos', {}),
   step(8, 'damages', {}, { tabbed: true }),
   step(9, 'conditions', {}, { tabbed: true }),
-  step(10, 'scheme', {}, { navPreview: false }),
+  step(10, 'scheme', {}, { navPreview: false, customNext: true }),
   step(11, 'driver', {}, { tabbed: true }),
   step(12, 'preview', {}, { navPreview: false }),
   step(13, 'signatures', { noChevron: true }, { navPreview: false, customNext: true }),

@@ -167,9 +167,9 @@ describe('wizard navigation', () => {
 });
 
 describe('the step table gives the step numbers', () => {
-  it('[WZ11] consents, connect, contact check and submit run their own next action', () => {
-    expect(CUSTOM_NEXT_STEPS).toEqual([3, 4, 5, 13]);
-    expect(CUSTOM_NEXT_STEPS.map((no) => stepDefinition(no).name)).toEqual(['terms', 'plates', 'contacts', 'signatures']);
+  it('[WZ11] consents, connect, contact check, saving the scheme as drawn and submit run their own next action', () => {
+    expect(CUSTOM_NEXT_STEPS).toEqual([3, 4, 5, 10, 13]);
+    expect(CUSTOM_NEXT_STEPS.map((no) => stepDefinition(no).name)).toEqual(['terms', 'plates', 'contacts', 'scheme', 'signatures']);
   });
 
   it.each([

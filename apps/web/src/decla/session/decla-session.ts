@@ -25,6 +25,7 @@ import {
   STORAGE_KEYS,
   UPLOAD_HEADERS,
   type UploadPurpose,
+  type StepName,
   WS_PATH,
   isErrorCode,
   type BlobUploaded,
@@ -136,6 +137,13 @@ export class DeclaSession {
   setConnectRequest(request: PlatesConnectRequest | null): void {
     this.connectRequest = request;
   }
+
+  /** What a step's Next saves before moving on (the drawing on the scheme step); null removes it. */
+  setStepAction(name: StepName, action: (() => Promise<void>) | null): void {
+    if (action) this.stepActions.set(name, action);
+    else this.stepActions.delete(name);
+  }
+  private readonly stepActions = new Map<StepName, () => Promise<void>>();
 
   setSubmitter(submitter: (() => Promise<void>) | null): void {
     this.submitter = submitter;
@@ -315,7 +323,7 @@ export class DeclaSession {
   }
 
   /** The custom next actions of the wizard's steps. */
-  private async customNext(step: number, name: string): Promise<void> {
+  private async customNext(step: number, name: StepName): Promise<void> {
     if (name === 'terms') {
       if (this.connected && this.consents) {
         for (const party of this.parties) await this.request('submit-disclaimers', { party, disclaimers: this.consents });
@@ -332,6 +340,8 @@ export class DeclaSession {
       await this.submitter();
       return;
     }
+    // A step that keeps something on screen until Next (the scheme's drawing) saves it first.
+    await this.stepActions.get(name)?.();
     void step;
   }
 

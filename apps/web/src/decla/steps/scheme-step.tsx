@@ -171,7 +171,8 @@ export function SchemeStep({ step }: StepProps) {
   const suggested = useMemo(() => suggestedTemplates(parties.flatMap((p) => d.parties[p].conditions)), [d, parties]);
   const saved = d.scheme.imageId !== null && !dirty;
   const emptyError = schemeError({ objectCount: objectCount(model), hasPhoto: false });
-  useStepValidity(step, saved);
+  // A drawing on screen counts as given: Next saves it (issue 18 item 4), as every other field is kept without a Save button.
+  useStepValidity(step, saved || (dirty && emptyError === null));
   useStepWaiting(saving);
 
   useEffect(() => {
@@ -228,13 +229,10 @@ export function SchemeStep({ step }: StepProps) {
     setDrawing(null);
   };
 
-  async function save() {
-    if (emptyError) {
-      setError(emptyError);
-      return;
-    }
+  /** Renders the drawing and stores it as the declaration's scheme; throws the refusal's code. */
+  async function persist() {
     const s = stage.current;
-    if (!s) return;
+    if (!s) throw Object.assign(new Error('scheme'), { code: 'PREVIEW_SCHEME' });
     setSaving(true);
     setError(null);
     try {
@@ -246,10 +244,31 @@ export function SchemeStep({ step }: StepProps) {
       setDirty(false);
     } catch (e) {
       setError(codeOf(e));
+      throw e;
     } finally {
       setSaving(false);
     }
   }
+
+  async function save() {
+    if (emptyError) {
+      setError(emptyError);
+      return;
+    }
+    await persist().catch(() => undefined);
+  }
+
+  // Next saves the drawing on screen first; a failure keeps the step with its code.
+  const pending = useRef<() => Promise<void>>(async () => {});
+  useEffect(() => {
+    pending.current = async () => {
+      if (dirty && emptyError === null) await persist();
+    };
+  });
+  useEffect(() => {
+    session.setStepAction('scheme', () => pending.current());
+    return () => session.setStepAction('scheme', null);
+  }, [session]);
 
   async function uploadPhoto(file: File | undefined) {
     if (!file) return;
@@ -379,7 +398,7 @@ export function SchemeStep({ step }: StepProps) {
       {savedImage && d.scheme.imageId ? (
         <figure className="scheme-saved">
           <img src={savedImage} alt={t`The saved accident scheme`} />
-          <figcaption>{saved ? t`Saved.` : t`Saved earlier; save again to keep your changes.`}</figcaption>
+          <figcaption>{saved ? t`Saved.` : t`Saved earlier; Next saves your changes.`}</figcaption>
         </figure>
       ) : null}
     </section>

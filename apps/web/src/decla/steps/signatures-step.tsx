@@ -3,7 +3,7 @@
  * both, with the conflict flow of the guilt machine), the responsible insurer (chosen once), and
  * submit with the dialog states of the submit machine. Loaded lazily with the signature pad.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
 import SignaturePad from 'signature_pad';
@@ -32,7 +32,16 @@ import { useInstruction, useStepValidity } from '../wizard/step-hooks';
 import { SubmitDialog } from '../dialogs/submit-dialog';
 import type { StepProps } from '../wizard/step-footer';
 
-function SignatureBox({ party, both }: { party: Party; both: boolean }) {
+/** A signature being drawn is saved this long after the last stroke (issue 18 item 4). */
+const SIGNATURE_SAVE_DELAY_MS = 1200;
+
+/** What the step needs of a pad: whether it holds an unsaved signature, and saving it now (throws the refusal's code). */
+interface PadHandle {
+  readonly drawn: boolean;
+  flush(): Promise<void>;
+}
+
+function SignatureBox({ party, both, onChange }: { party: Party; both: boolean; onChange: (party: Party, pad: PadHandle | null) => void }) {
   const session = useSession();
   const d = useConnectedDeclaration();
   const { t } = useLingui();
@@ -43,69 +52,124 @@ function SignatureBox({ party, both }: { party: Party; both: boolean }) {
   const [drawn, setDrawn] = useState(false);
   const signature = d.parties[party].signature;
   const signed = signature !== null;
+  // A saved signature is shown instead of the pad; "Sign again" brings the pad back.
+  const [signing, setSigning] = useState(!signed);
+  const padShown = !signed || signing;
   const savedImage = useStoredBinary('get-image', signature?.imageId ?? null).url;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  /** Saves what is on the pad; throws SIGNATURE_TOO_ABSTRACT or SIGNATURE_SAVE_FAILED. */
+  const saveNow = async (): Promise<void> => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (inFlight.current) await inFlight.current.catch(() => undefined);
+    const p = pad.current;
+    const el = canvas.current;
+    if (!p || !el || p.isEmpty()) return;
+    const strokes = p.toData().map((g) => g.points.map((pt) => ({ x: pt.x, y: pt.y })));
+    const measures = measureSignature(strokes, el.offsetWidth, el.offsetHeight);
+    if (!isSignatureDecent(measures)) throw Object.assign(new Error('signature'), { code: 'SIGNATURE_TOO_ABSTRACT' });
+    const run = (async () => {
+      setSaving(true);
+      try {
+        // The canvas's own bytes (a fetch of a data: URL would be refused by the content security policy).
+        const blob = await new Promise<Blob>((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error('empty'))), 'image/png'));
+        const imageId = await session.upload(blob, 'signature');
+        await session.request('signature', { party, imageId, ...measures });
+        p.clear();
+        setDrawn(false);
+        setSigning(false);
+        setError(null);
+      } catch (e) {
+        throw Object.assign(new Error('signature'), { code: codeOf(e) === 'SIGNATURE_TOO_ABSTRACT' ? 'SIGNATURE_TOO_ABSTRACT' : 'SIGNATURE_SAVE_FAILED' });
+      } finally {
+        setSaving(false);
+      }
+    })();
+    inFlight.current = run;
+    try {
+      await run;
+    } finally {
+      if (inFlight.current === run) inFlight.current = null;
+    }
+  };
+  const save = useRef(saveNow);
+  useEffect(() => {
+    save.current = saveNow;
+  });
+
+  useEffect(() => {
+    onChange(party, { drawn, flush: () => save.current() });
+    return () => onChange(party, null);
+  }, [party, drawn, onChange]);
 
   useEffect(() => {
     const el = canvas.current;
-    if (!el) return;
+    if (!padShown || !el) return;
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
     el.width = el.offsetWidth * ratio;
     el.height = el.offsetHeight * ratio;
     el.getContext('2d')?.scale(ratio, ratio);
     const p = new SignaturePad(el, { penColor: '#0b2a4a', minWidth: 1, maxWidth: 2.8, backgroundColor: 'rgba(255,255,255,0)' });
-    p.addEventListener('endStroke', () => setDrawn(!p.isEmpty()));
+    p.addEventListener('beginStroke', () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    });
+    p.addEventListener('endStroke', () => {
+      setDrawn(!p.isEmpty());
+      // Saved by itself once the driver stops drawing; a signature not yet decent waits for more strokes.
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void save.current().catch((e: unknown) => {
+          const code = codeOf(e);
+          if (code !== 'SIGNATURE_TOO_ABSTRACT') setError(code);
+        });
+      }, SIGNATURE_SAVE_DELAY_MS);
+    });
     pad.current = p;
-    return () => p.off();
-  }, []);
-
-  async function save() {
-    const p = pad.current;
-    const el = canvas.current;
-    if (!p || !el) return;
-    const strokes = p.toData().map((g) => g.points.map((pt) => ({ x: pt.x, y: pt.y })));
-    const measures = measureSignature(strokes, el.offsetWidth, el.offsetHeight);
-    if (!isSignatureDecent(measures)) {
-      setError('SIGNATURE_TOO_ABSTRACT');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      // The canvas's own bytes (a fetch of a data: URL would be refused by the content security policy).
-      const blob = await new Promise<Blob>((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error('empty'))), 'image/png'));
-      const imageId = await session.upload(blob, 'signature');
-      await session.request('signature', { party, imageId, ...measures });
-      p.clear();
-      setDrawn(false);
-    } catch (e) {
-      const code = codeOf(e);
-      setError(code === 'SIGNATURE_TOO_ABSTRACT' ? code : 'SIGNATURE_SAVE_FAILED');
-    } finally {
-      setSaving(false);
-    }
-  }
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+      p.off();
+      pad.current = null;
+    };
+  }, [padShown]);
 
   return (
     <section className="signature" aria-label={t`Signature of driver ${party}`}>
       <h2>{both ? t`Signature of driver ${party}` : t`Your signature`}</h2>
-      {signed ? (
-        <p className="confirmed" role="status">
-          <span aria-hidden="true">✓ </span>
-          <Trans>Signed. You may sign again to replace it.</Trans>
-        </p>
-      ) : null}
-      {signed && savedImage ? (
-        <img className="signature-saved" src={savedImage} alt={both ? t`Saved signature of driver ${party}` : t`Your saved signature`} />
-      ) : null}
-      <canvas ref={canvas} className="signature-pad" role="img" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
-      <div className="signature-buttons">
-        <button type="button" className="button button--text" onClick={() => { pad.current?.clear(); setDrawn(false); }}>
-          {t`Clear`}
-        </button>
-        <button type="button" className="button" disabled={!drawn || saving} onClick={() => void save()}>
-          {saving ? t`Saving…` : t`Save the signature`}
-        </button>
-      </div>
+      {signed && !signing ? (
+        <>
+          <p className="confirmed" role="status">
+            <span aria-hidden="true">✓ </span>
+            <Trans>Signed and saved.</Trans>
+          </p>
+          {savedImage ? <img className="signature-saved" src={savedImage} alt={both ? t`Saved signature of driver ${party}` : t`Your saved signature`} /> : null}
+          <div className="signature-buttons">
+            <button type="button" className="button button--secondary" onClick={() => setSigning(true)}>
+              {t`Sign again`}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <canvas ref={canvas} className="signature-pad" role="img" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
+          <p className="signature-status" role="status">
+            {saving ? t`Saving…` : drawn ? t`Saved by itself when you stop drawing.` : signed ? t`Your earlier signature stays until you sign here.` : null}
+          </p>
+          <div className="signature-buttons">
+            <button type="button" className="button button--text" disabled={!drawn || saving} onClick={() => { pad.current?.clear(); setDrawn(false); setError(null); }}>
+              {t`Clear`}
+            </button>
+            {signed ? (
+              <button type="button" className="button button--text" onClick={() => { pad.current?.clear(); setDrawn(false); setError(null); setSigning(false); }}>
+                {t`Keep the earlier signature`}
+              </button>
+            ) : null}
+          </div>
+        </>
+      )}
       <ErrorText code={error} />
     </section>
   );
@@ -342,8 +406,17 @@ export function SignaturesStep({ step }: StepProps) {
   // The submit's captcha is solved while the driver signs.
   useEffect(() => session.captcha.prefetch('submit'), [session]);
 
+  // The pads: a signature drawn and not yet saved counts as given; Submit saves it first.
+  const [pads, setPads] = useState<Partial<Record<Party, PadHandle>>>({});
+  const onPad = useCallback((party: Party, pad: PadHandle | null) => setPads((all) => ({ ...all, [party]: pad ?? undefined })), []);
+  const padsRef = useRef(pads);
+  useEffect(() => {
+    padsRef.current = pads;
+  }, [pads]);
+
   useEffect(() => {
     session.setSubmitter(async () => {
+      for (const pad of Object.values(padsRef.current)) if (pad?.drawn) await pad.flush();
       setDialogOpen(true);
       submit.send({ type: 'user.submit' });
       const s = await waitFor(submit, (x) => x.matches('success') || x.matches('fail') || x.matches('error') || x.matches('idle') || x.matches('closedWhileWaiting'), { timeout: Infinity });
@@ -354,7 +427,7 @@ export function SignaturesStep({ step }: StepProps) {
     return () => session.setSubmitter(null);
   }, [session, submit]);
 
-  const signed = parties.every((p) => d.parties[p].signature !== null);
+  const signed = parties.every((p) => d.parties[p].signature !== null || pads[p]?.drawn === true);
   const insured = parties.every((p) => d.parties[p].responsibleInsurer.drkId !== -1);
   const agreed = d.guilt.status === 'RESOLVED';
   useStepValidity(step, signed && insured && agreed);
@@ -365,7 +438,7 @@ export function SignaturesStep({ step }: StepProps) {
         <InsurerChoice key={p} party={p} both={parties.length > 1} />
       ))}
       {parties.map((p) => (
-        <SignatureBox key={p} party={p} both={parties.length > 1} />
+        <SignatureBox key={p} party={p} both={parties.length > 1} onChange={onPad} />
       ))}
       {hinted && !(signed && insured && agreed) ? (
         <div className="step-error" tabIndex={-1}>
