@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fitsViewport } from './helpers/axe.js';
-import { driverContext, expectStep, next } from './helpers/decla.js';
+import { driverContext, expectStep, introAndTerms, next, start } from './helpers/decla.js';
 
 /** Practice on one phone up to the contacts step (step 5), as a new driver would go. */
 async function practiceToContacts(page: Page): Promise<void> {
@@ -64,5 +64,20 @@ test('[PH5] six digits of the SMS code typed confirm the phone by themselves: no
   await expect(practice).toBeVisible();
   await page.locator('#contact-A-code').fill(/(\d{6})/.exec((await practice.textContent()) ?? '')?.[1] ?? '');
   await expect(page.getByText('Phone confirmed.')).toBeVisible();
+  await ctx.close();
+});
+
+test('[PR3] issue 18 item 9: practice keeps nothing in the browser, and the live declaration after it starts with empty plates', async ({ browser }) => {
+  const ctx = await driverContext(browser, 'en');
+  const page = await ctx.newPage();
+  await practiceToContacts(page);
+  const stored = () => page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+  expect(await stored()).not.toContain('PRA001');
+  // The driver goes home and declares for real.
+  await start(page, 'live');
+  await introAndTerms(page, 'live');
+  await expect(page.locator('#own-plate')).toHaveValue('');
+  await expect(page.locator('#other-plate')).toHaveValue('');
+  expect(await stored()).not.toContain('PRA00');
   await ctx.close();
 });

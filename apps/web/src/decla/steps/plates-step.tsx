@@ -10,6 +10,7 @@ import {
   normalisePlate,
   plateEntryErrors,
   platePairErrors,
+  type KeyValuePort,
   type Locale,
   type Party,
   type Plates,
@@ -18,7 +19,6 @@ import {
 import { CheckboxField, ErrorText, SelectField, TextField } from '../fields/fields';
 import { useDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
-import { readStored, writeStored } from '../../storage';
 import type { StepProps } from '../wizard/step-footer';
 
 /** Registration countries offered (ISO codes; names come from the browser in the UI language). */
@@ -41,9 +41,10 @@ interface Stored {
   oneDevice: boolean;
 }
 
-function loadStored(): Stored {
+/** The plates entered so far, from the session's storage: the browser's for a live declaration, the page's in practice (kept nowhere). */
+function loadStored(storage: KeyValuePort): Stored {
   try {
-    const raw = JSON.parse(readStored(STORAGE_KEYS.eidPlates) ?? 'null') as Partial<Stored> | null;
+    const raw = JSON.parse(storage.getItem(STORAGE_KEYS.eidPlates) ?? 'null') as Partial<Stored> | null;
     if (raw && raw.own && raw.other) return { own: { ...blank(), ...raw.own }, other: { ...blank(), ...raw.other }, oneDevice: !!raw.oneDevice };
   } catch {
     // a damaged entry is ignored
@@ -198,7 +199,7 @@ export function PlatesStep({ step }: StepProps) {
   const session = useSession();
   const { t, i18n } = useLingui();
   const hinted = useHinted();
-  const [form, setForm] = useState<Stored>(loadStored);
+  const [form, setForm] = useState<Stored>(() => loadStored(session.storage));
   const geo = useGeoPosition();
   const practice = session.mode === 'practice';
   const oneDevice = practice || form.oneDevice;
@@ -220,7 +221,7 @@ export function PlatesStep({ step }: StepProps) {
   }, [session, practice, connected]);
 
   useEffect(() => {
-    writeStored(STORAGE_KEYS.eidPlates, JSON.stringify(form));
+    session.storage.setItem(STORAGE_KEYS.eidPlates, JSON.stringify(form));
     session.setConnectRequest({
       mode: session.mode,
       plates: { A: toPlates(form.own), B: toPlates(form.other) },

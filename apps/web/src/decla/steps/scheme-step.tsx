@@ -14,6 +14,7 @@ import {
   STORAGE_KEYS,
   schemeError,
   suggestedTemplates,
+  type KeyValuePort,
   type Party,
   type SchemeTemplateId,
 } from '@eid/domain';
@@ -22,7 +23,6 @@ import { useStoredBinary } from '../fields/use-stored-binary';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
-import { readStored, writeStored } from '../../storage';
 import { TEMPLATE_NAMES } from './circumstance-labels';
 import type { StepProps } from '../wizard/step-footer';
 
@@ -135,8 +135,9 @@ function Vehicle({ party, v, selected, onSelect, onMove }: { party: Party; v: Dr
   );
 }
 
-function loadDraft(objects: string | null): SchemeModel | null {
-  for (const source of [readStored(STORAGE_KEYS.schemeObjects), objects]) {
+/** The draft on this device (the session's storage: nothing of a practice is kept), else the saved scheme's objects. */
+function loadDraft(storage: KeyValuePort, objects: string | null): SchemeModel | null {
+  for (const source of [storage.getItem(STORAGE_KEYS.schemeObjects), objects]) {
     if (!source) continue;
     try {
       const m = JSON.parse(source) as SchemeModel;
@@ -156,7 +157,7 @@ export function SchemeStep({ step }: StepProps) {
   const { i18n } = useLinguiRuntime();
   const hinted = useHinted();
   // A new drawing starts on the road the ticked circumstances suggest.
-  const [model, setModel] = useState<SchemeModel>(() => loadDraft(d.scheme.objects) ?? empty(suggestedTemplates(parties.flatMap((p) => d.parties[p].conditions))[0]));
+  const [model, setModel] = useState<SchemeModel>(() => loadDraft(session.storage, d.scheme.objects) ?? empty(suggestedTemplates(parties.flatMap((p) => d.parties[p].conditions))[0]));
   const [history, setHistory] = useState<SchemeModel[]>([]);
   const [selected, setSelected] = useState<Party | null>(null);
   const [pen, setPen] = useState(false);
@@ -189,7 +190,7 @@ export function SchemeStep({ step }: StepProps) {
     setHistory((h) => [...h.slice(-49), model]);
     setModel(next);
     setDirty(true);
-    writeStored(STORAGE_KEYS.schemeObjects, JSON.stringify(next));
+    session.storage.setItem(STORAGE_KEYS.schemeObjects, JSON.stringify(next));
   };
 
   const placeVehicle = (p: Party) => {
@@ -308,7 +309,7 @@ export function SchemeStep({ step }: StepProps) {
         <button type="button" className="button button--secondary" aria-pressed={pen} onClick={() => { setPen(!pen); setSelected(null); }}>
           {t`Draw freely`}
         </button>
-        <button type="button" className="button button--secondary" disabled={history.length === 0} onClick={() => { const prev = history.at(-1); if (prev) { setModel(prev); setHistory(history.slice(0, -1)); setDirty(true); writeStored(STORAGE_KEYS.schemeObjects, JSON.stringify(prev)); } }}>
+        <button type="button" className="button button--secondary" disabled={history.length === 0} onClick={() => { const prev = history.at(-1); if (prev) { setModel(prev); setHistory(history.slice(0, -1)); setDirty(true); session.storage.setItem(STORAGE_KEYS.schemeObjects, JSON.stringify(prev)); } }}>
           {t`Undo`}
         </button>
         <button type="button" className="button button--text" disabled={objectCount(model) === 0} onClick={() => change(empty(model.template))}>
