@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { fitsViewport } from './helpers/axe.js';
+import { fitsViewport, wordsWhole } from './helpers/axe.js';
 import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -118,6 +118,7 @@ async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Pr
   await next(page);
   await expectStep(page, 8);
   for (const p of ['A', 'B'] as const) {
+    await page.locator('.party-damages').filter({ has: page.locator(`#damages-${p}`) }).getByRole('button', { name: 'galas', exact: true }).click();
     await page.locator(`#damages-${p}`).fill('Įbrėžtas sparnas');
     await page.locator(`#damages-${p}`).blur();
   }
@@ -149,9 +150,14 @@ async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Pr
   await next(page);
   await expectStep(page, 12);
   await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
+  // Issue 18 item 12: the impact points read in Lithuanian on the Lithuanian review ("galas", not "rear").
+  await expect(page.getByText('galas — Įbrėžtas sparnas').first()).toBeVisible();
+  await expect(page.getByText(/\brear\b/)).toHaveCount(0);
   await shot('12-preview');
   await next(page);
   await expectStep(page, 13);
+  // Issue 18 item 12: the guilt choices break between words, never inside one ("Vairuotoja/s A"), at 390 px.
+  await wordsWhole(page, 'fieldset.guilt .segmented label', 'the guilt choices (lt)');
   await page.locator('fieldset.guilt [role=radiogroup]').nth(0).getByText('Abu vairuotojai', { exact: true }).click();
   await page.locator('fieldset.guilt [role=radiogroup]').nth(1).getByText('Abu vairuotojai', { exact: true }).click();
   await confirmAllInsurers(page);

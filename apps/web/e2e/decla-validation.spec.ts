@@ -70,7 +70,11 @@ for (const lang of ['en', 'lt'] as const) {
     await page.locator('#other-plate').fill('ABC 123 XYZ');
     await blocked(page, 4);
     await expect(page.locator('.step-plates .step-error')).toContainText(T.platesDiffer);
+    // Issue 18 item 12: no green ✓ beside plates that are in error together.
+    await expect(page.locator('.step-plates .field--done')).toHaveCount(0);
     await page.locator('#other-plate').fill('QWE987');
+    await page.locator('#other-plate').blur();
+    await expect(page.locator('.step-plates .field--done')).toHaveCount(2);
     await page.locator('#own-country').selectOption('PL');
     await page.locator('#other-country').selectOption('DE');
     await blocked(page, 4);
@@ -110,6 +114,15 @@ for (const lang of ['en', 'lt'] as const) {
     await expect(damagesError).toHaveText(T.notPhoto);
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) });
     await expect(damagesError).toHaveText(T.tooBig);
+    // Issue 18 item 12: a text file renamed .jpg passes the name check and is refused for its bytes; sending it again cannot
+    // succeed, so its tile offers no Retry, only Remove (a button of its own, not drawn over another).
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text, not a photo') });
+    const refused = page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') }).locator('.thumb-failed');
+    await expect(refused).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') }).getByText(T.badExt)).toBeVisible();
+    await expect(refused.getByRole('button', { name: /notes\.jpg/ })).toHaveCount(1);
+    await refused.getByRole('button', { name: /notes\.jpg/ }).click();
+    await expect(refused).toHaveCount(0);
     await blocked(page, 7);
     await page.getByTestId('photos-A-overview').setInputFiles(await jpeg(page, 'scene'));
     for (const p of ['A', 'B'] as const) {

@@ -44,6 +44,7 @@ export * from './rules/iban.js';
 export * from './rules/vehicle-id.js';
 export * from './rules/dates.js';
 export * from './rules/address.js';
+export * from './rules/driver-identity.js';
 export * from './rules/plates.js';
 export * from './rules/contacts.js';
 export * from './rules/photos.js';

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import {
   applyInstruction,
   compactPhone,
+  PHONE_CODE_RESEND_MS,
   DAY_MS,
   DEFAULT_SMS_CALLING_CODES,
   confirmEmail,
@@ -32,7 +33,6 @@ import { allowedIn, type UnitOfWork } from './unit-of-work.js';
 /** A phone confirmation code lives 10 minutes, allows 5 wrong tries, and is sent again after 30 s at the earliest. */
 export const PHONE_CODE_TTL_MS = 10 * 60_000;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
-export const PHONE_CODE_RESEND_MS = 30_000;
 /** One e-mail confirmation link per party and address per minute (not in the spec). */
 export const EMAIL_LINK_RESEND_MS = 60_000;
 

@@ -3,7 +3,8 @@ import { CALL_BURST, declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES
 import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { FixedClock } from '@eid/test-fixtures';
 import { ask, connect, Device, makeHarness, meet, resume, plates, T0, VILNIUS } from './testing/hub-harness.js';
-import { PHONE_CODE_RESEND_MS, PHONE_CODE_TTL_MS } from './contacts.service.js';
+import { PHONE_CODE_RESEND_MS } from '@eid/domain';
+import { PHONE_CODE_TTL_MS } from './contacts.service.js';
 
 async function pair() {
   const h = makeHarness();

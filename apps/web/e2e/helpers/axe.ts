@@ -16,3 +16,25 @@ export async function fitsViewport(page: Page, where: string): Promise<void> {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `${where} is ${scrollWidth} px wide on a ${width} px screen`).toBeLessThanOrEqual(width);
 }
+
+/** No word of the matching elements' text is split across lines (a word broken by the layout, "Vairuotoja/s"). */
+export async function wordsWhole(page: Page, selector: string, where: string): Promise<void> {
+  const broken = await page.locator(selector).evaluateAll((els) => {
+    const out: string[] = [];
+    for (const el of els) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  });
+  expect(broken, `words split across lines on ${where}`).toEqual([]);
+}

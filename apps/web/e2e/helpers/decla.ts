@@ -314,6 +314,8 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
   // Issue 18 item 3 (AD6): an accident place is a street and a house number at most: no apartment is asked, though the building has apartments.
   await expect(page.getByText('Enter the apartment number.')).toHaveCount(0);
   await expect(page.locator('#accident-address-apartment')).toHaveCount(0);
+  // Issue 18 item 12: no ✓ drawn over the browser's own date and time picker icons.
+  await expect(page.locator('.field--done:has(input[type=date]), .field--done:has(input[type=time]), .field--done:has(input[type=datetime-local])')).toHaveCount(0);
   await shot('06-witnesses');
   await next(page);
 

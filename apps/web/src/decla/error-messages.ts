@@ -34,6 +34,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   OTHER_MODE: msg`A declaration for these vehicles was started in the other mode (live or practice). It ends by itself within 30 minutes.`,
   DECLARATION_FULL: msg`Two drivers are already filling in this declaration.`,
   DECLARATION_FINISHED: msg`This declaration is finished: it cannot be changed.`,
+  FOREIGN_LICENCE_INVALID: msg`Enter your driving licence number as it is on the licence: 6 to 20 letters and digits.`,
+  ADDRESS_INCOMPLETE: msg`Enter your full address: street and house, town, postcode.`,
   ALREADY_ASSIGNED: msg`Another device is filling in your part of this declaration.`,
   SEAT_STILL_COUNTED: msg`This vehicle's part is still open on another phone. If that phone was yours, continue there, or close the page on it and press Next again in a minute. If it was not, check that your own vehicle's plate is entered first.`,
   ASSIGNMENT_FAILED: msg`You could not be joined to the declaration. Try again.`,

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { MAX_PHOTO_BYTES } from '../rules/constants.js';
+import type { ErrorCode } from '../rules/errors.js';
 import { PartySchema } from '../declaration/entities.js';
 import { BACKEND_BASE_PATH } from './paths.js';
 
@@ -58,6 +59,10 @@ export type UploadMeta = v.InferOutput<typeof UploadMetaSchema>;
  * the disk does not.
  */
 export const BLOB_QUOTA = { count: 120, bytes: 300 * 1024 * 1024 } as const;
+
+/** HB13: refusals of the file itself (its bytes are no photo, it is too big, it cannot be read): sending it again cannot succeed. */
+const FILE_REFUSALS: readonly ErrorCode[] = ['BAD_EXT', 'TOO_BIG', 'FAILED_CONVERSION', 'NOT_A_PHOTO'];
+export const isUploadRetryable = (code: string): boolean => !(FILE_REFUSALS as readonly string[]).includes(code);
 
 /** The id of an image's thumbnail. */
 export const thumbnailId = (id: string): string => `${id}-t`;

@@ -6,11 +6,11 @@
  */
 import { PARTIES, type Party } from '../rules/constants.js';
 import type { PreviewErrorCode } from '../rules/errors.js';
-import { accidentPlaceError, addressError } from '../rules/address.js';
+import { accidentPlaceError } from '../rules/address.js';
 import { isEmail } from '../rules/email.js';
 import { isLocationValid } from '../rules/geometry.js';
 import { isName } from '../rules/general-rules.js';
-import { birthDateMatchesCode, personalCodeOrLicenceError } from '../rules/personal-code.js';
+import { driverAddressError, driverBirthDateMatches, driverCodeError } from '../rules/driver-identity.js';
 import { isPhone } from '../rules/phone.js';
 import { missingPhotos } from '../rules/photos.js';
 import type { Declaration, PartyData } from './entities.js';
@@ -56,9 +56,9 @@ export interface PreviewContext {
 function driverComplete(p: PartyData): boolean {
   const d = p.driver;
   if (!isName(d.name) || !isName(d.surname) || d.name.trim() === '' || d.surname.trim() === '') return false;
-  if (personalCodeOrLicenceError(d.code) !== null) return false;
-  if (d.dob === '' || !birthDateMatchesCode(d.code, d.dob)) return false;
-  if (!d.address || addressError(d.address) !== null) return false;
+  if (driverCodeError(d.code, d.country) !== null) return false;
+  if (d.dob === '' || !driverBirthDateMatches(d.code, d.dob, d.country)) return false;
+  if (!d.address || driverAddressError(d.address, d.country) !== null) return false;
   return true;
 }
 

@@ -9,7 +9,7 @@
  *   address, the phone and the e-mail stay, as on the paper form.
  */
 import type { Party } from '../rules/constants.js';
-import { birthDateMatchesCode, personalCodeOrLicenceError } from '../rules/personal-code.js';
+import { driverBirthDateMatches, driverCodeError } from '../rules/driver-identity.js';
 import type { Declaration, GuiltState, PartyData } from './entities.js';
 
 export interface GuiltStateView extends GuiltState {
@@ -53,8 +53,8 @@ export function declarationViewFor(d: Declaration, party: Party, allowBoth: bool
 }
 
 function codeChecks(p: PartyData): HiddenCode {
-  const { code, dob } = p.driver;
-  return { valid: personalCodeOrLicenceError(code) === null, matchesBirthDate: dob !== '' && birthDateMatchesCode(code, dob) };
+  const { code, dob, country } = p.driver;
+  return { valid: driverCodeError(code, country) === null, matchesBirthDate: dob !== '' && driverBirthDateMatches(code, dob, country) };
 }
 
 /** The other party as a device sees it: no personal code (VW1). */

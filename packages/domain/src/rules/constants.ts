@@ -57,6 +57,8 @@ export const TEXTAREA_ROWS = 3;
 export const PHONE_CODE_LENGTH = 6;
 /** Default country of drivers, phones and banks: Lithuania. */
 export const DEFAULT_COUNTRY = 'LT';
+/** The countries offered for a vehicle's registration and a driver's licence (ISO 3166-1 alpha-2; names come from the browser's Intl.DisplayNames). */
+export const COUNTRIES = ['LT', 'LV', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'NL', 'BE', 'FR', 'IT', 'ES', 'PT', 'CZ', 'SK', 'HU', 'AT', 'CH', 'GB', 'IE', 'RO', 'BG', 'GR', 'HR', 'SI', 'LU', 'UA', 'BY', 'RU', 'MD', 'TR'] as const;
 /** Default phone prefix of every phone input (Lithuania's calling code). */
 export const DEFAULT_PHONE_PREFIX = '+370';
 /** The largest sum a sum input accepts. */

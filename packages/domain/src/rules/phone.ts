@@ -86,6 +86,8 @@ export const DEFAULT_SMS_CALLING_CODES: readonly string[] = ['370'];
 /** SMS codes one declaration may send per day (both drivers together). Chosen. */
 export const PHONE_CODES_PER_DECLARATION_PER_DAY = 10;
 /** SMS codes one number may receive per day, from any declaration. Chosen. */
+/** A new code to the same number is sent this long after the last one at the earliest (the contacts step counts it down). */
+export const PHONE_CODE_RESEND_MS = 30_000;
 export const PHONE_CODES_PER_NUMBER_PER_DAY = 5;
 export const DAY_MS = 24 * 60 * 60_000;
 

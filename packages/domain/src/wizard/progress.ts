@@ -4,10 +4,10 @@
  * progress is therefore live: every pushed change updates it.
  */
 import { isLocationValid } from '../rules/geometry.js';
-import { accidentPlaceError, addressError } from '../rules/address.js';
+import { accidentPlaceError } from '../rules/address.js';
 import { isEmail } from '../rules/email.js';
 import { isName } from '../rules/general-rules.js';
-import { birthDateMatchesCode, personalCodeOrLicenceError } from '../rules/personal-code.js';
+import { driverAddressError, driverBirthDateMatches, driverCodeError } from '../rules/driver-identity.js';
 import { isPhone } from '../rules/phone.js';
 import type { Party } from '../rules/constants.js';
 import type { DeclarationView } from '../declaration/view.js';
@@ -55,9 +55,9 @@ export function stepFill(d: DeclarationView, step: number, party: Party): number
       return share([
         isName(dr.name) && dr.name.trim() !== '',
         isName(dr.surname) && dr.surname.trim() !== '',
-        hidden ? hidden.valid : personalCodeOrLicenceError(dr.code) === null,
-        hidden ? hidden.matchesBirthDate : dr.dob !== '' && birthDateMatchesCode(dr.code, dr.dob),
-        dr.address !== null && addressError(dr.address) === null,
+        hidden ? hidden.valid : driverCodeError(dr.code, dr.country) === null,
+        hidden ? hidden.matchesBirthDate : dr.dob !== '' && driverBirthDateMatches(dr.code, dr.dob, dr.country),
+        dr.address !== null && driverAddressError(dr.address, dr.country) === null,
       ]);
     }
     case PREVIEW_STEP:

@@ -22,6 +22,7 @@ export function AddressField({
   near,
   showError,
   place = false,
+  required = false,
 }: {
   id?: string;
   label: string;
@@ -31,6 +32,8 @@ export function AddressField({
   showError?: boolean;
   /** AD6: an accident place (a street, a house number at most): no house number needed, never an apartment. */
   place?: boolean;
+  /** Marked with an asterisk like every required field (issue 18 item 12). */
+  required?: boolean;
 }) {
   const backendFetch = useBackendFetch();
   const { t } = useLingui();
@@ -95,7 +98,10 @@ export function AddressField({
   return (
     <div className="address-field">
       <div className={`field${invalid ? ' field--error' : ''}`}>
-        <label htmlFor={fieldId}>{label}</label>
+        <label htmlFor={fieldId}>
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </label>
         <div className="field-input">
           <input
             id={fieldId}
@@ -107,6 +113,7 @@ export function AddressField({
             aria-controls={listId}
             aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
             aria-invalid={invalid}
+            aria-required={required || undefined}
             aria-describedby={`${fieldId}-error`}
             value={text}
             onFocus={() => setOpen(true)}

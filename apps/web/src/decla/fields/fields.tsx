@@ -49,7 +49,12 @@ export interface TextFieldProps extends BaseProps {
   readonly max?: string;
   readonly autoCapitalize?: string;
   readonly trailing?: ReactNode;
+  /** A rule across fields fails (identical plates, a time in the future): no ✓ beside its error. */
+  readonly conflict?: boolean;
 }
+
+/** Inputs whose browser draws its own picker icon where the ✓ would go. */
+const PICKER_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'datetime-local']);
 
 export function TextField(props: TextFieldProps) {
   const generated = useId();
@@ -57,7 +62,7 @@ export function TextField(props: TextFieldProps) {
   const [touched, setTouched] = useState(false);
   const [focused, setFocused] = useState(false);
   const invalid = !!props.error && (touched || !!props.showError);
-  const done = !focused && props.value.trim() !== '' && !props.error && !props.disabled;
+  const done = !focused && props.value.trim() !== '' && !props.error && !props.disabled && !props.conflict && !PICKER_TYPES.has(props.type ?? 'text');
   const described = [props.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
   const common = {
     id,

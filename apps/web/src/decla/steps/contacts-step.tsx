@@ -4,6 +4,7 @@ import {
   CONTACT_TAB_INDEX,
   DEFAULT_PHONE_PREFIX,
   PHONE_CODE_LENGTH,
+  PHONE_CODE_RESEND_MS,
   contactPairErrors,
   isEmail,
   phoneError,
@@ -14,6 +15,7 @@ import {
   type InformMethod,
   type Party,
 } from '@eid/domain';
+import { useSecondsLeft } from '../fields/use-seconds-left';
 import { ErrorText, TextField } from '../fields/fields';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { usePrefill } from '../session/prefill';
@@ -49,6 +51,8 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
   const [code, setCode] = useState('');
   const [practiceCode, setPracticeCode] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState(false);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const resendIn = useSecondsLeft(resendAt);
   const sending = useInstruction();
   const confirming = useInstruction();
   const saving = useInstruction();
@@ -124,7 +128,7 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={telError !== null || sending.busy}
+                disabled={telError !== null || sending.busy || resendIn > 0}
                 onClick={async () => {
                   let captcha: string;
                   try {
@@ -140,10 +144,12 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
                     setTel(toE164(tel) ?? tel);
                     setCodeSent(true);
                     setPracticeCode(r.practiceCode ?? null);
+                    // The hub sends the same number a new code after PHONE_CODE_RESEND_MS: the button says when.
+                    setResendAt(Date.now() + PHONE_CODE_RESEND_MS);
                   }
                 }}
               >
-                {codeSent ? t`Send the code again` : t`Send the code by SMS`}
+                {!codeSent ? t`Send the code by SMS` : resendIn > 0 ? t`Send the code again in ${resendIn} s` : t`Send the code again`}
               </button>
               <ErrorText code={sending.error} />
               {codeSent ? (

@@ -1,38 +1,43 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BIRTH_DATE_MIN,
   CODE_MASK_LENGTH,
   TEXT_LIMITS,
-  addressError,
-  birthDateMatchesCode,
+  COUNTRIES,
   birthDateSchema,
+  driverAddressError,
+  driverBirthDateMatches,
+  driverCodeError,
+  freeAddress,
+  isLithuanianDriver,
+  normaliseLicence,
   fillEmptyDriverFields,
   formatDate,
   isName,
   parsePersonalCode,
-  personalCodeOrLicenceError,
   validate,
   type DeclarationView,
   type Driver,
   type Party,
 } from '@eid/domain';
-import { ErrorText, TextField } from '../fields/fields';
+import { ErrorText, SelectField, TextField } from '../fields/fields';
 import { AddressField, type AddressValue } from '../fields/address-field';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { usePrefill } from '../session/prefill';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
-type Form = Pick<Driver, 'name' | 'surname' | 'code' | 'dob' | 'address'>;
+type Form = Pick<Driver, 'name' | 'surname' | 'code' | 'dob' | 'address' | 'country'>;
 
+/** The rules of the driver's country (DI1–DI4): Lithuanian exactly for a Lithuanian driver. */
 function formErrors(f: Form, today: string) {
   return {
     name: f.name.trim() === '' ? 'REQUIRED' : isName(f.name) ? null : 'NAME_INVALID',
     surname: f.surname.trim() === '' ? 'REQUIRED' : isName(f.surname) ? null : 'NAME_INVALID',
-    code: f.code.trim() === '' ? 'REQUIRED' : personalCodeOrLicenceError(f.code.trim()),
-    dob: f.dob === '' ? 'REQUIRED' : (validate(birthDateSchema({ min: BIRTH_DATE_MIN, max: today }), f.dob) ?? (birthDateMatchesCode(f.code, f.dob) ? null : 'BIRTH_DATE_MISMATCH')),
-    address: f.address === null ? 'REQUIRED' : addressError(f.address),
+    code: f.code.trim() === '' ? 'REQUIRED' : driverCodeError(f.code.trim(), f.country),
+    dob: f.dob === '' ? 'REQUIRED' : (validate(birthDateSchema({ min: BIRTH_DATE_MIN, max: today }), f.dob) ?? (driverBirthDateMatches(f.code, f.dob, f.country) ? null : 'BIRTH_DATE_MISMATCH')),
+    address: f.address === null ? 'REQUIRED' : driverAddressError(f.address, f.country),
   };
 }
 
@@ -80,7 +85,7 @@ function VehicleDetails({ party }: { party: Party }) {
 
 function DriverForm({ party, both, today }: { party: Party; both: boolean; today: string }) {
   const d = useConnectedDeclaration();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const hinted = useHinted();
   const current = d.parties[party].driver;
   const session = useSession();
@@ -89,14 +94,22 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
   const [start] = useState(() =>
     fillEmptyDriverFields({ name: current.name, surname: current.surname, code: current.code, dob: current.dob, address: current.address }, prefill),
   );
-  const [form, setFormState] = useState<Form>(start.value);
+  const [form, setFormState] = useState<Form>({ ...start.value, country: current.country });
   const [prefilled, setPrefilled] = useState<ReadonlyArray<keyof Form>>(start.filled);
   const setForm = (next: Form) => {
     setPrefilled((fields) => fields.filter((k) => next[k] === form[k]));
     setFormState(next);
   };
   /** declaration-flow §4: in practice mode a prefilled text shows italic until changed. */
-  const italic = (k: keyof Form) => session.mode === 'practice' && prefilled.includes(k);
+  const italic = (k: keyof Form) => session.mode === 'practice' && (prefilled as ReadonlyArray<keyof Form>).includes(k);
+  const lithuanian = isLithuanianDriver(form.country);
+  const countryNames = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.locale], { type: 'region' });
+    } catch {
+      return null;
+    }
+  }, [i18n.locale]);
   const save = useInstruction();
   const errors = formErrors(form, today);
   const flush = useAutosave(form, (f) => {
@@ -107,8 +120,8 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
         surname: f.surname.trim(),
         name: f.name.trim(),
         dob: f.dob,
-        country: latest.country,
-        address: f.address ? { value: f.address.value, aob: f.address.aob, pat: f.address.pat, needPat: f.address.needPat } : null,
+        country: f.country,
+        address: !f.address ? null : isLithuanianDriver(f.country) ? { value: f.address.value, aob: f.address.aob, pat: f.address.pat, needPat: f.address.needPat } : freeAddress(f.address.value),
         tel: latest.tel,
         email: latest.email,
         informMethod: latest.informMethod,
@@ -117,9 +130,9 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
     });
   }, 700, start.filled.length === 0);
   const setCode = (code: string) => {
-    const clean = code.replace(/\s/g, '').toUpperCase().slice(0, CODE_MASK_LENGTH);
+    const clean = normaliseLicence(code).slice(0, CODE_MASK_LENGTH);
     // A valid personal code says the birth date: fill it in.
-    const info = parsePersonalCode(clean);
+    const info = isLithuanianDriver(form.country) ? parsePersonalCode(clean) : null;
     setForm({ ...form, code: clean, dob: info ? info.birthDate : form.dob });
   };
   const id = `driver-${party}`;
@@ -128,9 +141,17 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
       {both ? <h2>{t`Driver ${party}`}</h2> : null}
       <TextField id={`${id}-name`} label={t`Name`} value={form.name} onChange={(name) => setForm({ ...form, name })} onBlur={flush} error={errors.name} showError={hinted} prefilled={italic('name')} autoComplete="given-name" maxLength={TEXT_LIMITS.name} required />
       <TextField id={`${id}-surname`} label={t`Surname`} value={form.surname} onChange={(surname) => setForm({ ...form, surname })} onBlur={flush} error={errors.surname} showError={hinted} prefilled={italic('surname')} autoComplete="family-name" maxLength={TEXT_LIMITS.name} required />
+      <SelectField
+        id={`${id}-country`}
+        label={t`Country of your driving licence`}
+        value={form.country}
+        onChange={(country) => setForm({ ...form, country, address: null })}
+        options={COUNTRIES.map((c) => ({ value: c, label: countryNames?.of(c) ?? c }))}
+        hint={lithuanian ? t`Lithuania: your personal code and an address from the register.` : t`From abroad: the licence number of that country and your address as you write it.`}
+      />
       <TextField
         id={`${id}-code`}
-        label={t`Personal code or driving licence number`}
+        label={lithuanian ? t`Personal code or driving licence number` : t`Driving licence number`}
         value={form.code}
         onChange={setCode}
         onBlur={flush}
@@ -140,17 +161,38 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
         inputMode="text"
         autoComplete="off"
         maxLength={CODE_MASK_LENGTH}
-        hint={t`11-digit Lithuanian personal code, or the 8-character driving licence number. Its last 6 characters will open the declaration.`}
+        hint={
+          lithuanian
+            ? t`11-digit Lithuanian personal code, or the 8-character driving licence number. Its last 6 characters will open the declaration.`
+            : t`As on your licence, letters and digits. Its last 6 characters will open the declaration.`
+        }
         required
       />
       <TextField id={`${id}-dob`} label={t`Date of birth`} type="date" value={form.dob} onChange={(dob) => setForm({ ...form, dob })} onBlur={flush} error={errors.dob} showError={hinted} prefilled={italic('dob')} min={BIRTH_DATE_MIN} max={today} required />
-      <AddressField
-        id={`${id}-address`}
-        label={t`Home address`}
-        value={form.address as AddressValue | null}
-        onPick={(a) => setForm({ ...form, address: { value: a.value, aob: a.aob, pat: a.pat, needPat: a.needPat } })}
-        showError={hinted}
-      />
+      {lithuanian ? (
+        <AddressField
+          id={`${id}-address`}
+          label={t`Home address`}
+          value={form.address as AddressValue | null}
+          onPick={(a) => setForm({ ...form, address: { value: a.value, aob: a.aob, pat: a.pat, needPat: a.needPat } })}
+          showError={hinted}
+          required
+        />
+      ) : (
+        <TextField
+          id={`${id}-address`}
+          label={t`Home address`}
+          value={form.address?.value ?? ''}
+          onChange={(value) => setForm({ ...form, address: value.trim() === '' ? null : { ...freeAddress(value), value } })}
+          onBlur={flush}
+          error={errors.address}
+          showError={hinted}
+          autoComplete="street-address"
+          maxLength={TEXT_LIMITS.address}
+          hint={t`Street and house, town, postcode, as you would write it on a letter.`}
+          required
+        />
+      )}
       <VehicleDetails party={party} />
       <ErrorText code={save.error} />
     </section>

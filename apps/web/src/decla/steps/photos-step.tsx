@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BACKEND_BASE_PATH,
+  isUploadRetryable,
   PHOTO_ERROR_TRACKING,
   PHOTO_SECTIONS,
   PHOTO_SECTION_LIMITS,
@@ -214,11 +215,14 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
           <li key={p.key} className={p.error ? 'thumb-failed' : 'thumb-uploading'} aria-busy={!p.error}>
             {p.error ? (
               <div className="thumb-failed-actions">
-                <button type="button" className="button button--small" onClick={() => void send(p)}>
-                  {t`Retry`}
-                </button>
-                <button type="button" className="thumb-remove" aria-label={t`Remove ${p.file.name}`} onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}>
-                  ×
+                {/* A file refused for what it is cannot succeed again: only Remove (issue 18 item 12). */}
+                {isUploadRetryable(p.error) ? (
+                  <button type="button" className="button button--small" aria-label={t`Retry ${p.file.name}`} onClick={() => void send(p)}>
+                    {t`Retry`}
+                  </button>
+                ) : null}
+                <button type="button" className="button button--small button--text" aria-label={t`Remove ${p.file.name}`} onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}>
+                  {t`Remove`}
                 </button>
               </div>
             ) : (

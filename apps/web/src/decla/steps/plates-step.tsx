@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { SeatWaitNotice } from './seat-wait-notice';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  COUNTRIES,
   DEFAULT_COUNTRY,
   PERMISSION_COOKIES,
   PLATE_MAX_LENGTH,
@@ -22,7 +23,6 @@ import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
 /** Registration countries offered (ISO codes; names come from the browser in the UI language). */
-const COUNTRIES = ['LT', 'LV', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'NL', 'BE', 'FR', 'IT', 'ES', 'PT', 'CZ', 'SK', 'HU', 'AT', 'CH', 'GB', 'IE', 'RO', 'BG', 'GR', 'HR', 'SI', 'LU', 'UA', 'BY', 'RU', 'MD', 'TR'] as const;
 
 interface Entry {
   country: string;
@@ -90,7 +90,7 @@ function useGeoPosition(): { position: Position | null; state: 'locating' | 'fou
   return result;
 }
 
-function VehicleFields({ entry, onChange, which, showErrors }: { entry: Entry; onChange: (e: Entry) => void; which: 'own' | 'other'; showErrors: boolean }) {
+function VehicleFields({ entry, onChange, which, showErrors, conflict }: { entry: Entry; onChange: (e: Entry) => void; which: 'own' | 'other'; showErrors: boolean; conflict: boolean }) {
   const { t, i18n } = useLingui();
   const names = useMemo(() => {
     try {
@@ -119,6 +119,7 @@ function VehicleFields({ entry, onChange, which, showErrors }: { entry: Entry; o
           onChange={(vin) => onChange({ ...entry, vin: vin.toUpperCase() })}
           error={errors.vin}
           showError={showErrors}
+          conflict={conflict}
           maxLength={20}
           autoCapitalize="characters"
           required
@@ -132,6 +133,7 @@ function VehicleFields({ entry, onChange, which, showErrors }: { entry: Entry; o
           onChange={(plate) => onChange({ ...entry, plate: normalisePlate(plate).slice(0, PLATE_MAX_LENGTH) })}
           error={errors.plate}
           showError={showErrors}
+          conflict={conflict}
           maxLength={PLATE_MAX_LENGTH}
           autoCapitalize="characters"
           autoComplete="off"
@@ -148,6 +150,7 @@ function VehicleFields({ entry, onChange, which, showErrors }: { entry: Entry; o
           onChange={(p) => onChange({ ...entry, trailerPlate: normalisePlate(p).slice(0, PLATE_MAX_LENGTH) })}
           error={errors.trailer}
           showError={showErrors}
+          conflict={conflict}
           maxLength={PLATE_MAX_LENGTH}
           autoCapitalize="characters"
           required
@@ -264,8 +267,8 @@ export function PlatesStep({ step }: StepProps) {
       <p className="step-lead">
         <Trans>Enter both plates. The other driver enters the same two plates on their phone, their own first: that joins you.</Trans>
       </p>
-      <VehicleFields which="own" entry={form.own} onChange={(own) => setForm({ ...form, own })} showErrors={hinted} />
-      <VehicleFields which="other" entry={form.other} onChange={(other) => setForm({ ...form, other })} showErrors={hinted} />
+      <VehicleFields which="own" entry={form.own} onChange={(own) => setForm({ ...form, own })} showErrors={hinted} conflict={pairErrors.length > 0} />
+      <VehicleFields which="other" entry={form.other} onChange={(other) => setForm({ ...form, other })} showErrors={hinted} conflict={pairErrors.length > 0} />
       {pairErrors.map((code) => (
         <div key={code} className="step-error" tabIndex={-1}>
           <ErrorText code={code} />

@@ -9,6 +9,7 @@ import { useConnectedDeclaration, useParties, useSession } from '../session/sess
 import { useStepValidity } from '../wizard/step-hooks';
 import { STEP_TITLES } from '../wizard/step-titles';
 import { CIRCUMSTANCE_LABELS } from './circumstance-labels';
+import { impactLabel } from './impact-labels';
 import type { StepProps } from '../wizard/step-footer';
 
 /** validate-t1 for the declaration as it is now, again after every change. */
@@ -88,7 +89,7 @@ function PartySummary({ d, party }: { d: DeclarationView; party: Party }) {
         <dt>{t`Photos`}</dt>
         <dd>{p.photos.length}</dd>
         <dt>{t`Damages`}</dt>
-        <dd>{[p.damages.impactMeta.points.join(', '), p.damages.text].filter(Boolean).join(' — ') || '—'}</dd>
+        <dd>{[p.damages.impactMeta.points.map((id) => { const label = impactLabel(id); return label ? i18n._(label) : id; }).join(', '), p.damages.text].filter(Boolean).join(' — ') || '—'}</dd>
         <dt>{t`Circumstances`}</dt>
         <dd>{p.conditions.length ? p.conditions.map((k) => `${k}. ${i18n._(CIRCUMSTANCE_LABELS[k])}`).join('; ') : '—'}</dd>
         <dt>{t`Witnesses`}</dt>

@@ -1,14 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useSecondsLeft } from '../fields/use-seconds-left';
 import { Trans } from '@lingui/react/macro';
 
 /** JN6: the seat is still counted on the phone used before; this one asks again by itself when the time is up. */
 export function SeatWaitNotice({ until }: { until: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const seconds = Math.max(0, Math.ceil((until - now) / 1000));
+  const seconds = useSecondsLeft(until);
   return (
     <section className="step step-plates">
       <div className="admission" role="status">
