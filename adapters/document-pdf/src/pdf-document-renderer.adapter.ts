@@ -548,7 +548,8 @@ export class PdfDocumentRenderer implements DocumentRendererPort {
 }
 
 function setMetadata(doc: PDFDocument, t: DocumentTexts, model: DocumentModel, lang: Locale): void {
-  doc.setTitle(`${t.title} ${model.accidentId}`, { showInWindowTitleBar: true });
+  // What a person recognises in the viewer's title bar: the plates and the date, not an internal id (issue 18 item 12).
+  doc.setTitle(`${t.title} ${model.parties.A.vehicle.plate} – ${model.parties.B.vehicle.plate}, ${model.date}`, { showInWindowTitleBar: true });
   doc.setLanguage(lang);
   doc.setProducer('EID');
   doc.setCreator('EID');

@@ -103,7 +103,9 @@ describe('PDF declaration document', () => {
     expect(pages).toBe(SAMPLE_PAGES);
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
     expect(info).toMatch(/Producer:\s+EID/);
-    expect(info).toContain(documentTexts(translate, lang).title);
+    // The title a viewer shows: the plates and the date a person recognises, no internal id.
+    expect(info).toMatch(new RegExp(`^Title:\\s+${documentTexts(translate, lang).title} KLM123 – HBN512, 2026-11-22$`, 'm'));
+    expect(info).not.toContain(ACCIDENT_ID.slice(4, 14));
   });
 
   it('[DOC2] every Lithuanian letter is drawn and extracted as itself', async () => {

@@ -101,6 +101,9 @@ test.describe('two drivers, two phones, live', () => {
     await circumstances(b, 'B', ['10']);
     // Incompatible circumstances are disabled.
     await expect(b.locator('#cond-B-1')).toBeDisabled();
+    // Issue 18 item 12: the reason is shown, not only told to screen readers.
+    await expect(b.locator('#cond-B-1-why')).toBeVisible();
+    await expect(b.locator('#cond-B-1-why')).toHaveText('Cannot be ticked with what is already ticked.');
     await next(a);
     await next(b);
 

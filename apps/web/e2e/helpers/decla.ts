@@ -62,6 +62,8 @@ export async function introAndTerms(page: Page, mode: 'live' | 'practice'): Prom
     await next(page);
   }
   await expectStep(page, 3);
+  // Issue 18 item 12: the screens before "Step 1 of 9" say what they are.
+  await expect(page.getByText('Getting started, then 9 steps')).toBeVisible();
   await page.getByLabel('I was driving one of the vehicles in this accident').check();
   await page.getByLabel('I have read the declaring rules').check();
   await page.getByLabel('I agree that my data is processed').check();
@@ -227,6 +229,16 @@ export async function scheme(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Vehicle A', exact: true }).click();
   await page.getByRole('button', { name: 'Vehicle B', exact: true }).click();
   await page.getByRole('button', { name: 'Turn right' }).click();
+  // Issue 18 item 12 (WCAG 2.5.5): each drawn vehicle is grabbed within 44 × 44 CSS pixels at least, though drawn smaller.
+  const targets = await page.evaluate(() => {
+    const konva = (window as unknown as { Konva?: { stages: Array<{ find(selector: string): Array<{ getClientRect(): { width: number; height: number } }> }> } }).Konva;
+    return konva?.stages.at(-1)?.find('.vehicle-hit').map((n) => n.getClientRect()) ?? null;
+  });
+  expect(targets).toHaveLength(2);
+  for (const r of targets ?? []) {
+    expect(r.width).toBeGreaterThanOrEqual(44);
+    expect(r.height).toBeGreaterThanOrEqual(44);
+  }
   // A line drawn freehand across the canvas.
   await page.getByRole('button', { name: 'Draw freely' }).click();
   const box = await page.locator('.scheme-canvas canvas').last().boundingBox();
@@ -326,6 +338,8 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
   await next(page);
 
   await expectStep(page, 8);
+  // Issue 18 item 12: the damage drawing says which way is the front.
+  await expect(page.getByText('Front of the vehicle').first()).toBeVisible();
   await damages(page, 'A', 'Dented rear door', false);
   await damages(page, 'B', 'Broken headlight', false);
   await shot('08-damages');

@@ -39,7 +39,7 @@ function PartyConditions({ party, both }: { party: Party; both: boolean }) {
               <span className="cond-number">{o.key}.</span> {i18n._(CIRCUMSTANCE_LABELS[o.key])}
             </label>
             {o.off ? (
-              <span id={`cond-${party}-${o.key}-why`} className="visually-hidden">
+              <span id={`cond-${party}-${o.key}-why`} className="field-hint cond-why">
                 {t`Cannot be ticked with what is already ticked.`}
               </span>
             ) : null}

@@ -40,6 +40,11 @@ function ImpactPicker({ value, onChange, label }: { value: ImpactMeta; onChange:
   return (
     <fieldset className="impact">
       <legend>{label}</legend>
+      {/* Which way the drawing faces (issue 18 item 12). */}
+      <p className="impact-front">
+        <span aria-hidden="true">↑ </span>
+        {t`Front of the vehicle`}
+      </p>
       <div className="impact-car">
         <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
           <rect x="30" y="14" width="40" height="72" rx="10" className="impact-body" />

@@ -114,9 +114,15 @@ function Road({ layout }: { layout: Layout }) {
   return <>{road}</>;
 }
 
-function Vehicle({ party, v, selected, onSelect, onMove }: { party: Party; v: DrawnVehicle; selected: boolean; onSelect: () => void; onMove: (x: number, y: number) => void }) {
+/** A finger's target on screen (WCAG 2.5.5 asks 44 CSS pixels; 48 leaves a margin for rounding): a drawn vehicle is grabbed within it. */
+const TOUCH_TARGET_PX = 48;
+
+function Vehicle({ party, v, selected, onSelect, onMove, scale }: { party: Party; v: DrawnVehicle; selected: boolean; onSelect: () => void; onMove: (x: number, y: number) => void; scale: number }) {
   const colour = party === 'A' ? '#0b5394' : '#b45309';
   const rad = (v.trailAngle * Math.PI) / 180;
+  // The vehicle is drawn 90 × 48 in the drawing's units (about 31 × 17 px on a phone); it is grabbed within 48 × 48 px at least.
+  const hitW = Math.max(90, TOUCH_TARGET_PX / scale);
+  const hitH = Math.max(48, TOUCH_TARGET_PX / scale);
   return (
     <Group
       x={v.x}
@@ -127,6 +133,7 @@ function Vehicle({ party, v, selected, onSelect, onMove }: { party: Party; v: Dr
       onTouchStart={onSelect}
       onDragEnd={(e) => onMove(e.target.x(), e.target.y())}
     >
+      <Rect name="vehicle-hit" x={-hitW / 2} y={-hitH / 2} width={hitW} height={hitH} fill="rgba(0,0,0,0)" />
       <Line points={[-40, 0, -40 + Math.cos(rad) * 160, Math.sin(rad) * 160]} stroke={colour} strokeWidth={4} dash={[14, 10]} opacity={0.7} />
       <Rect x={-45} y={-24} width={90} height={48} cornerRadius={10} fill={colour} stroke={selected ? '#fdb813' : '#1b1f23'} strokeWidth={selected ? 6 : 2} />
       <Text text={party} x={-12} y={-16} fontSize={32} fontStyle="bold" fill="#fff" />
@@ -374,6 +381,7 @@ export function SchemeStep({ step }: StepProps) {
                   party={p}
                   v={v}
                   selected={selected === p}
+                  scale={scale}
                   onSelect={() => !pen && setSelected(p)}
                   onMove={(x, y) => change({ ...model, vehicles: { ...model.vehicles, [p]: { ...v, previous: [...v.previous.slice(-9), { x: v.x, y: v.y }], x, y } } })}
                 />

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { stepDefinition, stepOrdinal, TOOLBAR, type StepName } from '@eid/domain';
+import { FILL_STEPS, FIRST_FILL_STEP, stepDefinition, stepOrdinal, TOOLBAR, type StepName } from '@eid/domain';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { useSession, useParty } from '../session/session-context';
 import { scrollToFirstError } from './step-hooks';
@@ -119,6 +119,8 @@ export function WizardPage() {
       <JoinRequestDialog />
       <CaptchaDialogHost gate={session.captcha} />
       <div className="decla-body" ref={body}>
+        {/* The unnumbered screens before "Step 1 of 9" say what they are (issue 18 item 12). */}
+        {step > 1 && step < FIRST_FILL_STEP ? <p className="step-number step-before">{t`Getting started, then ${FILL_STEPS.length} steps`}</p> : null}
         <h1 ref={heading} tabIndex={-1} className={def.hasTitle ? 'step-title' : 'visually-hidden'}>
           {ordinal ? <span className="step-number">{t`Step ${ordinal.index} of ${ordinal.total}`}</span> : null}
           {i18n._(title)}
