@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessible } from './helpers/axe.js';
+import { accessible, fitsViewport } from './helpers/axe.js';
 import { answerJoin, contactByEmail, driverContext, expectStep, introAndTerms, next, plates, platesAskingToJoin, recordFrames, start, twoDriversMeet } from './helpers/decla.js';
 
 test.describe('joining only by the driver at the scene', () => {
@@ -71,9 +71,11 @@ test.describe('joining only by the driver at the scene', () => {
     expect(first).toBeLessThanOrEqual(46);
     await expect.poll(async () => Number(/(\d+) s/.exec((await timer.textContent()) ?? '')?.[1]), { timeout: 5_000 }).toBeLessThan(first);
     await accessible(newPhone, 'the plates step waiting for the old phone');
+    await fitsViewport(newPhone, 'the plates step waiting for the old phone');
     // Asked again by itself: the code to show appears without a tap, A confirms it at once.
     const code = newPhone.getByRole('status').filter({ hasText: 'Show them this code' }).locator('.join-code');
     await expect(code).toHaveText(/^\d{4}$/, { timeout: 60_000 });
+    await fitsViewport(newPhone, 'the plates step showing the code to confirm');
     await answerJoin(a, (await code.textContent()) ?? '', true);
     // B continues where B stopped, with what B had given.
     await expectStep(newPhone, 6);

@@ -64,6 +64,7 @@ test.describe('two drivers, two phones, live', () => {
     await expect(a.getByText('E-mail confirmed.')).toBeVisible({ timeout: 10_000 });
     await next(a);
     await contactByPhone(b, 'B', '+370 698 76543');
+    await fitsViewport(b, 'the contacts step with a phone confirmed by SMS (live)');
     await next(b);
     await expectStep(a, 6);
     await expectStep(b, 6);
@@ -159,6 +160,9 @@ test.describe('two drivers, two phones, live', () => {
     await expect(a.getByText('You are at fault, so your insurer pays the other driver\'s damage.')).toBeVisible();
     await expect(b.getByText('You are not at fault: your damage is paid by the insurer of the driver at fault, not by yours.')).toBeVisible();
     await sign(a, 'A');
+    // Issue 18 item 1: the live-only screens fit the phone too (the insurers' plain words, the live guilt state).
+    await fitsViewport(a, 'the signatures step (live, A)');
+    await fitsViewport(b, 'the signatures step (live, B)');
 
     // Issue 18 item 4: B signs and presses Submit at once: the signature on the pad is saved first, not refused as missing.
     // B submits and waits for A; A submits; both see the result.
@@ -170,6 +174,7 @@ test.describe('two drivers, two phones, live', () => {
     await expectStep(b, 14);
     await expect(a.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     await expect(b.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await fitsViewport(a, 'the end screen (live, with the view link)');
     await expect(a.getByTestId('view-link-A')).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}\?lang=en$/);
     await expect(a.getByText('The insurer of driver A, at fault: Lietuvos draudimas')).toBeVisible();
 

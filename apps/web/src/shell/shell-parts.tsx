@@ -102,7 +102,10 @@ function UnreadMessages() {
   const label = unread > 0 ? t`Messages, ${unread} unread` : t`Messages`;
   return (
     <Link to="/messages" className="toolbar-account toolbar-messages" aria-label={label}>
-      {t`Messages`}
+      <span className="toolbar-icon" aria-hidden="true">
+        ✉
+      </span>
+      <span className="toolbar-text">{t`Messages`}</span>
       {unread > 0 ? (
         <span className="unread-badge" aria-hidden="true">
           {unread}
