@@ -175,6 +175,8 @@ test.describe('two drivers, two phones, live', () => {
     await expect(a.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     await expect(b.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
     await fitsViewport(a, 'the end screen (live, with the view link)');
+    // Issue 18 item 12: the guidance reads as plain English (not "An uninsured culprit must tell…").
+    await expect(b.getByText('If the driver at fault has no insurance, they must inform the bureau in writing within 3 working days.', { exact: false })).toBeVisible();
     await expect(a.getByTestId('view-link-A')).toHaveAttribute('href', /^\/a\/[A-Za-z0-9_-]{22,}\?lang=en$/);
     await expect(a.getByText('The insurer of driver A, at fault: Lietuvos draudimas')).toBeVisible();
 

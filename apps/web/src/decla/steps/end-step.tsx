@@ -35,7 +35,7 @@ function AccountOffer({ email }: { email: string }) {
   return (
     <section className="summary-card">
       <p>
-        <Trans>With an account, for which a password is enough, you will find your declarations in one place.</Trans>
+        <Trans>Create an account to keep all your declarations in one place. A password is all you need.</Trans>
       </p>
       <button type="button" className="button button--secondary" onClick={() => openLogin({ mode: 'register', email })}>
         <Trans>Create an account</Trans>
@@ -91,9 +91,9 @@ function ClaimsGuidance({ d, party }: { d: DeclarationView; party: Party }) {
       ) : null}
       <p className="muted">
         <Trans>
-          An uninsured culprit must tell the bureau in writing within 3 working days. If the insurer gives no reasoned answer
-          within 3 months, you may claim from the bureau. Repair costing 75% or more of the vehicle's value before the accident
-          is uneconomical.
+          If the driver at fault has no insurance, they must inform the bureau in writing within 3 working days. If the insurer
+          has not given you a reasoned reply within 3 months, you can claim from the bureau instead. A repair costing 75% or more
+          of the vehicle's value before the accident is treated as uneconomic.
         </Trans>
       </p>
     </section>
