@@ -109,7 +109,7 @@ export interface ServerConfig {
   /** Declaration sockets in all (`EID_MAX_CONNECTIONS`, 10000) and from one address (`EID_MAX_CONNECTIONS_PER_IP`, 200; carrier NAT shares addresses). */
   readonly maxConnections: number;
   readonly maxConnectionsPerIp: number;
-  /** How often each socket is pinged (`EID_WS_PING_MS`, 30 s); one that missed the last ping is dropped. */
+  /** How often each socket is pinged (`EID_WS_PING_MS`, 5 s); one that missed the last ping is dropped, so the other driver sees it gone within 10 s. */
   readonly wsPingMs: number;
 }
 
@@ -202,7 +202,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     smppUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^s?smpp:\/\/[^\s@/]+:[^\s@/]*@[^\s@/?]+(?:\?\S*)?$/))]), 'EID_SMPP_URL', env.EID_SMPP_URL, ''),
     maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
     maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),
-    wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '30000'),
+    wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '5000'),
   };
 }
 

@@ -67,9 +67,20 @@ test.describe('nothing typed is lost', () => {
     // refused): the last known declaration is shown (the recovery snapshot), from its first step,
     // until the hub answers and takes the driver back to where they were.
     let refused = true;
+    // A dead zone: the socket stays open and nothing passes either way.
+    let dead = false;
     await page.routeWebSocket(/ws-interface/, (ws) => {
-      if (refused) ws.close();
-      else ws.connectToServer();
+      if (refused) {
+        ws.close();
+        return;
+      }
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (!dead) server.send(m);
+      });
+      server.onMessage((m) => {
+        if (!dead) ws.send(m);
+      });
     });
     await page.reload();
     await expectStep(page, 5);
@@ -79,6 +90,13 @@ test.describe('nothing typed is lost', () => {
     refused = false;
     await expectStep(page, 8);
     await expect(page.locator('#damages-B')).toHaveValue('Įskilęs priekinis žibintas');
+
+    // Issue 18 item 12: in a dead zone (the link open, nothing passing) the phone says so within about 5 s, not 20.
+    await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toHaveCount(0, { timeout: 15_000 });
+    dead = true;
+    await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toBeVisible({ timeout: 6_000 });
+    dead = false;
+    await expect(page.getByText('Connection lost. Reconnecting… Your entries are kept.')).toHaveCount(0, { timeout: 15_000 });
     await ctx.close();
   });
 

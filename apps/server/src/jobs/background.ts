@@ -5,7 +5,6 @@
  * died comes back after its expiry), the sweeps are scheduled jobs (cron, added by one node, done
  * by one); each node still expires its own waiting joins and sends the deliveries it claims.
  */
-import { HEARTBEAT_INTERVAL_MS } from '@eid/domain';
 import { JOB_QUEUES } from '@eid/adapter-storage-postgres';
 import type { DeclarationHub } from '@eid/hub';
 import type { ClockPort } from '@eid/domain';
@@ -19,7 +18,7 @@ type Log = (level: 'warn' | 'error', message: string, data?: unknown) => void;
 
 /** How often the retention sweep runs (RT1). */
 export const RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;
-const SWEEP_EVERY_MS = HEARTBEAT_INTERVAL_MS * 6;
+const SWEEP_EVERY_MS = 60_000;
 
 /** Where the submit worker takes its entries from, by storage. */
 export function submitSource(storage: Storage, clock: ClockPort, log: Log): SubmitSource {

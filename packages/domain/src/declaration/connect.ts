@@ -12,7 +12,7 @@ import { platePairErrors } from '../rules/plates.js';
 import type { DeclarationStatus, Plates, Position } from './entities.js';
 
 /** How often a connected device proves it is alive (custom-heartbeat). Not in the spec: chosen. */
-export const HEARTBEAT_INTERVAL_MS = 10_000;
+export const HEARTBEAT_INTERVAL_MS = 2_500;
 /** A device silent for this long has lost its heartbeat: its party may be taken by another device. */
 export const HEARTBEAT_TIMEOUT_MS = 45_000;
 /**
