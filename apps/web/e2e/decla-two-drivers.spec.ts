@@ -103,8 +103,9 @@ test.describe('two drivers, two phones, live', () => {
     // Incompatible circumstances are disabled.
     await expect(b.locator('#cond-B-1')).toBeDisabled();
     // Issue 18 item 12: the reason is shown, not only told to screen readers.
-    await expect(b.locator('#cond-B-1-why')).toBeVisible();
-    await expect(b.locator('#cond-B-1-why')).toHaveText('Cannot be ticked with what is already ticked.');
+    await expect(b.locator('#cond-B-why-note')).toBeVisible();
+    await expect(b.locator('#cond-B-why-note')).toHaveText('Greyed out: these cannot be ticked together with what is already ticked.');
+    await expect(b.locator('#cond-B-1')).toHaveAccessibleDescription('Cannot be ticked with what is already ticked.');
     await next(a);
     await next(b);
 
@@ -209,6 +210,7 @@ test.describe('two drivers, two phones, live', () => {
     // Issue 18 item 1: the statement fits a 390 px phone (the scheme image no wider than the page).
     await expect(viewA.getByRole('img', { name: 'Scheme of the accident' })).toBeVisible();
     await fitsViewport(viewA, 'the statement detail view');
+    await viewA.screenshot({ path: 'test-results/screenshots/en-15-view-page.png', fullPage: true });
     const [download] = await Promise.all([viewA.waitForEvent('download'), viewA.getByTestId('download-0').click()]);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -238,6 +240,13 @@ test.describe('two drivers, two phones, live', () => {
     await onLaptop.evaluate(() => window.localStorage.setItem('uilang', 'lt'));
     await onLaptop.reload();
     await expect(onLaptop.getByLabel('Slaptažodis')).toBeVisible();
+    // The view page in Lithuanian, for the screenshots (A's e-mail link, not the one closed above).
+    await onLaptop.goto(emailLink);
+    await onLaptop.getByLabel('Slaptažodis').fill('181233');
+    await onLaptop.getByRole('button', { name: 'Patvirtinti' }).click();
+    await expect(onLaptop.locator('.plate').first()).toHaveText('KLM123', { timeout: 15_000 });
+    await fitsViewport(onLaptop, 'the statement detail view (lt)');
+    await onLaptop.screenshot({ path: 'test-results/screenshots/lt-15-view-page.png', fullPage: true });
     await laptop.close();
 
     // [VW1] Neither phone ever received the other driver's personal code (their password's source), in any frame.

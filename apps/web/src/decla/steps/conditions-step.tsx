@@ -25,6 +25,12 @@ function PartyConditions({ party, both }: { party: Party; both: boolean }) {
     <section className="party-conditions">
       <fieldset>
         <legend>{both ? t`Circumstances of vehicle ${party}` : t`Tick what applied to your vehicle`}</legend>
+        {/* Why some are greyed, said once where everyone sees it (issue 18 item 12); each one also tells a screen reader. */}
+        {options.some((o) => o.disabled > 0 && !o.checked) ? (
+          <p className="field-hint cond-why-note" id={`cond-${party}-why-note`}>
+            {t`Greyed out: these cannot be ticked together with what is already ticked.`}
+          </p>
+        ) : null}
         {options.map((o) => ({ ...o, off: o.disabled > 0 && !o.checked })).map((o) => (
           <div key={o.key} className={`field field--checkbox${o.off ? ' field--disabled' : ''}`}>
             <input
@@ -39,7 +45,7 @@ function PartyConditions({ party, both }: { party: Party; both: boolean }) {
               <span className="cond-number">{o.key}.</span> {i18n._(CIRCUMSTANCE_LABELS[o.key])}
             </label>
             {o.off ? (
-              <span id={`cond-${party}-${o.key}-why`} className="field-hint cond-why">
+              <span id={`cond-${party}-${o.key}-why`} className="visually-hidden">
                 {t`Cannot be ticked with what is already ticked.`}
               </span>
             ) : null}
