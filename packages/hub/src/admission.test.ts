@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, JOIN_CONFIRM_TIMEOUT_MS, PROTOCOL_VERSION, type Session } from '@eid/domain';
-import { ask, connect, Device, join, makeHarness, meet, plates, until, type Harness } from './testing/hub-harness.js';
+import { ask, connect, Device, join, makeHarness, meet, plates, resume, until, type Harness } from './testing/hub-harness.js';
 
 const call = (op: string, p?: unknown) => (p === undefined ? { t: 'call', op } : { t: 'call', op, p });
 const CODE_A = '38505051234';
@@ -145,17 +145,41 @@ describe('joining only by the driver at the scene', () => {
     expect(b.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
   });
 
-  it('[JN7] the only driver on a new phone, once the old one went silent, starts a new declaration: the abandoned one (nobody could confirm it) is gone, its old phone told TAKEN_OVER', async () => {
-    const { h, a, sa } = await started();
+  it('[JN7] the only driver on a new phone, once the old one went silent, starts anew a blank draft (nobody could confirm it): the old one is gone, its phone told TAKEN_OVER', async () => {
+    const h = makeHarness();
+    const a = new Device();
+    const sa = await connect(h, a, 'KLM123', 'HBN512');
     h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
     const newPhone = new Device();
     const session = await connect(h, newPhone, 'KLM123', 'HBN512');
     expect(session.declarationId).not.toBe(sa.declarationId);
     expect(session.party).toBe('A');
-    // Nothing of the old draft reaches the new phone.
-    expect(session.declaration.parties.A.driver.name).toBe('');
     expect(await h.store.get(sa.declarationId)).toBeNull();
     expect(a.inbox).toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
     expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: false });
+  });
+
+  it('[JN7] a draft holding what its driver gave is neither handed to nor deleted by whoever knows the plates: NOBODY_TO_CONFIRM, and the draft stays', async () => {
+    const { h, a, sa } = await started();
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    const stranger = new Device();
+    const r = await join(h, stranger, a, 'KLM123', 'HBN512');
+    expect(r).toMatchObject({ ok: false, code: 'NOBODY_TO_CONFIRM' });
+    expect(stranger.inbox.some((m) => m.t === 'admission')).toBe(false);
+    expect((await h.store.get(sa.declarationId))?.declaration.parties.A.driver.code).toBe(CODE_A);
+    // The driver's own phone, back, resumes it as it was.
+    expect(await resume(h, a, sa, 'A')).toMatchObject({ ok: true });
+  });
+
+  it('[JN7] [FU9] once A withdrew, B\'s work is not deleted by a device asking for B\'s seat while B\'s phone is silent', async () => {
+    const { h, a } = await started();
+    const b = new Device();
+    const sb = await meet(h, b, a, 'HBN512', 'KLM123');
+    expect(await ask(h, b, call('eid-comment', { text: 'B was here' }))).toMatchObject({ ok: true });
+    expect(await ask(h, a, call('nuke-it'))).toMatchObject({ ok: true });
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    const r = await join(h, new Device(), b, 'HBN512', 'KLM123');
+    expect(r).toMatchObject({ ok: false, code: 'NOBODY_TO_CONFIRM' });
+    expect((await h.store.get(sb.declarationId))?.declaration.parties.B.comment).toBe('B was here');
   });
 });

@@ -9,6 +9,7 @@ import {
   decideConnect,
   decideResume,
   declarationKeys,
+  isBlankDraft,
   END_REACTION_MS,
   isSlotHeld,
   PROTOCOL_VERSION,
@@ -46,6 +47,7 @@ function candidateOf(r: StoredDeclaration): ConnectCandidate {
     plates: { A: d.parties.A.plates, B: d.parties.B.plates },
     location: d.timePlace.originalLocation,
     slots: r.slots,
+    blank: isBlankDraft(d),
   };
 }
 
@@ -84,10 +86,11 @@ export class SeatService {
     if (decision.kind === 'REJECT') refuse(decision.code, decision.retryAfterMs);
     if (decision.kind === 'CREATE') return this.create(conn, msg, now);
     if (decision.kind === 'REPLACE') {
+      // Without the abandoned draft the pair is free; its vehicles may still be in another open declaration (CN3, CN4): checked before anything is deleted.
+      const others = decideConnect(request, records.filter((r) => r.declaration.id !== decision.declarationId).map(candidateOf), now);
+      if (others.kind === 'REJECT') refuse(others.code, others.retryAfterMs);
+      if (others.kind !== 'CREATE') refuse('ASSIGNMENT_FAILED');
       await this.replace(decision.declarationId, (record, at) => decideConnect(request, [candidateOf(record)], at));
-      // The pair is free now; its vehicles may still be in another open declaration (CN3, CN4).
-      const again = decideConnect(request, records.filter((r) => r.declaration.id !== decision.declarationId).map(candidateOf), now);
-      if (again.kind !== 'CREATE') refuse(again.kind === 'REJECT' ? again.code : 'ASSIGNMENT_FAILED', again.kind === 'REJECT' ? again.retryAfterMs : undefined);
       return this.create(conn, msg, now);
     }
 
@@ -181,8 +184,9 @@ export class SeatService {
    */
   private async replace(declarationId: string, decide: (record: StoredDeclaration, now: number) => ReturnType<typeof decideConnect>): Promise<void> {
     await this.uow.withLock(declarationId, async () => {
+      // Gone meanwhile (another device replaced it at the same moment): this one asks again.
       const record = await this.ports.store.get(declarationId);
-      if (!record) return;
+      if (!record) refuse('ASSIGNMENT_FAILED');
       const again = decide(record, this.ports.clock.now());
       if (again.kind === 'REJECT') refuse(again.code, again.retryAfterMs);
       if (again.kind !== 'REPLACE') refuse('ASSIGNMENT_FAILED');

@@ -19,6 +19,13 @@ import { RetentionSweep } from '../output/retention.js';
 /** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
 /** Frames of one socket that may wait to be handled (FU2). */
+
+/** A device's liveness call (CX2): `{ t: 'call', op: 'custom-heartbeat' }`. */
+function isHeartbeat(message: unknown): boolean {
+  const m = message as { t?: unknown; op?: unknown } | null;
+  return typeof m === 'object' && m !== null && m.t === 'call' && m.op === 'custom-heartbeat';
+}
+
 export const MAX_QUEUED_FRAMES = 256;
 /** Unsent bytes after which a socket is taken to have stopped reading (FU2). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -202,7 +209,10 @@ export default fp(
             return;
           }
           if (!guard.enqueue(socket)) return;
-          chain = chain.then(() => hub.handle(conn, message)).finally(() => guard.done(socket));
+          // A heartbeat is answered at once, not behind a slow call of the same device (a send-phone-code
+          // waiting on the SMS gateway): a late answer would make the phone think the link is dead.
+          if (isHeartbeat(message)) void hub.handle(conn, message).finally(() => guard.done(socket));
+          else chain = chain.then(() => hub.handle(conn, message)).finally(() => guard.done(socket));
         });
         socket.on('close', () => {
           guard.closed(socket);

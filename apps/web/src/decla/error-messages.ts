@@ -37,6 +37,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   FOREIGN_LICENCE_INVALID: msg`Enter your driving licence number as it is on the licence: 6 to 20 letters and digits.`,
   ADDRESS_INCOMPLETE: msg`Enter your full address: street and house, town, postcode.`,
   ALREADY_ASSIGNED: msg`Another device is filling in your part of this declaration.`,
+  NOBODY_TO_CONFIRM: msg`This declaration was started on another phone and already holds what its driver gave; nobody else is in it to confirm this phone. Continue on that phone. If it cannot be used, the declaration is deleted 30 minutes after its last change, and you can then start again.`,
   SEAT_STILL_COUNTED: msg`This vehicle's part is still open on another phone. If that phone was yours, continue there, or close the page on it and press Next again in a minute. If it was not, check that your own vehicle's plate is entered first.`,
   ASSIGNMENT_FAILED: msg`You could not be joined to the declaration. Try again.`,
   HEARTBEAT: msg`Your device lost the connection for too long and another device took over your part.`,

@@ -4,6 +4,7 @@ import {
   decideConnect,
   decideResume,
   distanceMetres,
+  isBlankDraft,
   HEARTBEAT_TIMEOUT_MS,
   LOCATION_MATCH_RADIUS_M,
   vehicleKey,
@@ -13,7 +14,7 @@ import {
 import { type Plates } from './entities.js';
 import { blankPlates } from './blank.js';
 import { UNFINISHED_TTL_MS } from '../rules/constants.js';
-import { T0, VILNIUS } from './declaration.fixture.js';
+import { blank, complete, T0, VILNIUS } from './declaration.fixture.js';
 
 const plates = (plate: string, extra: Partial<Plates> = {}): Plates => ({ ...blankPlates(), plate, ...extra });
 
@@ -31,6 +32,7 @@ function candidate(a: string, b: string, extra: Partial<ConnectCandidate> = {}):
     plates: { A: plates(a), B: plates(b) },
     location: VILNIUS,
     slots: { A: { tokenHash: 'hash-a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } },
+    blank: true,
     ...extra,
   };
 }
@@ -100,10 +102,31 @@ describe('connect by plates', () => {
     ['one device for both', 'ABC987', 'KLM123', { twoUserMode: false, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } } }, 'REPLACE'],
     ['B joined (silent too): only B can confirm', 'KLM123', 'ABC987', { twoUserMode: true, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: 'b', lastSeen: T0 } } }, 'JOIN'],
     ['the first driver asked for by the other', 'ABC987', 'KLM123', { twoUserMode: true, slots: { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } } }, 'JOIN'],
-  ] as const)('[JN7] a silent seat nobody else could confirm is started anew: %s → %s', (_case, own, theirs, overrides, kind) => {
+  ] as const)('[JN7] a silent seat nobody else could confirm is started anew when the draft is blank: %s → %s', (_case, own, theirs, overrides, kind) => {
     const later = T0 + HEARTBEAT_TIMEOUT_MS + 1;
     const found = candidate('KLM123', 'ABC987', { ...overrides, slots: { ...overrides.slots } });
     expect(decideConnect(request(own, theirs), [found], later).kind).toBe(kind);
+  });
+
+  it.each([
+    ['A alone, the other driver never joined', 'KLM123', 'ABC987', true, { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } }],
+    ['one device for both', 'ABC987', 'KLM123', false, { A: { tokenHash: 'a', lastSeen: T0 }, B: { tokenHash: null, lastSeen: 0 } }],
+    ['B\'s data, A withdrew (FU9): B\'s seat asked for', 'ABC987', 'KLM123', true, { A: { tokenHash: null, lastSeen: T0 }, B: { tokenHash: 'b', lastSeen: T0 } }],
+  ] as const)('[JN7] a draft holding what a driver gave is neither handed over nor deleted when nobody could confirm: %s → NOBODY_TO_CONFIRM until it expires', (_case, own, theirs, twoUserMode, slots) => {
+    const later = T0 + HEARTBEAT_TIMEOUT_MS + 1;
+    const found = candidate('KLM123', 'ABC987', { twoUserMode, slots, blank: false });
+    expect(decideConnect(request(own, theirs), [found], later)).toEqual({ kind: 'REJECT', code: 'NOBODY_TO_CONFIRM', retryAfterMs: T0 + UNFINISHED_TTL_MS - later });
+  });
+
+  it('[JN7] blank is nothing but plates, time and place: any driver\'s data, photo, scheme, signature or submit makes a draft not blank', () => {
+    expect(isBlankDraft(blank())).toBe(true);
+    expect(isBlankDraft(complete())).toBe(false);
+    const d = blank();
+    const withName = { ...d, parties: { ...d.parties, B: { ...d.parties.B, driver: { ...d.parties.B.driver, email: 'b@example.lt' } } } };
+    expect(isBlankDraft(withName)).toBe(false);
+    expect(isBlankDraft({ ...d, scheme: { ...d.scheme, imageId: 'scheme-1' } })).toBe(false);
+    expect(isBlankDraft({ ...d, submitState: 'SUBMITTING' })).toBe(false);
+    expect(isBlankDraft({ ...d, parties: { ...d.parties, A: { ...d.parties.A, conditions: ['1'] } } })).toBe(false);
   });
 
   it('[CN7] a finished declaration of the pair is reported as finished', () => {

@@ -5,14 +5,14 @@
  * joins it as B. This module decides the outcome from the open declarations that share a plate
  * with the request; the server and the in-browser practice server both call it.
  */
-import { MODE_CONFLICT_TERMINATION_MS, PARTIES, UNFINISHED_TTL_MS, type EidMode, type Party } from '../rules/constants.js';
+import { DEFAULT_PHONE_PREFIX, MODE_CONFLICT_TERMINATION_MS, PARTIES, UNFINISHED_TTL_MS, type EidMode, type Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { isLocationValid } from '../rules/geometry.js';
 import { platePairErrors } from '../rules/plates.js';
-import type { DeclarationStatus, Plates, Position } from './entities.js';
+import type { Declaration, DeclarationStatus, PartyData, Plates, Position } from './entities.js';
 
 /** How often a connected device proves it is alive (custom-heartbeat). Not in the spec: chosen. */
-export const HEARTBEAT_INTERVAL_MS = 2_500;
+export const HEARTBEAT_INTERVAL_MS = 2_000;
 /** A device silent for this long has lost its heartbeat: its party may be taken by another device. */
 export const HEARTBEAT_TIMEOUT_MS = 45_000;
 /**
@@ -101,6 +101,11 @@ export interface ConnectCandidate {
   readonly plates: Readonly<Record<Party, Plates>>;
   readonly location: Position | null;
   readonly slots: Readonly<Record<Party, Slot>>;
+  /**
+   * JN7: nothing but the plates and the accident's time and place was given (no driver's data,
+   * contact, photo, damage, circumstance, witness, scheme or signature; no submit): losing it harms nobody.
+   */
+  readonly blank: boolean;
 }
 
 export interface ConnectRequest {
@@ -118,6 +123,28 @@ export type ConnectDecision =
   /** JN7: the declaration was left by its only device and nobody else is in it: it is deleted and a new one created. */
   | { readonly kind: 'REPLACE'; readonly declarationId: string }
   | { readonly kind: 'REJECT'; readonly code: ErrorCode; readonly retryAfterMs?: number };
+
+/** JN7: a party gave nothing a driver types or draws (the plates, the vehicle from the register and the consents aside). */
+function partyBlank(p: PartyData): boolean {
+  const dr = p.driver;
+  return (
+    [dr.name, dr.surname, dr.code, dr.dob, dr.email, p.damages.text, p.comment].every((x) => x.trim() === '') &&
+    (dr.tel.trim() === '' || dr.tel.trim() === DEFAULT_PHONE_PREFIX) &&
+    dr.address === null &&
+    p.photos.length === 0 &&
+    p.audio.length === 0 &&
+    p.witnesses.length === 0 &&
+    p.conditions.length === 0 &&
+    p.damages.imageId === null &&
+    p.damages.impactMeta.points.length === 0 &&
+    p.signature === null
+  );
+}
+
+/** JN7: a draft holding nothing but its plates and the accident's time and place, never submitted. */
+export function isBlankDraft(d: Declaration): boolean {
+  return d.status === 'OPEN' && d.submitState === 'READY' && d.scheme.imageId === null && PARTIES.every((p) => partyBlank(d.parties[p]) && d.parties[p].submit === 'NONE');
+}
 
 /** A declaration still alive: unfinished ones live 30 minutes after the last activity. */
 export function isAlive(c: Pick<ConnectCandidate, 'updatedAt'>, now: number): boolean {
@@ -173,8 +200,12 @@ export function decideConnect(request: ConnectRequest, candidates: readonly Conn
     // JN6: the seat's device (or the one device filling for both) is still counted: wait until its heartbeat times out.
     const holder = match.twoUserMode ? (isSlotHeld(match.slots[party], now) ? party : null) : (PARTIES.find((p) => isSlotHeld(match.slots[p], now)) ?? null);
     if (holder) return { kind: 'REJECT', code: 'SEAT_STILL_COUNTED', retryAfterMs: stillCountedMs(match.slots[holder], now) };
-    // JN7: nobody else could confirm the asking device (one device for both, or the other driver never joined).
-    if (!match.twoUserMode || match.slots[other(party)].tokenHash === null) return { kind: 'REPLACE', declarationId: match.id };
+    // JN7: nobody else could confirm the asking device (one device for both, or no other device in it):
+    // a blank draft is started anew; one holding what a driver gave is never handed over nor deleted.
+    if (!match.twoUserMode || match.slots[other(party)].tokenHash === null) {
+      if (match.blank) return { kind: 'REPLACE', declarationId: match.id };
+      return { kind: 'REJECT', code: 'NOBODY_TO_CONFIRM', retryAfterMs: Math.max(0, match.updatedAt + UNFINISHED_TTL_MS - now) };
+    }
     return { kind: 'JOIN', declarationId: match.id, party, inversed: party === 'B' };
   }
 

@@ -66,7 +66,14 @@ describe('who the driver is, by their country', () => {
     expect(kept).toMatchObject({ aob: null, pat: null, needPat: false });
     expect(kept.value).not.toMatch(/\s{2}|^\s|\s$/);
     expect(driverAddressError(kept, 'DE')).toBe(error);
-    expect(FREE_ADDRESS_MIN_LENGTH).toBe(8);
+  });
+
+  it('[DI3] the length is measured as the address is kept (spaces collapsed): the form and the preview agree', () => {
+    const seven = 'Kai 5 B';
+    expect(seven.length).toBe(FREE_ADDRESS_MIN_LENGTH - 1);
+    expect(driverAddressError({ value: seven, aob: null }, 'GB')).toBe('ADDRESS_INCOMPLETE');
+    expect(driverAddressError({ value: 'Kai   5   B', aob: null }, 'GB')).toBe('ADDRESS_INCOMPLETE');
+    expect(driverAddressError({ value: 'Kai 5 B1', aob: null }, 'GB')).toBeNull();
   });
 
   it('[DI4] a foreign licence says no birth date: any birth date is taken; a Lithuanian code must match', () => {

@@ -39,7 +39,8 @@ export function driverBirthDateMatches(code: string, dob: string, country: strin
 
 /** DI3: a free-form address, as the driver writes it (street, house, town, postcode), with the driver's country. */
 export function freeAddressError(address: Address): ErrorCode | null {
-  return (address.value ?? '').trim().length >= FREE_ADDRESS_MIN_LENGTH ? null : 'ADDRESS_INCOMPLETE';
+  // Measured as it is kept (spaces collapsed), so the form and the preview agree.
+  return freeAddress(address.value ?? '').value.length >= FREE_ADDRESS_MIN_LENGTH ? null : 'ADDRESS_INCOMPLETE';
 }
 
 /** DI1, DI3: the home address of a driver of `country`. */

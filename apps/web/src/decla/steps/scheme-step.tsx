@@ -168,7 +168,11 @@ export function SchemeStep({ step }: StepProps) {
   const [history, setHistory] = useState<SchemeModel[]>([]);
   const [selected, setSelected] = useState<Party | null>(null);
   const [pen, setPen] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  // A draft kept on this device that differs from the saved scheme (drawn, then Back) is still to be saved by Next.
+  const [dirty, setDirty] = useState(() => {
+    const draft = session.storage.getItem(STORAGE_KEYS.schemeObjects);
+    return draft !== null && loadDraft(session.storage, null) !== null && draft !== d.scheme.objects;
+  });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [scale, setScale] = useState(0.4);

@@ -17,10 +17,7 @@ export function SeatWaitNotice({ until }: { until: number }) {
           <span className="spinner" aria-hidden="true" /> <Trans>Trying again by itself in {seconds} s.</Trans>
         </p>
         <p>
-          <Trans>
-            Then, if the other driver is already in, they confirm it is you with a code and you continue where you stopped; if
-            nobody else is in yet, a new declaration starts.
-          </Trans>
+<Trans>Then, if the other driver is already in, they confirm it is you with a code and you continue where you stopped.</Trans>
         </p>
       </div>
     </section>

@@ -60,12 +60,12 @@ function SignatureBox({ party, both, onChange }: { party: Party; both: boolean; 
   const inFlight = useRef<Promise<void> | null>(null);
 
   /** Saves what is on the pad; throws SIGNATURE_TOO_ABSTRACT or SIGNATURE_SAVE_FAILED. */
-  const saveNow = async (): Promise<void> => {
+  const saveNow = async (target?: { p: SignaturePad; el: HTMLCanvasElement }): Promise<void> => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     if (inFlight.current) await inFlight.current.catch(() => undefined);
-    const p = pad.current;
-    const el = canvas.current;
+    const p = target?.p ?? pad.current;
+    const el = target?.el ?? canvas.current;
     if (!p || !el || p.isEmpty()) return;
     const strokes = p.toData().map((g) => g.points.map((pt) => ({ x: pt.x, y: pt.y })));
     const measures = measureSignature(strokes, el.offsetWidth, el.offsetHeight);
@@ -130,7 +130,12 @@ function SignatureBox({ party, both, onChange }: { party: Party; both: boolean; 
     });
     pad.current = p;
     return () => {
-      if (timer.current) clearTimeout(timer.current);
+      // Leaving the step within the delay after the last stroke: the signature is saved now, not dropped.
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
+        void save.current({ p, el }).catch(() => undefined);
+      }
       p.off();
       pad.current = null;
     };
