@@ -77,6 +77,7 @@ export * from './output/document.js';
 export * from './output/statement.js';
 export * from './output/delivery.js';
 export * from './output/guidance.js';
+export * from './claim/competence.js';
 export * from './output/retention.js';
 export * from './captcha/captcha.machine.js';
 export * from './shell/index.js';
