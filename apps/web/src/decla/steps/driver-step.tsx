@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useRegionNames } from '../fields/use-region-names';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BIRTH_DATE_MIN,
@@ -85,7 +86,7 @@ function VehicleDetails({ party }: { party: Party }) {
 
 function DriverForm({ party, both, today }: { party: Party; both: boolean; today: string }) {
   const d = useConnectedDeclaration();
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const hinted = useHinted();
   const current = d.parties[party].driver;
   const session = useSession();
@@ -103,13 +104,7 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
   /** declaration-flow §4: in practice mode a prefilled text shows italic until changed. */
   const italic = (k: keyof Form) => session.mode === 'practice' && (prefilled as ReadonlyArray<keyof Form>).includes(k);
   const lithuanian = isLithuanianDriver(form.country);
-  const countryNames = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([i18n.locale], { type: 'region' });
-    } catch {
-      return null;
-    }
-  }, [i18n.locale]);
+  const countryNames = useRegionNames();
   const save = useInstruction();
   const errors = formErrors(form, today);
   const flush = useAutosave(form, (f) => {

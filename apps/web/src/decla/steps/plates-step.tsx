@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SeatWaitNotice } from './seat-wait-notice';
+import { useRegionNames } from '../fields/use-region-names';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   COUNTRIES,
@@ -91,14 +92,8 @@ function useGeoPosition(): { position: Position | null; state: 'locating' | 'fou
 }
 
 function VehicleFields({ entry, onChange, which, showErrors, conflict }: { entry: Entry; onChange: (e: Entry) => void; which: 'own' | 'other'; showErrors: boolean; conflict: boolean }) {
-  const { t, i18n } = useLingui();
-  const names = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([i18n.locale], { type: 'region' });
-    } catch {
-      return null;
-    }
-  }, [i18n.locale]);
+  const { t } = useLingui();
+  const names = useRegionNames();
   const errors = plateEntryErrors(entry);
   const prefix = which === 'own' ? 'own' : 'other';
   return (
