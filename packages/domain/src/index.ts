@@ -23,6 +23,7 @@ export * from './ports/output-store.port.js';
 export type * from './ports/account-store.port.js';
 export type * from './ports/password-hasher.port.js';
 export type * from './ports/chat-store.port.js';
+export type * from './ports/claim-store.port.js';
 export type * from './ports/staff-store.port.js';
 export type * from './ports/second-factor.port.js';
 
@@ -78,6 +79,9 @@ export * from './output/statement.js';
 export * from './output/delivery.js';
 export * from './output/guidance.js';
 export * from './claim/competence.js';
+export * from './claim/claim.js';
+export * from './claim/claim-rules.js';
+export * from './claim/prefill.js';
 export * from './output/retention.js';
 export * from './captcha/captcha.machine.js';
 export * from './shell/index.js';

@@ -19,3 +19,18 @@ export interface PdfEncryptionPort {
   check(): Promise<{ readonly ok: true; readonly version: string } | { readonly ok: false; readonly reason: string }>;
   encrypt(pdf: Uint8Array, password: string): Promise<Uint8Array>;
 }
+
+/**
+ * API Boundary (issue 17): renders a submitted claim as a PDF for the competent body (in
+ * Lithuanian), its documents listed by kind with their names and sizes. The caller names the
+ * competent body, the culprit's insurer and the bank as they are to be printed.
+ */
+export interface ClaimRendererPort {
+  render(input: {
+    readonly claim: import('../claim/claim.js').Claim;
+    readonly lang: Locale;
+    readonly names: { readonly body: string; readonly insurer: string; readonly bank: string };
+    /** The declaration's scheme image when the claim was started from one (JPEG or PNG bytes), else null. */
+    readonly scheme: DocumentImage | null;
+  }): Promise<Uint8Array>;
+}

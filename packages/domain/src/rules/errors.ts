@@ -278,6 +278,25 @@ export const ACCOUNT_ERROR_CODES = [
 /** Chat with the bureau (CH1, CH6): a chat that is not the caller's is not found (it tells nothing of others'). */
 export const CHAT_ERROR_CODES = ['CHAT_NOT_FOUND', 'CHAT_TOPIC_INVALID', 'CHAT_TEXT_INVALID', 'CHAT_FILE_INVALID', 'CHAT_TOO_MANY_FILES'] as const;
 
+/**
+ * The victim's claim (issue 17; SPEC CL, CC, BK): a claim that is not the caller's is not found; a
+ * submitted one is no longer edited; a submission with a step's errors is CLAIM_INCOMPLETE; a
+ * declaration in which the caller was not a victim starts no claim from it.
+ */
+export const CLAIM_ERROR_CODES = [
+  'CLAIM_NOT_FOUND',
+  'CLAIM_NOT_EDITABLE',
+  'CLAIM_INCOMPLETE',
+  'CLAIM_STATE_INVALID',
+  'CLAIM_NOT_VICTIM',
+  'CLAIM_FILE_INVALID',
+  'CLAIM_TOO_MANY_FILES',
+  'CLAIM_DOCUMENT_MISSING',
+  'CLAIM_NO_DAMAGE',
+  'COMPANY_CODE_INVALID',
+  'IBAN_BANK_MISMATCH',
+] as const;
+
 /** The bureau's console (SF1-SF4): one answer for every failed sign-in, whatever was wrong. */
 export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND'] as const;
 
@@ -301,6 +320,7 @@ export const ERROR_CODE_FAMILIES = {
   apiEdge: API_EDGE_ERROR_CODES,
   account: ACCOUNT_ERROR_CODES,
   chat: CHAT_ERROR_CODES,
+  claim: CLAIM_ERROR_CODES,
   console: CONSOLE_ERROR_CODES,
 } as const;
 
