@@ -4,4 +4,5 @@ export { MemoryExpiringStore } from './memory-expiring-store.adapter.js';
 export { MemoryAccountStore } from './memory-account-store.adapter.js';
 export { MemoryBureauRecords } from './memory-bureau-records.adapter.js';
 export { MemoryChatStore } from './memory-chat-store.adapter.js';
+export { MemoryClaimStore } from './memory-claim-store.adapter.js';
 export { MemoryStaffStore } from './memory-staff-store.adapter.js';

@@ -12,4 +12,5 @@ export { PgJobs, JOB_QUEUES, DEFAULT_JOB_SETTINGS, type JobQueue, type JobRun, t
 export { PgAccountStore } from './account-store.adapter.js';
 export { PgBureauRecords } from './bureau-records.adapter.js';
 export { PgChatStore } from './chat-store.adapter.js';
+export { PgClaimStore } from './claim-store.adapter.js';
 export { PgStaffStore } from './staff-store.adapter.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BureauAccident, ChatFile, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
+import type { BureauAccident, ChatFile, ClaimData, ClaimDocument, ClaimState, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress, RegistrationStatus, VehicleTypeLetter } from '@eid/domain';
 
 /** Milliseconds since the epoch, as the domain's ClockPort counts them (bigint, read as a JS number). */
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -396,4 +396,29 @@ export const auditLog = pgTable(
     ip: text('ip').notNull(),
   },
   (t) => [index('audit_log_staff').on(t.staffId, t.seq), index('audit_log_at').on(t.at)],
+);
+
+/** The victims' claims (issue 17), as in the SQLite store: the form and the documents as jsonb. */
+export const claims = pgTable(
+  'claims',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    declarationId: text('declaration_id'),
+    party: text('party').$type<'A' | 'B'>(),
+    state: text('state').$type<ClaimState>().notNull(),
+    number: text('number'),
+    /** `data.culprit.plate` in lower case (Lithuanian rules), what the console's search looks in. */
+    plate: text('plate').notNull().default(''),
+    chatId: text('chat_id'),
+    data: jsonb('data').$type<ClaimData>().notNull(),
+    documents: jsonb('documents').$type<readonly ClaimDocument[]>().notNull(),
+    version: integer('version').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    submittedAt: ms('submitted_at'),
+  },
+  (t) => [index('claims_account').on(t.accountId, t.createdAt), index('claims_queue').on(t.state, t.submittedAt)],
 );

@@ -7,4 +7,5 @@ export { SqliteExpiringStore } from './expiring-store.adapter.js';
 export { SqliteAccountStore } from './account-store.adapter.js';
 export { SqliteBureauRecords } from './bureau-records.adapter.js';
 export { SqliteChatStore } from './chat-store.adapter.js';
+export { SqliteClaimStore } from './claim-store.adapter.js';
 export { SqliteStaffStore } from './staff-store.adapter.js';

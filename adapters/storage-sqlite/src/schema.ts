@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { BureauAccident, ChatFile, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress } from '@eid/domain';
+import type { BureauAccident, ChatFile, ClaimData, ClaimDocument, ClaimState, BureauDebt, InsuranceDocument, NotificationPreferences, PickedAddress } from '@eid/domain';
 
 /**
  * Facts about this installation that must survive restarts: the schema generation the
@@ -335,4 +335,33 @@ export const auditLog = sqliteTable(
     ip: text('ip').notNull(),
   },
   (t) => [index('audit_log_staff').on(t.staffId, t.seq), index('audit_log_at').on(t.at)],
+);
+
+/**
+ * The victims' claims (issue 17): the form and the documents as JSON, with the columns the store
+ * queries (owner, declaration, state and submission for the console's queue, the number and the
+ * culprit's plate in lower case for its search) and the version for compare-and-set.
+ */
+export const claims = sqliteTable(
+  'claims',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    declarationId: text('declaration_id'),
+    party: text('party').$type<'A' | 'B'>(),
+    state: text('state').$type<ClaimState>().notNull(),
+    number: text('number'),
+    /** `data.culprit.plate` in lower case (Lithuanian rules), what the console's search looks in. */
+    plate: text('plate').notNull().default(''),
+    chatId: text('chat_id'),
+    data: text('data', { mode: 'json' }).$type<ClaimData>().notNull(),
+    documents: text('documents', { mode: 'json' }).$type<readonly ClaimDocument[]>().notNull(),
+    version: integer('version').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    submittedAt: integer('submitted_at'),
+  },
+  (t) => [index('claims_account').on(t.accountId, t.createdAt), index('claims_queue').on(t.state, t.submittedAt)],
 );

@@ -7,3 +7,4 @@ export { ExpiryReminders, REMINDER_RUN_EVERY_MS, type ReminderPorts, type Remind
 export { ChatService, type ChatEventsPort, type ChatNotifierPort, type ChatPorts, type ChatThread } from './chat.service.js';
 export { StaffService, staffView, type StaffActor, type StaffPorts, type StaffView } from './staff.service.js';
 export { ConsoleError, refuse, type ConsoleFailure } from './console-error.js';
+export { ClaimService, type ClaimDispatchPort, type ClaimPorts, type VictimDeclarationsPort } from './claim.service.js';
