@@ -140,6 +140,20 @@ export function fitInto(width: number, height: number, maxWidth: number, maxHeig
   return { width: width * scale, height: height * scale };
 }
 
+/**
+ * A heading and an image below it, kept on one page: the image fitted to the content width, but
+ * never taller than a page can hold below its heading.
+ */
+export function drawHeadedImage(cursor: PageCursor, heading: Line, image: PDFImage): void {
+  const headingHeight = heightOf(heading) + 2;
+  const size = fitInto(image.width, image.height, cursor.width, cursor.pageRoom - headingHeight);
+  cursor.ensure(headingHeight + size.height);
+  cursor.line(heading);
+  cursor.gap(2);
+  cursor.imageIn(image, cursor.left, cursor.y, cursor.width, size.height);
+  cursor.y -= size.height;
+}
+
 /** Where the next content goes: a page and a height on it, moving down and onto new pages. */
 export class PageCursor {
   readonly left = MARGIN;

@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import {
   CIRCUMSTANCE_KEYS,
@@ -16,20 +13,19 @@ import {
 import {
   blankLine,
   COLOR,
+  drawHeadedImage,
   fieldLines,
   fitInto,
   headingLine,
   heightOf,
   lineHeight,
-  MARGIN,
   PageCursor,
-  PAGE_WIDTH,
   SIZE,
   textLines,
   wrapText,
-  type Fonts,
   type Line,
 } from './layout.js';
+import { DocumentFonts, drawFooters, embedImage } from './pdf-assets.js';
 import { documentTexts, IMPACT_POINT_IDS, type DocumentTexts, type DocumentTranslate, type ImpactPointId, type PhotoSection } from './texts.js';
 
 /** Settings of the renderer. */
@@ -40,9 +36,6 @@ export interface PdfDocumentRendererOptions {
   readonly fontDir?: string;
 }
 
-export const DEFAULT_FONT_DIR = '/usr/share/fonts/truetype/dejavu';
-const REGULAR_FONT = 'DejaVuSans.ttf';
-const BOLD_FONT = 'DejaVuSans-Bold.ttf';
 const CHECK_MARK = '✓';
 
 /** Space between blocks. */
@@ -55,11 +48,6 @@ const SIGNATURE_BOX = { width: 220, height: 90 } as const;
 const DAMAGE_DRAWING_BOX = { width: 260, height: 150 } as const;
 const TICK_BOX = 9;
 
-interface FontBytes {
-  readonly regular: Uint8Array;
-  readonly bold: Uint8Array;
-}
-
 /** Everything the layout functions need while the document is drawn. */
 interface Context {
   readonly cursor: PageCursor;
@@ -68,32 +56,6 @@ interface Context {
   readonly images: ReadonlyMap<string, PDFImage>;
   /** Whether the font has ✓ (otherwise a tick is drawn as an X of two lines). */
   readonly hasCheckMark: boolean;
-}
-
-async function readFonts(dir: string): Promise<FontBytes> {
-  try {
-    const [regular, bold] = await Promise.all([readFile(join(dir, REGULAR_FONT)), readFile(join(dir, BOLD_FONT))]);
-    return { regular, bold };
-  } catch (cause) {
-    throw new Error(
-      `The document fonts cannot be read from ${dir} (${REGULAR_FONT}, ${BOLD_FONT}): install Debian's fonts-dejavu-core or set fontDir`,
-      { cause },
-    );
-  }
-}
-
-/** Embeds one stored image; null for a type PDF cannot hold or bytes that do not decode. */
-async function embedImage(doc: PDFDocument, image: DocumentImage): Promise<PDFImage | null> {
-  // pdf-lib reads a JPEG through a DataView of the whole underlying buffer, ignoring a view's
-  // offset: bytes that are a view into a larger buffer (from a child process, a pool) are copied.
-  const bytes = image.bytes.byteOffset === 0 && image.bytes.byteLength === image.bytes.buffer.byteLength ? image.bytes : image.bytes.slice();
-  try {
-    if (image.contentType === 'image/jpeg') return await doc.embedJpg(bytes);
-    if (image.contentType === 'image/png') return await doc.embedPng(bytes);
-  } catch {
-    // An unreadable image is left out and its place says so (DocumentRendererPort): never a failure.
-  }
-  return null;
 }
 
 /** The images the model shows, embedded once each (pdf-lib registers an image only on success). */
@@ -382,13 +344,7 @@ function drawScheme(ctx: Context): void {
     cursor.gap(GAP);
     return;
   }
-  // Fit to the content width, but never taller than a page can hold below its heading.
-  const size = fitInto(image.width, image.height, cursor.width, cursor.pageRoom - headingHeight);
-  cursor.ensure(headingHeight + size.height);
-  cursor.line(heading);
-  cursor.gap(2);
-  cursor.imageIn(image, cursor.left, cursor.y, cursor.width, size.height);
-  cursor.y -= size.height;
+  drawHeadedImage(cursor, heading, image);
   cursor.gap(GAP);
 }
 
@@ -473,21 +429,6 @@ function drawPhotos(ctx: Context): void {
   }
 }
 
-// ---------------------------------------------------------------- footers
-
-/** "n of N" and the accident id at the foot of every page, once all pages exist. */
-function drawFooters(doc: PDFDocument, fonts: Fonts, t: DocumentTexts, accidentId: string): void {
-  const pages = doc.getPages();
-  const y = MARGIN - SIZE.small;
-  pages.forEach((page, i) => {
-    const label = t.page(i + 1, pages.length);
-    const width = fonts.regular.widthOfTextAtSize(label, SIZE.small);
-    const style = { size: SIZE.small, font: fonts.regular, color: COLOR.muted };
-    page.drawText(`${t.accidentId}: ${accidentId}`, { x: MARGIN, y, ...style });
-    page.drawText(label, { x: PAGE_WIDTH - MARGIN - width, y, ...style });
-  });
-}
-
 /**
  * The declaration document as a PDF (pdf-lib): the front of a European accident statement (time
  * and place, the two parties side by side, the 19 circumstances with both parties' boxes), then the
@@ -497,13 +438,11 @@ function drawFooters(doc: PDFDocument, fonts: Fonts, t: DocumentTexts, accidentI
  * decode leaves a line saying so.
  */
 export class PdfDocumentRenderer implements DocumentRendererPort {
-  private readonly fontDir: string;
-  private fonts: Promise<FontBytes> | null = null;
-
+  private readonly fonts: DocumentFonts;
   private readonly translate: DocumentTranslate;
 
   constructor(options: PdfDocumentRendererOptions) {
-    this.fontDir = options.fontDir ?? DEFAULT_FONT_DIR;
+    this.fonts = new DocumentFonts(options.fontDir);
     this.translate = options.translate;
   }
 
@@ -511,8 +450,7 @@ export class PdfDocumentRenderer implements DocumentRendererPort {
     const { model, lang } = input;
     const t = documentTexts(this.translate, lang);
     const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.registerFontkit(fontkit);
-    const fonts = await this.embedFonts(doc);
+    const fonts = await this.fonts.embed(doc);
     const ctx: Context = {
       cursor: new PageCursor(doc, fonts),
       t,
@@ -526,25 +464,11 @@ export class PdfDocumentRenderer implements DocumentRendererPort {
     drawCircumstances(ctx);
     drawDetails(ctx);
     drawPhotos(ctx);
-    drawFooters(doc, fonts, t, model.accidentId);
+    drawFooters(doc, fonts, `${t.accidentId}: ${model.accidentId}`, t.page);
     setMetadata(doc, t, model, lang);
     return doc.save();
   }
 
-  private async embedFonts(doc: PDFDocument): Promise<Fonts> {
-    const bytes = await this.fontBytes();
-    const [regular, bold] = await Promise.all([doc.embedFont(bytes.regular, { subset: true }), doc.embedFont(bytes.bold, { subset: true })]);
-    return { regular, bold };
-  }
-
-  /** The font files, read once; a failed read is not kept, so a fixed installation is picked up. */
-  private fontBytes(): Promise<FontBytes> {
-    this.fonts ??= readFonts(this.fontDir).catch((e: unknown) => {
-      this.fonts = null;
-      throw e;
-    });
-    return this.fonts;
-  }
 }
 
 function setMetadata(doc: PDFDocument, t: DocumentTexts, model: DocumentModel, lang: Locale): void {

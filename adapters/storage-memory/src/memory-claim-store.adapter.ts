@@ -10,7 +10,7 @@ const matches = (c: Claim, search: string): boolean =>
 /** Newest first by creation (then by id, as the SQL stores). */
 const newestFirst = (a: Claim, b: Claim): number => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-/** CL9: the undecided first, then by submission (a claim never submitted last), then by id. */
+/** UE9: the undecided first, then by submission (a claim never submitted last), then by id. */
 const queueOrder = (a: Claim, b: Claim): number =>
   Number(a.state === 'DECIDED') - Number(b.state === 'DECIDED') ||
   (a.submittedAt ?? Infinity) - (b.submittedAt ?? Infinity) ||

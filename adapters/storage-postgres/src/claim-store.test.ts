@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-describe('[CL9] the claims kept', () => {
+describe('[UE9] the claims kept', () => {
   registerClaimStoreContract('postgresql', async () => {
     const opened = await database.open();
     const accounts = new PgAccountStore(opened.db);

@@ -7,7 +7,7 @@ import { SqliteClaimStore } from './claim-store.adapter.js';
 import { SqliteAccountStore } from './account-store.adapter.js';
 import { openDatabase } from './database.js';
 
-describe('[CL9] the claims kept', () => {
+describe('[UE9] the claims kept', () => {
   registerClaimStoreContract('sqlite (memory)', () => {
     const opened = openDatabase(':memory:');
     const accounts = new SqliteAccountStore(opened.db);

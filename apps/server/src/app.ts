@@ -30,7 +30,7 @@ import { translate } from '@eid/adapter-texts-catalog';
 import { FixtureAddresses } from '@eid/adapter-address-fixture';
 import { SharpMediaProcessor } from '@eid/adapter-media-sharp';
 import { TesseractPlateReader } from '@eid/adapter-plate-ocr';
-import { PdfDocumentRenderer } from '@eid/adapter-document-pdf';
+import { PdfClaimRenderer, PdfDocumentRenderer } from '@eid/adapter-document-pdf';
 import { QpdfEncryption } from '@eid/adapter-pdf-qpdf';
 import { SmtpMailSender } from '@eid/adapter-mail-smtp';
 import { SmppSmsSender } from '@eid/adapter-sms-smpp';
@@ -61,7 +61,10 @@ import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import oidc from './routes/oidc.js';
 import records from './routes/records.js';
-import { AccountService, ChatService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService } from '@eid/accounts';
+import { ClaimDispatch } from './claims/claim-dispatch.js';
+import { victimDeclarations } from './claims/victim-declarations.js';
+import claims from './routes/claims.js';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { ChatEvents } from './chat/chat-events.js';
 import { ChatNotifier } from './messages/chat-texts.js';
@@ -120,6 +123,10 @@ declare module 'fastify' {
     chatEvents: ChatEvents;
     /** The bureau's staff and the audit log (issue 16). */
     staff: StaffService;
+    /** The victims' claims (issue 17). */
+    claims: ClaimService;
+    /** A claim's PDF, and its e-mail to the competent body (issue 17). */
+    claimDispatch: ClaimDispatch;
   }
 }
 
@@ -223,6 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.addHook('preClose', async () => chatEvents.endAll());
         const notify = new ChatNotifier({ accounts: deps.storage.accounts, chats: deps.storage.chats, mail, sms, publicUrl: deps.config.publicUrl, smsCallingCodes: deps.config.smsCallingCodes });
         instance.decorate('chats', new ChatService({ chats: deps.storage.chats, clock: instance.clock, ids: instance.ids, events: chatEvents, notify, log: (message, data) => instance.log.warn(data, message) }));
+        const claimDispatch = new ClaimDispatch({ renderer: new PdfClaimRenderer({ fontDir: deps.config.fontDir, translate }), registry, blobs: deps.storage.blobs, declarations: deps.storage.declarations, mail, bureauEmail: deps.config.claimsEmail });
+        instance.decorate('claimDispatch', claimDispatch);
+        instance.decorate('claims', new ClaimService({ claims: deps.storage.claims, clock: instance.clock, ids: instance.ids, chats: instance.chats, declarations: victimDeclarations(deps.storage), dispatch: claimDispatch, log: (message, data) => instance.log.warn(data, message) }));
         const staff = new StaffService({ store: deps.storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock: instance.clock, ids: instance.ids, hash: instance.hash, expiring: expiringState });
         instance.decorate('staff', staff);
         if (deps.config.staffSeed === 'fixture') await seedDemoStaff(staff);
@@ -259,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oidc);
   await app.register(records);
   await app.register(chat);
+  await app.register(claims);
   await app.register(consoleRoutes);
   await app.register(web);
   return app;

@@ -45,6 +45,8 @@ export interface ServerConfig {
   readonly registrySeed: 'fixture' | 'none';
   /** The bureau's records of the local installation's demo persons (`EID_BUREAU_SEED`, issue 15). */
   readonly bureauSeed: 'fixture' | 'none';
+  /** Issue 17: where a claim whose competent body is the bureau (or a body without an address here) is e-mailed (`EID_CLAIMS_EMAIL`). */
+  readonly claimsEmail: string;
   /** The local installation's demo staff (an operator and a supervisor with known TOTP secrets: `EID_STAFF_SEED`, issue 16); refused in production. */
   readonly staffSeed: 'fixture' | 'none';
   /** AC14: personal codes of test users, who cannot fill declarations (`EID_TEST_PERSONAL_CODES`, comma-separated). */
@@ -177,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       .filter(Boolean)
       .map((c) => read(v.pipe(v.string(), v.regex(/^\d{11}$/)), 'EID_TEST_PERSONAL_CODES', c, c)),
     bureauSeed: read(v.picklist(['fixture', 'none']), 'EID_BUREAU_SEED', env.EID_BUREAU_SEED, env.NODE_ENV === 'production' ? 'none' : 'fixture'),
+    claimsEmail: read(v.pipe(v.string(), v.email()), 'EID_CLAIMS_EMAIL', env.EID_CLAIMS_EMAIL, 'zalos@eid.lrdb.lt'),
     // The demo staff's password and TOTP secret are published: by default only on this machine's own address, never in production.
     staffSeed: read(v.picklist(env.NODE_ENV === 'production' ? ['none'] : ['fixture', 'none']), 'EID_STAFF_SEED', env.EID_STAFF_SEED, env.NODE_ENV !== 'production' && isLoopbackUrl(env.EID_PUBLIC_URL ?? 'http://localhost') ? 'fixture' : 'none'),
     backgroundJobs: read(v.picklist(['on', 'off']), 'EID_BACKGROUND_JOBS', env.EID_BACKGROUND_JOBS, 'on') === 'on',

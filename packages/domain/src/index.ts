@@ -94,3 +94,4 @@ export * from './account/oidc.js';
 export * from './bureau/index.js';
 export * from './chat/index.js';
 export * from './console/index.js';
+export * from './claim/claim-api.js';

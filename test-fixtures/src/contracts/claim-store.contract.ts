@@ -144,7 +144,7 @@ export function registerClaimStoreContract(name: string, make: () => Promise<Cla
         expect(await s.store.get('no-such-claim-0001')).toBeNull();
       }));
 
-    it('[CL9] the queue: no drafts, the undecided first, each group oldest submission first, a page at a time with the total', () =>
+    it('[UE9] the queue: no drafts, the undecided first, each group oldest submission first, a page at a time with the total', () =>
       withStore(async (s) => {
         await s.account('acc-1');
         await s.account('acc-2');
@@ -164,7 +164,7 @@ export function registerClaimStoreContract(name: string, make: () => Promise<Cla
         expect([past.total, past.claims]).toEqual([5, []]);
       }));
 
-    it("[CL9] the queue's search: the claim's number or the culprit's plate, any case, as text, never a pattern", () =>
+    it("[UE9] the queue's search: the claim's number or the culprit's plate, any case, as text, never a pattern", () =>
       withStore(async (s) => {
         await s.account('acc-1');
         await s.store.create(sent('claim-numb-0ab12', 'acc-1', 'SUBMITTED', T0 + 1, { data: withPlate('KLM 999') }));

@@ -14,7 +14,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_VALIDATION: { status: 400, code: 'DATA_ERROR' },
 };
 
-/** The chat and console use cases' refusals (CH6, SF1-SF4). */
+/** The chat, claim and console use cases' refusals (CH6, SF1-SF4, UE). */
 const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   CHAT_NOT_FOUND: 404,
   CHAT_TOPIC_INVALID: 400,
@@ -27,6 +27,17 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   STAFF_EXISTS: 409,
   STAFF_NOT_FOUND: 404,
   RECIPIENT_NOT_FOUND: 404,
+  CLAIM_NOT_FOUND: 404,
+  CLAIM_NOT_EDITABLE: 409,
+  CLAIM_INCOMPLETE: 400,
+  CLAIM_STATE_INVALID: 409,
+  CLAIM_NOT_VICTIM: 403,
+  CLAIM_FILE_INVALID: 400,
+  CLAIM_TOO_MANY_FILES: 400,
+  CLAIM_DOCUMENT_MISSING: 400,
+  CLAIM_NO_DAMAGE: 400,
+  COMPANY_CODE_INVALID: 400,
+  IBAN_BANK_MISMATCH: 400,
 };
 
 function classify(error: FastifyError | HttpError | ConsoleError): { status: number; body: ApiErrorBody } {

@@ -4,7 +4,7 @@
  * fields and at most 5 files), a file of the driver's own chat, and the live stream of changes
  * (server-sent events). Only the signed-in account's chats: another's is CHAT_NOT_FOUND.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
@@ -15,12 +15,13 @@ import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
 import { readChatUpload, sendChatFile } from '../chat/chat-files.js';
 import { openChatStream } from '../chat/sse.js';
+import { uploadSlots, UPLOADS_AT_ONCE } from '../chat/upload-slots.js';
 
 const ChatParams = v.object({ chatId: ChatIdSchema });
 const FileParams = v.object({ chatId: ChatIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 
-/** Uploads the whole process works on at once (each holds up to 5 × 20 MB): more wait their turn as RATE_LIMITED. */
-export const CHAT_UPLOADS_AT_ONCE = 4;
+/** Uploads the whole process works on at once, chats and claims together: more wait their turn as RATE_LIMITED. */
+export const CHAT_UPLOADS_AT_ONCE = UPLOADS_AT_ONCE;
 /** Live streams one account may hold open (tabs and phones). */
 export const CHAT_STREAMS_PER_ACCOUNT = 5;
 /** The body of a message with its files, and a little for the form's fields and boundaries. */
@@ -30,27 +31,7 @@ const chat: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
   await app.register(multipart);
   const reads = perMinute(120);
-  const uploading = new Set<string>();
-  /** CH7: one upload at a time per account, CHAT_UPLOADS_AT_ONCE in the process; RATE_LIMITED beyond. */
-  const withUploadSlot = async <T>(accountId: string, run: () => Promise<T>): Promise<T> => {
-    if (uploading.size >= CHAT_UPLOADS_AT_ONCE || uploading.has(accountId)) throw new HttpError(429, 'RATE_LIMITED');
-    uploading.add(accountId);
-    try {
-      return await run();
-    } finally {
-      uploading.delete(accountId);
-    }
-  };
-  /**
-   * Before a byte of an upload's body is read: a multipart body only (any other type would be
-   * parsed whole by its parser) from a signed-in browser with its CSRF token.
-   */
-  const uploadGate = {
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE');
-      await requireSession(app, request, reply, true);
-    },
-  };
+  const slots = uploadSlots(app);
   // Nothing of a chat is kept by a browser's or a proxy's cache (this plugin's routes only; files set their own).
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -80,20 +61,20 @@ const chat: FastifyPluginAsync = async (app) => {
     return sendChatFile(app, reply, chatId, fileId);
   });
 
-  app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), ...uploadGate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
     const chatId = app.ids.token();
-    return withUploadSlot(account.id, async () => {
+    return slots.run(account.id, async () => {
       const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(NewChatSchema, fields));
       return { chat: await app.chats.start(account.id, chatId, upload.fields, upload.files) };
     });
   });
 
-  app.post(`${ACCOUNT_PATH}/chats/:chatId/messages`, { ...perMinute(30), ...uploadGate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${ACCOUNT_PATH}/chats/:chatId/messages`, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
     const { chatId } = parseInput(ChatParams, request.params);
     await app.chats.ownChat(account.id, chatId);
-    return withUploadSlot(account.id, async () => {
+    return slots.run(account.id, async () => {
       const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(ChatReplySchema, fields));
       return { chat: await app.chats.reply(account.id, chatId, upload.fields.text, upload.files) };
     });

@@ -27,6 +27,7 @@ import { sendChatFile } from '../chat/chat-files.js';
 import { CONSOLE_CHANNEL } from '../chat/chat-events.js';
 import { openChatStream } from '../chat/sse.js';
 import { consoleDeclarations } from './console-declarations.js';
+import { consoleClaims } from './console-claims.js';
 
 /** Console tabs one staff member may hold open with a live stream. */
 export const CONSOLE_STREAMS_PER_STAFF = 5;
@@ -142,13 +143,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
 
   await consoleDeclarations(app, reads);
 
-  /** The victims' claims (issue 17 fills the queue): listed, and the listing logged. */
-  app.get(`${P}/claims`, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(ConsolePageSchema, request.query);
-    await app.staff.record(actor, 'CLAIMS_LISTED', page.search);
-    return { claims: [], total: 0 };
-  });
+  await consoleClaims(app, reads);
 
   /** SF4: the supervisor's staff list, a new member (the TOTP secret shown once), disabling one. */
   app.get(`${P}/staff`, reads, async (request, reply) => ({ staff: await app.staff.list(await requireStaff(app, request, reply, false)) }));

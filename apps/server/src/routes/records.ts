@@ -27,6 +27,7 @@ import type { ExpiryReminders } from '@eid/accounts';
 import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
 import { grantStatementAccess } from '../output/statement-access.js';
+import { seatedDeclarations } from '../claims/victim-declarations.js';
 
 const StatementIdSchema = v.object({ statementId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)) });
 
@@ -68,12 +69,9 @@ const records: FastifyPluginAsync = async (app) => {
     const { account, code } = await verifiedCode(request, reply);
     const name = await insurerNames();
     const eid: AccidentView[] = [];
-    for (const link of await app.storage.accounts.declarationsOf(account.id)) {
-      const stored = await app.storage.declarations.get(link.declarationId);
-      // The seat must still be the one the account's browser held (not withdrawn, not taken over).
-      if (stored?.declaration.status !== 'FINISHED' || stored.declaration.mode !== 'live' || stored.slots[link.party].tokenHash !== link.tokenHash) continue;
-      const statement = (await app.storage.output.statementsFor(link.declarationId)).find((s) => s.party === link.party);
-      eid.push(declarationAccident(stored.declaration, link.party, statement?.statementId ?? null, name));
+    for (const { declaration, party } of await seatedDeclarations(app.storage, account.id)) {
+      const statement = (await app.storage.output.statementsFor(declaration.id)).find((s) => s.party === party);
+      eid.push(declarationAccident(declaration, party, statement?.statementId ?? null, name));
     }
     const bureau: AccidentView[] = code === null ? [] : (await app.storage.bureau.accidentsOf(code)).map((a) => ({ ...a, insurerName: name(a.insurerId), statementId: null }));
     return { verified: code !== null, accidents: recentAccidents([...eid, ...bureau], today()) };

@@ -1,5 +1,5 @@
 import { FileBlobStore } from '@eid/adapter-storage-files';
-import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteChatStore,
+import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteChatStore, SqliteClaimStore,
   SqliteStaffStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
@@ -27,6 +27,7 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       accounts: new SqliteAccountStore(database.db),
       bureau: new SqliteBureauRecords(database.db),
       chats: new SqliteChatStore(database.db),
+      claims: new SqliteClaimStore(database.db),
       staff: new SqliteStaffStore(database.db),
       submitQueue: queue,
       work: { kind: 'timers', queue },

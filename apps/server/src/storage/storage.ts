@@ -8,6 +8,7 @@ import type {
   AccountStorePort,
   BureauRecordsPort,
   ChatStorePort,
+  ClaimStorePort,
   StaffStorePort,
   BlobStorePort,
   DeclarationStorePort,
@@ -69,6 +70,8 @@ export interface Storage {
   readonly bureau: BureauRecordsPort;
   /** The chats between drivers and the bureau (issue 16). */
   readonly chats: ChatStorePort;
+  /** The victims' claims (issue 17). */
+  readonly claims: ClaimStorePort;
   /** The bureau's staff, their sessions and the audit log (issue 16). */
   readonly staff: StaffStorePort;
   readonly submitQueue: SubmitQueuePort;

@@ -194,6 +194,17 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   STAFF_NOT_FOUND: msg`This staff member was not found.`,
   RECIPIENT_NOT_FOUND: msg`No account has this address.`,
   IDENTITY_FAILED: msg`The sign-in service did not answer. Try again later or choose another way.`,
+  CLAIM_NOT_FOUND: msg`This claim was not found.`,
+  CLAIM_NOT_EDITABLE: msg`This claim was already sent and can no longer be changed.`,
+  CLAIM_INCOMPLETE: msg`Some answers are missing or wrong. Check the marked fields.`,
+  CLAIM_STATE_INVALID: msg`The claim cannot be moved to this state.`,
+  CLAIM_NOT_VICTIM: msg`A claim can be made only by the driver who was not at fault.`,
+  CLAIM_FILE_INVALID: msg`Only photos (JPEG, PNG, HEIC) and PDF documents can be added.`,
+  CLAIM_TOO_MANY_FILES: msg`At most 10 files of one kind can be added.`,
+  CLAIM_DOCUMENT_MISSING: msg`Add this document.`,
+  CLAIM_NO_DAMAGE: msg`Describe the damage or give the cost of the repair.`,
+  COMPANY_CODE_INVALID: msg`A company code has 9 digits. Check it.`,
+  IBAN_BANK_MISMATCH: msg`This account number is not of the chosen bank or country.`,
 };
 
 /** The message of a code; an unknown code (from a newer server) is the generic error. */

@@ -16,3 +16,5 @@ export const ACCOUNT_PATH = `${BACKEND_BASE_PATH}/account`;
 export const CONSOLE_PATH = `${BACKEND_BASE_PATH}/console`;
 /** The e-mail confirmation link's token (POST). */
 export const CONFIRM_EMAIL_PATH = `${BACKEND_BASE_PATH}/confirm-email`;
+/** Issue 17: the cached lists of the claim form (makes, vehicle types, insurers, Lithuanian banks). */
+export const LISTS_PATH = `${BACKEND_BASE_PATH}/lists`;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { submittedDeclaration } from '@eid/test-fixtures';
+import { CODE_A, CODE_B, complete, T0 } from '../declaration/declaration.fixture.js';
 import { claimCulprit, claimFromDeclaration } from './prefill.js';
 import { claimStepErrors } from './claim-rules.js';
 
 describe('a claim started from a sent declaration', () => {
-  const d = { ...submittedDeclaration(), status: 'FINISHED' as const };
+  const base = complete();
+  const d = { ...base, status: 'FINISHED' as const, timePlace: { ...base.timePlace, originalTime: T0 }, parties: { ...base.parties, A: { ...base.parties.A, witnesses: [{ name: 'Rūta', surname: 'Šimkienė', phone: '+37060011223' }] } } };
 
   it('[UE8] only the victim starts one: A caused it alone, so B is the victim and A is not', () => {
     expect(claimCulprit(d, 'B')).toBe('A');
@@ -19,12 +20,12 @@ describe('a claim started from a sent declaration', () => {
     const c = claimFromDeclaration(d, 'B', { email: 'b@example.lt' });
     if (c === null) throw new Error('B is the victim');
     expect(c.culprit).toMatchObject({ firstName: 'Jonas', lastName: 'Petraitis', plate: 'KLM123', insurerId: 1, insured: true, phone: '+37061234567' });
-    expect(c.victim).toMatchObject({ firstName: 'Ona', lastName: 'Žemaitytė', personalCode: '49207154560' });
-    expect(c.location).toMatchObject({ country: 'LT', date: '2026-11-22', time: '09:15' });
+    expect(c.victim).toMatchObject({ firstName: 'Ona', lastName: 'Žemaitytė', personalCode: CODE_B });
+    expect(c.location).toMatchObject({ country: 'LT', date: '2026-11-22', time: '12:00' });
     expect(c.witnesses).toEqual([{ name: 'Rūta', surname: 'Šimkienė', phone: '+37060011223' }]);
     expect(c.scheme.fromDeclaration).toBe(true);
     expect(c.competence.id).toBe(1);
-    expect(JSON.stringify(c)).not.toContain('38703181233');
+    expect(JSON.stringify(c)).not.toContain(CODE_A);
     expect(claimStepErrors(c, 'culprit')).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import type { Locale } from '../rules/constants.js';
 import type { DocumentImage, DocumentModel } from '../output/document.js';
+import type { Claim } from '../claim/claim.js';
 
 /**
  * API Boundary: renders the declaration document (a PDF, unencrypted) from its model, in one
@@ -27,7 +28,7 @@ export interface PdfEncryptionPort {
  */
 export interface ClaimRendererPort {
   render(input: {
-    readonly claim: import('../claim/claim.js').Claim;
+    readonly claim: Claim;
     readonly lang: Locale;
     readonly names: { readonly body: string; readonly insurer: string; readonly bank: string };
     /** The declaration's scheme image when the claim was started from one (JPEG or PNG bytes), else null. */

@@ -1,0 +1,126 @@
+/**
+ * The victim's claim (issue 17; SPEC UE): the signed-in victim's claims and the declarations they
+ * may claim from, a claim started (from a declaration or typed), the form saved as typed, documents
+ * by list (multipart, recognised by their bytes, photos through the pipeline; a refused file stores
+ * nothing), a document of the victim's own claim, the declaration's scheme, the submission; and the
+ * cached lists of the form (makes, vehicle types, insurers, Lithuanian banks), open to anyone.
+ * Only the signed-in account's claims: another's is CLAIM_NOT_FOUND.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import {
+  ACCOUNT_PATH,
+  CHAT_FILE_MAX_BYTES,
+  claimableDeclarations,
+  claimFilesFolder,
+  ClaimDocumentFieldsSchema,
+  ClaimFileParamsSchema,
+  ClaimParamsSchema,
+  claimRow,
+  CLAIM_FILES_PER_KIND,
+  LISTS_PATH,
+  LT_BANKS,
+  SaveClaimSchema,
+  StartClaimSchema,
+  VEHICLE_MAKES,
+  VEHICLE_TYPE_LETTERS,
+} from '@eid/domain';
+import { requireSession } from '../accounts/session-guard.js';
+import { HttpError, parseInput } from '../http-error.js';
+import { perMinute } from './limits.js';
+import { readFilesUpload, sendStoredFile } from '../chat/chat-files.js';
+import { uploadSlots } from '../chat/upload-slots.js';
+import { claimScheme } from '../claims/claim-dispatch.js';
+import { seatedDeclarations } from '../claims/victim-declarations.js';
+
+/** One list's files at most, and a little for the form's fields and boundaries. */
+const UPLOAD_BODY_LIMIT = CLAIM_FILES_PER_KIND * CHAT_FILE_MAX_BYTES + 256 * 1024;
+const P = `${ACCOUNT_PATH}/claims`;
+
+const claims: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false, store: app.rateLimitStore });
+  await app.register(multipart);
+  const reads = perMinute(120);
+  const slots = uploadSlots(app);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, write: boolean) => requireSession(app, request, reply, write);
+
+  /** Cached lists (app-shell §3): the same for everyone, cached a day. */
+  app.get(LISTS_PATH, perMinute(60), async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=86400');
+    const insurers = (await app.registry.listInsurers()).map((i) => ({ id: i.id, name: i.name }));
+    return { makes: VEHICLE_MAKES, vehicleTypes: VEHICLE_TYPE_LETTERS, insurers, banks: LT_BANKS };
+  });
+
+  /** The victim's claims, and the sent declarations they were a victim in with no claim yet. */
+  app.get(P, reads, async (request, reply) => {
+    const { account } = await signedIn(request, reply, false);
+    const list = await app.claims.list(account.id);
+    const claimed = new Set(list.flatMap((c) => (c.declarationId === null ? [] : [c.declarationId])));
+    return { claims: list.map(claimRow), claimable: claimableDeclarations(await seatedDeclarations(app.storage, account.id), claimed) };
+  });
+
+  app.post(P, perMinute(20, 1024), async (request, reply) => {
+    const { account } = await signedIn(request, reply, true);
+    const { declarationId } = parseInput(StartClaimSchema, request.body);
+    return { claim: await app.claims.start(account.id, account.email ?? '', declarationId) };
+  });
+
+  app.get(`${P}/:claimId`, reads, async (request, reply) => {
+    const { account } = await signedIn(request, reply, false);
+    return { claim: await app.claims.own(account.id, parseInput(ClaimParamsSchema, request.params).claimId) };
+  });
+
+  /** UE3: the form as typed (autosaved); the competence is decided again. */
+  app.put(`${P}/:claimId`, perMinute(120, 64 * 1024), async (request, reply) => {
+    const { account } = await signedIn(request, reply, true);
+    const { claimId } = parseInput(ClaimParamsSchema, request.params);
+    const { data } = parseInput(SaveClaimSchema, request.body);
+    return { claim: await app.claims.saveDraft(account.id, claimId, data) };
+  });
+
+  /** UE5: files of one list; the claim is checked before a byte of a file is read. */
+  app.post(`${P}/:claimId/documents`, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+    const { account } = await signedIn(request, reply, true);
+    const { claimId } = parseInput(ClaimParamsSchema, request.params);
+    await app.claims.own(account.id, claimId);
+    return slots.run(account.id, async () => {
+      const upload = await readFilesUpload(app, request, { folder: claimFilesFolder(claimId), max: CLAIM_FILES_PER_KIND, invalid: 'CLAIM_FILE_INVALID', tooMany: 'CLAIM_TOO_MANY_FILES' }, (fields) => parseInput(ClaimDocumentFieldsSchema, fields));
+      if (upload.files.length === 0) throw new HttpError(400, 'DATA_ERROR');
+      return { claim: await app.claims.addDocuments(account.id, claimId, upload.fields.kind, upload.files) };
+    });
+  });
+
+  app.delete(`${P}/:claimId/documents/:fileId`, perMinute(60, 1024), async (request, reply) => {
+    const { account } = await signedIn(request, reply, true);
+    const { claimId, fileId } = parseInput(ClaimFileParamsSchema, request.params);
+    return { claim: await app.claims.removeDocument(account.id, claimId, fileId) };
+  });
+
+  app.get(`${P}/:claimId/documents/:fileId`, reads, async (request, reply) => {
+    const { account } = await signedIn(request, reply, false);
+    const { claimId, fileId } = parseInput(ClaimFileParamsSchema, request.params);
+    const claim = await app.claims.own(account.id, claimId);
+    return sendStoredFile(app, reply, claim.documents.find((d) => d.fileId === fileId) ?? null, claimFilesFolder(claimId));
+  });
+
+  /** The declaration's scheme, shown in the form of a claim started from it. */
+  app.get(`${P}/:claimId/scheme`, reads, async (request, reply) => {
+    const { account } = await signedIn(request, reply, false);
+    const claim = await app.claims.own(account.id, parseInput(ClaimParamsSchema, request.params).claimId);
+    const image = await claimScheme({ blobs: app.blobStore, declarations: app.storage.declarations }, claim);
+    if (!image) throw new HttpError(404, 'FILE_NOT_FOUND');
+    return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(Buffer.from(image.bytes));
+  });
+
+  app.post(`${P}/:claimId/submit`, perMinute(10, 1024), async (request, reply) => {
+    const { account } = await signedIn(request, reply, true);
+    return { claim: await app.claims.submit(account.id, parseInput(ClaimParamsSchema, request.params).claimId) };
+  });
+};
+
+export default claims;
