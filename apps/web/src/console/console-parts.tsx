@@ -59,7 +59,7 @@ export function Pager({ total, offset, view, q }: { total: number; offset: numbe
 }
 
 /** A list's search: typing and Enter (or the button) shows the list's first page for it. */
-export function SearchForm({ label, view, q }: { label: string; view: 'chats' | 'declarations'; q: string }) {
+export function SearchForm({ label, view, q }: { label: string; view: 'chats' | 'declarations' | 'claims'; q: string }) {
   const { t } = useLingui();
   const id = useId();
   const navigate = useNavigate();

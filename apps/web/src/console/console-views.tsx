@@ -13,6 +13,7 @@ import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen, type ConsoleSearch, type StaffMe } from './console-parts';
 import { StaffView, MessageToUser, useAuditActionName } from './console-staff';
 import { DeclarationDetail, DeclarationList } from './console-declarations';
+import { ClaimsView } from './console-claims';
 
 export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch; onSignedOut: () => void }) {
   const { t } = useLingui();
@@ -41,7 +42,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
       {view === 'chat' && search.id ? <ChatView key={search.id} chatId={search.id} /> : null}
       {view === 'declarations' ? <DeclarationList q={search.q ?? ''} offset={search.offset ?? 0} /> : null}
       {view === 'declaration' && search.id ? <DeclarationDetail key={search.id} declarationId={search.id} /> : null}
-      {view === 'claims' ? <Claims /> : null}
+      {view === 'claims' ? <ClaimsView q={search.q ?? ''} offset={search.offset ?? 0} claimId={search.id} /> : null}
       {view === 'message' ? <MessageToUser /> : null}
       {view === 'staff' ? <StaffView /> : null}
       {view === 'audit' ? <AuditLog offset={search.offset ?? 0} /> : null}
@@ -153,17 +154,6 @@ function ChatView({ chatId }: { chatId: string }) {
         </section>
       )}
     </Show>
-  );
-}
-
-function Claims() {
-  const { t } = useLingui();
-  const { loaded } = useConsoleCall<{ claims: unknown[]; total: number }>('/claims');
-  return (
-    <section>
-      <h1>{t`Claims`}</h1>
-      <Show loaded={loaded}>{(v) => <p>{v.total === 0 ? t`No claims have been received.` : t`${v.total} claims`}</p>}</Show>
-    </section>
   );
 }
 

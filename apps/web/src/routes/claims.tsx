@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
 import { requireLogin } from '../shell/login-gate';
-import { AccountPage } from '../shell/account-page';
+import { loadAccountCatalog } from '../account/catalog';
+import { ClaimsPage } from '../account/claims/claims-pages';
 
-/** Claims (app-shell §2): login needed. */
+/** Claims (app-shell §1, §2; issue 17): login needed. */
 export const Route = createFileRoute('/claims')({
   beforeLoad: (at) => requireLogin('/claims', at),
-  component: function ClaimsRoute() {
-    const { t } = useLingui();
-    return <AccountPage title={t`Claims`} />;
-  },
+  loader: loadAccountCatalog,
+  component: ClaimsPage,
 });

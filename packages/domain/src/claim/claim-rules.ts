@@ -156,8 +156,11 @@ const STEP_RULES: Readonly<Record<ClaimStep, (d: ClaimData, put: Put, documents:
   payment: (d, put) => {
     const p = d.payment;
     required(put, 'payment.bankCountry', p.bankCountry);
-    name(put, 'payment.name', p.name);
-    if (p.type === 'PERSON') name(put, 'payment.surname', p.surname);
+    // A company's name is any text (quotes, digits); a person's is a name.
+    if (p.type === 'PERSON') {
+      name(put, 'payment.name', p.name);
+      name(put, 'payment.surname', p.surname);
+    } else required(put, 'payment.name', p.name);
     if (!filled(p.accountNo)) return put('payment.accountNo', 'REQUIRED');
     if (!isIban(p.accountNo)) return put('payment.accountNo', 'IBAN_INVALID');
     if (p.bankCountry !== DEFAULT_COUNTRY) return put('payment.accountNo', normaliseIban(p.accountNo).startsWith(p.bankCountry) ? null : 'IBAN_BANK_MISMATCH');

@@ -27,5 +27,8 @@ describe('a claim started from a sent declaration', () => {
     expect(c.competence.id).toBe(1);
     expect(JSON.stringify(c)).not.toContain(CODE_A);
     expect(claimStepErrors(c, 'culprit')).toEqual({});
+    // A phone never completed past the default prefix is no phone.
+    const noPhone = claimFromDeclaration({ ...d, parties: { ...d.parties, B: { ...d.parties.B, driver: { ...d.parties.B.driver, tel: '+370' } } } }, 'B', { email: 'b@example.lt' });
+    expect(noPhone?.victim.phone).toBe('');
   });
 });

@@ -8,6 +8,7 @@
 import type { Party } from '../rules/constants.js';
 import { INSURER_ID_DEFAULT } from '../rules/constants.js';
 import { formatDate, formatTime } from '../rules/dates.js';
+import { phoneError } from '../rules/phone.js';
 import type { Declaration } from '../declaration/entities.js';
 import { claimsGuidanceFor } from '../output/guidance.js';
 import { blankClaimData, type ClaimData } from './claim.js';
@@ -35,7 +36,7 @@ export function claimFromDeclaration(d: Declaration, party: Party, account: { re
       firstName: own.driver.name,
       lastName: own.driver.surname,
       personalCode: /^\d{11}$/.test(own.driver.code) ? own.driver.code : '',
-      phone: own.driver.tel,
+      phone: phoneOrEmpty(own.driver.tel),
       email: own.driver.email || account.email,
       address: own.driver.address?.value ?? '',
     },
@@ -43,7 +44,7 @@ export function claimFromDeclaration(d: Declaration, party: Party, account: { re
       ...blank.culprit,
       firstName: theirs.driver.name,
       lastName: theirs.driver.surname,
-      phone: theirs.driver.tel,
+      phone: phoneOrEmpty(theirs.driver.tel),
       plate: theirs.vehicle.plate,
       vehicleCountry: theirs.vehicle.country,
       make: theirs.vehicle.make,
@@ -66,3 +67,6 @@ export function claimFromDeclaration(d: Declaration, party: Party, account: { re
 export function withCompetence(d: ClaimData): ClaimData {
   return { ...d, competence: { ...d.competence, id: COMPETENT_BODY_IDS[claimCompetence(d).body] } };
 }
+
+/** A phone the declaration kept, or empty when it is none (only the default +370 a driver never completed). */
+const phoneOrEmpty = (tel: string): string => (phoneError(tel) === null ? tel : '');

@@ -1,0 +1,67 @@
+/**
+ * Issue 17: the victim's claim calls (the server's `/serveris/account/claims…`), the cached lists
+ * (makes, vehicle types, insurers, Lithuanian banks: fetched once a page and cached by the browser
+ * for a day) and the country names in Lithuanian and English (`i18n-iso-countries`, only in the
+ * claim's lazy chunk).
+ */
+import { useEffect, useState } from 'react';
+import countries from 'i18n-iso-countries';
+import lt from 'i18n-iso-countries/langs/lt.json';
+import en from 'i18n-iso-countries/langs/en.json';
+import { EEA_COUNTRIES, LISTS_PATH, type Claim, type ClaimableDeclaration, type ClaimData, type ClaimRow } from '@eid/domain';
+import { accountCall } from '../../shell/account-session';
+
+countries.registerLocale(lt);
+countries.registerLocale(en);
+
+export const claimsList = () => accountCall<{ claims: ClaimRow[]; claimable: ClaimableDeclaration[] }>('/claims');
+export const startClaim = (declarationId: string | null) => accountCall<{ claim: Claim }>('/claims', { method: 'POST', body: { declarationId } });
+export const loadClaim = (id: string) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}`);
+export const saveClaim = (id: string, data: ClaimData) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}`, { method: 'PUT', body: { data } });
+export const submitClaim = (id: string) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}/submit`, { method: 'POST', body: {} });
+export const removeDocument = (id: string, fileId: string) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}/documents/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+export function addDocuments(id: string, kind: string, files: readonly File[]) {
+  const form = new FormData();
+  form.append('kind', kind);
+  for (const f of files) form.append('files', f, f.name);
+  return accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}/documents`, { method: 'POST', body: form });
+}
+export const documentUrl = (claimId: string, fileId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/documents/${encodeURIComponent(fileId)}`;
+export const schemeUrl = (claimId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/scheme`;
+
+export interface ClaimLists {
+  readonly makes: readonly string[];
+  readonly vehicleTypes: readonly string[];
+  readonly insurers: ReadonlyArray<{ readonly id: number; readonly name: string }>;
+  readonly banks: ReadonlyArray<{ readonly code: string; readonly name: string }>;
+}
+
+let lists: Promise<ClaimLists> | null = null;
+
+/** The cached lists; a failed fetch is tried again on the next use. */
+export function useClaimLists(): ClaimLists | null {
+  const [value, setValue] = useState<ClaimLists | null>(null);
+  useEffect(() => {
+    let live = true;
+    lists ??= fetch(LISTS_PATH, { credentials: 'include' }).then((r) => (r.ok ? (r.json() as Promise<ClaimLists>) : Promise.reject(new Error(String(r.status)))));
+    lists.then(
+      (l) => live && setValue(l),
+      () => {
+        lists = null;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return value;
+}
+
+/** Every country by its code, named in the page's language and sorted by name; the EEA's first when asked. */
+export function countryOptions(lang: 'lt' | 'en', eeaFirst = false): Array<{ readonly code: string; readonly name: string }> {
+  const names = countries.getNames(lang, { select: 'official' });
+  const all = Object.entries(names).map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, lang));
+  if (!eeaFirst) return all;
+  const eea = new Set<string>(EEA_COUNTRIES);
+  return [...all.filter((c) => eea.has(c.code)), ...all.filter((c) => !eea.has(c.code))];
+}
