@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.addHook('preClose', async () => chatEvents.endAll());
         const notify = new ChatNotifier({ accounts: deps.storage.accounts, chats: deps.storage.chats, mail, sms, publicUrl: deps.config.publicUrl, smsCallingCodes: deps.config.smsCallingCodes });
         instance.decorate('chats', new ChatService({ chats: deps.storage.chats, clock: instance.clock, ids: instance.ids, events: chatEvents, notify, log: (message, data) => instance.log.warn(data, message) }));
-        const claimDispatch = new ClaimDispatch({ renderer: new PdfClaimRenderer({ fontDir: deps.config.fontDir, translate }), registry, blobs: deps.storage.blobs, declarations: deps.storage.declarations, mail, bureauEmail: deps.config.claimsEmail });
+        const claimDispatch = new ClaimDispatch({ renderer: new PdfClaimRenderer({ fontDir: deps.config.fontDir, translate }), registry, blobs: deps.storage.blobs, declarations: deps.storage.declarations, mail, bureauEmail: deps.config.claimsEmail, messageIdHost: new URL(deps.config.publicUrl).hostname });
         instance.decorate('claimDispatch', claimDispatch);
         instance.decorate('claims', new ClaimService({ claims: deps.storage.claims, clock: instance.clock, ids: instance.ids, chats: instance.chats, declarations: victimDeclarations(deps.storage), dispatch: claimDispatch, log: (message, data) => instance.log.warn(data, message) }));
         const staff = new StaffService({ store: deps.storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock: instance.clock, ids: instance.ids, hash: instance.hash, expiring: expiringState });

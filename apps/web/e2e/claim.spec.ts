@@ -89,11 +89,13 @@ test.describe('the victim\'s claim', () => {
     await nextStep(page);
 
     await expect(page.getByRole('heading', { name: 'The damage', level: 2 })).toBeVisible();
-    // A sum the Lithuanian way: a dot is refused, a comma taken.
-    await page.getByRole('textbox', { name: 'Cost of the repair (EUR)' }).fill('1200.50');
+    // A sum the Lithuanian way: a dot typed becomes the comma; three decimals are refused.
+    const repair = page.getByRole('textbox', { name: 'Cost of the repair (EUR)' });
+    await repair.fill('1200.505');
+    await expect(repair).toHaveValue('1200,505');
     await nextStep(page);
     await expect(page.getByText('Enter a sum like 11111,11.')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Cost of the repair (EUR)' }).fill('1200,50');
+    await repair.fill('1200,50');
     await page.getByLabel('Someone was injured').check();
     await page.getByRole('textbox', { name: 'Who was injured, and how' }).fill('The driver: a bruised shoulder.');
     await nextStep(page);

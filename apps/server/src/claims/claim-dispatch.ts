@@ -36,6 +36,8 @@ export interface ClaimDispatchDeps {
   readonly mail: EmailSenderPort;
   /** The bureau's claims address (`EID_CLAIMS_EMAIL`). */
   readonly bureauEmail: string;
+  /** The host of the e-mail's Message-ID (the site's), as the delivery worker's. */
+  readonly messageIdHost: string;
 }
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -69,7 +71,7 @@ export class ClaimDispatch implements ClaimDispatchPort {
       subject: translate('lt', M.subject, { number }),
       text: `${lines.join('\n\n')}\n`,
       attachments: [{ filename: `${number}.pdf`, contentType: 'application/pdf', contentBase64: base64(pdf) }, ...(documents ?? [])],
-      messageId: `claim-${claim.id}`,
+      messageId: `<claim.${claim.id.replace(/[^A-Za-z0-9_-]/g, '.')}@${this.deps.messageIdHost}>`,
     });
   }
 

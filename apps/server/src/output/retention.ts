@@ -4,7 +4,7 @@
  * too, and so do the accounts' links to declarations no longer kept and the audit log's entries past AUDIT_YEARS (AL3); binary folders whose declaration no longer exists (a crash between deleting a declaration
  * and its files) are swept. Runs on a timer; idempotent, so a run cut short is finished by the next.
  */
-import { auditCutoff, CHAT_FILES_PREFIX, retentionCutoff, type AccountStorePort, type BlobStorePort, type ChatStorePort, type ClockPort, type DeclarationStorePort, type OutputStorePort, type StaffStorePort } from '@eid/domain';
+import { auditCutoff, CHAT_FILES_PREFIX, CLAIM_FILES_PREFIX, type ClaimStorePort, retentionCutoff, type AccountStorePort, type BlobStorePort, type ChatStorePort, type ClockPort, type DeclarationStorePort, type OutputStorePort, type StaffStorePort } from '@eid/domain';
 
 export interface RetentionDeps {
   readonly store: DeclarationStorePort;
@@ -15,6 +15,8 @@ export interface RetentionDeps {
   readonly outbox: { removeBefore(before: number): number | Promise<number> };
   /** CH7: a chat's file folder is kept while the chat is. */
   readonly chats: Pick<ChatStorePort, 'chat'>;
+  /** A claim's folder (issue 17) is kept while its claim is (claims go with their account). */
+  readonly claims: Pick<ClaimStorePort, 'get'>;
   /** AL3: the audit log's entries older than AUDIT_YEARS. */
   readonly audit: Pick<StaffStorePort, 'removeAuditBefore'>;
   readonly clock: ClockPort;
@@ -47,6 +49,7 @@ export class RetentionSweep {
       if (alive.has(id)) continue;
       // A chat's folder (CH7) is an orphan when its chat is gone (deleted with its account).
       if (id.startsWith(CHAT_FILES_PREFIX) && (await this.deps.chats.chat(id.slice(CHAT_FILES_PREFIX.length))) !== null) continue;
+      if (id.startsWith(CLAIM_FILES_PREFIX) && (await this.deps.claims.get(id.slice(CLAIM_FILES_PREFIX.length))) !== null) continue;
       orphans.push(id);
     }
     for (const id of orphans) await blobs.removeFor(id);

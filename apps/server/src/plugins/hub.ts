@@ -115,7 +115,7 @@ export default fp(
     const worker = new SubmitWorker(submitSource(app.storage, app.clock, log), hub, finalizer, app.clock, log, () => {
       if (app.config.backgroundJobs) void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e)));
     });
-    const retention = new RetentionSweep({ store, output: app.output, blobs, accounts: app.storage.accounts, chats: app.storage.chats, audit: app.storage.staff, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
+    const retention = new RetentionSweep({ store, output: app.output, blobs, accounts: app.storage.accounts, chats: app.storage.chats, claims: app.storage.claims, audit: app.storage.staff, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
     app.decorate('hub', hub);
     app.decorate('retention', retention);
     app.decorate('submitWorker', worker);

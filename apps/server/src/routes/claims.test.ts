@@ -125,6 +125,9 @@ describe('the victim\'s claim (server)', () => {
     expect(mails[0]?.to).toEqual([insurer?.claimsEmail || app.config.claimsEmail]);
     expect(mails[0]?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${number}.pdf`, 'application/pdf'], ['medical-pažyma.pdf', 'application/pdf']]);
     expect((await ona.call('PUT', `${C}/${claim.id}`, { data })).json().code).toBe('CLAIM_NOT_EDITABLE');
+    // The retention sweep keeps a live claim's documents (its folder is no orphan).
+    await app.retention.runOnce();
+    expect(await app.storage.blobs.declarationIds()).toContain(`claim-${claim.id}`);
 
     const console = await operator();
     const queue = (await console('GET', `${CONSOLE_PATH}/claims`)).json();
@@ -147,7 +150,9 @@ describe('the victim\'s claim (server)', () => {
 
     expect((await console('POST', `${CONSOLE_PATH}/claims/${claim.id}/state`, { state: 'DECIDED', text: 'Išmokėsime 1200,50 EUR.' })).json().claim.state).toBe('DECIDED');
     expect((await console('POST', `${CONSOLE_PATH}/claims/${claim.id}/state`, { state: 'RECEIVED', text: 'Vėl' })).json().code).toBe('CLAIM_STATE_INVALID');
+    const folders = await app.storage.blobs.declarationIds();
     expect((await ona.upload(claim.id, [{ name: 'kind', value: 'damage' }, { name: 'files', filename: 'dar.pdf', type: 'application/pdf', bytes: pdf }])).json().code).toBe('CLAIM_NOT_EDITABLE');
+    expect(await app.storage.blobs.declarationIds()).toEqual(folders);
     const audit = (await app.storage.staff.audit({ limit: 50, offset: 0 })).entries.map((e) => e.action);
     expect(audit).toEqual(expect.arrayContaining(['CLAIMS_LISTED', 'CLAIM_READ', 'CLAIM_FILE_READ', 'CLAIM_STATE_SET']));
     // The victim's claim list never shows a draft to the console, and the driver's session opens no console call.

@@ -13,6 +13,8 @@ import {
   ACCOUNT_PATH,
   CHAT_FILE_MAX_BYTES,
   claimableDeclarations,
+  claimDocumentsOpen,
+  CLAIM_FILES_MAX,
   claimFilesFolder,
   ClaimDocumentFieldsSchema,
   ClaimFileParamsSchema,
@@ -87,9 +89,23 @@ const claims: FastifyPluginAsync = async (app) => {
   app.post(`${P}/:claimId/documents`, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await signedIn(request, reply, true);
     const { claimId } = parseInput(ClaimParamsSchema, request.params);
-    await app.claims.own(account.id, claimId);
+    const claim = await app.claims.own(account.id, claimId);
+    // UE3, UE5: a decided claim takes nothing, and no more files are read than the claim has room for (nothing is stored for a refusal).
+    if (!claimDocumentsOpen(claim.state)) throw new HttpError(409, 'CLAIM_NOT_EDITABLE');
+    const room = Math.min(CLAIM_FILES_PER_KIND, CLAIM_FILES_MAX - claim.documents.length);
+    if (room <= 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
     return slots.run(account.id, async () => {
-      const upload = await readFilesUpload(app, request, { folder: claimFilesFolder(claimId), max: CLAIM_FILES_PER_KIND, invalid: 'CLAIM_FILE_INVALID', tooMany: 'CLAIM_TOO_MANY_FILES' }, (fields) => parseInput(ClaimDocumentFieldsSchema, fields));
+      const upload = await readFilesUpload(
+        app,
+        request,
+        { folder: claimFilesFolder(claimId), max: room, invalid: 'CLAIM_FILE_INVALID', tooMany: 'CLAIM_TOO_MANY_FILES' },
+        (fields) => {
+          const parsed = parseInput(ClaimDocumentFieldsSchema, fields);
+          // The list's own room, known once the kind is read (before the first file).
+          if (claim.documents.filter((d) => d.kind === parsed.kind).length >= CLAIM_FILES_PER_KIND) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
+          return parsed;
+        },
+      );
       if (upload.files.length === 0) throw new HttpError(400, 'DATA_ERROR');
       return { claim: await app.claims.addDocuments(account.id, claimId, upload.fields.kind, upload.files) };
     });

@@ -71,12 +71,18 @@ describe('the form\'s rules', () => {
     ['documents', (d: ClaimData) => ({ ...d, damage: { ...d.damage, personInjured: true, personDescription: 'Neck' } }), 'documents.medical', 'CLAIM_DOCUMENT_MISSING'],
     ['payment', (d: ClaimData) => ({ ...d, payment: { ...d.payment, accountNo: 'LT74 7300 0100 1234 5678' } }), 'payment.accountNo', 'IBAN_INVALID'],
     ['payment', (d: ClaimData) => ({ ...d, payment: { ...d.payment, bankCode: '70440' } }), 'payment.accountNo', 'IBAN_BANK_MISMATCH'],
-    ['payment', (d: ClaimData) => ({ ...d, payment: { ...d.payment, bankCode: '' } }), 'payment.bankCode', 'REQUIRED'],
+    ['payment', (d: ClaimData) => ({ ...d, payment: { ...d.payment, bankCode: '', bankName: '', accountNo: 'LT121000011101001000' } }), 'payment.bankName', 'REQUIRED'],
     ['payment', (d: ClaimData) => ({ ...d, payment: { ...d.payment, bankCountry: 'LV' } }), 'payment.accountNo', 'IBAN_BANK_MISMATCH'],
   ] as const)('[UE6] [UE7] [NUM2] [NUM3] [IB1] [BK3] step %s: %s', (step, change, path, code) => {
     const errors = claimStepErrors(change(completeClaim()), step);
     expect(errors[path]).toBe(code);
     expect(claimErrors(change(completeClaim()), [])[path]).toBe(code);
+  });
+
+  it('[BK3] a Lithuanian bank not on the list (a credit union) is named; a bank of the list follows from the IBAN', () => {
+    const d = completeClaim();
+    expect(claimStepErrors({ ...d, payment: { ...d.payment, bankCode: '', bankName: 'Kredito unija', accountNo: 'LT121000011101001000' } }, 'payment')).toEqual({});
+    expect(claimStepErrors({ ...d, payment: { ...d.payment, bankCode: '', bankName: '' } }, 'payment')).toEqual({});
   });
 
   it('[UE7] the documents a representative and an injury need', () => {

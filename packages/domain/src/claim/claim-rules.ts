@@ -164,9 +164,11 @@ const STEP_RULES: Readonly<Record<ClaimStep, (d: ClaimData, put: Put, documents:
     if (!filled(p.accountNo)) return put('payment.accountNo', 'REQUIRED');
     if (!isIban(p.accountNo)) return put('payment.accountNo', 'IBAN_INVALID');
     if (p.bankCountry !== DEFAULT_COUNTRY) return put('payment.accountNo', normaliseIban(p.accountNo).startsWith(p.bankCountry) ? null : 'IBAN_BANK_MISMATCH');
-    // BK3: a Lithuanian account is in a bank of the list, and the IBAN is that bank's.
-    if (!bankByCode(p.bankCode)) put('payment.bankCode', 'REQUIRED');
-    put('payment.accountNo', ibanBankCode(p.accountNo) === p.bankCode || !bankByCode(p.bankCode) ? null : 'IBAN_BANK_MISMATCH');
+    // BK3: a Lithuanian account's bank follows from its IBAN: a bank of the list must be the IBAN's; another bank (a credit union, a payment institution) is named.
+    const code = ibanBankCode(p.accountNo);
+    if (code === null) return put('payment.accountNo', 'IBAN_BANK_MISMATCH');
+    if (bankByCode(code)) put('payment.accountNo', p.bankCode === '' || p.bankCode === code ? null : 'IBAN_BANK_MISMATCH');
+    else required(put, 'payment.bankName', p.bankName);
   },
 };
 

@@ -192,7 +192,8 @@ export function blankClaimData(): ClaimData {
 export const ClaimIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 
 /** The blob folder of a claim's documents (never a declaration's id: those are UUIDs). */
-export const claimFilesFolder = (claimId: string): string => `claim-${claimId}`;
+export const CLAIM_FILES_PREFIX = 'claim-';
+export const claimFilesFolder = (claimId: string): string => `${CLAIM_FILES_PREFIX}${claimId}`;
 
 /** UE4: the bureau's number of a claim: the submission's date and four characters of its id. */
 export function claimNumber(submittedOn: string, claimId: string): string {

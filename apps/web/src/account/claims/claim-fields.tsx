@@ -43,7 +43,7 @@ export function ClaimText(props: Base & { readonly value: string; readonly onCha
         value={props.value}
         inputMode={props.inputMode}
         autoComplete={props.autoComplete ?? 'off'}
-        maxLength={props.maxLength ?? 100}
+        maxLength={props.maxLength ?? (props.type === 'tel' ? 32 : props.type === 'email' ? 254 : 80)}
         list={props.list}
         required={props.required}
         aria-invalid={!!props.error && (props.show || left)}

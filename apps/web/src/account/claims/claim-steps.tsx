@@ -133,6 +133,9 @@ export function CulpritStep(p: StepProps) {
   );
 }
 
+/** A phone's keyboard may offer only a dot: a sum is written with the comma (NUM2). */
+const asSum = (typed: string) => typed.replace('.', ',');
+
 export function DamageStep(p: StepProps) {
   const { t } = useLingui();
   const d = p.data.damage;
@@ -144,8 +147,8 @@ export function DamageStep(p: StepProps) {
       <fieldset>
         <legend>{t`Damage to your vehicle`}</legend>
         <ClaimArea label={t`What was damaged`} value={d.vehicleDescription} onChange={(vehicleDescription) => patch(p, 'damage', { vehicleDescription })} error={e('damage.vehicleDescription')} show={p.show} />
-        <ClaimText label={t`Cost of the repair (EUR)`} inputMode="decimal" maxLength={20} hint={sumHint} value={d.vehicleRepair} onChange={(vehicleRepair) => patch(p, 'damage', { vehicleRepair })} error={e('damage.vehicleRepair')} show={p.show} />
-        <ClaimText label={t`Value of the vehicle before the accident (EUR)`} inputMode="decimal" maxLength={20} hint={sumHint} value={d.vehicleValue} onChange={(vehicleValue) => patch(p, 'damage', { vehicleValue })} error={e('damage.vehicleValue')} show={p.show} />
+        <ClaimText label={t`Cost of the repair (EUR)`} inputMode="decimal" maxLength={20} hint={sumHint} value={d.vehicleRepair} onChange={(typed) => patch(p, 'damage', { vehicleRepair: asSum(typed) })} error={e('damage.vehicleRepair')} show={p.show} />
+        <ClaimText label={t`Value of the vehicle before the accident (EUR)`} inputMode="decimal" maxLength={20} hint={sumHint} value={d.vehicleValue} onChange={(typed) => patch(p, 'damage', { vehicleValue: asSum(typed) })} error={e('damage.vehicleValue')} show={p.show} />
       </fieldset>
       <fieldset>
         <legend>{t`Injuries`}</legend>
@@ -155,7 +158,7 @@ export function DamageStep(p: StepProps) {
       <fieldset>
         <legend>{t`Other damage`}</legend>
         <ClaimArea label={t`Other things damaged (belongings, a fence…)`} value={d.otherDescription} onChange={(otherDescription) => patch(p, 'damage', { otherDescription })} show={p.show} />
-        <ClaimText label={t`Their cost (EUR)`} inputMode="decimal" maxLength={20} hint={sumHint} value={d.otherSum} onChange={(otherSum) => patch(p, 'damage', { otherSum })} error={e('damage.otherSum')} show={p.show} />
+        <ClaimText label={t`Their cost (EUR)`} inputMode="decimal" maxLength={20} hint={sumHint} value={d.otherSum} onChange={(typed) => patch(p, 'damage', { otherSum: asSum(typed) })} error={e('damage.otherSum')} show={p.show} />
       </fieldset>
       <fieldset>
         <legend>{t`Witnesses`}</legend>
@@ -180,20 +183,23 @@ export function PaymentStep(p: StepProps) {
   const pay = p.data.payment;
   const e = (key: string) => p.errors[key];
   const lt = pay.bankCountry === 'LT';
+  // A Lithuanian bank not on the list (a credit union) is named instead of chosen.
+  const bankCode = lt ? ibanBankCode(pay.accountNo) : null;
   const setIban = (accountNo: string) => {
     // A Lithuanian IBAN names its bank: the list's bank is chosen for the victim.
-    const bank = lt ? bankByCode(ibanBankCode(accountNo) ?? '') : null;
-    patch(p, 'payment', bank ? { accountNo, bankCode: bank.code, bankName: bank.name } : { accountNo });
+    const code = lt ? ibanBankCode(accountNo) : null;
+    const bank = code === null ? null : bankByCode(code);
+    patch(p, 'payment', bank ? { accountNo, bankCode: bank.code, bankName: bank.name } : code !== null ? { accountNo, bankCode: '', bankName: '' } : { accountNo });
   };
   return (
     <fieldset>
       <legend>{t`Where to pay`}</legend>
       <ClaimSelect label={t`Country of the bank`} value={pay.bankCountry} options={countryOptions(p.lang, true).map((o) => ({ value: o.code, label: o.name }))} onChange={(bankCountry) => patch(p, 'payment', { bankCountry, bankCode: '', bankName: '' })} show={p.show} />
       <ClaimText label={t`Account number (IBAN)`} required maxLength={42} autoComplete="off" value={pay.accountNo} onChange={setIban} error={e('payment.accountNo')} show={p.show} />
-      {lt ? (
+      {lt && (bankCode === null || bankByCode(bankCode) !== null) ? (
         <ClaimSelect label={t`Bank`} required placeholder={t`Choose the bank`} value={pay.bankCode} options={(p.lists?.banks ?? []).map((b) => ({ value: b.code, label: b.name }))} onChange={(bankCode) => patch(p, 'payment', { bankCode, bankName: bankByCode(bankCode)?.name ?? '' })} error={e('payment.bankCode')} show={p.show} />
       ) : (
-        <ClaimText label={t`Bank`} value={pay.bankName} onChange={(bankName) => patch(p, 'payment', { bankName })} show={p.show} />
+        <ClaimText label={t`Bank`} required={lt} value={pay.bankName} onChange={(bankName) => patch(p, 'payment', { bankName })} error={e('payment.bankName')} show={p.show} />
       )}
       <ClaimSelect label={t`The account belongs to`} value={pay.type} options={VICTIM_KINDS.map((k) => ({ value: k, label: k === 'PERSON' ? t`A person` : t`A company` }))} onChange={(type) => patch(p, 'payment', { type })} show={p.show} />
       <ClaimText label={pay.type === 'PERSON' ? t`Account holder's first name` : t`Company name`} required value={pay.name} onChange={(name) => patch(p, 'payment', { name })} error={e('payment.name')} show={p.show} />

@@ -30,23 +30,31 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
   const [show, setShow] = useState(false);
   const [saving, setSaving] = useState<'saved' | 'saving' | 'failed'>('saved');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const pending = useRef<ClaimData | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const words = useCompetenceWords();
 
-  const flush = useCallback(async () => {
-    const next = pending.current;
-    if (!next) return;
-    pending.current = null;
-    setSaving('saving');
-    try {
-      const saved = (await saveClaim(initial.id, next)).claim;
-      setClaim((c) => ({ ...saved, documents: saved.documents.length >= c.documents.length ? saved.documents : c.documents }));
-      setSaving(pending.current ? 'saving' : 'saved');
-    } catch {
-      pending.current ??= next;
-      setSaving('failed');
-    }
+  /** One save at a time, in order: a later form never loses to an earlier one still on its way. */
+  const inflight = useRef<Promise<void>>(Promise.resolve());
+  const flush = useCallback((): Promise<void> => {
+    inflight.current = inflight.current.then(async () => {
+      const next = pending.current;
+      if (!next) return;
+      pending.current = null;
+      setSaving('saving');
+      try {
+        const saved = (await saveClaim(initial.id, next)).claim;
+        setClaim((c) => ({ ...saved, documents: saved.documents.length >= c.documents.length ? saved.documents : c.documents }));
+        setSaving(pending.current ? 'saving' : 'saved');
+        setSaveError(null);
+      } catch (e) {
+        pending.current ??= next;
+        setSaving('failed');
+        setSaveError(e instanceof AccountCallError ? e.code : 'GENERIC_ERROR');
+      }
+    });
+    return inflight.current;
   }, [initial.id]);
 
   useEffect(() => {
@@ -54,6 +62,13 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
     const timer = setTimeout(() => void flush(), SAVE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [data, flush]);
+
+  // A save lost to the connection is tried again every 5 s until it goes through.
+  useEffect(() => {
+    if (saving !== 'failed' || (saveError !== 'NETWORK_ERROR' && saveError !== 'RATE_LIMITED')) return;
+    const timer = setTimeout(() => void flush(), 5000);
+    return () => clearTimeout(timer);
+  }, [saving, saveError, flush]);
 
   useEffect(() => {
     const leave = () => void flush();
@@ -95,6 +110,11 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
   const submit = async () => {
     setRefusal(null);
     await flush();
+    // What is on the screen is what is sent: not while the last change is unsaved.
+    if (pending.current) {
+      setRefusal(saveError ?? 'NETWORK_ERROR');
+      return;
+    }
     try {
       onSubmitted((await submitClaim(initial.id)).claim);
     } catch (e) {
@@ -113,8 +133,13 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
         {title}
       </h2>
       <p role="status" className="claim-saved">
-        {saving === 'saving' ? t`Saving…` : saving === 'failed' ? t`Not saved: no connection. It will be saved when the connection is back.` : t`Saved.`}
+        {saving === 'saving' ? t`Saving…` : saving === 'failed' && (saveError === 'NETWORK_ERROR' || saveError === 'RATE_LIMITED') ? t`Not saved: no connection. It will be saved when the connection is back.` : saving === 'failed' ? null : t`Saved.`}
       </p>
+      {saving === 'failed' && saveError !== 'NETWORK_ERROR' && saveError !== 'RATE_LIMITED' ? (
+        <div role="alert">
+          <ErrorText code={saveError} />
+        </div>
+      ) : null}
       <form
         noValidate
         onSubmit={(e) => {

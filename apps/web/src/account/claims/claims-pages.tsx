@@ -40,13 +40,18 @@ export function ClaimsPage() {
   const stateName = useStateNames();
   const [loaded] = useLoad(claimsList, 'claims');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
   const start = async (declarationId: string | null) => {
+    // One tap, one claim: the buttons wait for the answer.
+    if (starting) return;
+    setStarting(true);
     setRefusal(null);
     try {
       const { claim } = await startClaim(declarationId);
       await navigate({ to: '/claim', search: { id: claim.id } });
     } catch (e) {
       setRefusal(e instanceof AccountCallError ? e.code : 'GENERIC_ERROR');
+      setStarting(false);
     }
   };
   return (
@@ -93,13 +98,13 @@ export function ClaimsPage() {
                     Accident of {d.date} with {d.culpritPlate}, {d.address}
                   </Trans>
                 </p>
-                <button type="button" className="button" onClick={() => void start(d.declarationId)}>
+                <button type="button" className="button" disabled={starting} onClick={() => void start(d.declarationId)}>
                   {t`Claim for the accident with ${d.culpritPlate}`}
                 </button>
               </div>
             ))}
             <p>{t`No declaration of this accident in EID? Type the claim yourself.`}</p>
-            <button type="button" className="button button--outlined" onClick={() => void start(null)}>
+            <button type="button" className="button button--outlined" disabled={starting} onClick={() => void start(null)}>
               {t`Start a claim without a declaration`}
             </button>
             <div role="alert">{refusal ? <ErrorText code={refusal} /> : null}</div>
