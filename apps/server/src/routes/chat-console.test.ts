@@ -5,6 +5,7 @@ import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { accountFixture } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
+import { multipart, type Part } from '../testing/multipart.js';
 import { DEMO_STAFF } from '../bureau/staff-seed.js';
 import { seedSubmitted } from '../testing/submitted.js';
 
@@ -13,17 +14,6 @@ const ORIGIN = 'https://eid.test';
 const [OPERATOR, SUPERVISOR] = DEMO_STAFF;
 const totp = new OtplibTotp();
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
-function multipart(parts: readonly Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----eid-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const head = 'bytes' in p ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}` : `Content-Disposition: form-data; name="${p.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), 'bytes' in p ? p.bytes : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const photo = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'GPS secret' } } }).toBuffer();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

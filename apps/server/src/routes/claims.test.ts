@@ -5,6 +5,7 @@ import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { accountFixture, submittedDeclaration } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
+import { multipart, type Part } from '../testing/multipart.js';
 import { DEMO_STAFF } from '../bureau/staff-seed.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -13,17 +14,6 @@ const [OPERATOR] = DEMO_STAFF;
 const totp = new OtplibTotp();
 const C = `${ACCOUNT_PATH}/claims`;
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
-function multipart(parts: readonly Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----eid-claim-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const head = 'bytes' in p ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}` : `Content-Disposition: form-data; name="${p.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), 'bytes' in p ? p.bytes : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(64)]);
 

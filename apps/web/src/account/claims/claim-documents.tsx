@@ -58,7 +58,7 @@ function DocumentList({ claim, kind, onClaim, error, show }: { claim: Claim; kin
         <ul>
           {files.map((f) => (
             <li key={f.fileId}>
-              <a href={documentUrl(claim.id, f.fileId)}>{f.fileName}</a> ({Math.ceil(f.size / 1024)} KB)
+              <a href={documentUrl(claim.id, f.fileId)}>{f.fileName}</a> {t`(${Math.ceil(f.size / 1024)} KB)`}
               {editable ? (
                 <button type="button" className="button button--text" onClick={() => void remove(f.fileId)}>
                   {t`Remove ${f.fileName}`}
