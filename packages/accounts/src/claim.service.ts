@@ -13,8 +13,7 @@ import {
   claimFormEditable,
   claimFromDeclaration,
   claimNumber,
-  CLAIM_FILES_MAX,
-  CLAIM_FILES_PER_KIND,
+  claimDocumentRoom,
   formatDate,
   withCompetence,
   type BureauClaimState,
@@ -106,9 +105,8 @@ export class ClaimService {
     const at = this.ports.clock.now();
     return this.change(claimId, accountId, (c) => {
       if (!claimDocumentsOpen(c.state)) refuse('CLAIM_NOT_EDITABLE');
-      const documents = [...c.documents, ...files.map((f) => ({ ...f, kind, addedAt: at }))];
-      if (documents.length > CLAIM_FILES_MAX || documents.filter((d) => d.kind === kind).length > CLAIM_FILES_PER_KIND) refuse('CLAIM_TOO_MANY_FILES');
-      return { ...c, documents };
+      if (files.length > claimDocumentRoom(c, kind)) refuse('CLAIM_TOO_MANY_FILES');
+      return { ...c, documents: [...c.documents, ...files.map((f) => ({ ...f, kind, addedAt: at }))] };
     });
   }
 
@@ -149,9 +147,9 @@ export class ClaimService {
 
   /** UE2, UE9: the bureau moves the claim's state; the victim gets the operator's words as a chat message. */
   async setState(claimId: string, to: BureauClaimState, staffName: string, text: string): Promise<Claim> {
-    const before = await this.forBureau(claimId);
-    if (!bureauMayMove(before.state, to)) refuse('CLAIM_STATE_INVALID');
     const moved = await this.change(claimId, null, (c) => {
+      // A draft is not the bureau's to see: not found, as in the queue.
+      if (c.state === 'DRAFT') refuse('CLAIM_NOT_FOUND');
       if (!bureauMayMove(c.state, to)) refuse('CLAIM_STATE_INVALID');
       return { ...c, state: to };
     });

@@ -10,6 +10,7 @@ import {
   bankByCode,
   claimCompetence,
   claimFilesFolder,
+  claimRecipient,
   INSURER_ID_DEFAULT,
   type BlobStorePort,
   type Claim,
@@ -62,7 +63,7 @@ export class ClaimDispatch implements ClaimDispatchPort {
 
   async submitted(claim: Claim): Promise<void> {
     const { pdf, body, insurerEmail } = await this.render(claim);
-    const to = body === 'INSURER' && insurerEmail !== '' ? insurerEmail : this.deps.bureauEmail;
+    const to = claimRecipient(body, insurerEmail, this.deps.bureauEmail);
     const number = claim.number ?? claim.id;
     const documents = await this.attachments(claim);
     const lines = [translate('lt', M.body, { number }), translate('lt', documents ? M.attached : M.notAttached), translate('lt', M.automatic)];

@@ -14,7 +14,7 @@ import {
   CHAT_FILE_MAX_BYTES,
   claimableDeclarations,
   claimDocumentsOpen,
-  CLAIM_FILES_MAX,
+  claimDocumentRoom,
   claimFilesFolder,
   ClaimDocumentFieldsSchema,
   ClaimFileParamsSchema,
@@ -92,8 +92,8 @@ const claims: FastifyPluginAsync = async (app) => {
     const claim = await app.claims.own(account.id, claimId);
     // UE3, UE5: a decided claim takes nothing, and no more files are read than the claim has room for (nothing is stored for a refusal).
     if (!claimDocumentsOpen(claim.state)) throw new HttpError(409, 'CLAIM_NOT_EDITABLE');
-    const room = Math.min(CLAIM_FILES_PER_KIND, CLAIM_FILES_MAX - claim.documents.length);
-    if (room <= 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
+    const room = claimDocumentRoom(claim);
+    if (room === 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
     return slots.run(account.id, async () => {
       const upload = await readFilesUpload(
         app,
@@ -102,7 +102,7 @@ const claims: FastifyPluginAsync = async (app) => {
         (fields) => {
           const parsed = parseInput(ClaimDocumentFieldsSchema, fields);
           // The list's own room, known once the kind is read (before the first file).
-          if (claim.documents.filter((d) => d.kind === parsed.kind).length >= CLAIM_FILES_PER_KIND) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
+          if (claimDocumentRoom(claim, parsed.kind) === 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
           return parsed;
         },
       );

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { personalCodeControlDigit } from '../rules/personal-code.js';
-import { blankClaimData, bureauMayMove, BUREAU_CLAIM_STATES, claimDocumentsOpen, ClaimDataSchema, claimFormEditable, claimNumber, CLAIM_STATES, type ClaimData, type ClaimDocument } from './claim.js';
-import { bankByCode, claimCompetence, claimErrors, claimStepErrors, COMPETENT_BODY_IDS, ibanBankCode, isCompanyCode, LT_BANKS } from './claim-rules.js';
+import { blankClaimData, bureauMayMove, BUREAU_CLAIM_STATES, claimDocumentRoom, claimDocumentsOpen, ClaimDataSchema, claimFormEditable, claimNumber, CLAIM_STATES, type ClaimData, type ClaimDocument } from './claim.js';
+import { bankByCode, claimCompetence, claimRecipient, claimErrors, claimStepErrors, COMPETENT_BODY_IDS, ibanBankCode, isCompanyCode, LT_BANKS } from './claim-rules.js';
 
 /** A complete claim of a natural person, paid to Swedbank. */
 export function completeClaim(): ClaimData {
@@ -43,6 +43,22 @@ describe('the claim record', () => {
   it('[UE3] only a draft is edited; documents are added until the claim is decided', () => {
     expect(CLAIM_STATES.filter(claimFormEditable)).toEqual(['DRAFT']);
     expect(CLAIM_STATES.filter((s) => !claimDocumentsOpen(s))).toEqual(['DECIDED']);
+  });
+
+  it('[UE5] the room left: 10 files a list, 30 a claim', () => {
+    const docs = (kind: ClaimDocument['kind'], n: number) => Array.from({ length: n }, () => doc(kind));
+    expect(claimDocumentRoom({ documents: [] })).toBe(10);
+    expect(claimDocumentRoom({ documents: docs('fotos', 7) }, 'fotos')).toBe(3);
+    expect(claimDocumentRoom({ documents: docs('fotos', 10) }, 'fotos')).toBe(0);
+    expect(claimDocumentRoom({ documents: docs('fotos', 10) }, 'medical')).toBe(10);
+    expect(claimDocumentRoom({ documents: [...docs('fotos', 10), ...docs('damage', 10), ...docs('legal', 8)] }, 'medical')).toBe(2);
+    expect(claimDocumentRoom({ documents: [...docs('fotos', 10), ...docs('damage', 10), ...docs('legal', 10)] })).toBe(0);
+  });
+
+  it('[UE9] the claim goes to the insurer\'s claims address when the insurer handles it, else to the bureau', () => {
+    expect(claimRecipient('INSURER', 'zalos@ld.lt', 'zalos@eid.lrdb.lt')).toBe('zalos@ld.lt');
+    expect(claimRecipient('INSURER', '', 'zalos@eid.lrdb.lt')).toBe('zalos@eid.lrdb.lt');
+    for (const body of ['CORRESPONDENT', 'REPRESENTATIVE', 'BUREAU', 'FOREIGN_BODY'] as const) expect(claimRecipient(body, 'zalos@ld.lt', 'zalos@eid.lrdb.lt')).toBe('zalos@eid.lrdb.lt');
   });
 
   it('[UE4] the number is Z-, the date and four characters of the id', () => {

@@ -46,6 +46,11 @@ export const bankByCode = (code: string) => LT_BANKS.find((b) => b.code === code
 /** The competent body's number kept in the record's `competence.id` (0: not decided). */
 export const COMPETENT_BODY_IDS: Readonly<Record<CompetentBody, number>> = { INSURER: 1, CORRESPONDENT: 2, REPRESENTATIVE: 3, BUREAU: 4, FOREIGN_BODY: 5 };
 
+/** UE9: where the claim is e-mailed: a Lithuanian insurer's claims address when it is the body and has one, else the bureau's (which passes it on). */
+export function claimRecipient(body: CompetentBody, insurerClaimsEmail: string, bureauEmail: string): string {
+  return body === 'INSURER' && insurerClaimsEmail.trim() !== '' ? insurerClaimsEmail.trim() : bureauEmail;
+}
+
 /** UE6: the form's competence (CM2, CM3) from where it happened and who caused it. */
 export function claimCompetence(d: ClaimData): Competence {
   return decideCompetence({

@@ -42,6 +42,16 @@ export function bureauMayMove(from: ClaimState, to: BureauClaimState): boolean {
   return BUREAU_MOVES[from].includes(to);
 }
 
+/**
+ * UE5: how many more files the claim takes: in the list `kind`, or in any list when no kind is
+ * given (both the claim's and the list's limit count).
+ */
+export function claimDocumentRoom(claim: { readonly documents: readonly { readonly kind: ClaimDocumentKind }[] }, kind?: ClaimDocumentKind): number {
+  const total = CLAIM_FILES_MAX - claim.documents.length;
+  const inList = kind === undefined ? CLAIM_FILES_PER_KIND : CLAIM_FILES_PER_KIND - claim.documents.filter((d) => d.kind === kind).length;
+  return Math.max(0, Math.min(total, inList));
+}
+
 /** UE3: the victim edits the form only as a draft; documents may be added while the bureau has not decided. */
 export const claimFormEditable = (state: ClaimState): boolean => state === 'DRAFT';
 export const claimDocumentsOpen = (state: ClaimState): boolean => state !== 'DECIDED';

@@ -57,11 +57,18 @@ export function useClaimLists(): ClaimLists | null {
   return value;
 }
 
-/** Every country by its code, named in the page's language and sorted by name; the EEA's first when asked. */
-export function countryOptions(lang: 'lt' | 'en', eeaFirst = false): Array<{ readonly code: string; readonly name: string }> {
+type CountryOption = { readonly code: string; readonly name: string };
+const countryLists = new Map<string, readonly CountryOption[]>();
+
+/** Every country by its code, named in the page's language and sorted by name; the EEA's first when asked (made once per language, not on every keystroke). */
+export function countryOptions(lang: 'lt' | 'en', eeaFirst = false): readonly CountryOption[] {
+  const key = `${lang}:${eeaFirst}`;
+  const made = countryLists.get(key);
+  if (made) return made;
   const names = countries.getNames(lang, { select: 'official' });
   const all = Object.entries(names).map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, lang));
-  if (!eeaFirst) return all;
   const eea = new Set<string>(EEA_COUNTRIES);
-  return [...all.filter((c) => eea.has(c.code)), ...all.filter((c) => !eea.has(c.code))];
+  const list = eeaFirst ? [...all.filter((c) => eea.has(c.code)), ...all.filter((c) => !eea.has(c.code))] : all;
+  countryLists.set(key, list);
+  return list;
 }
