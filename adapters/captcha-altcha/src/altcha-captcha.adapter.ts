@@ -1,6 +1,6 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CaptchaPort, ClockPort, ExpiringStorePort } from '@eid/domain';
+import { JOIN_WORK_MAX, type CaptchaPort, type CaptchaVerdict, type ClockPort, type ExpiringStorePort } from '@eid/domain';
 
 export interface AltchaOptions {
   /** Secret signing the challenges (and, derived from it, their keys). */
@@ -52,33 +52,39 @@ export class AltchaCaptcha implements CaptchaPort {
     return `${this.options.secret}:keys`;
   }
 
-  async challenge(action: string): Promise<Challenge> {
+  /**
+   * `work` multiplies the tries a solution takes (the solver tries counters from 0 up to the one
+   * chosen, so the work grows with it); it is signed into the challenge for the hub to read (JN8).
+   */
+  async challenge(action: string, work = 1): Promise<Challenge> {
+    const times = Math.min(JOIN_WORK_MAX, Math.max(1, Math.floor(work)));
     return createChallenge({
       algorithm: ALGORITHM,
       cost: this.cost,
-      counter: randomInt(this.counter[0], this.counter[1]),
+      counter: randomInt(this.counter[0] * times, this.counter[1] * times),
       deriveKey,
       hmacSignatureSecret: this.options.secret,
       hmacKeySignatureSecret: this.keySecret,
       // Expiry is ours, on the ClockPort (altcha-lib's own would read the wall clock): the issue time
       // is signed with the challenge.
-      data: { action, issuedAt: this.options.clock.now() },
+      data: { action, issuedAt: this.options.clock.now(), work: times },
     });
   }
 
-  async verify(token: string, action: string): Promise<boolean> {
+  async verify(token: string, action: string): Promise<CaptchaVerdict> {
+    const refused = { valid: false } as const;
     const payload = decode(token);
     const data = payload?.challenge.parameters.data;
-    if (!payload || data?.action !== action || typeof data.issuedAt !== 'number') return false;
+    if (!payload || data?.action !== action || typeof data.issuedAt !== 'number') return refused;
     const signature = payload.challenge.signature;
-    if (!signature) return false;
+    if (!signature) return refused;
     const now = this.options.clock.now();
-    if (now - data.issuedAt > this.ttlMs || data.issuedAt > now + 60_000) return false;
+    if (now - data.issuedAt > this.ttlMs || data.issuedAt > now + 60_000) return refused;
     this.forgetExpired(now);
-    if (this.used.has(signature)) return false;
+    if (this.used.has(signature)) return refused;
     // Reserved before any await: the same token sent on many sockets at once passes once at most.
     this.used.set(signature, data.issuedAt + this.ttlMs);
-    if (((await this.options.used?.get(`captcha-used:${signature}`)) ?? null) !== null) return false;
+    if (((await this.options.used?.get(`captcha-used:${signature}`)) ?? null) !== null) return refused;
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -88,10 +94,11 @@ export class AltchaCaptcha implements CaptchaPort {
     });
     if (!result.verified) {
       this.used.delete(signature);
-      return false;
+      return refused;
     }
     await this.options.used?.set(`captcha-used:${signature}`, true, data.issuedAt + this.ttlMs);
-    return true;
+    // A challenge issued before work was signed into it (a token minted just before an upgrade) is the normal work.
+    return { valid: true, work: typeof data.work === 'number' ? data.work : 1 };
   }
 
   private forgetExpired(now: number): void {

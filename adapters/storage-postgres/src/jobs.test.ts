@@ -59,7 +59,7 @@ describe('the job queue of several nodes (pg-boss)', () => {
       expect(await store.save({ ...r, declaration: { ...d, version: 1, submitState: 'WAITING' } }, 5)).toBe(false);
       expect(await store.save({ ...r, declaration: { ...d, version: 1, submitState: 'WAITING' } }, 0)).toBe(true);
       // Later saves while it waits (a join request, a closed one) add none: one job per submit.
-      expect(await store.save({ ...r, declaration: { ...d, version: 2, submitState: 'WAITING', joinRequest: null } }, 1)).toBe(true);
+      expect(await store.save({ ...r, declaration: { ...d, version: 2, submitState: 'WAITING', joinRequests: [] } }, 1)).toBe(true);
       const seen: string[] = [];
       expect(await jobs.runDue<{ declarationId: string }>(JOB_QUEUES.submit, async (job) => void seen.push(job.data.declarationId))).toBe(1);
       expect(seen).toEqual(['waiting-1']);

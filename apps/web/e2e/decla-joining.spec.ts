@@ -45,6 +45,38 @@ test.describe('joining only by the driver at the scene', () => {
     await Promise.all([ctxA.close(), ctxB.close(), ctxX.close()]);
   });
 
+  test('[JN3] two phones ask at once: the first driver sees both codes, neither replaced, and lets in the one on the other driver\'s phone; the other is told it was not let in', async ({ browser }) => {
+    const [ctxA, ctxB, ctxX] = await Promise.all([driverContext(browser), driverContext(browser), driverContext(browser)]);
+    const [a, b, stranger] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxX.newPage()]);
+    await start(a, 'live');
+    await introAndTerms(a, 'live');
+    await plates(a, 'ZXC987', 'BUV305');
+
+    // A bystander asks first; then the real driver (from the same address: asked again, its proof costs more, JN8).
+    await start(stranger, 'live');
+    await introAndTerms(stranger, 'live');
+    const strangerCode = await platesAskingToJoin(stranger, 'BUV305', 'ZXC987');
+    await start(b, 'live');
+    await introAndTerms(b, 'live');
+    const code = await platesAskingToJoin(b, 'BUV305', 'ZXC987');
+    expect(code).not.toBe(strangerCode);
+
+    const dialog = a.getByRole('dialog', { name: 'Several phones ask to join' });
+    await expect(dialog.getByRole('listitem')).toHaveCount(2);
+    await expect(dialog.getByRole('listitem').nth(0)).toContainText(strangerCode);
+    await expect(dialog.getByRole('listitem').nth(1)).toContainText(code);
+    await accessible(a, 'the join dialog with two requests');
+    await fitsViewport(a, 'the join dialog with two requests');
+    await a.screenshot({ path: 'test-results/screenshots/join-two-requests.png' });
+    const spoken = (c: string) => c.split('').join(' ');
+    await dialog.getByRole('button', { name: `Let in the phone showing ${spoken(code)}` }).click();
+    await expect(dialog).toBeHidden();
+    await expectStep(b, 5);
+    await expect(stranger.getByText('The other driver did not let this phone join.', { exact: false })).toBeVisible();
+    await expectStep(stranger, 4);
+    await Promise.all([ctxA.close(), ctxB.close(), ctxX.close()]);
+  });
+
   test('[JN6] issue 18 item 6: B\'s phone dies at step 6; on a new phone B is told the old one is still counted, sees the seconds left, is asked for again by itself, A confirms, and B opens at step 6', async ({ browser }) => {
     test.setTimeout(180_000);
     const { a, b, close } = await twoDriversMeet(browser, 'NKS715', '915AVR');

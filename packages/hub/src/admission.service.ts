@@ -1,25 +1,31 @@
 /**
- * Admission (JN1–JN4): a seat is never taken by knowing two plates alone. A device that asks for a
- * seat by plates waits, seeing nothing of the declaration, while the devices of the other party are
- * shown its request (`joinRequest` in their view: the seat, the plate, a short code). The asking
- * device is sent the same code (`admission` frame); the driver already in compares the two screens
- * and confirms "this is the driver next to me" (`answer-join`). Only then is the seat bound, the
- * token issued and the declaration sent. A newer request replaces a waiting one (its device is told
- * JOIN_NOT_CONFIRMED), a "no" ends it with JOIN_REFUSED, and a request nobody answers in
- * JOIN_CONFIRM_TIMEOUT_MS expires (the sweep).
+ * Admission (JN1–JN4, JN8): a seat is never taken by knowing two plates alone. A device that asks
+ * for a seat by plates waits, seeing nothing of the declaration, while the devices of the other
+ * party are shown every waiting request (`joinRequests` in their view: the seat, the plate, a short
+ * code). The asking device is sent its code (`admission` frame); the driver already in compares it
+ * with the phone next to them and lets that one in (`answer-join` naming the code). Only then is the
+ * seat bound, the token issued and the declaration sent.
  *
- * The waiting device's connection and its token live here, in this process: the asking device
- * holds its socket to this node while it waits (a dropped socket asks again, with a new code).
- * The request itself is part of the declaration, so every node's devices are shown it. With
- * several nodes, a driver who answers on another node records the answer in the request; this
- * node hears of the version and settles it (admits or refuses the device, closes the request).
+ * A newer request never replaces a waiting one: whoever keeps asking cannot push the real driver's
+ * request off the confirming screen. What a stranger can do is bounded instead (JN8): requests
+ * waiting at once per declaration and per source, asks per minute per source, and a proof of work
+ * that doubles with each recent ask (`JoinCosts`). A "no" ends a request with JOIN_REFUSED; the
+ * seat given ends the others for it with JOIN_REFUSED; a request nobody answers in
+ * JOIN_CONFIRM_TIMEOUT_MS expires (the sweep); a closed socket withdraws its own.
+ *
+ * The waiting devices' connections and tokens live here, in this process: an asking device holds
+ * its socket to this node while it waits. The requests are part of the declaration, so every node's
+ * devices are shown them. With several nodes, a driver who answers on another node records the
+ * answer in the request; this node hears of the version and settles it.
  */
 import {
   answerJoinRequest,
   closeJoinRequest,
+  freshJoinCode,
   isJoinRequestOpen,
-  joinCode,
+  joinAskRefusal,
   joinParty,
+  joinRequestOf,
   JOIN_CONFIRM_TIMEOUT_MS,
   keepsTrailer,
   releaseParty,
@@ -33,6 +39,7 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { Handlers } from './handler.js';
+import { JoinCosts } from './join-costs.js';
 import type { HubPorts } from './ports.js';
 import type { PlateChecks } from './plate-checks.service.js';
 import { Refusal, refuse } from './refusal.js';
@@ -48,6 +55,8 @@ export interface JoinAsk {
   readonly plates: Plates;
   readonly plate: string;
   readonly fillLang: Locale;
+  /** The work its proof carried (JN8): Infinity where no proof is asked. */
+  readonly work: number;
   /** Re-checks, under the declaration's lock, that the seat may still be asked for. */
   readonly stillAllowed: (record: StoredDeclaration, now: number) => void;
 }
@@ -70,35 +79,39 @@ interface Waiter {
 }
 
 export class AdmissionService {
-  /** The waiting device of each declaration (one at a time: a newer request replaces it). */
-  private readonly waiting = new Map<string, Waiter>();
+  /** The devices waiting here, by declaration and by the code their screen shows. */
+  private readonly waiting = new Map<string, Map<string, Waiter>>();
   /** Connections that closed, so that a request registered after its socket closed is withdrawn at once. */
   private readonly gone = new WeakSet<HubConnection>();
+  private readonly costs: JoinCosts;
 
   constructor(
-    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log' | 'cluster'>,
+    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log' | 'cluster' | 'expiring'>,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
     private readonly plates: PlateChecks,
-  ) {}
+  ) {
+    this.costs = new JoinCosts(ports);
+  }
 
   /** Asks for the seat and waits for the other party's answer: the session, or JOIN_REFUSED / JOIN_NOT_CONFIRMED. */
   async ask(conn: HubConnection, ask: JoinAsk): Promise<Session> {
+    // JN8: a source that asked recently pays more for its proof, and asks a few times a minute at most.
+    const source = await this.costs.sourceOf(conn, ask.declarationId);
+    await this.costs.count(source, ask.work);
     const token = this.ports.ids.token();
     const tokenHash = await this.ports.hash.sha256Hex(token);
-    const code = joinCode(this.ports.ids.random());
-    let requestedAt = 0;
-    await this.uow.change(ask.declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: ask.party }, (record, now) => {
+    const { result: request } = await this.uow.change(ask.declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: ask.party }, (record, now) => {
       ask.stillAllowed(record, now);
-      requestedAt = now;
-      const request: JoinRequest = { party: ask.party, code, plate: ask.plate, requestedAt: now };
+      const refused = joinAskRefusal(record.declaration, source, now);
+      if (refused) refuse(refused.code, refused.retryAfterMs);
+      const asked: JoinRequest = { party: ask.party, code: freshJoinCode(record.declaration, this.ports.ids.random()), plate: ask.plate, requestedAt: now, source };
       // Not activity: a request nobody confirms does not keep the declaration alive.
-      return { after: { ...record, declaration: requestJoin(record.declaration, request, now) }, result: null };
+      return { after: { ...record, declaration: requestJoin(record.declaration, asked, now) }, result: asked };
     });
+    const { code, requestedAt } = request;
     const session = new Promise<Session>((resolve, reject) => {
-      const previous = this.waiting.get(ask.declarationId);
-      this.waiting.set(ask.declarationId, { conn, ask, code, requestedAt, token, tokenHash, resolve, reject });
-      if (previous) previous.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+      this.waitersOf(ask.declarationId, true).set(code, { conn, ask, code, requestedAt, token, tokenHash, resolve, reject });
     });
     // The socket closed while the request was being made: nobody waits for it.
     if (this.gone.has(conn)) this.closed(conn);
@@ -108,49 +121,43 @@ export class AdmissionService {
 
   /** Is the connection waiting for an answer to its request? */
   waits(conn: HubConnection): boolean {
-    for (const w of this.waiting.values()) if (w.conn === conn) return true;
-    return false;
+    return this.all().some(([, w]) => w.conn === conn);
   }
 
   /** The asking device's connection closed: its request is withdrawn. */
   closed(conn: HubConnection): void {
     this.gone.add(conn);
-    for (const [declarationId, w] of this.waiting) {
+    for (const [declarationId, w] of this.all()) {
       if (w.conn !== conn) continue;
-      this.waiting.delete(declarationId);
-      w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+      this.drop(declarationId, w, new Refusal('JOIN_NOT_CONFIRMED'));
       void this.withdraw(declarationId, w.code);
     }
   }
 
-  /** The declaration's request was dropped (one device took both parties, it was deleted or removed): its device is told. */
+  /** The declaration's requests were dropped (one device took both parties, it was deleted or removed): their devices are told. */
   cancel(declarationId: string): void {
-    const w = this.waiting.get(declarationId);
-    if (!w) return;
-    this.waiting.delete(declarationId);
-    w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+    for (const w of [...(this.waiting.get(declarationId)?.values() ?? [])]) this.drop(declarationId, w, new Refusal('JOIN_NOT_CONFIRMED'));
   }
 
   /** Requests nobody answered in time end (the hub's periodic sweep). */
   async expire(): Promise<void> {
     const now = this.ports.clock.now();
-    for (const [declarationId, w] of [...this.waiting]) {
+    for (const [declarationId, w] of this.all()) {
       if (isJoinRequestOpen(w, now)) continue;
-      this.waiting.delete(declarationId);
-      w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
+      this.drop(declarationId, w, new Refusal('JOIN_NOT_CONFIRMED'));
       await this.withdraw(declarationId, w.code);
     }
   }
 
   handlers(): Handlers<'answer-join'> {
     return {
-      // The driver already in answers the request shown on their screen, naming its code (JN2).
+      // The driver already in answers one of the requests shown on their screen, naming its code (JN2).
       'answer-join': async ({ code, accept }, { conn, seat, contract }) =>
         this.uow.withLock(seat.declarationId, async () => {
-          const w = this.waiting.get(seat.declarationId);
+          const w = this.waiting.get(seat.declarationId)?.get(code);
           const checked = (record: StoredDeclaration, now: number): JoinRequest => {
-            const jr = record.declaration.joinRequest;
-            if (!jr || jr.code !== code || !isJoinRequestOpen(jr, now) || jr.answer !== undefined || (w && w.code !== code)) refuse('JOIN_REQUEST_CHANGED');
+            const jr = joinRequestOf(record.declaration, code);
+            if (!jr || !isJoinRequestOpen(jr, now) || jr.answer !== undefined) refuse('JOIN_REQUEST_CHANGED');
             if (jr.party === seat.party) refuse('NOT_ALLOWED');
             return jr;
           };
@@ -159,14 +166,14 @@ export class AdmissionService {
             if (!this.ports.cluster) refuse('JOIN_REQUEST_CHANGED');
             const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, (record, now) => {
               checked(record, now);
-              return { after: { ...record, declaration: answerJoinRequest(record.declaration, accept, now) }, result: null };
+              return { after: { ...record, declaration: answerJoinRequest(record.declaration, code, accept, now) }, result: null };
             });
             return committed;
           }
           const outcome: Outcome = { admitted: null, stale: null };
           const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, async (record, now) => {
             const jr = checked(record, now);
-            if (!accept) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+            if (!accept) return { after: { ...record, declaration: closeJoinRequest(record.declaration, code, now) }, result: null };
             return this.admit(record, jr, w, now, outcome);
           });
           this.conclude(seat.declarationId, w, outcome);
@@ -176,21 +183,17 @@ export class AdmissionService {
   }
 
   /**
-   * Another node committed a version of a declaration this node has a waiting device for: a request
-   * replaced or dropped there ends here; one answered there is settled here, where the device waits.
+   * Another node committed a version of a declaration this node has waiting devices for: a request
+   * dropped there (expired, withdrawn, its seat given) ends here; one answered there is settled here.
    */
   heard(record: StoredDeclaration): void {
     const id = record.declaration.id;
-    const w = this.waiting.get(id);
-    if (!w) return;
-    const jr = record.declaration.joinRequest;
-    if (!jr || jr.code !== w.code) {
-      this.waiting.delete(id);
-      w.reject(new Refusal('JOIN_NOT_CONFIRMED'));
-      return;
-    }
-    if (jr.answer !== undefined) {
-      void this.settle(id, w).catch((error: unknown) => this.ports.log?.('warn', 'a join request answered on another node could not be settled', { error: String(error) }));
+    for (const w of [...(this.waiting.get(id)?.values() ?? [])]) {
+      const jr = joinRequestOf(record.declaration, w.code);
+      if (!jr) this.drop(id, w, new Refusal('JOIN_NOT_CONFIRMED'));
+      else if (jr.answer !== undefined) {
+        void this.settle(id, w).catch((error: unknown) => this.ports.log?.('warn', 'a join request answered on another node could not be settled', { error: String(error) }));
+      }
     }
   }
 
@@ -207,16 +210,16 @@ export class AdmissionService {
   /** Admits or refuses the waiting device as the other node recorded the answer, and closes the request. */
   private async settle(declarationId: string, w: Waiter): Promise<void> {
     await this.uow.withLock(declarationId, async () => {
-      if (this.waiting.get(declarationId) !== w) return;
+      if (this.waiting.get(declarationId)?.get(w.code) !== w) return;
       const outcome: Outcome = { admitted: null, stale: null };
       let answered = false;
       await this.uow.changeHeld(declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: null }, async (record, now) => {
-        const jr = record.declaration.joinRequest;
-        if (!jr || jr.code !== w.code || jr.answer === undefined) return { after: record, result: null };
+        const jr = joinRequestOf(record.declaration, w.code);
+        if (!jr || jr.answer === undefined) return { after: record, result: null };
         answered = true;
         // Answered too late: the request had expired (the device asks again), as when nobody answers.
         if (!isJoinRequestOpen(jr, now)) outcome.stale = new Refusal('JOIN_NOT_CONFIRMED');
-        if (jr.answer === 'refuse' || outcome.stale) return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+        if (jr.answer === 'refuse' || outcome.stale) return { after: { ...record, declaration: closeJoinRequest(record.declaration, w.code, now) }, result: null };
         return this.admit(record, jr, w, now, outcome);
       });
       if (answered) this.conclude(declarationId, w, outcome);
@@ -230,13 +233,14 @@ export class AdmissionService {
     } catch (error) {
       // The seat cannot be given any more (its device came back): the request ends, its device is told why.
       outcome.stale = error instanceof Refusal ? error : new Refusal('ASSIGNMENT_FAILED');
-      return { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null };
+      return { after: { ...record, declaration: closeJoinRequest(record.declaration, w.code, now) }, result: null };
     }
     const own = w.ask.plates;
     const trailer = keepsTrailer(record.declaration, jr.party, own) ? record.declaration.parties[jr.party].trailer : await this.plates.trailerFor(own);
     const previousHolder = record.slots[jr.party].tokenHash;
     // A seat someone held before changes hands without its token: its code and signature are given again (VW1).
     const from = previousHolder === null ? record.declaration : releaseParty(record.declaration, jr.party);
+    // Giving the seat ends every other request for it.
     const after = joinParty(from, jr.party, { plates: own, trailer, fillLang: w.ask.fillLang }, now);
     outcome.admitted = { declaration: after, previousHolder };
     return {
@@ -248,11 +252,15 @@ export class AdmissionService {
 
   /** After the answer was committed: the waiting device is bound and given its session, or told why not. */
   private conclude(declarationId: string, w: Waiter, outcome: Outcome): void {
-    if (this.waiting.get(declarationId) === w) this.waiting.delete(declarationId);
     const done = outcome.admitted;
     if (!done) {
-      w.reject(outcome.stale ?? new Refusal('JOIN_REFUSED'));
+      this.drop(declarationId, w, outcome.stale ?? new Refusal('JOIN_REFUSED'));
       return;
+    }
+    this.drop(declarationId, w, null);
+    // The other phones that asked for the same seat learn it was given to another.
+    for (const other of [...(this.waiting.get(declarationId)?.values() ?? [])]) {
+      if (other.ask.party === w.ask.party) this.drop(declarationId, other, new Refusal('JOIN_REFUSED'));
     }
     // A device of that party that lost its heartbeat and is still connected learns its seat was taken.
     if (done.previousHolder) this.rooms.takeOver(declarationId, done.previousHolder);
@@ -263,14 +271,38 @@ export class AdmissionService {
     w.resolve({ declarationId, party, token: w.token, inversed: w.ask.inversed, allow: { ...joined.allow }, declaration: viewFor(done.declaration, joined) });
   }
 
-  /** Takes a request off the declaration (when it is still the one asked): the confirming screens stop showing it. */
+  /** Takes a request off the declaration (when it is still there): the confirming screens stop showing it. */
   private async withdraw(declarationId: string, code: string): Promise<void> {
     try {
-      await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any', by: null }, (record, now) =>
-        record.declaration.joinRequest?.code === code ? { after: { ...record, declaration: closeJoinRequest(record.declaration, now) }, result: null } : { after: record, result: null },
-      );
+      await this.uow.change(declarationId, { writer: null, kind: 'DATA', when: 'any', by: null }, (record, now) => ({
+        after: joinRequestOf(record.declaration, code) ? { ...record, declaration: closeJoinRequest(record.declaration, code, now) } : record,
+        result: null,
+      }));
     } catch (error) {
       if (!(error instanceof Refusal)) this.ports.log?.('warn', 'a join request could not be withdrawn', { error: String(error) });
     }
+  }
+
+  private waitersOf(declarationId: string, create: true): Map<string, Waiter> {
+    let map = this.waiting.get(declarationId);
+    if (!map && create) {
+      map = new Map();
+      this.waiting.set(declarationId, map);
+    }
+    return map as Map<string, Waiter>;
+  }
+
+  /** Stops waiting for `w` (told `refusal`, or nothing when it was admitted). */
+  private drop(declarationId: string, w: Waiter, refusal: Refusal | null): void {
+    const map = this.waiting.get(declarationId);
+    if (map?.get(w.code) === w) {
+      map.delete(w.code);
+      if (map.size === 0) this.waiting.delete(declarationId);
+    }
+    if (refusal) w.reject(refusal);
+  }
+
+  private all(): Array<[string, Waiter]> {
+    return [...this.waiting].flatMap(([id, map]) => [...map.values()].map((w): [string, Waiter] => [id, w]));
   }
 }

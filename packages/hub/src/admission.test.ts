@@ -36,14 +36,14 @@ describe('joining only by the driver at the scene', () => {
     expect(await ask(h, stranger, call('get-view'))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
     // A's screen shows the request: which seat, which plate, the same code.
     while (a.inbox.length) a.deliver();
-    expect(a.view?.joinRequest).toMatchObject({ party: 'B', plate: 'HBN512', code });
+    expect(a.view?.joinRequests).toEqual([{ party: 'B', plate: 'HBN512', code, requestedAt: expect.any(Number) }]);
   });
 
   it('[JN2] the first driver says "no": the asking device is refused (JOIN_REFUSED) and the request leaves their screen; the real driver is then admitted', async () => {
     const { h, a, sa } = await started();
     const stranger = new Device();
     expect(await join(h, stranger, a, 'HBN512', 'KLM123', false)).toMatchObject({ ok: false, code: 'JOIN_REFUSED' });
-    expect(a.view?.joinRequest).toBeNull();
+    expect(a.view?.joinRequests).toEqual([]);
     expect((await h.store.get(sa.declarationId))?.slots.B.tokenHash).toBeNull();
     const b = new Device();
     const sb = await meet(h, b, a, 'HBN512', 'KLM123');
@@ -69,23 +69,38 @@ describe('joining only by the driver at the scene', () => {
     expect(pending.result()).toMatchObject({ ok: true, r: { party: 'B' } });
   });
 
-  it('[JN3] a newer request replaces a waiting one (JOIN_NOT_CONFIRMED); one nobody answers expires at the sweep; a closed socket withdraws its own', async () => {
+  it('[JN3] a newer request never replaces a waiting one: the first driver sees both codes and lets in the one next to them; the other is told JOIN_REFUSED', async () => {
+    const { h, a } = await started();
+    const real = new Device('192.0.2.10');
+    const stranger = new Device('198.51.100.7');
+    const one = await asks(h, real);
+    const two = await asks(h, stranger);
+    expect(one.result()).toBeUndefined();
+    const codeOf = (d: Device) => (d.inbox.find((m) => m.t === 'admission') as { code: string }).code;
+    expect(codeOf(real)).not.toBe(codeOf(stranger));
+    while (a.inbox.length) a.deliver();
+    expect(a.view?.joinRequests.map((r) => r.code)).toEqual([codeOf(real), codeOf(stranger)]);
+    // What the confirming screen is shown carries nothing of where a request came from.
+    expect(JSON.stringify(a.view?.joinRequests)).not.toMatch(/source|answer|192\.0|198\.51/);
+
+    expect(await ask(h, a, call('answer-join', { code: codeOf(real), accept: true }))).toMatchObject({ ok: true });
+    await Promise.all([one.answered, two.answered]);
+    expect(one.result()).toMatchObject({ ok: true, r: { party: 'B' } });
+    expect(two.result()).toMatchObject({ ok: false, code: 'JOIN_REFUSED' });
+    expect(a.view?.joinRequests).toEqual([]);
+    expect(JSON.stringify(stranger.received)).not.toMatch(/Jonas|Petraitis|"declaration"/);
+  });
+
+  it('[JN3] a request nobody answers expires at the sweep; a closed socket withdraws its own; both leave the confirming screen', async () => {
     const { h, a } = await started();
     const first = new Device();
-    const second = new Device();
     const one = await asks(h, first);
-    const two = await asks(h, second);
+    h.clock.advance(JOIN_CONFIRM_TIMEOUT_MS + 1);
+    await h.hub.sweep();
     await one.answered;
     expect(one.result()).toMatchObject({ ok: false, code: 'JOIN_NOT_CONFIRMED' });
     while (a.inbox.length) a.deliver();
-    expect(a.view?.joinRequest?.code).toBe((second.inbox[0] as { code: string }).code);
-
-    h.clock.advance(JOIN_CONFIRM_TIMEOUT_MS + 1);
-    await h.hub.sweep();
-    await two.answered;
-    expect(two.result()).toMatchObject({ ok: false, code: 'JOIN_NOT_CONFIRMED' });
-    while (a.inbox.length) a.deliver();
-    expect(a.view?.joinRequest).toBeNull();
+    expect(a.view?.joinRequests).toEqual([]);
 
     const third = new Device();
     const three = await asks(h, third);
@@ -94,7 +109,7 @@ describe('joining only by the driver at the scene', () => {
     expect(three.result()).toMatchObject({ ok: false, code: 'JOIN_NOT_CONFIRMED' });
     await until(() => {
       while (a.inbox.length) a.deliver();
-      return a.view?.joinRequest === null;
+      return a.view?.joinRequests.length === 0;
     });
     expect(a.gaps).toBe(0);
   });

@@ -1,4 +1,4 @@
-/** The captcha of abuse-prone instructions (submit-eid, send-phone-code); none in practice mode. */
+/** The captcha of abuse-prone instructions (a connect, submit-eid, send-phone-code); none in practice mode. */
 import type { HubOptions, HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
 
@@ -8,16 +8,24 @@ export class Captcha {
     private readonly options: HubOptions,
   ) {}
 
-  /** CAPTCHA_REQUIRED without a token, CAPTCHA_INVALID for a wrong one; passes otherwise. */
-  async check(token: string | undefined, action: string): Promise<void> {
-    if (!this.ports.captcha || this.options.mode === 'practice') return;
+  /** Is a proof of work asked at all (not in practice, not without a captcha)? */
+  get on(): boolean {
+    return this.ports.captcha !== undefined && this.options.mode !== 'practice';
+  }
+
+  /**
+   * CAPTCHA_REQUIRED without a token, CAPTCHA_INVALID for a wrong one; otherwise the work the token
+   * was issued with (JN8), Infinity where no proof is asked.
+   */
+  async check(token: string | undefined, action: string): Promise<number> {
+    if (!this.ports.captcha || !this.on) return Infinity;
     if (!token) refuse('CAPTCHA_REQUIRED');
-    let valid = false;
     try {
-      valid = await this.ports.captcha.verify(token, action);
+      const verdict = await this.ports.captcha.verify(token, action);
+      if (verdict.valid) return verdict.work;
     } catch (error) {
       this.ports.log?.('warn', 'captcha check failed', { error: String(error) });
     }
-    if (!valid) refuse('CAPTCHA_INVALID');
+    return refuse('CAPTCHA_INVALID');
   }
 }

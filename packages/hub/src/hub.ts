@@ -25,7 +25,7 @@ import { SeatService } from './seat.service.js';
 import { SubmitService } from './submit.service.js';
 import { UnitOfWork } from './unit-of-work.js';
 
-type Answer = { ok: true; r: unknown } | { ok: false; code: Refusal['code']; retryAfterMs?: number };
+type Answer = { ok: true; r: unknown } | { ok: false; code: Refusal['code']; retryAfterMs?: number; work?: number };
 
 export class DeclarationHub {
   private readonly rooms: Rooms;
@@ -89,7 +89,11 @@ export class DeclarationHub {
       const r = msg.t === 'connect' ? await this.seats.connect(conn, msg) : msg.t === 'resume' ? await this.seats.resume(conn, msg) : await this.call(conn, msg);
       answer = { ok: true, r };
     } catch (error) {
-      if (error instanceof Refusal) answer = error.retryAfterMs === undefined ? { ok: false, code: error.code } : { ok: false, code: error.code, retryAfterMs: error.retryAfterMs };
+      if (error instanceof Refusal) {
+        answer = { ok: false, code: error.code };
+        if (error.retryAfterMs !== undefined) answer.retryAfterMs = error.retryAfterMs;
+        if (error.work !== undefined) answer.work = error.work;
+      }
       else {
         this.ports.log?.('error', 'hub instruction failed', { error: String(error), t: msg.t, op: msg.t === 'call' ? msg.op : undefined });
         answer = { ok: false, code: 'SERVER_ERROR' };

@@ -22,6 +22,11 @@ export interface HubConnection {
   send(message: ServerMessage): void;
   /** AC14: the device's signed-in account is a test user's: it cannot fill declarations. */
   readonly testUser?: boolean;
+  /**
+   * The address the device connects from, as the transport knows it (JN8: how often it may ask to
+   * join and what its proof of work costs). None in practice mode: each connection is its own.
+   */
+  readonly source?: string;
 }
 
 /** A connection's seat: the declaration and party it holds, and which parties it may fill. */

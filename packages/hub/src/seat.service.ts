@@ -78,7 +78,7 @@ export class SeatService {
     const now = this.ports.clock.now();
     if (now < this.systemUpdateUntil) refuse('SYSTEM_UPDATE', Math.min(SYSTEM_UPDATE_WAIT_MS, this.systemUpdateUntil - now));
     // A connect costs the device a proof of work before anything is looked up (JN5).
-    await this.captcha.check(msg.captcha, 'connect');
+    const work = await this.captcha.check(msg.captcha, 'connect');
     const keys = declarationKeys({ parties: { A: { plates: msg.plates.A }, B: { plates: msg.plates.B } } });
     const request = { mode: msg.mode, plates: msg.plates, location: msg.location, testUser: conn.testUser === true };
     const records = await this.ports.store.findByKeys(keys, now - UNFINISHED_TTL_MS);
@@ -102,6 +102,7 @@ export class SeatService {
       plates: msg.plates.A,
       plate: vehicleKey(msg.plates.A).replace(/^VIN:/, ''),
       fillLang: msg.fillLang,
+      work,
       stillAllowed: (record, at) => {
         // Decided again under the lock: the other device may have joined meanwhile.
         const again = decideConnect(request, [candidateOf(record)], at);

@@ -79,7 +79,7 @@ describe('two server nodes on one PostgreSQL', () => {
   it('[CL1] B joins on node 2, confirmed by A on node 1; edits reach the other node live both ways; presence is seen across', async () => {
     const { a, b, sa, sb } = await pairAcross();
     expect(sb).toMatchObject({ party: 'B', declarationId: sa.declarationId });
-    await a.waitForView((d) => d.version >= sb.declaration.version && d.joinRequest === null);
+    await a.waitForView((d) => d.version >= sb.declaration.version && d.joinRequests.length === 0);
     await a.waitFor((m) => m.t === 'presence' && m.A && m.B);
     await b.waitFor((m) => m.t === 'presence' && m.A && m.B);
     value(await a.call('eid-comment', { text: 'from node 1' }));

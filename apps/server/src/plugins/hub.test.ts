@@ -7,6 +7,7 @@ import {
   PLATE_CHECK_LIMIT_COUNT,
   PLATE_CHECKS_PER_REQUESTER,
   UNFINISHED_TTL_MS,
+  CAPTCHA_PATH,
   type Declaration,
   type ServerMessage,
   type Session,
@@ -236,6 +237,28 @@ describe('declaration hub over WebSocket', () => {
       expect(value<Session>(await a.connect('KLM123', 'HBN512', { captcha: token })).party).toBe('A');
       const b = await driver(ctx);
       expect(await b.connect('LRA908', 'GTE274', { captcha: token })).toMatchObject({ ok: false, code: 'CAPTCHA_INVALID' });
+    });
+
+    it('[JN8] a second ask to join from one address must carry twice the work: a normal proof is CAPTCHA_TOO_EASY naming it, nothing revealed; one of that work waits beside the first', async () => {
+      const ctx = await start();
+      const a = await driver(ctx);
+      value(await a.connect('KLM123', 'HBN512'));
+      const b = await driver(ctx);
+      const asked = b.connect('HBN512', 'KLM123');
+      const bCode = ((await b.waitFor((m) => m.t === 'admission')) as Extract<ServerMessage, { t: 'admission' }>).code;
+      const c = await driver(ctx);
+      expect(await c.connect('HBN512', 'KLM123', { captcha: await captchaToken(ctx.app, 'connect') })).toMatchObject({ ok: false, code: 'CAPTCHA_TOO_EASY', work: 2 });
+      expect(c.pushes.some((m) => m.t === 'admission')).toBe(false);
+      const again = c.connect('HBN512', 'KLM123', { captcha: await captchaToken(ctx.app, 'connect', 2) });
+      const cCode = ((await c.waitFor((m) => m.t === 'admission')) as Extract<ServerMessage, { t: 'admission' }>).code;
+      // Both wait on A's screen, each with its own code; A lets in the one on the phone next to them.
+      await a.waitForView((d) => d.joinRequests.length === 2);
+      expect(a.view?.joinRequests.map((r) => r.code)).toEqual([bCode, cCode]);
+      value(await a.call('answer-join', { code: bCode, accept: true }));
+      expect(value<Session>(await asked).party).toBe('B');
+      expect(await again).toMatchObject({ ok: false, code: 'JOIN_REFUSED' });
+      // The challenge names no more work than a phone does in time.
+      expect((await ctx.app.inject({ url: `${CAPTCHA_PATH}?action=connect&work=9` })).json()).toMatchObject({ code: 'DATA_ERROR' });
     });
 
     it('[FU4] registry data only for a seat; a stranger spending the checks of a plate does not block the real driver', async () => {

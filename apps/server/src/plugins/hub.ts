@@ -7,6 +7,7 @@ import { DeclarationHub, PRESENCE_REPEAT_MS, type ClusterPort, type HubConnectio
 import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
 import { SocketGuard } from './socket-guard.js';
+import { addressSource } from '../hub/address-source.js';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import QRCode from 'qrcode';
 import { SubmitWorker } from '../hub/submit-worker.js';
@@ -187,6 +188,8 @@ export default fp(
             if (socket.readyState === socket.OPEN && guard.writable(socket)) socket.send(JSON.stringify(message));
           },
           testUser: signed !== null && isTestUser(signed.account, app.config.testPersonalCodes),
+          // JN8: how often this address may ask to join, and what its proof of work costs.
+          source: addressSource(request.ip),
         };
         connections.set(socket, conn);
         // Frames of one device are handled in order: a call right after a connect sees its session.

@@ -34,7 +34,7 @@ const statement: FastifyPluginAsync = async (app) => {
     const body = parseInput(OpenBodySchema, request.body);
     if (app.captcha) {
       if (!body.captcha) throw new HttpError(400, 'CAPTCHA_REQUIRED');
-      if (!(await app.captcha.verify(body.captcha, 'preview'))) throw new HttpError(403, 'CAPTCHA_INVALID');
+      if (!(await app.captcha.verify(body.captcha, 'preview')).valid) throw new HttpError(403, 'CAPTCHA_INVALID');
     }
     const key = linkKey(body.link);
     const now = app.clock.now();

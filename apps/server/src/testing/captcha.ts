@@ -4,8 +4,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CAPTCHA_PATH, type CaptchaAction } from '@eid/domain';
 
 /** Solves a captcha of the app for an action the way a browser does: fetch, prove work, encode. */
-export async function captchaToken(app: FastifyInstance, action: CaptchaAction): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: `${CAPTCHA_PATH}?action=${action}` });
+export async function captchaToken(app: FastifyInstance, action: CaptchaAction, work = 1): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `${CAPTCHA_PATH}?action=${action}${work > 1 ? `&work=${work}` : ''}` });
   if (res.statusCode !== 200) throw new Error(`captcha challenge: ${res.statusCode}`);
   const challenge = res.json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });

@@ -131,9 +131,19 @@ export class WsDriver {
     return this.sendRaw({ ...message, id }, id);
   }
 
-  /** Connects by plates with a solved captcha of action `connect`, as the web app does (JN5); `extra` may set or drop it. */
+  /**
+   * Connects by plates with a solved captcha of action `connect`, as the web app does (JN5); `extra`
+   * may set or drop it. Asked for a harder proof (JN8), it solves one of that work and asks again,
+   * as the web app does.
+   */
   async connect(own: Plates | string, other: Plates | string, extra: Record<string, unknown> = {}): Promise<Result> {
-    const captcha = 'captcha' in extra || !this.app.captcha ? {} : { captcha: await captchaToken(this.app, 'connect') };
+    const chosen = 'captcha' in extra || !this.app.captcha;
+    const first = await this.connectWith(own, other, extra, chosen ? {} : { captcha: await captchaToken(this.app, 'connect') });
+    if (chosen || first.ok || first.code !== 'CAPTCHA_TOO_EASY' || first.work === undefined) return first;
+    return this.connectWith(own, other, extra, { captcha: await captchaToken(this.app, 'connect', first.work) });
+  }
+
+  private connectWith(own: Plates | string, other: Plates | string, extra: Record<string, unknown>, captcha: { captcha?: string }): Promise<Result> {
     return this.session(
       this.request({
         t: 'connect',
@@ -160,7 +170,7 @@ export class WsDriver {
     const first = await Promise.race([answer.then((r) => ({ r })), asked.then((m) => ({ m }))]);
     if ('r' in first) return first.r;
     const code = (first.m as Extract<ServerMessage, { t: 'admission' }>).code;
-    await confirmer.waitForView((d) => d.joinRequest?.code === code);
+    await confirmer.waitForView((d) => d.joinRequests.some((r) => r.code === code));
     const yes = await confirmer.call('answer-join', { code, accept: true });
     if (!yes.ok) throw new Error(`answer-join refused: ${yes.code}`);
     return answer;

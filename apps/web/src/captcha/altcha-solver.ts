@@ -2,6 +2,13 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { CAPTCHA_PATH, type CancelSignal, type CaptchaSolverPort } from '@eid/domain';
 
+/** Where a challenge for the action is fetched; `work` above 1 asks a harder one (JN8). */
+export function captchaUrl(action: string, work = 1): string {
+  const query = new URLSearchParams({ action });
+  if (work > 1) query.set('work', String(work));
+  return `${CAPTCHA_PATH}?${query.toString()}`;
+}
+
 /** What the server answers when its captcha is switched off. */
 const OFF_TOKEN = 'off';
 
@@ -13,8 +20,8 @@ const OFF_TOKEN = 'off';
 export class AltchaSolver implements CaptchaSolverPort {
   constructor(private readonly fetcher: typeof fetch = (input, init) => window.fetch(input, init)) {}
 
-  async solve(action: string, signal: CancelSignal): Promise<string> {
-    const res = await this.fetcher(`${CAPTCHA_PATH}?action=${encodeURIComponent(action)}`, { cache: 'no-store', credentials: 'include' });
+  async solve(action: string, signal: CancelSignal, work = 1): Promise<string> {
+    const res = await this.fetcher(captchaUrl(action, work), { cache: 'no-store', credentials: 'include' });
     if (!res.ok) throw Object.assign(new Error('CAPTCHA_INVALID'), { code: 'CAPTCHA_INVALID' });
     const challenge = (await res.json()) as Challenge | { off: true };
     if ('off' in challenge) return OFF_TOKEN;

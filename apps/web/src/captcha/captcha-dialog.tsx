@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CAPTCHA_PATH, type CaptchaAction } from '@eid/domain';
+import { type CaptchaAction } from '@eid/domain';
+import { captchaUrl } from './altcha-solver';
 import type { CaptchaGate } from './captcha-gate';
 
 interface Request {
   readonly action: CaptchaAction;
+  readonly work: number;
   readonly resolve: (token: string) => void;
   readonly reject: (error: Error) => void;
 }
@@ -18,13 +20,14 @@ const cancelled = () => Object.assign(new Error('ERR_TIMEOUT'), { code: 'ERR_TIM
 export function CaptchaDialogHost({ gate }: { gate: CaptchaGate }) {
   const [request, setRequest] = useState<Request | null>(null);
   useEffect(() => {
-    gate.setManual((action) => new Promise<string>((resolve, reject) => setRequest({ action, resolve, reject })));
+    gate.setManual((action, work) => new Promise<string>((resolve, reject) => setRequest({ action, work, resolve, reject })));
     return () => gate.setManual(null);
   }, [gate]);
   if (!request) return null;
   return (
     <CaptchaDialog
       action={request.action}
+      work={request.work}
       onDone={(token) => {
         request.resolve(token);
         setRequest(null);
@@ -38,7 +41,7 @@ export function CaptchaDialogHost({ gate }: { gate: CaptchaGate }) {
 }
 
 /** The captcha dialog of the wizard: the ALTCHA widget (self-hosted, no tracking), loaded only here. */
-export function CaptchaDialog({ action, onDone, onCancel }: { action: CaptchaAction; onDone: (token: string) => void; onCancel: () => void }) {
+export function CaptchaDialog({ action, work = 1, onDone, onCancel }: { action: CaptchaAction; work?: number; onDone: (token: string) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const slot = useRef<HTMLDivElement>(null);
@@ -62,7 +65,7 @@ export function CaptchaDialog({ action, onDone, onCancel }: { action: CaptchaAct
       .then(() => {
         if (gone || !slot.current) return;
         widget = document.createElement('altcha-widget');
-        widget.setAttribute('challenge', `${CAPTCHA_PATH}?action=${action}`);
+        widget.setAttribute('challenge', captchaUrl(action, work));
         widget.setAttribute('language', lang);
         widget.setAttribute('type', 'checkbox');
         widget.setAttribute('auto', 'off');
@@ -79,7 +82,7 @@ export function CaptchaDialog({ action, onDone, onCancel }: { action: CaptchaAct
       gone = true;
       widget?.remove();
     };
-  }, [action, i18n.locale]);
+  }, [action, work, i18n.locale]);
 
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="captcha-title" onCancel={onCancel}>

@@ -1,7 +1,7 @@
 import { requestCaptchaToken, type CaptchaAction, type CaptchaSolverPort } from '@eid/domain';
 
 /** Asks the driver to solve the captcha by hand (the captcha dialog); rejects when they close it. */
-export type ManualCaptcha = (action: CaptchaAction) => Promise<string>;
+export type ManualCaptcha = (action: CaptchaAction, work: number) => Promise<string>;
 
 /**
  * Captcha tokens for a page: solved ahead when a screen knows one will be needed (the submit, a
@@ -26,14 +26,18 @@ export class CaptchaGate {
     this.pending.set(action, token);
   }
 
-  /** A fresh token for one call; rejects with `{ code }` when neither way produced one. */
-  async token(action: CaptchaAction): Promise<string> {
-    const pending = this.pending.get(action) ?? requestCaptchaToken(this.solver, { action });
-    this.pending.delete(action);
+  /**
+   * A fresh token for one call; rejects with `{ code }` when neither way produced one. `work` above 1
+   * (JN8: the server asked for a harder proof) is never the one solved ahead.
+   */
+  async token(action: CaptchaAction, work = 1): Promise<string> {
+    const ahead = work > 1 ? undefined : this.pending.get(action);
+    if (ahead) this.pending.delete(action);
+    const pending = ahead ?? requestCaptchaToken(this.solver, { action, work });
     try {
       return await pending;
     } catch (error) {
-      if (this.manual) return this.manual(action);
+      if (this.manual) return this.manual(action, work);
       throw error;
     }
   }

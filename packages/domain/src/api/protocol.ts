@@ -20,6 +20,7 @@ import { EidModeSchema, LocaleSchema, PartySchema, PlatesSchema, PositionSchema 
 import { CHANGED_KINDS, type ChangedKind } from '../declaration/edits.js';
 import type { DeclarationView } from '../declaration/view.js';
 import type { ViewPatch } from '../declaration/view-patch.js';
+import { JOIN_WORK_MAX } from '../declaration/join.js';
 
 /** The protocol this code speaks: 2 = typed instructions, writes answered with deltas (issue 12). */
 export const PROTOCOL_VERSION = 2;
@@ -84,7 +85,15 @@ export interface Session<D = DeclarationView> {
 
 export type ServerMessage =
   | { readonly t: 'result'; readonly id: number; readonly ok: true; readonly r: unknown }
-  | { readonly t: 'result'; readonly id: number; readonly ok: false; readonly code: string; readonly retryAfterMs?: number }
+  | {
+      readonly t: 'result';
+      readonly id: number;
+      readonly ok: false;
+      readonly code: string;
+      readonly retryAfterMs?: number;
+      /** CAPTCHA_TOO_EASY: the work the next proof must carry (JN8). */
+      readonly work?: number;
+    }
   | {
       readonly t: 'changed';
       readonly kind: ChangedKind;
@@ -129,6 +138,7 @@ export const ServerMessageSchema = v.variant('t', [
     r: v.optional(v.unknown()),
     code: v.optional(v.string()),
     retryAfterMs: v.optional(v.number()),
+    work: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(JOIN_WORK_MAX))),
   }),
   v.object({
     t: v.literal('changed'),
@@ -150,9 +160,14 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
   if (m.t !== 'result') return m;
   if (m.ok) return { t: 'result', id: m.id, ok: true, r: m.r };
   if (typeof m.code !== 'string') return null;
-  return m.retryAfterMs === undefined
-    ? { t: 'result', id: m.id, ok: false, code: m.code }
-    : { t: 'result', id: m.id, ok: false, code: m.code, retryAfterMs: m.retryAfterMs };
+  return {
+    t: 'result',
+    id: m.id,
+    ok: false,
+    code: m.code,
+    ...(m.retryAfterMs === undefined ? {} : { retryAfterMs: m.retryAfterMs }),
+    ...(m.work === undefined ? {} : { work: m.work }),
+  };
 }
 
 /** BR5: the seat a successful connect or resume gave (its Session), or null for any other message. */

@@ -18,27 +18,30 @@ export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export interface CaptchaContext {
   readonly action: string;
+  /** How many times the normal work the challenge asks (JN8: a join asked again soon); 1 otherwise. */
+  readonly work: number;
   readonly token: string | null;
   readonly error: ErrorCode | null;
 }
 
 export const captchaMachine = setup({
-  types: { context: {} as CaptchaContext, input: {} as { action?: string }, output: {} as { token: string | null; error: ErrorCode | null } },
+  types: { context: {} as CaptchaContext, input: {} as { action?: string; work?: number }, output: {} as { token: string | null; error: ErrorCode | null } },
   actors: {
-    solve: fromPromise<string, { action: string }>(async () => {
+    solve: fromPromise<string, { action: string; work: number }>(async () => {
       throw new Error('captchaMachine: no CaptchaSolverPort provided');
     }),
   },
-  delays: { timeout: CAPTCHA_TIMEOUT_MS },
+  // A proof of more work is given that many times the time (JN8); the normal one CAPTCHA_TIMEOUT_MS.
+  delays: { timeout: ({ context }) => CAPTCHA_TIMEOUT_MS * context.work },
 }).createMachine({
   id: 'captcha',
-  context: ({ input }) => ({ action: input.action ?? CAPTCHA_DEFAULT_ACTION, token: null, error: null }),
+  context: ({ input }) => ({ action: input.action ?? CAPTCHA_DEFAULT_ACTION, work: Math.max(1, Math.floor(input.work ?? 1)), token: null, error: null }),
   initial: 'solving',
   states: {
     solving: {
       invoke: {
         src: 'solve',
-        input: ({ context }) => ({ action: context.action }),
+        input: ({ context }) => ({ action: context.action, work: context.work }),
         onDone: { target: 'solved', actions: assign({ token: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: assign({ error: 'CAPTCHA_INVALID' as ErrorCode }) },
       },
@@ -53,7 +56,7 @@ export const captchaMachine = setup({
 
 export function provideCaptchaSolver(solver: CaptchaSolverPort) {
   return captchaMachine.provide({
-    actors: { solve: fromPromise<string, { action: string }>(({ input, signal }) => solver.solve(input.action, signal)) },
+    actors: { solve: fromPromise<string, { action: string; work: number }>(({ input, signal }) => solver.solve(input.action, signal, input.work)) },
   });
 }
 
@@ -61,10 +64,10 @@ export function provideCaptchaSolver(solver: CaptchaSolverPort) {
  * A token for `action`, or a rejection with `{ code }` (ERR_TIMEOUT after 10 s, CAPTCHA_INVALID when
  * the challenge could not be fetched or solved). `clock` is XState's (a simulated one in tests).
  */
-export function requestCaptchaToken(solver: CaptchaSolverPort, options: { action?: string; clock?: Clock } = {}): Promise<string> {
+export function requestCaptchaToken(solver: CaptchaSolverPort, options: { action?: string; work?: number; clock?: Clock } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const actor: AnyActorRef = createActor(provideCaptchaSolver(solver), {
-      input: { action: options.action },
+      input: { action: options.action, work: options.work },
       ...(options.clock ? { clock: options.clock } : {}),
     });
     actor.subscribe({

@@ -68,6 +68,8 @@ export interface ConnectionContext {
   readonly error: ErrorCode | null;
   /** From a SYSTEM_UPDATE or PLATE_CHECK_LIMIT refusal: how long to wait. */
   readonly retryAfterMs: number | null;
+  /** From a CAPTCHA_TOO_EASY refusal of a connect: the work its next proof must carry (JN8). */
+  readonly work: number | null;
   readonly endReason: EndReason | null;
   /** While the other driver is asked to confirm this device (JN1): the code both screens show. */
   readonly admission: { readonly code: string; readonly timeoutMs: number } | null;
@@ -131,6 +133,7 @@ export function initialContext(): ConnectionContext {
     attempts: 0,
     error: null,
     retryAfterMs: null,
+    work: null,
     endReason: null,
     admission: null,
   };

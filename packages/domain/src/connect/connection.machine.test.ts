@@ -7,7 +7,8 @@ import { declarationViewFor, type DeclarationView } from '../declaration/view.js
 import { diffViews } from '../declaration/view-patch.js';
 import { PROTOCOL_VERSION } from '../api/protocol.js';
 import { END_REACTION_MS, RECONNECT_LIMIT, STORAGE_KEYS } from '../rules/constants.js';
-import { HEARTBEAT_INTERVAL_MS, JOIN_CONFIRM_TIMEOUT_MS } from '../declaration/connect.js';
+import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
+import { JOIN_CONFIRM_TIMEOUT_MS } from '../declaration/join.js';
 import type { KeyValuePort } from '../ports/key-value.port.js';
 import type { TransportLink, TransportListener, TransportPort } from '../ports/transport.port.js';
 import {

@@ -14,7 +14,8 @@ import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, t
 import { PROTOCOL_VERSION, type Session } from '../api/protocol.js';
 import { END_REACTION_MS, RECONNECT_LIMIT } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
-import { HEARTBEAT_INTERVAL_MS, JOIN_CONFIRM_TIMEOUT_MS } from '../declaration/connect.js';
+import { HEARTBEAT_INTERVAL_MS } from '../declaration/connect.js';
+import { JOIN_CONFIRM_TIMEOUT_MS } from '../declaration/join.js';
 import { reactToServerMessage } from './server-message.js';
 import {
   asResult,
@@ -103,6 +104,7 @@ export const connectionMachine = setup({
         attempts: 0,
         error: null,
         retryAfterMs: null,
+        work: null,
         admission: null,
       });
       enqueue.emit({ type: 'declaration.changed', kind: 'SESSION', by: null, declaration: s.declaration });
@@ -110,7 +112,7 @@ export const connectionMachine = setup({
     refuse: assign(({ event }) => {
       const m = asResult(event);
       if (!m || m.ok) return {};
-      return { error: m.code as ErrorCode, retryAfterMs: m.retryAfterMs ?? null, handshakeId: null, admission: null };
+      return { error: m.code as ErrorCode, retryAfterMs: m.retryAfterMs ?? null, work: m.work ?? null, handshakeId: null, admission: null };
     }),
     /** Sends everything queued on the fresh link, in order. */
     flushQueue: enqueueActions(({ context, enqueue }) => {

@@ -106,7 +106,7 @@ export function blankDeclaration(init: NewDeclaration): Declaration {
     submitState: 'READY',
     invalidDesc: [],
     viewUrls: { A: null, B: null },
-    joinRequest: null,
+    joinRequests: [],
     parties: { A: blankParty(init.fillLang), B: blankParty(init.fillLang) },
   };
 }

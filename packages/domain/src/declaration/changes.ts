@@ -7,7 +7,8 @@
 import type { Locale, Party } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { platePairErrors } from '../rules/plates.js';
-import type { Declaration, JoinRequest, Plates, Trailer, Vehicle } from './entities.js';
+import type { Declaration, Plates, Trailer, Vehicle } from './entities.js';
+import { joinRequestsOf } from './join.js';
 
 const other = (p: Party): Party => (p === 'A' ? 'B' : 'A');
 
@@ -37,7 +38,8 @@ export function joinParty(
   return bump(
     {
       ...d,
-      joinRequest: null,
+      // The seat is given: the other requests for it end (their devices are told).
+      joinRequests: joinRequestsOf(d).filter((r) => r.party !== party),
       parties: {
         ...d.parties,
         [party]: {
@@ -53,9 +55,9 @@ export function joinParty(
   );
 }
 
-/** One device fills for both (declaration-flow §6): the declaration leaves two-user mode (and a waiting join request is dropped). */
+/** One device fills for both (declaration-flow §6): the declaration leaves two-user mode (and the waiting join requests are dropped). */
 export function useOneDevice(d: Declaration, now: number): Declaration {
-  return bump({ ...d, twoUserMode: false, joinRequest: null }, now);
+  return bump({ ...d, twoUserMode: false, joinRequests: [] }, now);
 }
 
 /**
@@ -68,21 +70,6 @@ export function releaseParty(d: Declaration, party: Party): Declaration {
   const p = d.parties[party];
   if (p.driver.code === '' && p.signature === null && p.submit === 'NONE') return d;
   return { ...d, parties: { ...d.parties, [party]: { ...p, driver: { ...p.driver, code: '' }, signature: null, submit: 'NONE' } } };
-}
-
-/** A device asks for a seat (JN1): the other party's devices are shown the request; a previous one is replaced. */
-export function requestJoin(d: Declaration, request: JoinRequest, now: number): Declaration {
-  return bump({ ...d, joinRequest: request }, now);
-}
-
-/** The confirming driver answered a request whose asking device waits on another node (JN2): that node settles it. */
-export function answerJoinRequest(d: Declaration, accept: boolean, now: number): Declaration {
-  return d.joinRequest === null ? d : bump({ ...d, joinRequest: { ...d.joinRequest, answer: accept ? 'accept' : 'refuse' } }, now);
-}
-
-/** The join request was answered, withdrawn or replaced: nothing waits any more. */
-export function closeJoinRequest(d: Declaration, now: number): Declaration {
-  return d.joinRequest === null ? d : bump({ ...d, joinRequest: null }, now);
 }
 
 /** Whether a party's plate may be switched to what its photo shows; null when it may. */

@@ -22,25 +22,8 @@ export const HEARTBEAT_TIMEOUT_MS = 45_000;
  */
 export const LOCATION_MATCH_RADIUS_M = 5_000;
 
-/**
- * A seat is taken by plates only when a device of the other party confirms it (JN1): both screens
- * show this many digits and the driver who is already in says "this is the driver next to me".
- */
-export const JOIN_CODE_LENGTH = 4;
-/** How long a join request waits for that confirmation; then the asking device is told JOIN_NOT_CONFIRMED. */
-export const JOIN_CONFIRM_TIMEOUT_MS = 120_000;
 /** JN6: how many times a device asks again by itself for a seat still counted on another device (a device that keeps beating is a live one). */
 export const SEAT_WAIT_RETRIES = 3;
-
-/** A join code from a uniform random number in [0, 1). */
-export function joinCode(random: number): string {
-  return String(Math.floor(random * 10 ** JOIN_CODE_LENGTH)).padStart(JOIN_CODE_LENGTH, '0');
-}
-
-/** Is a join request still waiting for its answer? */
-export function isJoinRequestOpen(request: { readonly requestedAt: number } | null, now: number): boolean {
-  return request !== null && now - request.requestedAt <= JOIN_CONFIRM_TIMEOUT_MS;
-}
 
 const EARTH_RADIUS_M = 6_371_008.8;
 

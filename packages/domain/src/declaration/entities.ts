@@ -322,6 +322,11 @@ export interface JoinRequest {
    * node admits or refuses it (and closes the request). Never shown to a device.
    */
   readonly answer?: 'accept' | 'refuse';
+  /**
+   * Where the request came from, as a hash of the declaration and the asking address (JN8: how
+   * many requests one source may hold open). Never shown to a device.
+   */
+  readonly source?: string;
 }
 
 export interface Declaration {
@@ -342,6 +347,9 @@ export interface Declaration {
   /** Each driver's own view link (app-shell §2), once the declaration was sent. */
   readonly viewUrls: Readonly<Record<(typeof PARTIES)[number], string | null>>;
   readonly parties: Readonly<Record<(typeof PARTIES)[number], PartyData>>;
-  /** A device waiting to take a seat, until the other party confirms it (JN1); null when none. */
-  readonly joinRequest: JoinRequest | null;
+  /**
+   * The devices waiting to take a seat, until the other party confirms one (JN1, JN3): in the
+   * order they asked; a newer request never replaces a waiting one.
+   */
+  readonly joinRequests: readonly JoinRequest[];
 }

@@ -11,6 +11,7 @@
 import type { Party } from '../rules/constants.js';
 import { driverBirthDateMatches, driverCodeError } from '../rules/driver-identity.js';
 import type { Declaration, GuiltState, PartyData } from './entities.js';
+import { joinRequestsShown } from './join.js';
 
 export interface GuiltStateView extends GuiltState {
   readonly achosen: boolean;
@@ -45,11 +46,11 @@ export function declarationViewFor(d: Declaration, party: Party, allowBoth: bool
   const hides = (p: Party) => !allowBoth && p !== party;
   const parties = { A: hides('A') ? withoutCode(d.parties.A) : d.parties.A, B: hides('B') ? withoutCode(d.parties.B) : d.parties.B };
   const hiddenCodes = { A: hides('A') ? codeChecks(d.parties.A) : null, B: hides('B') ? codeChecks(d.parties.B) : null };
-  // A join request is shown to the party that may confirm it (JN1), not to the seat it asks for.
-  const jr = d.joinRequest ?? null;
-  // An answered request is being settled by the asking device's node: the confirming screen is done with it.
-  const joinRequest = jr && jr.answer === undefined && jr.party !== party && !allowBoth ? jr : null;
-  return { ...d, guilt, viewUrls, parties, hiddenCodes, joinRequest };
+  // Join requests are shown to the party that may confirm them (JN1), not to the seat they ask for;
+  // an answered one is being settled by the asking device's node: the confirming screen is done with it.
+  const joinRequests = joinRequestsShown(d, party, allowBoth);
+  const { joinRequest: _legacy, ...rest } = d as Declaration & { joinRequest?: unknown };
+  return { ...rest, guilt, viewUrls, parties, hiddenCodes, joinRequests };
 }
 
 function codeChecks(p: PartyData): HiddenCode {

@@ -77,6 +77,8 @@ export const CONNECTION_ERROR_CODES = [
   'JOIN_NOT_CONFIRMED',
   'NOBODY_TO_CONFIRM',
   'JOIN_REQUEST_CHANGED',
+  'JOIN_BUSY',
+  'JOIN_ASKED_TOO_OFTEN',
   'SERVER_BUSY',
   'TOO_MANY_CALLS',
 ] as const;
@@ -233,7 +235,7 @@ export const DECLARATION_ERROR_CODES = [
  * an e-mail confirmation link is unknown or expired, a file of a statement is not there, the
  * declaration document could not be produced.
  */
-export const OUTPUT_ERROR_CODES = ['CAPTCHA_REQUIRED', 'CAPTCHA_INVALID', 'CONFIRMATION_LINK_INVALID', 'FILE_NOT_FOUND', 'DOCUMENT_FAILED'] as const;
+export const OUTPUT_ERROR_CODES = ['CAPTCHA_REQUIRED', 'CAPTCHA_INVALID', 'CAPTCHA_TOO_EASY', 'CONFIRMATION_LINK_INVALID', 'FILE_NOT_FOUND', 'DOCUMENT_FAILED'] as const;
 
 /** The audio recorder's failures (declaration-flow §4 recorder state "error"); names are ours. */
 export const AUDIO_ERROR_CODES = ['MICROPHONE_UNAVAILABLE', 'AUDIO_SAVE_FAILED'] as const;

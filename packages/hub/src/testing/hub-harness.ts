@@ -98,6 +98,9 @@ type Result = Extract<ServerMessage, { t: 'result' }>;
 
 /** A device: answers come back at once; pushes wait in the inbox until delivered. */
 export class Device {
+  /** The address it connects from, when the test says (JN8); each device is its own source otherwise. */
+  constructor(readonly source?: string) {}
+
   readonly inbox: ServerMessage[] = [];
   readonly results: Result[] = [];
   view: DeclarationView | null = null;
@@ -180,9 +183,10 @@ export async function join(h: Harness, joiner: Device, confirmer: Device, own: s
   const refused = joiner.results.find((r) => r.id === id);
   if (refused) return refused;
   while (confirmer.inbox.length) confirmer.deliver();
-  const shown = confirmer.view?.joinRequest;
   const admission = joiner.inbox.find((m) => m.t === 'admission');
-  if (!shown || admission?.t !== 'admission' || shown.code !== admission.code) throw new Error('the two screens do not show the same code');
+  // The driver already in finds, among the requests on their screen, the code the phone next to them shows.
+  const shown = admission?.t === 'admission' ? confirmer.view?.joinRequests.find((r) => r.code === admission.code) : undefined;
+  if (!shown) throw new Error('the two screens do not show the same code');
   const answer = await ask(h, confirmer, { t: 'call', op: 'answer-join', p: { code: shown.code, accept } });
   if (!answer.ok) throw new Error(`answer-join refused: ${answer.code}`);
   await asked;

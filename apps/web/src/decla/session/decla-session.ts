@@ -350,11 +350,18 @@ export class DeclaSession {
    * counted on the device used before is asked for again by itself once that device's time is up (JN6).
    */
   private async connect(): Promise<void> {
+    let work = 1;
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.connectOnce();
+        await this.connectOnce(work);
         break;
       } catch (e) {
+        // JN8: asked again soon after an ask, the proof must be harder: one of the work the hub named is solved.
+        const harder = (e as { work?: number }).work;
+        if (codeOf(e) === 'CAPTCHA_TOO_EASY' && harder !== undefined && harder > work && attempt < SEAT_WAIT_RETRIES) {
+          work = harder;
+          continue;
+        }
         const wait = (e as { retryAfterMs?: number }).retryAfterMs;
         if (codeOf(e) !== 'SEAT_STILL_COUNTED' || wait === undefined || attempt >= SEAT_WAIT_RETRIES) throw e;
         if (!(await this.seatWait.wait(wait))) throw e;
@@ -371,11 +378,11 @@ export class DeclaSession {
     this.reopenAt = own > FIRST_FILL_STEP ? Math.min(LAST_FILL_STEP, own) : null;
   }
 
-  private async connectOnce(): Promise<void> {
+  private async connectOnce(work: number): Promise<void> {
     const entered = this.connectRequest;
     if (!entered) throw fail('NO_PLATE');
     // A connect costs a proof of work (JN5); solved ahead while the driver typed the plates (none in practice).
-    const captcha = this.mode === 'practice' ? undefined : await this.captcha.token('connect');
+    const captcha = this.mode === 'practice' ? undefined : await this.captcha.token('connect', work);
     const request = captcha ? { ...entered, captcha } : entered;
     this.connection.send({ type: 'user.connect', request });
     // A join waits for the other driver's confirmation (JN1); the machine gives up by itself after that time.
@@ -387,8 +394,9 @@ export class DeclaSession {
     if (!s || !s.hasTag('online')) {
       const code = s?.context.error ?? 'SERVER_UNREACHABLE';
       const retryAfterMs = s?.context.retryAfterMs ?? undefined;
+      const harder = s?.context.work ?? undefined;
       if (s) this.connection.send({ type: 'user.leave' });
-      throw Object.assign(fail(code), { retryAfterMs });
+      throw Object.assign(fail(code), { retryAfterMs, work: harder });
     }
   }
 
