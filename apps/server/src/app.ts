@@ -44,6 +44,7 @@ import type { LocalOutbox, Storage } from './storage/index.js';
 import type { SubmitWorker } from './hub/submit-worker.js';
 import hub from './plugins/hub.js';
 import errors from './plugins/errors.js';
+import requestLog from './plugins/request-log.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
 import health from './routes/health.js';
@@ -154,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 300_000,
     // Only the configured proxies may say who the client is (X-Forwarded-For); otherwise the socket's address counts.
     trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
+    // One line per request, within its address's budget (plugins/request-log.ts, FU12).
+    disableRequestLogging: true,
   });
 
   await app.register(
@@ -249,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { name: 'eid-config' },
     ),
   );
+  await app.register(requestLog);
   await app.register(errors);
   await app.register(cookie, { secret: app.secret });
   await app.register(security);

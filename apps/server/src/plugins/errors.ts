@@ -62,9 +62,10 @@ export default fp(
     app.setErrorHandler((error: FastifyError | HttpError | ConsoleError, request, reply) => {
       const { status, body } = classify(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ code: body.code, path: body.path }, 'request refused');
+      // A refusal is the caller's: written within its address's budget (FU12).
+      else request.server.requestLogBudget.line(request.ip, () => request.log.info({ code: body.code, path: body.path }, 'request refused'));
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
   },
-  { name: 'eid-errors' },
+  { name: 'eid-errors', dependencies: ['eid-request-log'] },
 );

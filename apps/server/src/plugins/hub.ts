@@ -139,7 +139,8 @@ export default fp(
       maxBufferedBytes: MAX_BUFFERED_BYTES,
       unboundIdleMs: UNBOUND_IDLE_MS,
       clock: app.clock,
-      log: (reason, data) => app.log.warn(data, `declaration socket closed: ${reason}`),
+      // FU12: one line per closed socket, within its address's budget.
+      log: (reason, data) => app.logBudget.line(typeof data.ip === 'string' ? data.ip : undefined, () => app.log.warn(data, `declaration socket closed: ${reason}`)),
     });
     const connections = new Map<WebSocket, HubConnection>();
     const socketAccounts = new WeakMap<object, { readonly account: Account; readonly session: string } | null>();
@@ -158,7 +159,7 @@ export default fp(
       options: { maxPayload: WS_HARD_LIMIT_BYTES },
       // The device's fault (bad UTF-8, a frame over the hard limit): that socket is closed; a warning, no stack (FU10).
       errorHandler: (error, socket, request) => {
-        request.log.warn({ reason: error.message, code: (error as { code?: unknown }).code }, 'declaration socket closed on a protocol error');
+        app.logBudget.line(request.ip, () => request.log.warn({ reason: error.message, code: (error as { code?: unknown }).code }, 'declaration socket closed on a protocol error'));
         socket.terminate();
       },
     });

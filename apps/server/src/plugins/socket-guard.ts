@@ -7,6 +7,7 @@
  *   sends more is closed (the token bucket of the hub already refuses fast senders cheaply).
  * - **Back-pressure**: a socket whose unsent bytes pass `maxBufferedBytes` has stopped reading:
  *   it is closed instead of growing the server's memory.
+ * - **Log**: a socket the guard closes is one line, whatever arrives after (FU12).
  * - **Liveness**: every `pingMs` a ping; a socket that did not answer the previous one is gone. A
  *   socket that holds no seat (and waits for no admission) after `unboundIdleMs` is closed.
  */
@@ -38,6 +39,8 @@ interface Tracked {
   readonly openedAt: number;
   alive: boolean;
   queued: number;
+  /** Closed by the guard: the frames still arriving until it is gone are dropped without a word (FU12). */
+  closing: boolean;
 }
 
 export class SocketGuard {
@@ -54,7 +57,7 @@ export class SocketGuard {
   }
 
   opened(socket: GuardedSocket, ip: string): void {
-    this.sockets.set(socket, { ip, openedAt: this.options.clock.now(), alive: true, queued: 0 });
+    this.sockets.set(socket, { ip, openedAt: this.options.clock.now(), alive: true, queued: 0, closing: false });
     this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
   }
 
@@ -67,11 +70,12 @@ export class SocketGuard {
     else this.perIp.set(t.ip, left);
   }
 
-  /** A frame arrived: false (and the socket closed) when too many of its frames already wait. */
+  /** A frame arrived: false (and the socket closed, said once) when too many of its frames already wait. */
   enqueue(socket: GuardedSocket): boolean {
     const t = this.sockets.get(socket);
-    if (!t) return false;
+    if (!t || t.closing) return false;
     if (t.queued >= this.options.maxQueuedFrames) {
+      t.closing = true;
       this.options.log('too many frames waiting', { ip: t.ip, queued: t.queued });
       socket.close(POLICY_VIOLATION, 'too many frames');
       return false;
@@ -86,10 +90,12 @@ export class SocketGuard {
     if (t && t.queued > 0) t.queued -= 1;
   }
 
-  /** Before sending: false (and the socket dropped) when it has stopped reading. */
+  /** Before sending: false (and the socket dropped, said once) when it has stopped reading. */
   writable(socket: GuardedSocket): boolean {
-    if (socket.bufferedAmount <= this.options.maxBufferedBytes) return true;
     const t = this.sockets.get(socket);
+    if (t?.closing) return false;
+    if (socket.bufferedAmount <= this.options.maxBufferedBytes) return true;
+    if (t) t.closing = true;
     this.options.log('a device stopped reading', { ip: t?.ip, buffered: socket.bufferedAmount });
     socket.terminate();
     return false;
