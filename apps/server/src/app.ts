@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type {
@@ -19,7 +19,7 @@ import type {
   PlateReaderPort,
   VehicleRegistryPort,
 } from '@eid/domain';
-import { smsServed } from '@eid/domain';
+import { smsServed, type ApiErrorBody } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
 import type { RetentionSweep } from './output/retention.js';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -128,6 +128,8 @@ declare module 'fastify' {
     claims: ClaimService;
     /** A claim's PDF, and its e-mail to the competent body (issue 17). */
     claimDispatch: ClaimDispatch;
+    /** Every route registered (method and path), in order. */
+    routeTable: ReadonlyArray<{ readonly method: string; readonly url: string }>;
   }
 }
 
@@ -157,7 +159,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
     // One line per request, within its address's budget (plugins/request-log.ts, FU12).
     disableRequestLogging: true,
+    // The router's own refusals (a path parameter over its length, a malformed URL) are typed like the rest.
+    frameworkErrors: (_error, _request, reply) => {
+      const body: ApiErrorBody = { code: 'DATA_ERROR' };
+      void (reply as FastifyReply).code(400).type('application/json; charset=utf-8').send(body);
+    },
   });
+  // Every route as registered, for the check that each is a call of the domain's HTTP_CALLS.
+  const routeTable: Array<{ readonly method: string; readonly url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   await app.register(
     fp(

@@ -3,18 +3,7 @@ import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { perMinute } from './limits.js';
 import {
-  ACCOUNT_PATH,
-  ChangePasswordSchema,
-  ConfirmAccountSchema,
-  PersonSchema,
-  RegisterSchema,
-  ResetRequestSchema,
-  ResetSchema,
-  SessionIdSchema,
-  SignInSchema,
-  SmartIdStartSchema,
-  IdentityPollSchema,
-  MobileIdStartSchema,
+  HTTP_CALLS as C,
   toE164,
   type IdentityMethod,
   accountEmail,
@@ -87,23 +76,23 @@ const account: FastifyPluginAsync = async (app) => {
   const emailOf = <T extends { email: string }>(body: T): T => ({ ...body, email: accountEmail(body.email) ?? body.email });
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post(`${ACCOUNT_PATH}/register`, limit(10), async (request, reply) => {
+  app.post(C.register.path, limit(10), async (request, reply) => {
     fromThisSite(request);
-    const body = emailOf(parseInput(RegisterSchema, request.body));
+    const body = emailOf(parseInput(C.register.body, request.body));
     await app.accounts.register(body);
     return reply.code(202).send({ status: 'SENT' });
   });
 
-  app.post(`${ACCOUNT_PATH}/confirm`, limit(30), async (request, reply) => {
+  app.post(C.confirmAccount.path, limit(30), async (request, reply) => {
     fromThisSite(request);
-    const body = parseInput(ConfirmAccountSchema, request.body);
+    const body = parseInput(C.confirmAccount.body, request.body);
     await app.accounts.confirm(body).catch((e: unknown) => refused(reply, e));
     return { status: 'CONFIRMED' };
   });
 
-  app.post(`${ACCOUNT_PATH}/sign-in`, limit(30), async (request, reply): Promise<AccountView> => {
+  app.post(C.signIn.path, limit(30), async (request, reply): Promise<AccountView> => {
     fromThisSite(request);
-    const body = emailOf(parseInput(SignInSchema, request.body));
+    const body = emailOf(parseInput(C.signIn.body, request.body));
     const started = await app.accounts.signInWithPassword(body, deviceOf(request.headers['user-agent']), sessionToken(request)).catch((e: unknown) => refused(reply, e));
     setSessionCookie(request, reply, started.token);
     noStore(reply);
@@ -111,7 +100,7 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   /** The sign-in methods this installation offers (the login dialog shows these). */
-  app.get(`${ACCOUNT_PATH}/methods`, async () => ({ password: true, identity: app.identity.available(), social: app.oidc.available() }));
+  app.get(C.signInMethods.path, async () => ({ password: true, identity: app.identity.available(), social: app.oidc.available() }));
 
   /** ID7: an attempt belongs to the browser that starts it: a random value in its HTTP-only cookie binds it. */
   async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', linkTo?: Account) {
@@ -126,32 +115,32 @@ const account: FastifyPluginAsync = async (app) => {
   /** ID1: Mobile-ID's input as SK wants it: the phone in E.164 (typed with spaces or not). */
   const mobileIdInput = (body: { readonly personalCode: string; readonly phone: unknown }): IdentityInput => ({ personalCode: body.personalCode, phone: toE164(String(body.phone)) ?? String(body.phone) });
 
-  app.post(`${ACCOUNT_PATH}/smart-id`, limit(10), async (request, reply) => {
-    const body = parseInput(SmartIdStartSchema, request.body);
+  app.post(C.smartId.path, limit(10), async (request, reply) => {
+    const body = parseInput(C.smartId.body, request.body);
     return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang);
   });
 
-  app.post(`${ACCOUNT_PATH}/mobile-id`, limit(10), async (request, reply) => {
-    const body = parseInput(MobileIdStartSchema, request.body);
+  app.post(C.mobileId.path, limit(10), async (request, reply) => {
+    const body = parseInput(C.mobileId.body, request.body);
     return startAttempt(request, reply, 'mobileid', mobileIdInput(body), body.lang);
   });
 
   /** ID9: the signed-in account links Smart-ID or Mobile-ID (its session and CSRF token; polled like a sign-in). */
-  app.post(`${ACCOUNT_PATH}/link/smart-id`, limit(10), async (request, reply) => {
+  app.post(C.linkSmartId.path, limit(10), async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
-    const body = parseInput(SmartIdStartSchema, request.body);
+    const body = parseInput(C.linkSmartId.body, request.body);
     return startAttempt(request, reply, 'smartid', { personalCode: body.personalCode }, body.lang, a);
   });
 
-  app.post(`${ACCOUNT_PATH}/link/mobile-id`, limit(10), async (request, reply) => {
+  app.post(C.linkMobileId.path, limit(10), async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
-    const body = parseInput(MobileIdStartSchema, request.body);
+    const body = parseInput(C.linkMobileId.body, request.body);
     return startAttempt(request, reply, 'mobileid', mobileIdInput(body), body.lang, a);
   });
 
-  app.post(`${ACCOUNT_PATH}/identity/poll`, limit(30), async (request, reply) => {
+  app.post(C.identityPoll.path, limit(30), async (request, reply) => {
     fromThisSite(request);
-    const { attempt } = parseInput(IdentityPollSchema, request.body);
+    const { attempt } = parseInput(C.identityPoll.body, request.body);
     const current = await app.accounts.authenticate(sessionToken(request));
     const answer = await app.identity.poll(attempt, attemptBinding(request), deviceOf(request.headers['user-agent']), sessionToken(request), current?.account.id).catch((e: unknown) => refused(reply, e));
     noStore(reply);
@@ -162,36 +151,36 @@ const account: FastifyPluginAsync = async (app) => {
     return { state: 'OK', account: accountView(answer.started.account, answer.started.session, csrfTokenOf(app.secret, answer.started.session.id)) };
   });
 
-  app.get(`${ACCOUNT_PATH}/me`, async (request, reply): Promise<AccountView> => {
+  app.get(C.me.path, async (request, reply): Promise<AccountView> => {
     const { account: a, session } = await signedIn(request, reply, false);
     noStore(reply);
     return accountView(a, session, csrfTokenOf(app.secret, session.id));
   });
 
-  app.post(`${ACCOUNT_PATH}/sign-out`, { bodyLimit: 1024 }, async (request, reply) => {
+  app.post(C.signOut.path, { bodyLimit: 1024 }, async (request, reply) => {
     await signedIn(request, reply, true);
     await app.accounts.signOut(sessionToken(request) ?? '');
     clearSessionCookie(request, reply);
     return { status: 'SIGNED_OUT' };
   });
 
-  app.post(`${ACCOUNT_PATH}/sign-out-everywhere`, { bodyLimit: 1024 }, async (request, reply) => {
+  app.post(C.signOutEverywhere.path, { bodyLimit: 1024 }, async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
     const ended = await app.accounts.signOutEverywhere(a.id);
     clearSessionCookie(request, reply);
     return { status: 'SIGNED_OUT', ended };
   });
 
-  app.post(`${ACCOUNT_PATH}/password`, limit(10), async (request, reply) => {
+  app.post(C.changePassword.path, limit(10), async (request, reply) => {
     const { account: a, session } = await signedIn(request, reply, true);
-    const body = parseInput(ChangePasswordSchema, request.body);
+    const body = parseInput(C.changePassword.body, request.body);
     await app.accounts.changePassword(a, session.id, body).catch((e: unknown) => refused(reply, e));
     return { status: 'CHANGED' };
   });
 
-  app.put(`${ACCOUNT_PATH}/person`, limit(30), async (request, reply): Promise<AccountView> => {
+  app.put(C.savePerson.path, limit(30), async (request, reply): Promise<AccountView> => {
     const { account: a, session } = await signedIn(request, reply, true);
-    const person = normalisePerson(parseInput(PersonSchema, request.body));
+    const person = normalisePerson(parseInput(C.savePerson.body, request.body));
     const [refusal] = Object.entries(personErrors(person, formatDate(app.clock.now())));
     if (refusal) throw new HttpError(400, refusal[1], refusal[0]);
     const updated = await app.accounts.updatePerson(a, person);
@@ -199,29 +188,29 @@ const account: FastifyPluginAsync = async (app) => {
     return accountView({ ...a, person: updated }, session, csrfTokenOf(app.secret, session.id));
   });
 
-  app.get(`${ACCOUNT_PATH}/sessions`, async (request, reply): Promise<SessionView[]> => {
+  app.get(C.sessions.path, async (request, reply): Promise<SessionView[]> => {
     const { account: a, session } = await signedIn(request, reply, false);
     noStore(reply);
     return app.accounts.sessions(a.id, session.id);
   });
 
-  app.delete(`${ACCOUNT_PATH}/sessions/:id`, async (request, reply) => {
+  app.delete(C.endSession.path, async (request, reply) => {
     const { account: a } = await signedIn(request, reply, true);
-    const { id } = parseInput(SessionIdSchema, request.params);
+    const { id } = parseInput(C.endSession.params, request.params);
     await app.accounts.endSession(a.id, id).catch((e: unknown) => refused(reply, e));
     return { status: 'ENDED' };
   });
 
-  app.post(`${ACCOUNT_PATH}/reset-request`, limit(10), async (request, reply) => {
+  app.post(C.resetRequest.path, limit(10), async (request, reply) => {
     fromThisSite(request);
-    const body = emailOf(parseInput(ResetRequestSchema, request.body));
+    const body = emailOf(parseInput(C.resetRequest.body, request.body));
     await app.accounts.requestReset(body);
     return reply.code(202).send({ status: 'SENT' });
   });
 
-  app.post(`${ACCOUNT_PATH}/reset`, limit(30), async (request, reply) => {
+  app.post(C.reset.path, limit(30), async (request, reply) => {
     fromThisSite(request);
-    const body = parseInput(ResetSchema, request.body);
+    const body = parseInput(C.reset.body, request.body);
     await app.accounts.resetPassword(body).catch((e: unknown) => refused(reply, e));
     clearSessionCookie(request, reply);
     return { status: 'RESET' };

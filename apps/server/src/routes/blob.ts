@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  BLOB_PATH,
+  HTTP_CALLS as C,
   BLOB_QUOTA,
   MAX_BLOB_BYTES,
   SEAT_HEADERS,
-  SeatSchema,
   UPLOAD_HEADERS,
-  UploadMetaSchema,
   bestReading,
   legendLayout,
   plateRecognitionStatus,
@@ -21,9 +19,10 @@ export const UPLOADS_PER_SEAT = 3;
 
 type SeatHeaders = ReturnType<typeof readSeat>;
 
-function readSeat(h: Record<string, string | string[] | undefined>) {
-  const seat = parseInput(SeatSchema, { declarationId: h[SEAT_HEADERS.declaration], party: h[SEAT_HEADERS.party], token: h[SEAT_HEADERS.token] });
-  const meta = parseInput(UploadMetaSchema, { purpose: h[UPLOAD_HEADERS.purpose], set: h[UPLOAD_HEADERS.set], forParty: h[UPLOAD_HEADERS.forParty] });
+function readSeat(headers: Record<string, string | string[] | undefined>) {
+  const h = parseInput(C.uploadBinary.headers, headers);
+  const seat = { declarationId: h[SEAT_HEADERS.declaration], party: h[SEAT_HEADERS.party], token: h[SEAT_HEADERS.token] };
+  const meta = { purpose: h[UPLOAD_HEADERS.purpose], set: h[UPLOAD_HEADERS.set], forParty: h[UPLOAD_HEADERS.forParty] };
   return { seat, meta };
 }
 
@@ -74,7 +73,7 @@ const blob: FastifyPluginAsync = async (app) => {
   const seatKey = (s: SeatHeaders['seat']) => `${s.declarationId}:${s.party}`;
 
   app.post(
-    BLOB_PATH,
+    C.uploadBinary.path,
     {
       bodyLimit: MAX_BLOB_BYTES,
       // Who uploads, and whether they may, from the headers alone: a refused upload's body is never read (FU5).

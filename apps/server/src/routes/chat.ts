@@ -7,8 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import * as v from 'valibot';
-import { ACCOUNT_PATH, CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX, ChatIdSchema, ChatReplySchema, NewChatSchema } from '@eid/domain';
+import { HTTP_CALLS as C, CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX } from '@eid/domain';
 import { requireSession } from '../accounts/session-guard.js';
 import { sessionToken } from '../accounts/session-cookie.js';
 import { HttpError, parseInput } from '../http-error.js';
@@ -16,9 +15,6 @@ import { perMinute } from './limits.js';
 import { readChatUpload, sendChatFile } from '../chat/chat-files.js';
 import { openChatStream } from '../chat/sse.js';
 import { uploadSlots, UPLOADS_AT_ONCE } from '../chat/upload-slots.js';
-
-const ChatParams = v.object({ chatId: ChatIdSchema });
-const FileParams = v.object({ chatId: ChatIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 
 /** Uploads the whole process works on at once, chats and claims together: more wait their turn as RATE_LIMITED. */
 export const CHAT_UPLOADS_AT_ONCE = UPLOADS_AT_ONCE;
@@ -38,56 +34,55 @@ const chat: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  app.get(`${ACCOUNT_PATH}/chats`, reads, async (request, reply) => {
+  app.get(C.chats.path, reads, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, false);
     return app.chats.list(account.id);
   });
 
-  app.get(`${ACCOUNT_PATH}/chats/unread`, reads, async (request, reply) => {
+  app.get(C.unreadChats.path, reads, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, false);
     return { unread: await app.chats.unread(account.id) };
   });
 
-  app.get(`${ACCOUNT_PATH}/chats/:chatId`, reads, async (request, reply) => {
+  app.get(C.chat.path, reads, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, false);
-    const { chatId } = parseInput(ChatParams, request.params);
+    const { chatId } = parseInput(C.chat.params, request.params);
     return app.chats.open(account.id, chatId);
   });
 
-  app.get(`${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, reads, async (request, reply) => {
+  app.get(C.chatFile.path, reads, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, false);
-    const { chatId, fileId } = parseInput(FileParams, request.params);
+    const { chatId, fileId } = parseInput(C.chatFile.params, request.params);
     await app.chats.ownChat(account.id, chatId);
     return sendChatFile(app, reply, chatId, fileId);
   });
 
-  app.post(`${ACCOUNT_PATH}/chats`, { ...perMinute(10), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(C.startChat.path, { ...perMinute(10), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
     const chatId = app.ids.token();
     return slots.run(account.id, async () => {
-      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(NewChatSchema, fields));
+      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(C.startChat.fields, fields));
       return { chat: await app.chats.start(account.id, chatId, upload.fields, upload.files) };
     });
   });
 
-  app.post(`${ACCOUNT_PATH}/chats/:chatId/messages`, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(C.replyInChat.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
-    const { chatId } = parseInput(ChatParams, request.params);
+    const { chatId } = parseInput(C.replyInChat.params, request.params);
     await app.chats.ownChat(account.id, chatId);
     return slots.run(account.id, async () => {
-      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(ChatReplySchema, fields));
+      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(C.replyInChat.fields, fields));
       return { chat: await app.chats.reply(account.id, chatId, upload.fields.text, upload.files) };
     });
   });
 
   /** CH6: the account's live stream: `event: chat` with the id of a chat that changed. */
-  app.get(`${ACCOUNT_PATH}/chat-events`, perMinute(30), async (request, reply) => {
+  app.get(C.chatEvents.path, perMinute(30), async (request, reply) => {
     const { account } = await requireSession(app, request, reply, false);
     if (app.chatEvents.count(account.id) >= CHAT_STREAMS_PER_ACCOUNT) throw new HttpError(429, 'RATE_LIMITED');
     const token = sessionToken(request);
     openChatStream(app.chatEvents, account.id, request, reply, async () => (await app.accounts.authenticate(token, false)) !== null);
   });
 };
-
 
 export default chat;

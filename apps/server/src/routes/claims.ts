@@ -10,21 +10,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
-  ACCOUNT_PATH,
+  HTTP_CALLS as C,
   CHAT_FILE_MAX_BYTES,
   claimableDeclarations,
   claimDocumentsOpen,
   claimDocumentRoom,
   claimFilesFolder,
-  ClaimDocumentFieldsSchema,
-  ClaimFileParamsSchema,
-  ClaimParamsSchema,
   claimRow,
   CLAIM_FILES_PER_KIND,
-  LISTS_PATH,
   LT_BANKS,
-  SaveClaimSchema,
-  StartClaimSchema,
   VEHICLE_MAKES,
   VEHICLE_TYPE_LETTERS,
 } from '@eid/domain';
@@ -38,7 +32,6 @@ import { seatedDeclarations } from '../claims/victim-declarations.js';
 
 /** One list's files at most, and a little for the form's fields and boundaries. */
 const UPLOAD_BODY_LIMIT = CLAIM_FILES_PER_KIND * CHAT_FILE_MAX_BYTES + 256 * 1024;
-const P = `${ACCOUNT_PATH}/claims`;
 
 const claims: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
@@ -52,43 +45,43 @@ const claims: FastifyPluginAsync = async (app) => {
   const signedIn = (request: FastifyRequest, reply: FastifyReply, write: boolean) => requireSession(app, request, reply, write);
 
   /** Cached lists (app-shell §3): the same for everyone, cached a day. */
-  app.get(LISTS_PATH, perMinute(60), async (_request, reply) => {
+  app.get(C.lists.path, perMinute(60), async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=86400');
     const insurers = (await app.registry.listInsurers()).map((i) => ({ id: i.id, name: i.name }));
     return { makes: VEHICLE_MAKES, vehicleTypes: VEHICLE_TYPE_LETTERS, insurers, banks: LT_BANKS };
   });
 
   /** The victim's claims, and the sent declarations they were a victim in with no claim yet. */
-  app.get(P, reads, async (request, reply) => {
+  app.get(C.claims.path, reads, async (request, reply) => {
     const { account } = await signedIn(request, reply, false);
     const list = await app.claims.list(account.id);
     const claimed = new Set(list.flatMap((c) => (c.declarationId === null ? [] : [c.declarationId])));
     return { claims: list.map(claimRow), claimable: claimableDeclarations(await seatedDeclarations(app.storage, account.id), claimed) };
   });
 
-  app.post(P, perMinute(20, 1024), async (request, reply) => {
+  app.post(C.startClaim.path, perMinute(20, 1024), async (request, reply) => {
     const { account } = await signedIn(request, reply, true);
-    const { declarationId } = parseInput(StartClaimSchema, request.body);
+    const { declarationId } = parseInput(C.startClaim.body, request.body);
     return { claim: await app.claims.start(account.id, account.email ?? '', declarationId) };
   });
 
-  app.get(`${P}/:claimId`, reads, async (request, reply) => {
+  app.get(C.claim.path, reads, async (request, reply) => {
     const { account } = await signedIn(request, reply, false);
-    return { claim: await app.claims.own(account.id, parseInput(ClaimParamsSchema, request.params).claimId) };
+    return { claim: await app.claims.own(account.id, parseInput(C.claim.params, request.params).claimId) };
   });
 
   /** UE3: the form as typed (autosaved); the competence is decided again. */
-  app.put(`${P}/:claimId`, perMinute(120, 64 * 1024), async (request, reply) => {
+  app.put(C.saveClaim.path, perMinute(120, 64 * 1024), async (request, reply) => {
     const { account } = await signedIn(request, reply, true);
-    const { claimId } = parseInput(ClaimParamsSchema, request.params);
-    const { data } = parseInput(SaveClaimSchema, request.body);
+    const { claimId } = parseInput(C.saveClaim.params, request.params);
+    const { data } = parseInput(C.saveClaim.body, request.body);
     return { claim: await app.claims.saveDraft(account.id, claimId, data) };
   });
 
   /** UE5: files of one list; the claim is checked before a byte of a file is read. */
-  app.post(`${P}/:claimId/documents`, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(C.addClaimDocuments.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const { account } = await signedIn(request, reply, true);
-    const { claimId } = parseInput(ClaimParamsSchema, request.params);
+    const { claimId } = parseInput(C.addClaimDocuments.params, request.params);
     const claim = await app.claims.own(account.id, claimId);
     // UE3, UE5: a decided claim takes nothing, and no more files are read than the claim has room for (nothing is stored for a refusal).
     if (!claimDocumentsOpen(claim.state)) throw new HttpError(409, 'CLAIM_NOT_EDITABLE');
@@ -100,7 +93,7 @@ const claims: FastifyPluginAsync = async (app) => {
         request,
         { folder: claimFilesFolder(claimId), max: room, invalid: 'CLAIM_FILE_INVALID', tooMany: 'CLAIM_TOO_MANY_FILES' },
         (fields) => {
-          const parsed = parseInput(ClaimDocumentFieldsSchema, fields);
+          const parsed = parseInput(C.addClaimDocuments.fields, fields);
           // The list's own room, known once the kind is read (before the first file).
           if (claimDocumentRoom(claim, parsed.kind) === 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
           return parsed;
@@ -111,31 +104,31 @@ const claims: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.delete(`${P}/:claimId/documents/:fileId`, perMinute(60, 1024), async (request, reply) => {
+  app.delete(C.removeClaimDocument.path, perMinute(60, 1024), async (request, reply) => {
     const { account } = await signedIn(request, reply, true);
-    const { claimId, fileId } = parseInput(ClaimFileParamsSchema, request.params);
+    const { claimId, fileId } = parseInput(C.removeClaimDocument.params, request.params);
     return { claim: await app.claims.removeDocument(account.id, claimId, fileId) };
   });
 
-  app.get(`${P}/:claimId/documents/:fileId`, reads, async (request, reply) => {
+  app.get(C.claimDocument.path, reads, async (request, reply) => {
     const { account } = await signedIn(request, reply, false);
-    const { claimId, fileId } = parseInput(ClaimFileParamsSchema, request.params);
+    const { claimId, fileId } = parseInput(C.claimDocument.params, request.params);
     const claim = await app.claims.own(account.id, claimId);
     return sendStoredFile(app, reply, claim.documents.find((d) => d.fileId === fileId) ?? null, claimFilesFolder(claimId));
   });
 
   /** The declaration's scheme, shown in the form of a claim started from it. */
-  app.get(`${P}/:claimId/scheme`, reads, async (request, reply) => {
+  app.get(C.claimScheme.path, reads, async (request, reply) => {
     const { account } = await signedIn(request, reply, false);
-    const claim = await app.claims.own(account.id, parseInput(ClaimParamsSchema, request.params).claimId);
+    const claim = await app.claims.own(account.id, parseInput(C.claimScheme.params, request.params).claimId);
     const image = await claimScheme({ blobs: app.blobStore, declarations: app.storage.declarations }, claim);
     if (!image) throw new HttpError(404, 'FILE_NOT_FOUND');
     return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(Buffer.from(image.bytes));
   });
 
-  app.post(`${P}/:claimId/submit`, perMinute(10, 1024), async (request, reply) => {
+  app.post(C.submitClaim.path, perMinute(10, 1024), async (request, reply) => {
     const { account } = await signedIn(request, reply, true);
-    return { claim: await app.claims.submit(account.id, parseInput(ClaimParamsSchema, request.params).claimId) };
+    return { claim: await app.claims.submit(account.id, parseInput(C.submitClaim.params, request.params).claimId) };
   });
 };
 

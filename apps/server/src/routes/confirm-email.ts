@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as v from 'valibot';
-import { CONFIRM_EMAIL_PATH } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
-
-const BodySchema = v.object({ token: v.pipe(v.string(), v.minLength(10), v.maxLength(2048)) });
+import { HTTP_CALLS as C } from '@eid/domain';
 
 /**
  * The e-mail confirmation link (`/confirm?t=...`, `/correspconfirm?t=...`): the page posts its
@@ -11,8 +8,8 @@ const BodySchema = v.object({ token: v.pipe(v.string(), v.minLength(10), v.maxLe
  * confirms it (pushed to both devices); anything else is CONFIRMATION_LINK_INVALID.
  */
 const confirmEmail: FastifyPluginAsync = async (app) => {
-  app.post(CONFIRM_EMAIL_PATH, { bodyLimit: 8 * 1024 }, async (request) => {
-    const { token } = parseInput(BodySchema, request.body);
+  app.post(C.confirmEmail.path, { bodyLimit: 8 * 1024 }, async (request) => {
+    const { token } = parseInput(C.confirmEmail.body, request.body);
     const claim = app.emailLinks.read(token);
     if (!claim) throw new HttpError(400, 'CONFIRMATION_LINK_INVALID');
     const status = await app.hub.confirmEmail(claim.declarationId, claim.party, claim.email);

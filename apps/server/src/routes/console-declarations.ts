@@ -5,18 +5,15 @@
  * read is written to the audit log before the answer.
  */
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
-import { CONSOLE_PAGE_SIZE, CONSOLE_PATH, ConsolePageSchema, statementView } from '@eid/domain';
+import { HTTP_CALLS as C, CONSOLE_PAGE_SIZE, statementView } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
 import { requireStaff } from '../accounts/staff-guard.js';
 import type { perMinute } from './limits.js';
 
-const DeclarationParams = v.object({ declarationId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
-
 export async function consoleDeclarations(app: FastifyInstance, reads: ReturnType<typeof perMinute>): Promise<void> {
-  app.get(`${CONSOLE_PATH}/declarations`, reads, async (request, reply) => {
+  app.get(C.consoleDeclarations.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(ConsolePageSchema, request.query);
+    const page = parseInput(C.consoleDeclarations.query, request.query);
     await app.staff.record(actor, 'DECLARATIONS_LISTED', page.search);
     const found = await app.output.received({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
     const rows = [];
@@ -28,9 +25,9 @@ export async function consoleDeclarations(app: FastifyInstance, reads: ReturnTyp
     return { declarations: rows, total: found.total };
   });
 
-  app.get(`${CONSOLE_PATH}/declarations/:declarationId`, reads, async (request, reply) => {
+  app.get(C.consoleDeclaration.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
-    const { declarationId } = parseInput(DeclarationParams, request.params);
+    const { declarationId } = parseInput(C.consoleDeclaration.params, request.params);
     await app.staff.record(actor, 'DECLARATION_READ', declarationId);
     const stored = await app.storage.declarations.get(declarationId);
     const statements = stored ? await app.output.statementsFor(declarationId) : [];

@@ -8,17 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
-import {
-  accountEmail,
-  ChatIdSchema,
-  ChatReplySchema,
-  CONSOLE_PAGE_SIZE,
-  CONSOLE_PATH,
-  ConsolePageSchema,
-  NewChatSchema,
-  NewStaffSchema,
-  StaffSignInSchema,
-} from '@eid/domain';
+import { HTTP_CALLS as C, accountEmail, CONSOLE_PAGE_SIZE, StaffSignInSchema } from '@eid/domain';
 import { staffView } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
@@ -32,12 +22,6 @@ import { consoleClaims } from './console-claims.js';
 /** Console tabs one staff member may hold open with a live stream. */
 export const CONSOLE_STREAMS_PER_STAFF = 5;
 
-const ChatParams = v.object({ chatId: ChatIdSchema });
-const FileParams = v.object({ chatId: ChatIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
-const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });
-const SignInAttemptSchema = v.object({ email: v.pipe(v.string(), v.minLength(3), v.maxLength(254)), password: v.pipe(v.string(), v.maxLength(200)), code: v.optional(v.pipe(v.string(), v.maxLength(10)), '') });
-const MessageToUserSchema = v.object({ ...NewChatSchema.entries, email: v.pipe(v.string(), v.maxLength(254)) });
-
 const consoleRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -47,12 +31,11 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   const reads = perMinute(240);
   /** Live streams each staff member holds open (console tabs). */
   const consoleStreams = new Map<string, number>();
-  const P = CONSOLE_PATH;
 
   /** SF1: address, password and code; the one answer STAFF_SIGN_IN_FAILED for every failure. */
-  app.post(`${P}/sign-in`, perMinute(20, 2048), async (request, reply) => {
+  app.post(C.staffSignIn.path, perMinute(20, 2048), async (request, reply) => {
     // A malformed code (or none) is judged by the service too: the failure is counted and logged.
-    const loose = v.safeParse(SignInAttemptSchema, request.body);
+    const loose = v.safeParse(C.staffSignIn.body, request.body);
     if (!loose.success) throw new HttpError(401, 'STAFF_SIGN_IN_FAILED');
     const strict = v.safeParse(StaffSignInSchema, loose.output);
     const input = strict.success ? strict.output : { ...loose.output, email: accountEmail(loose.output.email) ?? loose.output.email.trim().toLowerCase(), code: '' };
@@ -66,12 +49,12 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     return { staff: staffView(staff), csrfToken: staffCsrfToken(app.secret, session.id) };
   });
 
-  app.get(`${P}/me`, reads, async (request, reply) => {
+  app.get(C.staffMe.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
     return { staff: staffView(actor.staff), csrfToken: staffCsrfToken(app.secret, actor.session.id) };
   });
 
-  app.post(`${P}/sign-out`, perMinute(30, 1024), async (request, reply) => {
+  app.post(C.staffSignOut.path, perMinute(30, 1024), async (request, reply) => {
     const actor = await requireStaff(app, request, reply, true);
     await app.staff.signOut(actor);
     clearStaffCookie(request, reply);
@@ -79,17 +62,17 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** CH3: the chats waiting for an answer, longest first, with the time waited (the search is logged). */
-  app.get(`${P}/chats`, reads, async (request, reply) => {
+  app.get(C.consoleChats.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(ConsolePageSchema, request.query);
+    const page = parseInput(C.consoleChats.query, request.query);
     await app.staff.record(actor, 'CHATS_LISTED', page.search);
     return app.chats.waiting({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
   });
 
   /** CH5: a chat with its messages and who wrote it; the driver's messages are read now. */
-  app.get(`${P}/chats/:chatId`, reads, async (request, reply) => {
+  app.get(C.consoleChat.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
-    const { chatId } = parseInput(ChatParams, request.params);
+    const { chatId } = parseInput(C.consoleChat.params, request.params);
     await app.staff.record(actor, 'CHAT_READ', chatId);
     const thread = await app.chats.openForBureau(chatId);
     const account = await app.storage.accounts.accountById(thread.chat.accountId);
@@ -97,28 +80,28 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     return { ...thread, user: { email: account?.email ?? null, name } };
   });
 
-  app.get(`${P}/chats/:chatId/files/:fileId`, reads, async (request, reply) => {
+  app.get(C.consoleChatFile.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
-    const { chatId, fileId } = parseInput(FileParams, request.params);
+    const { chatId, fileId } = parseInput(C.consoleChatFile.params, request.params);
     await app.staff.record(actor, 'CHAT_FILE_READ', `${chatId}/${fileId}`);
     return sendChatFile(app, reply, chatId, fileId);
   });
 
   /** CH6: the operator's answer; the driver's open page hears it, settings M's channels tell them. */
-  app.post(`${P}/chats/:chatId/messages`, perMinute(60, 32 * 1024), async (request, reply) => {
+  app.post(C.consoleReply.path, perMinute(60, 32 * 1024), async (request, reply) => {
     const actor = await requireStaff(app, request, reply, true);
     app.staff.require(actor, 'answer');
-    const { chatId } = parseInput(ChatParams, request.params);
-    const { text } = parseInput(ChatReplySchema, request.body);
+    const { chatId } = parseInput(C.consoleReply.params, request.params);
+    const { text } = parseInput(C.consoleReply.body, request.body);
     await app.staff.record(actor, 'CHAT_ANSWERED', chatId);
     return { chat: await app.chats.answer(chatId, actor.staff.name, text, []) };
   });
 
   /** The bureau writes to a user (by the account's address) first. */
-  app.post(`${P}/messages`, perMinute(30, 32 * 1024), async (request, reply) => {
+  app.post(C.consoleMessage.path, perMinute(30, 32 * 1024), async (request, reply) => {
     const actor = await requireStaff(app, request, reply, true);
     app.staff.require(actor, 'answer');
-    const input = parseInput(MessageToUserSchema, request.body);
+    const input = parseInput(C.consoleMessage.body, request.body);
     // The lookup itself tells whether an address has an account: it is logged, found or not.
     await app.staff.record(actor, 'MESSAGE_SENT', `to ${input.email}`);
     const email = accountEmail(input.email);
@@ -128,7 +111,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The console's live stream: any chat's change (the lists refresh). */
-  app.get(`${P}/events`, perMinute(30), async (request, reply) => {
+  app.get(C.consoleEvents.path, perMinute(30), async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
     if ((consoleStreams.get(actor.staff.id) ?? 0) >= CONSOLE_STREAMS_PER_STAFF) throw new HttpError(429, 'RATE_LIMITED');
     consoleStreams.set(actor.staff.id, (consoleStreams.get(actor.staff.id) ?? 0) + 1);
@@ -146,24 +129,24 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   await consoleClaims(app, reads);
 
   /** SF4: the supervisor's staff list, a new member (the TOTP secret shown once), disabling one. */
-  app.get(`${P}/staff`, reads, async (request, reply) => ({ staff: await app.staff.list(await requireStaff(app, request, reply, false)) }));
+  app.get(C.staff.path, reads, async (request, reply) => ({ staff: await app.staff.list(await requireStaff(app, request, reply, false)) }));
 
-  app.post(`${P}/staff`, perMinute(20, 4096), async (request, reply) => {
+  app.post(C.addStaff.path, perMinute(20, 4096), async (request, reply) => {
     const actor = await requireStaff(app, request, reply, true);
     app.staff.require(actor, 'manageStaff');
-    return app.staff.add(actor, parseInput(NewStaffSchema, request.body));
+    return app.staff.add(actor, parseInput(C.addStaff.body, request.body));
   });
 
-  app.post(`${P}/staff/:id/disable`, perMinute(20, 1024), async (request, reply) => {
+  app.post(C.disableStaff.path, perMinute(20, 1024), async (request, reply) => {
     const actor = await requireStaff(app, request, reply, true);
-    await app.staff.disable(actor, parseInput(IdParams, request.params).id);
+    await app.staff.disable(actor, parseInput(C.disableStaff.params, request.params).id);
     return { ok: true };
   });
 
   /** AL2: the audit log, newest first (reading it is logged first). */
-  app.get(`${P}/audit`, reads, async (request, reply) => {
+  app.get(C.audit.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(ConsolePageSchema, request.query);
+    const page = parseInput(C.audit.query, request.query);
     return app.staff.audit(actor, { limit: CONSOLE_PAGE_SIZE, offset: page.offset });
   });
 };

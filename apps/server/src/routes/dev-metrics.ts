@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
-import { BACKEND_BASE_PATH } from '@eid/domain';
-import { HttpError } from '../http-error.js';
+import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain';
+import { HttpError, parseInput } from '../http-error.js';
 
 export const DEV_METRICS_PATH = `${BACKEND_BASE_PATH}/dev/metrics`;
 
@@ -21,7 +21,7 @@ const devMetrics: FastifyPluginAsync = async (app) => {
   const lag = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100);
   loop.enable();
   app.addHook('onClose', async () => loop.disable());
-  app.get(DEV_METRICS_PATH, async (request) => {
+  app.get(C.devMetrics.path, async (request) => {
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for'] !== undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND');
     const figures = {
       eventLoopLagMs: { p50: lag(loop.percentile(50)), p99: lag(loop.percentile(99)), max: lag(loop.max) },
@@ -30,7 +30,7 @@ const devMetrics: FastifyPluginAsync = async (app) => {
       /** Device sockets bound to a seat on this node. */
       sockets: app.hub.connections,
     };
-    if ((request.query as { reset?: string }).reset === '1') loop.reset();
+    if (parseInput(C.devMetrics.query, request.query).reset === '1') loop.reset();
     return figures;
   });
 };

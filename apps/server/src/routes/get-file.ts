@@ -1,13 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  documentFileName,
-  getFileBucket,
-  GetFileQuerySchema,
-  GET_FILE_PATH,
-  secondaryLang,
-  statementDocumentIds,
-  statementImageIds,
-} from '@eid/domain';
+import { HTTP_CALLS as C, documentFileName, getFileBucket, secondaryLang, statementDocumentIds, statementImageIds } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
 import { hasStatementAccess } from '../output/statement-access.js';
 
@@ -20,8 +12,8 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
  * the declaration's own; nothing of the request becomes a path, and the download name is ours.
  */
 const getFile: FastifyPluginAsync = async (app) => {
-  app.get(GET_FILE_PATH, async (request, reply) => {
-    const q = parseInput(GetFileQuerySchema, request.query);
+  app.get(C.getFile.path, async (request, reply) => {
+    const q = parseInput(C.getFile.query, request.query);
     const notFound = new HttpError(404, 'FILE_NOT_FOUND');
     if (!hasStatementAccess(request, q.cuid, app.clock.now())) throw notFound;
     const s = await app.output.statementById(q.cuid);

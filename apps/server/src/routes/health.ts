@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HEALTH_PATH, READY_PATH } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain';
 
 type Check = 'ok' | 'down';
 
@@ -29,9 +29,9 @@ const health: FastifyPluginAsync = async (app) => {
     stopping = true;
   });
 
-  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
+  app.get(C.health.path, async () => ({ status: 'ok' }));
 
-  app.get(READY_PATH, async (_request, reply) => {
+  app.get(C.ready.path, async (_request, reply) => {
     const { storage } = app;
     const [database, objects] = await Promise.all([check(() => storage.ping()), storage.pingObjects ? check(storage.pingObjects) : Promise.resolve(undefined)]);
     const changes: Check | undefined = storage.cluster ? (storage.cluster.isListening ? 'ok' : 'down') : undefined;

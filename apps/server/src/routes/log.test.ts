@@ -18,14 +18,14 @@ describe('POST /serveris/log, /log/warn, /log/error', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `${url}?node_id=node-7`,
-      payload: { src: 'wizard', message: 'ABC123-XYZ789 step 4 entered', data: { step: 4 } },
+      payload: { src: 'wizard', message: 'ABC123-XYZ789 step 4 entered', data: '{"step":4}' },
     });
     expect(res.statusCode).toBe(204);
     const [line] = clientLines(ctx);
     expect(line).toMatchObject({
       level,
       nodeId: 'node-7',
-      client: { src: 'wizard', message: 'ABC123-XYZ789 step 4 entered', data: { step: 4 } },
+      client: { src: 'wizard', message: 'ABC123-XYZ789 step 4 entered', data: '{"step":4}' },
     });
   });
 
@@ -39,7 +39,7 @@ describe('POST /serveris/log, /log/warn, /log/error', () => {
 
   it('accepts the framework-error shape on /log/error', async () => {
     ctx = await buildTestApp();
-    const body = { src: 'react', error: 'Cannot read x', name: 'TypeError', data: { route: '/decla' }, stack: 'at A' };
+    const body = { src: 'react', error: 'Cannot read x', name: 'TypeError', data: '{"route":"/decla"}', stack: 'at A' };
     const res = await ctx.app.inject({ method: 'POST', url: '/serveris/log/error', payload: body });
     expect(res.statusCode).toBe(204);
     expect(clientLines(ctx)[0]).toMatchObject({ client: body });

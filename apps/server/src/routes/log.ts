@@ -1,18 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import {
-  BACKEND_BASE_PATH,
-  LOG_BODY_LIMIT_BYTES,
-  LogQuerySchema,
-  logBodySchemaFor,
-  type LogLevel,
-} from '@eid/domain';
+import { HTTP_CALLS as C, LOG_BODY_LIMIT_BYTES, type HttpCall, type LogLevel } from '@eid/domain';
 import { parseInput } from '../http-error.js';
 
-const ROUTES: ReadonlyArray<{ path: string; level: LogLevel }> = [
-  { path: `${BACKEND_BASE_PATH}/log`, level: 'info' },
-  { path: `${BACKEND_BASE_PATH}/log/warn`, level: 'warn' },
-  { path: `${BACKEND_BASE_PATH}/log/error`, level: 'error' },
+const ROUTES: ReadonlyArray<{ call: HttpCall; level: LogLevel }> = [
+  { call: C.logInfo, level: 'info' },
+  { call: C.logWarn, level: 'warn' },
+  { call: C.logError, level: 'error' },
 ];
 
 /**
@@ -26,16 +20,16 @@ const log: FastifyPluginAsync = async (app) => {
     max: app.config.logRateLimitPerMinute,
     timeWindow: 60_000,
   });
-  for (const { path, level } of ROUTES) {
+  for (const { call, level } of ROUTES) {
     app.post(
-      path,
+      call.path,
       {
         bodyLimit: LOG_BODY_LIMIT_BYTES,
         config: { rateLimit: { max: app.config.logRateLimitPerMinute, timeWindow: 60_000 } },
       },
       async (request, reply) => {
-        const query = parseInput(LogQuerySchema, request.query);
-        const body = parseInput(logBodySchemaFor(level), request.body);
+        const query = parseInput(C.logInfo.query, request.query);
+        const body = parseInput(call.body as typeof C.logError.body, request.body);
         app.clientLog[level]({ nodeId: query.node_id, ip: request.ip, client: body }, 'client log');
         return reply.code(204).send();
       },

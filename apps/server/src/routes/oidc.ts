@@ -9,8 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { perMinute } from './limits.js';
-import * as v from 'valibot';
-import { ACCOUNT_PATH, deviceOf, OidcCallbackSchema, OidcProviderIdSchema } from '@eid/domain';
+import { HTTP_CALLS as C, ACCOUNT_PATH, deviceOf } from '@eid/domain';
 import { AccountError, type OidcSignIn } from '@eid/accounts';
 import { parseInput } from '../http-error.js';
 import { oidcCallbackUrl } from '../accounts/oidc-providers.js';
@@ -24,8 +23,6 @@ declare module 'fastify' {
 
 const OIDC_PATH = `${ACCOUNT_PATH}/oidc`;
 const BINDING_COOKIE = 'eid_oidc';
-const ParamsSchema = v.object({ provider: OidcProviderIdSchema });
-const StartQuerySchema = v.object({ next: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
 
 const oidc: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
@@ -34,9 +31,9 @@ const oidc: FastifyPluginAsync = async (app) => {
   /** A sign-in that did not happen goes home, where the login dialog says why (a typed code, nothing else). */
   const backHome = (reply: FastifyReply, code: string) => reply.header('cache-control', 'no-store').redirect(`/?signIn=1&refused=${encodeURIComponent(code)}`, 303);
 
-  app.get(`${OIDC_PATH}/:provider/start`, perMinute(10), async (request, reply) => {
-    const { provider } = parseInput(ParamsSchema, request.params);
-    const { next } = parseInput(StartQuerySchema, request.query);
+  app.get(C.oidcStart.path, perMinute(10), async (request, reply) => {
+    const { provider } = parseInput(C.oidcStart.params, request.params);
+    const { next } = parseInput(C.oidcStart.query, request.query);
     const binding = randomBytes(32).toString('base64url');
     let url: string;
     try {
@@ -49,9 +46,9 @@ const oidc: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', 'no-store').redirect(url, 303);
   });
 
-  app.get(`${OIDC_PATH}/:provider/callback`, perMinute(20), async (request, reply) => {
-    const { provider } = parseInput(ParamsSchema, request.params);
-    const query = parseInput(OidcCallbackSchema, request.query);
+  app.get(C.oidcCallback.path, perMinute(20), async (request, reply) => {
+    const { provider } = parseInput(C.oidcCallback.params, request.params);
+    const query = parseInput(C.oidcCallback.query, request.query);
     const binding = request.cookies[BINDING_COOKIE] ?? '';
     reply.clearCookie(BINDING_COOKIE, cookieOptions(request));
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';

@@ -7,15 +7,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { perMinute } from './limits.js';
-import * as v from 'valibot';
 import {
-  ACCOUNT_PATH,
+  HTTP_CALLS as C,
   DEFAULT_NOTIFICATIONS,
   debtsView,
   declarationAccident,
   documentsView,
   formatDate,
-  NotificationPreferencesSchema,
   recentAccidents,
   statementView,
   type StatementView,
@@ -28,8 +26,6 @@ import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
 import { grantStatementAccess } from '../output/statement-access.js';
 import { seatedDeclarations } from '../claims/victim-declarations.js';
-
-const StatementIdSchema = v.object({ statementId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)) });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,20 +48,20 @@ const records: FastifyPluginAsync = async (app) => {
     return { account, code: account.personalCode };
   };
 
-  app.get(`${ACCOUNT_PATH}/documents`, reads, async (request, reply) => {
+  app.get(C.documents.path, reads, async (request, reply) => {
     const { code } = await verifiedCode(request, reply);
     if (code === null) return { verified: false };
     return { verified: true, ...documentsView(await app.storage.bureau.documentsOf(code), today(), await insurerNames()) };
   });
 
-  app.get(`${ACCOUNT_PATH}/liabilities`, reads, async (request, reply) => {
+  app.get(C.liabilities.path, reads, async (request, reply) => {
     const { code } = await verifiedCode(request, reply);
     if (code === null) return { verified: false };
     return { verified: true, ...debtsView(await app.storage.bureau.debtsOf(code)) };
   });
 
   /** BR1, BR5: the declarations the account took part in (any account), and the bureau's accidents of a verified code. */
-  app.get(`${ACCOUNT_PATH}/accidents`, reads, async (request, reply) => {
+  app.get(C.accidents.path, reads, async (request, reply) => {
     const { account, code } = await verifiedCode(request, reply);
     const name = await insurerNames();
     const eid: AccidentView[] = [];
@@ -82,9 +78,9 @@ const records: FastifyPluginAsync = async (app) => {
    * (the session proves who it is): only the account's own party's statement; any other id is
    * PREVIEW_LOAD_FAILED, as a wrong password is. The statement's files open for this browser too.
    */
-  app.get(`${ACCOUNT_PATH}/statements/:statementId`, reads, async (request, reply): Promise<StatementView> => {
+  app.get(C.accountStatement.path, reads, async (request, reply): Promise<StatementView> => {
     const { account } = await requireSession(app, request, reply, false);
-    const { statementId } = parseInput(StatementIdSchema, request.params);
+    const { statementId } = parseInput(C.accountStatement.params, request.params);
     const found = await app.storage.output.statementById(statementId);
     const links = found ? (await app.storage.accounts.declarationsOf(account.id)).filter((l) => l.declarationId === found.declarationId && l.party === found.party) : [];
     const record = found && links.length > 0 ? await app.storage.declarations.get(found.declarationId) : null;
@@ -95,15 +91,15 @@ const records: FastifyPluginAsync = async (app) => {
     return statementView(record.declaration, found);
   });
 
-  app.get(`${ACCOUNT_PATH}/notifications`, reads, async (request, reply): Promise<NotificationPreferences> => {
+  app.get(C.notifications.path, reads, async (request, reply): Promise<NotificationPreferences> => {
     const { account } = await requireSession(app, request, reply, false);
     reply.header('cache-control', 'no-store');
     return (await app.storage.accounts.notificationsOf(account.id)) ?? DEFAULT_NOTIFICATIONS;
   });
 
-  app.put(`${ACCOUNT_PATH}/notifications`, perMinute(30, 1024), async (request, reply) => {
+  app.put(C.saveNotifications.path, perMinute(30, 1024), async (request, reply) => {
     const { account } = await requireSession(app, request, reply, true);
-    const prefs = parseInput(NotificationPreferencesSchema, request.body);
+    const prefs = parseInput(C.saveNotifications.body, request.body);
     if (!(await app.storage.accounts.setNotifications(account.id, prefs))) throw new HttpError(401, 'NOT_SIGNED_IN');
     return prefs;
   });

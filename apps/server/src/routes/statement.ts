@@ -2,12 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { linkKey, previewLockMs, statementView, StatementOpenSchema, STATEMENT_PATH, type StatementView } from '@eid/domain';
+import { HTTP_CALLS as C, linkKey, previewLockMs, statementView, type StatementView } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
 import { grantStatementAccess, hasStatementAccess } from '../output/statement-access.js';
 
-const OpenBodySchema = v.object({ ...StatementOpenSchema.entries, captcha: v.optional(v.pipe(v.string(), v.maxLength(8192))) });
-const IdParamSchema = v.object({ statementId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)) });
 /** Wrong passwords of a link are remembered this long (more than the lock-out window needs). */
 const FAILURES_KEPT_MS = 60 * 60_000;
 const Times = v.array(v.number());
@@ -30,8 +28,8 @@ const statement: FastifyPluginAsync = async (app) => {
     await app.expiring.set(`preview-fail:${key}`, [...(await failuresOf(key, now)), now], now + FAILURES_KEPT_MS);
   };
 
-  app.post(STATEMENT_PATH, { bodyLimit: 16 * 1024, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request, reply): Promise<StatementView> => {
-    const body = parseInput(OpenBodySchema, request.body);
+  app.post(C.openStatement.path, { bodyLimit: 16 * 1024, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request, reply): Promise<StatementView> => {
+    const body = parseInput(C.openStatement.body, request.body);
     if (app.captcha) {
       if (!body.captcha) throw new HttpError(400, 'CAPTCHA_REQUIRED');
       if (!(await app.captcha.verify(body.captcha, 'preview')).valid) throw new HttpError(403, 'CAPTCHA_INVALID');
@@ -57,8 +55,8 @@ const statement: FastifyPluginAsync = async (app) => {
     return statementView(record.declaration, found);
   });
 
-  app.get(`${STATEMENT_PATH}/:statementId`, async (request, reply): Promise<StatementView> => {
-    const { statementId } = parseInput(IdParamSchema, request.params);
+  app.get(C.statement.path, async (request, reply): Promise<StatementView> => {
+    const { statementId } = parseInput(C.statement.params, request.params);
     const found = hasStatementAccess(request, statementId, app.clock.now()) ? await app.output.statementById(statementId) : null;
     const record = found ? await app.declarations.get(found.declarationId) : null;
     if (!found || !record) throw new HttpError(403, 'PREVIEW_LOAD_FAILED');

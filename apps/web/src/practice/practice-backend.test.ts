@@ -86,7 +86,7 @@ describe('practice mode backend (in the page)', () => {
     expect(await bad.json()).toEqual({ code: 'DATA_ERROR' });
     const good = await backend.fetch('/serveris/log?node_id=inst_123456', {
       method: 'POST',
-      body: JSON.stringify({ src: 'wizard', message: 'step 4', data: null }),
+      body: JSON.stringify({ src: 'wizard', message: 'step 4', data: 'null' }),
       headers: { 'content-type': 'application/json' },
     });
     expect(good.status).toBe(204);

@@ -28,7 +28,8 @@ describe('client logger (app-shell §7)', () => {
     expect(v.is(LogQuerySchema, { node_id: url.searchParams.get('node_id') })).toBe(true);
     expect(url.searchParams.get('node_id')).toBe(id);
     expect(v.is(ClientMessageLogSchema, calls[0]!.body)).toBe(true);
-    expect(calls[0]!.body).toMatchObject({ src: 'wizard', message: `[${id}] step failed`, data: { step: 5 } });
+    // What the page adds goes as text: the server bounds it like the message (FU13).
+    expect(calls[0]!.body).toMatchObject({ src: 'wizard', message: `[${id}] step failed`, data: '{"step":5}' });
   });
 
   it('[SH4] with a declaration in progress the prefix is the plates pair', () => {

@@ -70,10 +70,20 @@ export function reportedUrl(url: string): string {
 }
 
 /** A message (info, warn or error), prefixed with the plates pair or the instance id. */
+/** What a line carries beside its message, written out as text (the server takes text, bounded). */
+function dataText(data: unknown): string {
+  if (typeof data === 'string') return clip(data, 4000);
+  try {
+    return clip(JSON.stringify(data) ?? String(data), 4000);
+  } catch {
+    return clip(String(data), 4000);
+  }
+}
+
 export function log(level: Level, src: string, message: string, data?: unknown): void {
   const text = prefixLogMessage(message, { ...plates(), instanceId: instanceId() });
   if (consoleLogging) devConsole[level === 'info' ? 'log' : level](`[${src}] ${text}`, data ?? '');
-  post(level, { src: clip(src, 64), message: clip(text, 4000), ...(data === undefined ? {} : { data }) });
+  post(level, { src: clip(src, 64), message: clip(text, 4000), ...(data === undefined ? {} : { data: dataText(data) }) });
 }
 
 /** An uncaught error or a start-up failure: where it happened (src, msg, url, line, col, error). */
@@ -97,7 +107,7 @@ export function logErrorReport(report: { src: string; msg: string; url?: string;
 export function logFrameworkError(error: unknown, data?: unknown): void {
   const e = error instanceof Error ? error : new Error(String(error));
   if (consoleLogging) devConsole.error('[react]', e);
-  post('error', { src: 'react', error: clip(e.message || 'error', 4000), name: clip(e.name, 256), ...(data === undefined ? {} : { data }), ...(e.stack ? { stack: clip(e.stack, 16000) } : {}) });
+  post('error', { src: 'react', error: clip(e.message || 'error', 4000), name: clip(e.name, 256), ...(data === undefined ? {} : { data: dataText(data) }), ...(e.stack ? { stack: clip(e.stack, 16000) } : {}) });
 }
 
 /** Uncaught errors and unhandled rejections of the page go to the server. */

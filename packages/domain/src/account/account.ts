@@ -4,8 +4,10 @@
  * rules here are the ones the spec leaves open, decided as a national service would (SPEC.md AC).
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { isEmail, normaliseEmail } from '../rules/email.js';
 import { passwordSchema } from '../rules/password.js';
+import { PASSWORD_MAX_LENGTH } from '../rules/constants.js';
 import type { ACCOUNT_ERROR_CODES } from '../rules/errors.js';
 import { failureLockMs } from '../rules/limits.js';
 import type { AccountPerson } from './person.js';
@@ -111,30 +113,32 @@ export function accountEmail(value: string): string | null {
 
 const EmailInput = v.pipe(v.string(), v.maxLength(254), v.check((s) => accountEmail(s) !== null));
 const PasswordInput = v.pipe(v.string(), v.maxLength(200));
+/** A new password: the account password rule (PW1-PW4), and no longer than that rule allows. */
+const NewPasswordInput = v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH), v.check((s) => v.safeParse(passwordSchema, s).success));
 const LangInput = v.picklist(['lt', 'en']);
 /** A link's token: what `IdPort.token` makes (URL-safe, 128 bits at least). */
 const LinkToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
 
 /** AC2: a registration: the address and a password that passes the account password rule (PW1-PW4). */
-export const RegisterSchema = v.object({
+export const RegisterSchema = object({
   email: EmailInput,
-  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+  password: NewPasswordInput,
   lang: LangInput,
 });
 /** A sign-in: any password text is judged by comparing it, not by the rule (an old password may predate it). */
-export const SignInSchema = v.object({ email: EmailInput, password: PasswordInput });
-export const ResetRequestSchema = v.object({ email: EmailInput, lang: LangInput });
-export const ResetSchema = v.object({
+export const SignInSchema = object({ email: EmailInput, password: PasswordInput });
+export const ResetRequestSchema = object({ email: EmailInput, lang: LangInput });
+export const ResetSchema = object({
   token: LinkToken,
-  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+  password: NewPasswordInput,
 });
 /** AC11: a signed-in account's new password, with its current one. */
-export const ChangePasswordSchema = v.object({
+export const ChangePasswordSchema = object({
   current: PasswordInput,
-  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+  password: NewPasswordInput,
 });
-export const ConfirmAccountSchema = v.object({ token: LinkToken, password: PasswordInput });
-export const SessionIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
+export const ConfirmAccountSchema = object({ token: LinkToken, password: PasswordInput });
+export const SessionIdSchema = object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 
 /** The account calls' refusals (the catalogue's ACCOUNT_ERROR_CODES). */
 export type AccountFailure = (typeof ACCOUNT_ERROR_CODES)[number];

@@ -7,8 +7,10 @@
  * IdentityProviderPort.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { isPersonalCode } from '../rules/personal-code.js';
 import { phoneSchema } from '../rules/phone.js';
+import { TEXT_LIMITS } from '../declaration/entities.js';
 import { bytesToBase64 } from '../rules/text.js';
 
 /** The providers that verify a person. */
@@ -16,11 +18,11 @@ export const IDENTITY_METHODS = ['smartid', 'mobileid'] as const;
 export type IdentityMethod = (typeof IDENTITY_METHODS)[number];
 
 /** ID1: Smart-ID starts from a Lithuanian personal code (its ETSI identifier `PNOLT-…`), with the language of the phone's prompt. */
-export const SmartIdStartSchema = v.object({ personalCode: v.pipe(v.string(), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
+export const SmartIdStartSchema = object({ personalCode: v.pipe(v.string(), v.maxLength(11), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
 /** ID1: Mobile-ID starts from the phone number (E.164 once valid) and the personal code. */
-export const MobileIdStartSchema = v.object({ phone: phoneSchema, personalCode: v.pipe(v.string(), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
+export const MobileIdStartSchema = object({ phone: v.pipe(v.string(), v.maxLength(TEXT_LIMITS.phone), v.check((s) => v.is(phoneSchema, s))), personalCode: v.pipe(v.string(), v.maxLength(11), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
 /** ID7: a poll of an attempt by its id. */
-export const IdentityPollSchema = v.object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
+export const IdentityPollSchema = object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
 
 
 /** The person a provider vouches for (from the certificate's subject). */

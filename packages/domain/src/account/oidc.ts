@@ -5,12 +5,13 @@
  * of ours: it is known by its issuer and subject alone.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 
 /** A configured provider's id, as it appears in the sign-in paths (`google`, `local`). */
 export const OidcProviderIdSchema = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,30}$/));
 
 /** OI2: the callback's query as the provider sends it back (what is checked is the adapter's work). */
-export const OidcCallbackSchema = v.object({
+export const OidcCallbackSchema = object({
   state: v.optional(v.pipe(v.string(), v.maxLength(512))),
   code: v.optional(v.pipe(v.string(), v.maxLength(4096))),
   error: v.optional(v.pipe(v.string(), v.maxLength(256))),

@@ -5,6 +5,7 @@
  * by the same rule as the driver's field in a declaration.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { PickedAddressSchema, TEXT_LIMITS, type PickedAddress } from '../declaration/entities.js';
 import { addressError } from '../rules/address.js';
 import { BIRTH_DATE_MIN } from '../rules/constants.js';
@@ -35,7 +36,7 @@ export const NO_PERSON: AccountPerson = { firstName: null, lastName: null, birth
 const text = (max: number) => v.nullable(v.pipe(v.string(), v.maxLength(max)));
 
 /** AC12: the payload of settings D (shape and lengths; `personErrors` judges the values). */
-export const PersonSchema = v.object({
+export const PersonSchema = object({
   firstName: text(TEXT_LIMITS.name),
   lastName: text(TEXT_LIMITS.name),
   birthDate: text(10),

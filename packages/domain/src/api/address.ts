@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { BACKEND_BASE_PATH } from './paths.js';
 
 /** Address suggestions: `GET /serveris/adresai?q=...` or `?lat=...&lon=...` (nearest). */
@@ -8,6 +9,6 @@ export const ADDRESS_SUGGESTION_LIMIT = 8;
 const coordinate = (min: number, max: number) => v.pipe(v.string(), v.regex(/^-?\d{1,3}(\.\d{1,10})?$/), v.transform(Number), v.minValue(min), v.maxValue(max));
 
 export const AddressQuerySchema = v.union([
-  v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(100)) }),
-  v.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) }),
+  object({ q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(100)) }),
+  object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) }),
 ]);

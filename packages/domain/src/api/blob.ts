@@ -6,6 +6,7 @@
  * The content type is decided from the bytes, never from the name or the declared type.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { MAX_PHOTO_BYTES } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { PartySchema } from '../declaration/entities.js';
@@ -20,7 +21,7 @@ export const SEAT_HEADERS = {
   token: 'x-eid-token',
 } as const;
 
-export const SeatSchema = v.object({
+export const SeatSchema = object({
   declarationId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   party: PartySchema,
   token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/)),
@@ -46,7 +47,7 @@ export const UPLOAD_HEADERS = {
 export const UPLOAD_PURPOSES = ['photo', 'scheme', 'signature', 'damage-image', 'audio'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-export const UploadMetaSchema = v.object({
+export const UploadMetaSchema = object({
   purpose: v.optional(v.picklist(UPLOAD_PURPOSES), 'photo'),
   set: v.optional(v.pipe(v.string(), v.regex(/^[0-3]$/), v.transform(Number))),
   forParty: v.optional(PartySchema),

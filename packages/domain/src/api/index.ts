@@ -6,3 +6,4 @@ export * from './protocol.js';
 export * from './blob.js';
 export * from './address.js';
 export * from './instructions.js';
+export * from './http-calls.js';

@@ -18,6 +18,7 @@
  * from here: a misspelt name or a wrong payload fails the typecheck on the device too.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { PARTIES, type Party } from '../rules/constants.js';
 import type { InsurerRecord } from '../ports/registry.port.js';
 import { PlatesSchema, type AudioType, type ResponsibleInsurer } from '../declaration/entities.js';
@@ -97,10 +98,10 @@ export interface MdStatus extends SubmitStatus {
 /** submit-eid: the submit state (in practice with the findings that would have stopped it), and the writer's delta. */
 export type SubmitAnswer = SubmitStatus & Committed;
 
-const NoPayload = v.optional(v.object({}), {});
-const PartyOnly = v.optional(v.object({ party: v.optional(v.picklist(PARTIES)) }), {});
+const NoPayload = v.optional(object({}), {});
+const PartyOnly = v.optional(object({ party: v.optional(v.picklist(PARTIES)) }), {});
 const CaptchaToken = v.optional(v.pipe(v.string(), v.maxLength(8192)));
-const StoredId = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)), thumb: v.optional(v.boolean(), false) });
+const StoredId = object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)), thumb: v.optional(v.boolean(), false) });
 
 const read = <S extends v.GenericSchema, R>(payload: S, result: Returns<R>): InstructionContract<S, R, 'seat'> => ({
   payload,
@@ -164,7 +165,7 @@ export const INSTRUCTIONS = {
   // — reads of the seat's declaration ————————————————————————————————————————————
   'deep-test-connection': read(NoPayload, returns<Ok>()),
   /** The registry's word on a plate: only for a driver holding a seat, counted per seat (FU4). */
-  'check-plate': read(v.object({ plates: PlatesSchema }), returns<PlateCheck>()),
+  'check-plate': read(object({ plates: PlatesSchema }), returns<PlateCheck>()),
   /** The whole view: after a reconnect the session brings it; a device that saw a gap in the deltas asks for it. */
   'get-view': read(NoPayload, returns<DeclarationView>()),
   'guilty-status': read(NoPayload, returns<GuiltStateView>()),
@@ -183,28 +184,28 @@ export const INSTRUCTIONS = {
   /** Keeps the seat; answers the declaration's version, so a device whose last push was lost learns it is behind. */
   'custom-heartbeat': { ...session(NoPayload), result: returns<Heartbeat>() },
   'long-op': { ...session(NoPayload), result: returns<Heartbeat>() },
-  setMyExuId: session(v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) })),
+  setMyExuId: session(object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) })),
 
   // — edits of the declaration ————————————————————————————————————————————————————
   ...editContracts(),
 
   // — other writes ————————————————————————————————————————————————————————————————
-  'switch-plate': write(v.object({ party: v.optional(v.picklist(PARTIES)), plate: v.pipe(v.string(), v.maxLength(40)) }), returns<Committed>(), {
+  'switch-plate': write(object({ party: v.optional(v.picklist(PARTIES)), plate: v.pipe(v.string(), v.maxLength(40)) }), returns<Committed>(), {
     changed: 'VEHICLE',
   }),
   'send-phone-code': write(
-    v.object({ party: v.optional(v.picklist(PARTIES)), tel: v.pipe(v.string(), v.maxLength(32)), captcha: CaptchaToken }),
+    object({ party: v.optional(v.picklist(PARTIES)), tel: v.pipe(v.string(), v.maxLength(32)), captcha: CaptchaToken }),
     returns<Committed & { readonly sent: true; readonly practiceCode?: string }>(),
     { changed: 'DATA' },
   ),
   'confirm-phone-code': write(
-    v.object({ party: v.optional(v.picklist(PARTIES)), code: v.pipe(v.string(), v.maxLength(16)) }),
+    object({ party: v.optional(v.picklist(PARTIES)), code: v.pipe(v.string(), v.maxLength(16)) }),
     returns<Committed>(),
     { changed: 'DATA' },
   ),
   /** Sends the party's e-mail address its confirmation link; changes nothing until the link is opened. */
   'confirm-email-a': write(PartyOnly, returns<{ readonly sent: boolean; readonly confirmed: boolean }>(), { changed: 'DATA', when: 'unfinished' }),
-  'submit-eid': write(v.optional(v.object({ captcha: CaptchaToken }), {}), returns<SubmitAnswer>(), {
+  'submit-eid': write(v.optional(object({ captcha: CaptchaToken }), {}), returns<SubmitAnswer>(), {
     changed: 'DATA',
     when: 'unfinished',
     kept: true,
@@ -212,7 +213,7 @@ export const INSTRUCTIONS = {
   }),
   'withdraw-submit': write(PartyOnly, returns<SubmitStatus & Committed>(), { changed: 'DATA', when: 'unfinished' }),
   /** The driver already in answers a join request (JN2): the code their screen shows, and yes or no. */
-  'answer-join': write(v.object({ code: v.pipe(v.string(), v.regex(new RegExp(`^\\d{${JOIN_CODE_LENGTH}}$`))), accept: v.boolean() }), returns<Committed>(), {
+  'answer-join': write(object({ code: v.pipe(v.string(), v.regex(new RegExp(`^\\d{${JOIN_CODE_LENGTH}}$`))), accept: v.boolean() }), returns<Committed>(), {
     changed: 'DATA',
     when: 'unfinished',
     partyData: false,

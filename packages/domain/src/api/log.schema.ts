@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 
 /**
  * The client log calls of app-shell §7. Sizes are bounded so a faulty or hostile client
@@ -14,17 +15,19 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const src = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LOG_SRC_MAX));
 const text = v.pipe(v.string(), v.maxLength(LOG_TEXT_MAX));
-const position = v.pipe(v.number(), v.integer(), v.minValue(-1));
+const position = v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(10_000_000));
+/** What the page adds to a line (its state, an error's details), as the page wrote it out: text. */
+const data = v.optional(v.pipe(v.string(), v.maxLength(LOG_TEXT_MAX)));
 
 /** POST /log, /log/warn, /log/error: message prefixed by the client with the plates pair or instance id. */
-export const ClientMessageLogSchema = v.object({
+export const ClientMessageLogSchema = object({
   src,
   message: v.pipe(text, v.minLength(1)),
-  data: v.optional(v.unknown()),
+  data,
 });
 
 /** POST /log/error for start-up (init) failures and uncaught errors: where it happened. */
-export const ClientErrorReportSchema = v.object({
+export const ClientErrorReportSchema = object({
   src,
   msg: text,
   url: v.pipe(v.string(), v.maxLength(2048)),
@@ -34,11 +37,11 @@ export const ClientErrorReportSchema = v.object({
 });
 
 /** POST /log/error for framework (React) errors. */
-export const ClientFrameworkErrorSchema = v.object({
+export const ClientFrameworkErrorSchema = object({
   src,
   error: text,
   name: v.pipe(v.string(), v.maxLength(256)),
-  data: v.optional(v.unknown()),
+  data,
   stack: v.optional(v.pipe(v.string(), v.maxLength(LOG_STACK_MAX))),
 });
 
@@ -54,6 +57,6 @@ export function logBodySchemaFor(level: LogLevel) {
   return level === 'error' ? ClientLogBodySchema : ClientMessageLogSchema;
 }
 
-export const LogQuerySchema = v.object({
+export const LogQuerySchema = object({
   node_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,128}$/))),
 });

@@ -16,6 +16,7 @@
  * (an old page still open after a release reloads instead of misreading the deltas).
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { EidModeSchema, LocaleSchema, PartySchema, PlatesSchema, PositionSchema } from '../declaration/entities.js';
 import { CHANGED_KINDS, type ChangedKind } from '../declaration/edits.js';
 import type { DeclarationView } from '../declaration/view.js';
@@ -34,13 +35,13 @@ const declarationId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 /** Optional in the schema so that a device of an older protocol gets PROTOCOL_UNSUPPORTED, not DATA_ERROR. */
 const protocol = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)));
 
-export const ConnectMessageSchema = v.object({
+export const ConnectMessageSchema = object({
   t: v.literal('connect'),
   id: messageId,
   protocol,
   mode: EidModeSchema,
   /** A is the requesting driver's own vehicle, B the other one. */
-  plates: v.object({ A: PlatesSchema, B: PlatesSchema }),
+  plates: object({ A: PlatesSchema, B: PlatesSchema }),
   location: v.nullable(PositionSchema),
   fillLang: LocaleSchema,
   /** The device fills the declaration for both drivers (one device mode). */
@@ -50,7 +51,7 @@ export const ConnectMessageSchema = v.object({
 });
 export type ConnectMessage = v.InferOutput<typeof ConnectMessageSchema>;
 
-export const ResumeMessageSchema = v.object({
+export const ResumeMessageSchema = object({
   t: v.literal('resume'),
   id: messageId,
   protocol,
@@ -60,7 +61,7 @@ export const ResumeMessageSchema = v.object({
 });
 export type ResumeMessage = v.InferOutput<typeof ResumeMessageSchema>;
 
-export const CallMessageSchema = v.object({
+export const CallMessageSchema = object({
   t: v.literal('call'),
   id: messageId,
   op: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/)),
@@ -115,12 +116,12 @@ export type ServerMessage =
 export type ClientFrame = v.InferInput<typeof ClientMessageSchema>;
 
 const PatchOperationSchema = v.variant('op', [
-  v.object({ op: v.picklist(['add', 'replace']), path: v.string(), value: v.unknown() }),
-  v.object({ op: v.literal('remove'), path: v.string() }),
+  object({ op: v.picklist(['add', 'replace']), path: v.string(), value: v.unknown() }),
+  object({ op: v.literal('remove'), path: v.string() }),
 ]);
 
 /** A delta as the device checks it: the versions and the shape of each operation. */
-export const ViewPatchSchema = v.object({
+export const ViewPatchSchema = object({
   from: v.pipe(v.number(), v.integer()),
   version: v.pipe(v.number(), v.integer()),
   ops: v.array(PatchOperationSchema),
@@ -131,7 +132,7 @@ export const ViewPatchSchema = v.object({
  * `declaration`) are the hub's own views and are read through the domain's types.
  */
 export const ServerMessageSchema = v.variant('t', [
-  v.object({
+  object({
     t: v.literal('result'),
     id: v.number(),
     ok: v.boolean(),
@@ -140,15 +141,15 @@ export const ServerMessageSchema = v.variant('t', [
     retryAfterMs: v.optional(v.number()),
     work: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(JOIN_WORK_MAX))),
   }),
-  v.object({
+  object({
     t: v.literal('changed'),
     kind: v.picklist(CHANGED_KINDS),
     by: v.nullable(PartySchema),
     patch: ViewPatchSchema,
   }),
-  v.object({ t: v.literal('presence'), A: v.boolean(), B: v.boolean() }),
-  v.object({ t: v.literal('end'), reason: v.picklist(['FINISHED', 'REMOVED', 'NUKED', 'TAKEN_OVER']) }),
-  v.object({ t: v.literal('admission'), code: v.pipe(v.string(), v.regex(/^\d{4,8}$/)), timeoutMs: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  object({ t: v.literal('presence'), A: v.boolean(), B: v.boolean() }),
+  object({ t: v.literal('end'), reason: v.picklist(['FINISHED', 'REMOVED', 'NUKED', 'TAKEN_OVER']) }),
+  object({ t: v.literal('admission'), code: v.pipe(v.string(), v.regex(/^\d{4,8}$/)), timeoutMs: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);
 
 /** Parses a frame from the hub; null when it is not one (the device ignores it). */

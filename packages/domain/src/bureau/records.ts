@@ -6,6 +6,7 @@
  * (SPEC.md BR).
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { HISTORY_YEARS } from '../rules/constants.js';
 
 /** A document's type: a motor third-party liability policy, or a green card (the claim side's POL and ZK). */
@@ -129,7 +130,7 @@ export interface NotificationPreferences {
 /** BR4: until the person chooses, e-mail on, SMS off, reminders on 14 days before. */
 export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { email: true, sms: false, expiryReminders: true, reminderDays: 14 };
 
-export const NotificationPreferencesSchema = v.object({
+export const NotificationPreferencesSchema = object({
   email: v.boolean(),
   sms: v.boolean(),
   expiryReminders: v.boolean(),

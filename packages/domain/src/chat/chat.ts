@@ -5,6 +5,7 @@
  * are kept behind ChatStorePort.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { MAX_PHOTO_BYTES } from '../rules/constants.js';
 import { sniffContentType } from '../api/blob.js';
 
@@ -82,9 +83,9 @@ const text = (max: number, code: string) =>
   );
 
 /** CH1: a new chat: its topic and first message. */
-export const NewChatSchema = v.object({ topic: text(CHAT_TOPIC_MAX, 'CHAT_TOPIC_INVALID'), text: text(CHAT_TEXT_MAX, 'CHAT_TEXT_INVALID') });
+export const NewChatSchema = object({ topic: text(CHAT_TOPIC_MAX, 'CHAT_TOPIC_INVALID'), text: text(CHAT_TEXT_MAX, 'CHAT_TEXT_INVALID') });
 /** CH1: a reply in a chat (files come beside it). */
-export const ChatReplySchema = v.object({ text: text(CHAT_TEXT_MAX, 'CHAT_TEXT_INVALID') });
+export const ChatReplySchema = object({ text: text(CHAT_TEXT_MAX, 'CHAT_TEXT_INVALID') });
 export const ChatIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'CHAT_NOT_FOUND'));
 
 /** CH2: the abstract of a message: its text on one line, cut at a word to 140 characters with "…". */

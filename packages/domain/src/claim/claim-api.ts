@@ -4,19 +4,20 @@
  * declarations a victim may start a claim from.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { formatDate } from '../rules/dates.js';
 import type { Declaration } from '../declaration/entities.js';
 import type { Party } from '../rules/constants.js';
 import { BUREAU_CLAIM_STATES, CLAIM_DOCUMENT_KINDS, ClaimDataSchema, ClaimIdSchema, type Claim, type ClaimState } from './claim.js';
 import { claimCulprit } from './prefill.js';
 
-export const StartClaimSchema = v.object({ declarationId: v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/))) });
-export const SaveClaimSchema = v.object({ data: ClaimDataSchema });
-export const ClaimDocumentFieldsSchema = v.object({ kind: v.picklist(CLAIM_DOCUMENT_KINDS) });
-export const ClaimParamsSchema = v.object({ claimId: ClaimIdSchema });
-export const ClaimFileParamsSchema = v.object({ claimId: ClaimIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
+export const StartClaimSchema = object({ declarationId: v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/))) });
+export const SaveClaimSchema = object({ data: ClaimDataSchema });
+export const ClaimDocumentFieldsSchema = object({ kind: v.picklist(CLAIM_DOCUMENT_KINDS) });
+export const ClaimParamsSchema = object({ claimId: ClaimIdSchema });
+export const ClaimFileParamsSchema = object({ claimId: ClaimIdSchema, fileId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 /** The operator's move and the words the victim gets with it (a chat message: 1 to 4,000 characters). */
-export const ClaimMoveSchema = v.object({ state: v.picklist(BUREAU_CLAIM_STATES), text: v.pipe(v.string(), v.trim(), v.minLength(1, 'CHAT_TEXT_INVALID'), v.maxLength(4000, 'CHAT_TEXT_INVALID')) });
+export const ClaimMoveSchema = object({ state: v.picklist(BUREAU_CLAIM_STATES), text: v.pipe(v.string(), v.trim(), v.minLength(1, 'CHAT_TEXT_INVALID'), v.maxLength(4000, 'CHAT_TEXT_INVALID')) });
 
 /** A claim in a list (the victim's /claims, the console's queue). */
 export interface ClaimRow {

@@ -5,8 +5,9 @@
  * the bureau may set after which (SPEC UE). The form's rules are in `claim-rules.ts`.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { DEFAULT_COUNTRY, INSURER_ID_DEFAULT } from '../rules/constants.js';
-import { TEXT_LIMITS } from '../declaration/entities.js';
+import { INSURER_ID_MAX, TEXT_LIMITS } from '../declaration/entities.js';
 
 const str = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const country = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/));
@@ -58,7 +59,7 @@ export const claimDocumentsOpen = (state: ClaimState): boolean => state !== 'DEC
 
 export const VICTIM_KINDS = ['PERSON', 'COMPANY'] as const;
 
-export const ClaimCompetenceSchema = v.object({
+export const ClaimCompetenceSchema = object({
   /** 0 until decided; then the competent body's number (`COMPETENT_BODY_IDS`). */
   id: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5)),
   insurerCountry: v.union([country, v.literal('')]),
@@ -71,7 +72,7 @@ export const ClaimCompetenceSchema = v.object({
   caseNo: str(TEXT_LIMITS.short),
 });
 
-export const ClaimPersonSchema = v.object({
+export const ClaimPersonSchema = object({
   kind: v.picklist(VICTIM_KINDS),
   firstName: str(TEXT_LIMITS.name),
   lastName: str(TEXT_LIMITS.name),
@@ -83,7 +84,7 @@ export const ClaimPersonSchema = v.object({
   address: str(TEXT_LIMITS.address),
 });
 
-export const ClaimRepresentativeSchema = v.object({
+export const ClaimRepresentativeSchema = object({
   present: v.boolean(),
   firstName: str(TEXT_LIMITS.name),
   lastName: str(TEXT_LIMITS.name),
@@ -91,7 +92,7 @@ export const ClaimRepresentativeSchema = v.object({
   email: str(TEXT_LIMITS.email),
 });
 
-export const ClaimCulpritSchema = v.object({
+export const ClaimCulpritSchema = object({
   firstName: str(TEXT_LIMITS.name),
   lastName: str(TEXT_LIMITS.name),
   phone: str(TEXT_LIMITS.phone),
@@ -100,20 +101,20 @@ export const ClaimCulpritSchema = v.object({
   make: str(TEXT_LIMITS.short),
   model: str(TEXT_LIMITS.short),
   insured: v.boolean(),
-  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
   policyNo: str(TEXT_LIMITS.short),
   /** A phone number on the vehicle (a company car, a lorry's dispatcher). */
   vehiclePhone: str(TEXT_LIMITS.phone),
 });
 
-export const ClaimLocationSchema = v.object({
+export const ClaimLocationSchema = object({
   country,
   date: optionalDate,
   time: v.pipe(v.string(), v.regex(/^(\d{2}:\d{2})?$/)),
   address: str(TEXT_LIMITS.address),
 });
 
-export const ClaimDamageSchema = v.object({
+export const ClaimDamageSchema = object({
   /** The repair's cost and the vehicle's value before the accident, typed as sums (NUM2, NUM3). */
   vehicleRepair: str(20),
   vehicleValue: str(20),
@@ -124,9 +125,9 @@ export const ClaimDamageSchema = v.object({
   otherSum: str(20),
 });
 
-export const ClaimWitnessSchema = v.object({ name: str(TEXT_LIMITS.name), surname: str(TEXT_LIMITS.name), phone: str(TEXT_LIMITS.phone) });
+export const ClaimWitnessSchema = object({ name: str(TEXT_LIMITS.name), surname: str(TEXT_LIMITS.name), phone: str(TEXT_LIMITS.phone) });
 
-export const ClaimPaymentSchema = v.object({
+export const ClaimPaymentSchema = object({
   bankCountry: country,
   bankName: str(TEXT_LIMITS.short),
   bankCode: v.pipe(v.string(), v.regex(/^(\d{5})?$/)),
@@ -137,16 +138,16 @@ export const ClaimPaymentSchema = v.object({
 });
 
 /** The form: what the victim types (and what a declaration prefills). Every field is bounded. */
-export const ClaimDataSchema = v.object({
+export const ClaimDataSchema = object({
   competence: ClaimCompetenceSchema,
   victim: ClaimPersonSchema,
   representative: ClaimRepresentativeSchema,
   culprit: ClaimCulpritSchema,
   location: ClaimLocationSchema,
   damage: ClaimDamageSchema,
-  police: v.object({ informed: v.boolean(), comment: str(TEXT_LIMITS.comment) }),
+  police: object({ informed: v.boolean(), comment: str(TEXT_LIMITS.comment) }),
   /** The declaration's scheme is used when the claim was started from one (its image, never re-drawn). */
-  scheme: v.object({ fromDeclaration: v.boolean(), comment: str(TEXT_LIMITS.comment) }),
+  scheme: object({ fromDeclaration: v.boolean(), comment: str(TEXT_LIMITS.comment) }),
   witnesses: v.pipe(v.array(ClaimWitnessSchema), v.maxLength(TEXT_LIMITS.witnesses)),
   payment: ClaimPaymentSchema,
 });

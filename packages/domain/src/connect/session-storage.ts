@@ -5,13 +5,14 @@
  * party; the hub stores only its hash.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { STORAGE_KEYS } from '../rules/constants.js';
 import { EidModeSchema, PartySchema } from '../declaration/entities.js';
 import type { KeyValuePort } from '../ports/key-value.port.js';
 import type { RecoverySnapshot } from './recovery.js';
 
 /** The device's seat in a declaration. */
-export const CredentialsSchema = v.object({
+export const CredentialsSchema = object({
   declarationId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   party: PartySchema,
   token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/)),
@@ -26,9 +27,9 @@ export interface OutgoingCall {
   readonly p?: unknown;
 }
 
-const PendingSchema = v.array(v.object({ op: v.pipe(v.string(), v.maxLength(40)), p: v.optional(v.unknown()) }));
+const PendingSchema = v.array(object({ op: v.pipe(v.string(), v.maxLength(40)), p: v.optional(v.unknown()) }));
 
-const ConnectionStateSchema = v.object({
+const ConnectionStateSchema = object({
   party: PartySchema,
   mode: EidModeSchema,
   /** Edits not yet acknowledged by the hub: sent again when the link is back. */

@@ -5,8 +5,10 @@
  * SecondFactorPort.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { accountEmail } from '../account/account.js';
 import { passwordSchema } from '../rules/password.js';
+import { PASSWORD_MAX_LENGTH } from '../rules/constants.js';
 
 /** SF2: an operator reads and answers; a supervisor also manages staff and reads the audit log. */
 export const STAFF_ROLES = ['operator', 'supervisor'] as const;
@@ -51,18 +53,18 @@ export const STAFF_CODE_PATTERN = /^\d{6}$/;
 const Email = v.pipe(v.string(), v.maxLength(254), v.check((s) => accountEmail(s) !== null), v.transform((s) => accountEmail(s) as string));
 
 /** SF1: a staff sign-in: address, password and the authenticator's six digits. */
-export const StaffSignInSchema = v.object({
+export const StaffSignInSchema = object({
   email: Email,
   password: v.pipe(v.string(), v.maxLength(200)),
   code: v.pipe(v.string(), v.regex(STAFF_CODE_PATTERN)),
 });
 
 /** SF4: a supervisor adds a staff member (the password must pass the account password rule). */
-export const NewStaffSchema = v.object({
+export const NewStaffSchema = object({
   email: Email,
   name: v.pipe(v.string(), v.transform((s) => s.trim()), v.minLength(1), v.maxLength(80)),
   role: v.picklist(STAFF_ROLES),
-  password: v.pipe(v.string(), v.check((s) => v.safeParse(passwordSchema, s).success)),
+  password: v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH), v.check((s) => v.safeParse(passwordSchema, s).success)),
 });
 
 /** SF2: what each role may do. */
@@ -75,7 +77,7 @@ export function staffMay(role: StaffRole, permission: StaffPermission): boolean 
 
 /** A console list's page: at most 50 rows, from an offset, with an optional search. */
 export const CONSOLE_PAGE_SIZE = 20;
-export const ConsolePageSchema = v.object({
-  offset: v.optional(v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(1_000_000)), 0),
+export const ConsolePageSchema = object({
+  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.maxValue(1_000_000)), '0'),
   search: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
 });

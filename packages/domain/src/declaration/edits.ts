@@ -25,7 +25,9 @@ import {
   USER_PROGRESS,
   VehicleEditableSchema,
   WitnessesSchema,
+  INSURER_ID_MAX,
 } from './entities.js';
+import { object } from '../rules/schema.js';
 
 /** declaration-flow §3: the kinds of changed data pushed to the other party. */
 export const CHANGED_KINDS = ['PHOTO', 'DAMAGE', 'SCHEME', 'DATA', 'SIGNATURE', 'VEHICLE', 'AUDIO', 'INSURER'] as const;
@@ -34,82 +36,90 @@ export type ChangedKind = (typeof CHANGED_KINDS)[number];
 const target = { party: v.optional(PartySchema) };
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 
+type DriverField = keyof typeof DriverEditableSchema.entries;
+type DriverFieldPayload = {
+  [K in DriverField]: v.ObjectSchema<{ party: v.OptionalSchema<typeof PartySchema, undefined>; name: v.LiteralSchema<K, undefined>; value: (typeof DriverEditableSchema.entries)[K] }, undefined>;
+}[DriverField];
+
+function driverFieldPayloads(): DriverFieldPayload[] {
+  return (Object.keys(DriverEditableSchema.entries) as DriverField[]).map(
+    (name) => object({ ...target, name: v.literal(name), value: DriverEditableSchema.entries[name] }) as DriverFieldPayload,
+  );
+}
+
 /** Payload schemas of the write instructions, by instruction name. */
 export const WRITE_PAYLOADS = {
-  'set-driver-data': v.object({ ...target, driver: DriverEditableSchema }),
-  'set-driver-email': v.object({ ...target, email: text(TEXT_LIMITS.email) }),
-  'set-partial-driver-data': v.object({
-    ...target,
-    name: v.picklist(Object.keys(DriverEditableSchema.entries) as [keyof typeof DriverEditableSchema.entries]),
-    value: v.unknown(),
-  }),
-  'submit-disclaimers': v.object({ ...target, disclaimers: DisclaimersSchema }),
-  'corrected-time': v.object({
+  'set-driver-data': object({ ...target, driver: DriverEditableSchema }),
+  'set-driver-email': object({ ...target, email: text(TEXT_LIMITS.email) }),
+  /** One driver field, its value of that field's shape (a variant by the field's name). */
+  'set-partial-driver-data': v.variant('name', driverFieldPayloads()),
+  'submit-disclaimers': object({ ...target, disclaimers: DisclaimersSchema }),
+  'corrected-time': object({
     time: v.pipe(v.string(), v.regex(/^\d{1,15}$/)),
   }),
-  'corrected-location': v.object({ location: PositionSchema }),
-  'corrected-location-address': v.object({
+  'corrected-location': object({ location: PositionSchema }),
+  'corrected-location-address': object({
     address: v.nullable(PickedAddressSchema),
   }),
-  witnesses: v.object({ ...target, witnesses: WitnessesSchema }),
-  'add-foto': v.object({
+  witnesses: object({ ...target, witnesses: WitnessesSchema }),
+  'add-foto': object({
     ...target,
     id: BlobIdSchema,
     set: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(PHOTO_SECTIONS.length - 1)),
     filename: text(TEXT_LIMITS.short),
   }),
-  'remove-foto': v.object({ ...target, id: BlobIdSchema }),
-  'set-impact-image': v.object({
+  'remove-foto': object({ ...target, id: BlobIdSchema }),
+  'set-impact-image': object({
     ...target,
     imageId: v.nullable(BlobIdSchema),
   }),
-  'set-impact-meta': v.object({ ...target, impactMeta: ImpactMetaSchema }),
-  'set-impact-text': v.object({ ...target, text: text(TEXT_LIMITS.damages) }),
-  'eid-comment': v.object({ ...target, text: text(TEXT_LIMITS.comment) }),
-  conditions: v.object({
+  'set-impact-meta': object({ ...target, impactMeta: ImpactMetaSchema }),
+  'set-impact-text': object({ ...target, text: text(TEXT_LIMITS.damages) }),
+  'eid-comment': object({ ...target, text: text(TEXT_LIMITS.comment) }),
+  conditions: object({
     ...target,
     conditions: v.pipe(v.array(CircumstanceKeySchema), v.maxLength(19)),
   }),
-  scheme: v.object({
+  scheme: object({
     imageId: BlobIdSchema,
     objects: v.nullable(text(TEXT_LIMITS.schemeObjects)),
     isPhoto: v.boolean(),
   }),
-  'set-vehicle-data': v.object({
+  'set-vehicle-data': object({
     ...target,
     vehicle: v.partial(VehicleEditableSchema),
   }),
-  'add-audio': v.object({
+  'add-audio': object({
     ...target,
     id: BlobIdSchema,
     type: v.picklist(AUDIO_TYPES),
   }),
-  'remove-audio': v.object({ ...target, id: BlobIdSchema }),
+  'remove-audio': object({ ...target, id: BlobIdSchema }),
   guilty: v.variant('op', [
-    v.object({
+    object({
       ...target,
       op: v.literal('SET'),
       choice: v.picklist(GUILTY_CHOICES),
     }),
-    v.object({ ...target, op: v.literal('RESET') }),
+    object({ ...target, op: v.literal('RESET') }),
   ]),
-  signature: v.object({
+  signature: object({
     ...target,
     imageId: BlobIdSchema,
     ...SignatureMeasuresSchema.entries,
   }),
   /** The insurer is named by its registry id only: its name and links come from the registry (IN1). */
-  'responsible-insurer': v.object({
+  'responsible-insurer': object({
     ...target,
-    drkId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    drkId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INSURER_ID_MAX)),
   }),
-  progress: v.object({
+  progress: object({
     ...target,
     progress: v.picklist(USER_PROGRESS),
     /** The wizard step the driver is on, for the other driver's view of their progress. */
     step: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(STEP_COUNT))),
   }),
-  'fill-lang': v.object({ ...target, lang: LocaleSchema }),
+  'fill-lang': object({ ...target, lang: LocaleSchema }),
 } as const;
 
 export type WriteInstruction = keyof typeof WRITE_PAYLOADS;

@@ -9,6 +9,7 @@
  * must be able to save a half-typed form and come back to it.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { CIRCUMSTANCE_KEYS } from '../rules/circumstances.js';
 import {
   EID_MODES,
@@ -35,6 +36,13 @@ export const TEXT_LIMITS = {
   schemeObjects: 200_000,
 } as const;
 
+/** The address registry's object ids are positive integers (9 to 10 digits today); more is no real id. */
+export const AOB_MAX = 1e12;
+/** A position's accuracy in metres: a phone's worst (a cell tower's) is a few kilometres; past 100 km it is no position. */
+export const POSITION_ACCURACY_MAX_M = 100_000;
+/** The insurers' registry ids; far past any real one. */
+export const INSURER_ID_MAX = 1_000_000;
+
 const str = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const nullableStr = (max: number) => v.nullable(str(max));
 const finite = v.pipe(v.number(), v.finite());
@@ -48,17 +56,17 @@ export const CircumstanceKeySchema = v.picklist(CIRCUMSTANCE_KEYS);
 export const BlobIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
 /** Coordinates (declaration-flow §3): valid only if both latitude and longitude are present. */
-export const PositionSchema = v.object({
+export const PositionSchema = object({
   latitude: v.pipe(finite, v.minValue(-90), v.maxValue(90)),
   longitude: v.pipe(finite, v.minValue(-180), v.maxValue(180)),
-  accuracy: v.nullable(v.pipe(finite, v.minValue(0))),
+  accuracy: v.nullable(v.pipe(finite, v.minValue(0), v.maxValue(POSITION_ACCURACY_MAX_M))),
 });
 export type Position = v.InferOutput<typeof PositionSchema>;
 
 /** An address picked from the suggestions (value, registry object id, apartment). */
-export const PickedAddressSchema = v.object({
+export const PickedAddressSchema = object({
   value: str(TEXT_LIMITS.address),
-  aob: v.nullable(v.union([str(TEXT_LIMITS.id), v.pipe(v.number(), v.integer())])),
+  aob: v.nullable(v.union([str(TEXT_LIMITS.id), v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(AOB_MAX))])),
   pat: nullableStr(TEXT_LIMITS.short),
   needPat: v.boolean(),
 });
@@ -66,7 +74,7 @@ export type PickedAddress = v.InferOutput<typeof PickedAddressSchema>;
 
 /** Plate pair member (declaration-flow §3 "Plate pair"): what a driver enters at step 4. */
 export const PlatesSchema = v.pipe(
-  v.object({
+  object({
     country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
     plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH), v.regex(/^[A-Z0-9]*$/)),
     vin: str(TEXT_LIMITS.short),
@@ -84,7 +92,7 @@ export const PLATE_CHECK_RESULTS = ['OK', 'MORE_INFO', 'REJECT', 'ERROR'] as con
 export type PlateCheckResult = (typeof PLATE_CHECK_RESULTS)[number];
 
 /** Where the vehicle points were hit and from which direction (declaration-flow §3 impactMeta). */
-export const ImpactMetaSchema = v.object({
+export const ImpactMetaSchema = object({
   /** Hit zones on the vehicle outline, ids chosen by the drawing (front-left, rear ...). */
   points: v.pipe(v.array(str(40)), v.maxLength(32)),
   /** Direction the impact came from, degrees clockwise from the vehicle's front. */
@@ -93,13 +101,13 @@ export const ImpactMetaSchema = v.object({
 export type ImpactMeta = v.InferOutput<typeof ImpactMetaSchema>;
 
 /** The fields of a vehicle a driver may edit (the registry fills the rest). */
-export const VehicleEditableSchema = v.object({
+export const VehicleEditableSchema = object({
   vin: str(TEXT_LIMITS.short),
   vi: str(TEXT_LIMITS.short),
   make: str(TEXT_LIMITS.short),
   model: str(TEXT_LIMITS.short),
   typeSelected: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
-  insurerIdSelected: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerIdSelected: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
   insurerNameEntered: str(TEXT_LIMITS.short),
   policyNo: str(TEXT_LIMITS.short),
   country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
@@ -107,36 +115,36 @@ export const VehicleEditableSchema = v.object({
 export type VehicleEditable = v.InferOutput<typeof VehicleEditableSchema>;
 
 /** Vehicle A or B (declaration-flow §3). Damages live in `DamagesSchema`. */
-export const VehicleSchema = v.object({
+export const VehicleSchema = object({
   ...VehicleEditableSchema.entries,
   result: v.nullable(v.picklist(PLATE_CHECK_RESULTS)),
   plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH)),
   noPlate: v.boolean(),
   type: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
   hasTrailer: v.boolean(),
-  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
-  insurerIdAlt: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
+  insurerIdAlt: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
   insurerName: str(TEXT_LIMITS.short),
   insurerKey: str(TEXT_LIMITS.short),
 });
 export type Vehicle = v.InferOutput<typeof VehicleSchema>;
 
 /** Trailer (declaration-flow §3). */
-export const TrailerSchema = v.object({
+export const TrailerSchema = object({
   result: v.nullable(v.picklist(PLATE_CHECK_RESULTS)),
   plate: v.pipe(v.string(), v.maxLength(PLATE_MAX_LENGTH)),
   vin: str(TEXT_LIMITS.short),
   type: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
   make: str(TEXT_LIMITS.short),
   model: str(TEXT_LIMITS.short),
-  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+  insurerId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
   insurerName: str(TEXT_LIMITS.short),
   policyNo: str(TEXT_LIMITS.short),
 });
 export type Trailer = v.InferOutput<typeof TrailerSchema>;
 
 /** The damages of one vehicle: text, a marked image, the impact, an audio note (declaration-flow §3). */
-export const DamagesSchema = v.object({
+export const DamagesSchema = object({
   text: str(TEXT_LIMITS.damages),
   imageId: v.nullable(BlobIdSchema),
   impactMeta: ImpactMetaSchema,
@@ -144,7 +152,7 @@ export const DamagesSchema = v.object({
 export type Damages = v.InferOutput<typeof DamagesSchema>;
 
 /** Driver (declaration-flow §3): personal data, contact and the inform method. */
-export const DriverSchema = v.object({
+export const DriverSchema = object({
   surname: str(TEXT_LIMITS.name),
   name: str(TEXT_LIMITS.name),
   /** Birth date YYYY-MM-DD, or empty. */
@@ -166,7 +174,7 @@ export const DriverEditableSchema = v.omit(DriverSchema, ['telConfirmed', 'email
 export type DriverEditable = v.InferOutput<typeof DriverEditableSchema>;
 
 /** Witness (declaration-flow §3); witnesses exist per party. */
-export const WitnessSchema = v.object({
+export const WitnessSchema = object({
   name: str(TEXT_LIMITS.name),
   surname: str(TEXT_LIMITS.name),
   phone: str(TEXT_LIMITS.phone),
@@ -175,7 +183,7 @@ export type Witness = v.InferOutput<typeof WitnessSchema>;
 export const WitnessesSchema = v.pipe(v.array(WitnessSchema), v.maxLength(TEXT_LIMITS.witnesses));
 
 /** Consents given at step 3, by the version of each text the driver accepted. */
-export const DisclaimersSchema = v.object({
+export const DisclaimersSchema = object({
   user: nullableStr(TEXT_LIMITS.id),
   rules: nullableStr(TEXT_LIMITS.id),
   policy: nullableStr(TEXT_LIMITS.id),
@@ -183,7 +191,7 @@ export const DisclaimersSchema = v.object({
 export type Disclaimers = v.InferOutput<typeof DisclaimersSchema>;
 
 /** A photo's metadata; the bytes are stored by id (declaration-flow §3 Image, Photo). */
-export const PhotoMetaSchema = v.object({
+export const PhotoMetaSchema = object({
   id: BlobIdSchema,
   /** Photo section (set) number: 0 overview (shared with the other party), 1 plates, 2 damages, 3 extra. */
   set: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)),
@@ -196,7 +204,7 @@ export const AUDIO_TYPES = ['DAMAGES', 'CONDITIONS'] as const;
 export type AudioType = (typeof AUDIO_TYPES)[number];
 
 /** An audio note's metadata (declaration-flow §3 Audio). */
-export const AudioMetaSchema = v.object({
+export const AudioMetaSchema = object({
   id: BlobIdSchema,
   type: v.picklist(AUDIO_TYPES),
   addedAt: v.pipe(v.number(), v.integer()),
@@ -204,7 +212,7 @@ export const AudioMetaSchema = v.object({
 export type AudioMeta = v.InferOutput<typeof AudioMetaSchema>;
 
 /** A saved signature: the image by id plus what the "too abstract" check needs. */
-export const SignatureMetaSchema = v.object({
+export const SignatureMetaSchema = object({
   imageId: BlobIdSchema,
   /** Number of points drawn. */
   dataPoints: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -214,8 +222,8 @@ export const SignatureMetaSchema = v.object({
 export type SignatureMeta = v.InferOutput<typeof SignatureMetaSchema>;
 
 /** Responsible insurer of a party (declaration-flow §3): drkId -1 when unset. */
-export const ResponsibleInsurerSchema = v.object({
-  drkId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT)),
+export const ResponsibleInsurerSchema = object({
+  drkId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
   name: str(TEXT_LIMITS.short),
   www: str(TEXT_LIMITS.address),
   damageWww: str(TEXT_LIMITS.address),

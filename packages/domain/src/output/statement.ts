@@ -8,6 +8,7 @@
  * tell from the answer whether a link exists.
  */
 import * as v from 'valibot';
+import { object } from '../rules/schema.js';
 import { failureLockMs } from '../rules/limits.js';
 import { LINK_LANG_PARAM, PARTIES, PREVIEW_PASSWORD_LENGTH, type Locale, type Party } from '../rules/constants.js';
 import type { CircumstanceKey } from '../rules/circumstances.js';
@@ -43,8 +44,8 @@ export function partyPreviewPassword(d: Declaration, party: Party): string {
 /** A link's ids as the preview page reads them from its path. */
 const LinkIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 export const StatementLinkSchema = v.union([
-  v.object({ suid: LinkIdSchema }),
-  v.object({ accidentId: LinkIdSchema, statementId: LinkIdSchema }),
+  object({ suid: LinkIdSchema }),
+  object({ accidentId: LinkIdSchema, statementId: LinkIdSchema }),
 ]);
 export type StatementLink = v.InferOutput<typeof StatementLinkSchema>;
 
@@ -52,7 +53,7 @@ export type StatementLink = v.InferOutput<typeof StatementLinkSchema>;
 export const linkKey = (link: StatementLink): string => ('suid' in link ? `s:${link.suid}` : `e:${link.accidentId}:${link.statementId}`);
 
 /** POST /serveris/statement: open a statement with its password. */
-export const StatementOpenSchema = v.object({
+export const StatementOpenSchema = object({
   link: StatementLinkSchema,
   password: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(PREVIEW_PASSWORD_LENGTH * 4)),
 });
@@ -85,7 +86,7 @@ export function getFileBucket(type: number): GetFileBucket {
   return 'documents';
 }
 
-export const GetFileQuerySchema = v.object({
+export const GetFileQuerySchema = object({
   cuid: LinkIdSchema,
   fileName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,100}$/)),
   type: v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)),

@@ -4,6 +4,7 @@
  * house number, and an apartment number (`pat`) when the building has apartments (`needPat`).
  */
 import * as v from 'valibot';
+import { object } from './schema.js';
 import type { ErrorCode } from './errors.js';
 import { codeRule, hasValue, type Rule } from './validation.js';
 
@@ -52,7 +53,7 @@ export function accidentPlace<T extends Address>(address: T): T {
 
 const INVALID: ErrorCode = 'INVALID_TYPE';
 
-const addressShape = v.object(
+const addressShape = object(
   {
     value: v.string(INVALID),
     aob: v.optional(v.nullable(v.union([v.string(), v.number()], INVALID))),

@@ -5,6 +5,7 @@
  * device sends the measures with the image; the hub judges them with this same function.
  */
 import * as v from 'valibot';
+import { object } from './schema.js';
 
 /** Points drawn, at least (a written name has hundreds; a tick about ten). */
 export const SIGNATURE_MIN_POINTS = 20;
@@ -12,7 +13,7 @@ export const SIGNATURE_MIN_POINTS = 20;
 export const SIGNATURE_MIN_WIDTH = 0.2;
 export const SIGNATURE_MIN_HEIGHT = 0.06;
 
-export const SignatureMeasuresSchema = v.object({
+export const SignatureMeasuresSchema = object({
   dataPoints: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
   strokes: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)),
   /** Bounding box width and height as shares (0 to 1) of the pad's. */
