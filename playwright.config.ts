@@ -57,6 +57,8 @@ export default defineConfig({
       env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${PORT}` },
       stdout: 'pipe',
       stderr: 'pipe',
+      // Stopped with SIGTERM, so that it stops its server (Playwright's default SIGKILL would leave it running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     },
     {
       command: 'node scripts/e2e-cluster.mjs',
@@ -66,6 +68,8 @@ export default defineConfig({
       env: { EID_E2E_CLUSTER_PORT: String(CLUSTER_PORT) },
       stdout: 'pipe',
       stderr: 'pipe',
+      // Stopped with SIGTERM, so that it stops its nodes, HAProxy and PostgreSQL (a SIGKILL would leave PostgreSQL running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     },
   ],
 });

@@ -9,6 +9,10 @@ import { createRequire } from 'node:module';
 import { ROOT, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { startBuiltServer, stopServer } from './lib/server.mjs';
+import { ensureLtsNode } from './lib/runtime.mjs';
+
+// Measured on the pinned LTS Node the service runs on (scripts/lib/runtime.mjs).
+await ensureLtsNode();
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws');

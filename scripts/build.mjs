@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, ensureNpmDependencies, log, run, treeDigest } from './lib/bootstrap.mjs';
+import { ensureLtsNode } from './lib/runtime.mjs';
 
 const WEB_INPUTS = [
   'apps/web/src',
@@ -36,6 +37,7 @@ export function build({ force = false } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await ensureLtsNode();
   try {
     build({ force: process.argv.includes('--force') });
   } catch (error) {

@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { ROOT } from './lib/bootstrap.mjs';
 
 const SPEC_FILES = ['packages/domain/SPEC.md'];
-const TEST_ROOTS = ['packages', 'apps', 'adapters', 'test-fixtures'];
+const TEST_ROOTS = ['packages', 'apps', 'adapters', 'test-fixtures', 'scripts'];
 const TEST_FILE = /\.(test|spec)\.(ts|tsx|mjs)$/;
 const ID_LINE = /^- \*\*([A-Z]{2,4}\d+)\*\*/;
 const CITATION = /\[([A-Z]{2,4}\d+)\]/g;

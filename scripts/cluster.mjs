@@ -3,6 +3,9 @@
 // and EID_S3_URL name real ones. `--nodes N` (2 by default, at most 5). Ctrl-C stops all of it.
 import { ensureDebianPackages, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
+import { ensureLtsNode } from './lib/runtime.mjs';
+
+await ensureLtsNode();
 
 /** What the cluster needs from Debian beside the server's own: PostgreSQL and HAProxy. */
 const PACKAGES = ['qpdf', 'fonts-dejavu-core', 'postgresql', 'haproxy'];

@@ -2,6 +2,9 @@
 // replacement (Vite on 5173, proxying /serveris to the server).
 import { spawn } from 'node:child_process';
 import { ROOT, ensureNpmDependencies, log } from './lib/bootstrap.mjs';
+import { ensureLtsNode } from './lib/runtime.mjs';
+
+await ensureLtsNode();
 
 ensureNpmDependencies();
 const children = [

@@ -2,6 +2,10 @@
 import { spawn } from 'node:child_process';
 import { ROOT, ensureDebianPackages, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
+import { ensureLtsNode } from './lib/runtime.mjs';
+
+// Served by the pinned LTS Node, whatever the machine's own is (scripts/lib/runtime.mjs).
+await ensureLtsNode();
 
 /** What the server needs at run time from Debian: qpdf encrypts the declaration PDFs, DejaVu has the Lithuanian letters. */
 const RUNTIME_PACKAGES = ['qpdf', 'fonts-dejavu-core'];

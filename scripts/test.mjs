@@ -1,36 +1,30 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium and tools), then run
 // every check: types, lint, dependency rules, spec-id coverage, catalogs, unit and
 // integration tests (vitest), and end-to-end tests in Chromium (Playwright).
+//
+// Nothing the run starts may outlive it (scripts/lib/leaks.mjs): every child carries the run's mark
+// and its own temporary folder; a process or a file left behind is stopped, removed and fails the
+// run. Stopped by a signal, the run stops its current step's processes first.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, ensureDebianPackages, ensureNpmDependencies, log, run } from './lib/bootstrap.mjs';
+import { ROOT, ensureDebianPackages, ensureNpmDependencies, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
+import { runChecked } from './lib/test-run.mjs';
+import { ensureLtsNode } from './lib/runtime.mjs';
+
+// Run and tested on the pinned LTS Node, whatever the machine's own is (scripts/lib/runtime.mjs).
+await ensureLtsNode();
 
 /** stack.md: Chromium for the browser tests, fonts with Lithuanian letters, qpdf and poppler for the PDFs, PostgreSQL and HAProxy for the several-node configuration. */
 const DEBIAN_PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-liberation', 'qpdf', 'poppler-utils', 'postgresql', 'haproxy'];
-
-const results = [];
-const counts = { passed: 0, failed: 0, skipped: 0 };
-
-function step(name, fn) {
-  log(`── ${name}`);
-  const started = Date.now();
-  try {
-    fn();
-    results.push({ name, ok: true, ms: Date.now() - started });
-  } catch (error) {
-    results.push({ name, ok: false, ms: Date.now() - started });
-    log(`✗ ${name}: ${error.message}`);
-    throw error;
-  }
-}
 
 function readJson(file) {
   const abs = join(ROOT, file);
   return existsSync(abs) ? JSON.parse(readFileSync(abs, 'utf8')) : null;
 }
 
-function summary() {
+function summary(results) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const r of results) log(`${r.ok ? '✓' : '✗'} ${r.name} (${(r.ms / 1000).toFixed(1)} s)`);
   const unit = readJson('test-results/unit.json');
   if (unit) {
@@ -47,26 +41,29 @@ function summary() {
   process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
 }
 
-try {
-  rmSync(join(ROOT, 'test-results'), { recursive: true, force: true });
-  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-  step('install', () => {
-    ensureNpmDependencies();
-    const missing = ensureDebianPackages(DEBIAN_PACKAGES);
-    if (missing.includes('chromium')) throw new Error('Chromium (Debian package chromium) is required for the browser tests');
-  });
-  step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
-  step('lint', () => run('npm', ['run', '--silent', 'lint']));
-  step('dependency rules', () => run('npm', ['run', '--silent', 'deps:check']));
-  step('spec ids cited by tests', () => run(process.execPath, ['scripts/check-spec-ids.mjs']));
-  step('translation catalogs', () => run(process.execPath, ['scripts/check-i18n.mjs']));
-  step('unit and integration tests', () =>
-    run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']),
-  );
-  step('build', () => build());
-  step('end-to-end tests (Chromium)', () => run('npx', ['playwright', 'test']));
-  summary();
-} catch (error) {
-  summary();
-  process.exit(error.exitCode ?? 1);
-}
+rmSync(join(ROOT, 'test-results'), { recursive: true, force: true });
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+const npm = (...args) => (run) => run('npm', ['run', '--silent', ...args]);
+const { exitCode, results } = await runChecked(
+  [
+    {
+      name: 'install',
+      fn: () => {
+        ensureNpmDependencies();
+        const missing = ensureDebianPackages(DEBIAN_PACKAGES);
+        if (missing.includes('chromium')) throw new Error('Chromium (Debian package chromium) is required for the browser tests');
+      },
+    },
+    { name: 'typecheck', fn: npm('typecheck') },
+    { name: 'lint', fn: npm('lint') },
+    { name: 'dependency rules', fn: npm('deps:check') },
+    { name: 'spec ids cited by tests', fn: (run) => run(process.execPath, ['scripts/check-spec-ids.mjs']) },
+    { name: 'translation catalogs', fn: (run) => run(process.execPath, ['scripts/check-i18n.mjs']) },
+    { name: 'unit and integration tests', fn: (run) => run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']) },
+    { name: 'build', fn: () => build() },
+    { name: 'end-to-end tests (Chromium)', fn: (run) => run('npx', ['playwright', 'test']) },
+  ],
+  { signals: true, onStopped: summary },
+);
+summary(results);
+process.exit(exitCode);

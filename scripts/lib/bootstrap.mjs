@@ -63,7 +63,8 @@ function installRelevant(file) {
  * source here, a few minutes on a fresh machine); an up-to-date tree costs one hash.
  */
 export function ensureNpmDependencies() {
-  const digest = sha256(...installInputs().map((f) => `${f}\0${installRelevant(f)}`));
+  // Native addons are built for one Node ABI: another Node (the pinned LTS, scripts/lib/runtime.mjs) installs again.
+  const digest = sha256(`node-abi\0${process.versions.modules}`, ...installInputs().map((f) => `${f}\0${installRelevant(f)}`));
   if (existsSync(INSTALL_STAMP) && readFileSync(INSTALL_STAMP, 'utf8') === digest) return;
   log('installing npm dependencies (npm ci) ...');
   const ms = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);

@@ -2,7 +2,8 @@
 // `npm run cluster`'s when none is configured. Node built-ins only (Debian's postgresql package
 // provides the binaries). initdb refuses to run as root, so as root the cluster belongs to the
 // `postgres` user and its commands run through runuser.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { chownSync, existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,9 @@ export async function startPostgres({ port, log = () => {} } = {}) {
   const pgCtl = (...args) => runChecked(wrap, join(bin, 'pg_ctl'), ['-D', data, ...args]);
   const start = () => pgCtl('-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start');
   start();
+  // Whatever happens to this process, the cluster does not outlive it.
+  const watchdog = spawn(process.execPath, [fileURLToPath(new URL('./pg-watchdog.mjs', import.meta.url)), String(process.pid), dir, join(bin, 'pg_ctl'), ...(owner ? [owner] : [])], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
   log(`PostgreSQL started on 127.0.0.1:${chosen} (${dir})`);
   let stopped = false;
   return {

@@ -9,3 +9,4 @@ export { SqliteBureauRecords } from './bureau-records.adapter.js';
 export { SqliteChatStore } from './chat-store.adapter.js';
 export { SqliteClaimStore } from './claim-store.adapter.js';
 export { SqliteStaffStore } from './staff-store.adapter.js';
+export { checkDatabase, snapshotDatabase } from './snapshot.js';

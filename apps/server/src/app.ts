@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type {
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the configured proxies may say who the client is (X-Forwarded-For); otherwise the socket's address counts.
     trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
     // One line per request, within its address's budget (plugins/request-log.ts, FU12).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The router's own refusals (a path parameter over its length, a malformed URL) are typed like the rest.
     frameworkErrors: (_error, _request, reply) => {
       const body: ApiErrorBody = { code: 'DATA_ERROR' };

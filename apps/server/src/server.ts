@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  process.stdout.write(`\nEID is running at http://${shown}:${port}/  (data: ${storage.describe})\n\n`);
+  process.stdout.write(`\nEID is running at http://${shown}:${port}/  (data: ${storage.describe}; Node.js ${process.version})\n\n`);
 }
 
 main().catch((error: unknown) => {
