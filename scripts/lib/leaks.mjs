@@ -12,6 +12,11 @@ import { join } from 'node:path';
 
 export const RUN_VARIABLE = 'EID_TEST_RUN';
 const FOLDER_PREFIX = 'eid-test-run-';
+/**
+ * What tools keep in the temporary folder between runs — their caches, not anything a test made:
+ * tsx's and jiti's transpiled modules, Node's compile cache.
+ */
+const TOOL_CACHES = [/^tsx-\d+$/, /^jiti$/, /^node-compile-cache$/];
 
 /** The mark of a run: its leader's pid (to tell a dead run's leftovers) and a random part. */
 export function newRun(leader = process.pid) {
@@ -102,7 +107,7 @@ export async function reapEarlierRuns() {
 export async function collectLeaks(run, folder) {
   const processes = markedProcesses().filter((p) => p.run === run);
   await stop(processes);
-  const entries = existsSync(folder) ? readdirSync(folder) : [];
+  const entries = existsSync(folder) ? readdirSync(folder).filter((e) => !TOOL_CACHES.some((cache) => cache.test(e))) : [];
   rmSync(folder, { recursive: true, force: true });
   return { processes, entries };
 }

@@ -88,6 +88,7 @@ export async function startPostgres({ port, log = () => {} } = {}) {
     stop() {
       if (stopped) return;
       stopped = true;
+      watchdog.kill();
       try {
         pgCtl('-m', 'fast', '-w', 'stop');
       } finally {

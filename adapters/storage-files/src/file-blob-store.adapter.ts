@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BlobStorePort } from '@eid/domain';
+import { isStorageFull, StorageFullError, type BlobStorePort } from '@eid/domain';
 
 interface Entry {
   readonly declarationId: string;
@@ -79,12 +79,18 @@ export class FileBlobStore implements BlobStorePort {
     await mkdir(folder, { recursive: true });
     const file = join(folder, `${blob.id}.${typeToName(blob.contentType)}`);
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    const fh = await open(tmp, 'w', 0o600);
     try {
-      await fh.writeFile(blob.bytes);
-      await fh.sync();
-    } finally {
-      await fh.close();
+      const fh = await open(tmp, 'w', 0o600);
+      try {
+        await fh.writeFile(blob.bytes);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    } catch (error) {
+      // A write the disk had no room for (OP3) leaves nothing behind, not even its partial file.
+      await rm(tmp, { force: true });
+      throw isStorageFull(error) ? new StorageFullError('the binaries', { cause: error }) : error;
     }
     return { tmp, file, folder };
   }
@@ -100,9 +106,15 @@ export class FileBlobStore implements BlobStorePort {
     await this.putAll([blob]);
   }
 
-  /** All staged and synced before any is renamed into place. */
+  /** All staged and synced before any is renamed into place; none, when one cannot be. */
   async putAll(blobs: readonly Blob[]): Promise<void> {
-    const staged = await Promise.all(blobs.map((b) => this.stage(b)));
+    const attempts = await Promise.allSettled(blobs.map((b) => this.stage(b)));
+    const failed = attempts.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+    if (failed) {
+      for (const a of attempts) if (a.status === 'fulfilled') await rm(a.value.tmp, { force: true });
+      throw failed.reason;
+    }
+    const staged = attempts.map((a) => (a as PromiseFulfilledResult<{ tmp: string; file: string; folder: string }>).value);
     for (const [i, b] of blobs.entries()) await this.commit(b, staged[i]!);
     for (const folder of new Set(staged.map((s) => s.folder))) await syncDir(folder);
   }

@@ -70,18 +70,22 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     const batch = this.pending;
     this.pending = [];
     const outcomes: Array<{ ok: true; saved: boolean } | { ok: false; error: unknown }> = [];
+    /** Why SQLite ended the whole transaction itself (a full disk, an I/O error): the batch's own error. */
+    const aborted = () => outcomes.find((o): o is { ok: false; error: unknown } => !o.ok)?.error ?? new Error('the batch transaction was aborted');
     try {
       this.db.transaction(() => {
         for (const p of batch) {
           // SQLite may abort the whole transaction inside a savepoint (I/O error, full disk): the
           // rest of the batch then fails with it rather than commit on its own outside it.
-          if (!this.inTransaction()) throw new Error('the batch transaction was aborted');
+          if (!this.inTransaction()) throw aborted();
           try {
             outcomes.push({ ok: true, saved: this.saveNow(p.record, p.expectedVersion, p.note) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
         }
+        // Nothing left to commit: it failed with the save that ended it (OP3: SQLITE_FULL stays SQLITE_FULL).
+        if (!this.inTransaction()) throw aborted();
       });
     } catch (error) {
       // The commit itself failed: nothing of the batch is saved.

@@ -26,6 +26,7 @@ export type * from './ports/chat-store.port.js';
 export type * from './ports/claim-store.port.js';
 export type * from './ports/staff-store.port.js';
 export type * from './ports/second-factor.port.js';
+export * from './ports/storage-full.js';
 
 // The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
 export * from './api/index.js';

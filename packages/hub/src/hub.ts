@@ -8,7 +8,7 @@
  * channel. Both run this same code, so the practice mode behaves exactly like the live service.
  */
 import * as v from 'valibot';
-import { ClientMessageSchema, contractOf, isInstructionName, TokenBucket, type CallMessage, type InstructionName, type Party } from '@eid/domain';
+import { ClientMessageSchema, contractOf, isInstructionName, isStorageFull, STORAGE_FULL_RETRY_MS, TokenBucket, type CallMessage, type InstructionName, type Party } from '@eid/domain';
 import { AdmissionService } from './admission.service.js';
 import { BinaryService } from './binaries.service.js';
 import { ClusterSync } from './cluster.service.js';
@@ -39,6 +39,8 @@ export class DeclarationHub {
   private readonly cluster: ClusterSync;
   private readonly handlers: Handlers;
   private readonly buckets = new WeakMap<HubConnection, TokenBucket>();
+  /** When a full disk was last logged (at most once a minute). */
+  private diskFullLoggedAt = -Infinity;
 
   constructor(
     private readonly ports: HubPorts,
@@ -89,7 +91,16 @@ export class DeclarationHub {
       const r = msg.t === 'connect' ? await this.seats.connect(conn, msg) : msg.t === 'resume' ? await this.seats.resume(conn, msg) : await this.call(conn, msg);
       answer = { ok: true, r };
     } catch (error) {
-      if (error instanceof Refusal) {
+      if (isStorageFull(error)) {
+        // OP3: nothing of it was kept; this device sends it again after the wait, and nothing else before.
+        const now = this.ports.clock.now();
+        this.bucketOf(conn).block(now, STORAGE_FULL_RETRY_MS);
+        if (now - this.diskFullLoggedAt >= 60_000) {
+          this.diskFullLoggedAt = now;
+          this.ports.log?.('error', 'a write was refused: the disk is full (devices send again when space returns)', { error: String(error) });
+        }
+        answer = { ok: false, code: 'STORAGE_FULL', retryAfterMs: STORAGE_FULL_RETRY_MS };
+      } else if (error instanceof Refusal) {
         answer = { ok: false, code: error.code };
         if (error.retryAfterMs !== undefined) answer.retryAfterMs = error.retryAfterMs;
         if (error.work !== undefined) answer.work = error.work;

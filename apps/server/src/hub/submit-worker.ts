@@ -1,4 +1,4 @@
-import type { ClockPort, QueuedSubmit, SubmitQueueConsumerPort } from '@eid/domain';
+import { isStorageFull, type ClockPort, type QueuedSubmit, type SubmitQueueConsumerPort } from '@eid/domain';
 import type { DeclarationHub } from '@eid/hub';
 import type { DeclarationFinalizer } from '../output/finalizer.js';
 import { SingleRun } from '../jobs/single-run.js';
@@ -76,7 +76,8 @@ export class SubmitWorker {
         this.onSent();
       }
     } catch (error) {
-      if (this.clock.now() - entry.enqueuedAt < SUBMIT_GIVE_UP_MS) throw error;
+      // A full disk (OP3) is the server's, not the declaration's: tried again when space returns, never given up on.
+      if (isStorageFull(error) || this.clock.now() - entry.enqueuedAt < SUBMIT_GIVE_UP_MS) throw error;
       this.log('error', 'the declaration document could not be produced: the declaration failed', { declarationId: entry.declarationId, attempts: entry.attempts + 1, error: String(error) });
       await this.hub.completeSubmission(entry.declarationId, 'FAIL', null);
     }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import type { ApiErrorBody, ErrorCode } from '@eid/domain';
+import { isStorageFull, STORAGE_FULL_RETRY_MS, type ApiErrorBody, type ErrorCode } from '@eid/domain';
 import { ConsoleError, type ConsoleFailure } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 
@@ -41,6 +41,8 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
 };
 
 function classify(error: FastifyError | HttpError | ConsoleError): { status: number; body: ApiErrorBody } {
+  // OP3: the disk is full: nothing was kept, the caller tries again when space returns.
+  if (isStorageFull(error)) return { status: 507, body: { code: 'STORAGE_FULL' } };
   if (error instanceof ConsoleError) return { status: CONSOLE_STATUS[error.code], body: { code: error.code } };
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: error.path ? { code: error.code, path: error.path } : { code: error.code } };
@@ -59,8 +61,18 @@ function classify(error: FastifyError | HttpError | ConsoleError): { status: num
 /** Every error leaves as a typed `{ code }`; only genuine faults are 5xx and logged as errors. */
 export default fp(
   async (app) => {
+    let diskFullLoggedAt = -Infinity;
     app.setErrorHandler((error: FastifyError | HttpError | ConsoleError, request, reply) => {
       const { status, body } = classify(error);
+      if (status === 507) {
+        // Said once a minute: a full disk refuses every write until space returns.
+        const now = app.clock.now();
+        if (now - diskFullLoggedAt >= 60_000) {
+          diskFullLoggedAt = now;
+          request.log.error({ err: error }, 'a write was refused: the disk is full');
+        }
+        return reply.code(status).header('retry-after', String(STORAGE_FULL_RETRY_MS / 1000)).type('application/json; charset=utf-8').send(body);
+      }
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       // A refusal is the caller's: written within its address's budget (FU12).
       else request.server.requestLogBudget.line(request.ip, () => request.log.info({ code: body.code, path: body.path }, 'request refused'));

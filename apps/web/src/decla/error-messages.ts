@@ -158,6 +158,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   MICROPHONE_UNAVAILABLE: msg`The microphone is not available. Allow it in the browser, or describe in text.`,
   AUDIO_SAVE_FAILED: msg`The recording could not be saved. Try again.`,
   PAYLOAD_TOO_LARGE: msg`The file is too large.`,
+  STORAGE_FULL: msg`The service cannot save right now. What you entered is kept on this phone and sent again by itself in a few seconds.`,
   UNSUPPORTED_MEDIA_TYPE: msg`This kind of file cannot be uploaded.`,
   METHOD_NOT_ALLOWED: msg`Something went wrong. Try again.`,
   RATE_LIMITED: msg`Too many attempts. Wait a little and try again.`,

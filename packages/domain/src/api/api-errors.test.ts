@@ -7,7 +7,7 @@ describe('API edge error codes', () => {
     expect(API_ERROR_CODES.every(isErrorCode)).toBe(true);
     expect(API_ERROR_CODES).toContain('DATA_ERROR');
     expect(API_ERROR_CODES).toContain('ROUTE_NOT_FOUND');
-    expect(ERROR_CODE_FAMILIES.apiEdge).toEqual(['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED']);
+    expect(ERROR_CODE_FAMILIES.apiEdge).toEqual(['STORAGE_FULL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED']);
     expect(isApiErrorCode('NOT_FOUND')).toBe(false);
     expect(isApiErrorCode('PAYLOAD_TOO_LARGE')).toBe(true);
   });

@@ -11,6 +11,7 @@ export const API_ERROR_CODES = [
   'ROUTE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'RATE_LIMITED',
+  'STORAGE_FULL',
   'SERVER_ERROR',
 ] as const satisfies readonly ErrorCode[];
 

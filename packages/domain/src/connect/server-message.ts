@@ -70,9 +70,10 @@ export function reactToServerMessage(initial: ConnectionContext, m: ServerMessag
   const call = context.inflight.find((i) => i.wireId === m.id);
   if (!call) return done();
   update({ inflight: context.inflight.filter((i) => i !== call) });
-  if (!m.ok && m.code === 'TOO_MANY_CALLS' && m.retryAfterMs !== undefined) {
-    // Too fast (FU1): the hub refused this call and every later one until the wait is over, so
-    // the refused calls are the last ones sent, answered in order: queued again in that order.
+  if (!m.ok && (m.code === 'TOO_MANY_CALLS' || m.code === 'STORAGE_FULL') && m.retryAfterMs !== undefined) {
+    // Too fast (FU1), or the server's disk full (OP3): the hub refused this call and every later one
+    // until the wait is over, so the refused calls are the last ones sent, answered in order: queued
+    // again in that order, sent after the wait.
     update({ queued: [...context.queued, call.call] });
     backoffMs = m.retryAfterMs;
     return done();

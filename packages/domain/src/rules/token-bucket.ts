@@ -31,6 +31,14 @@ export class TokenBucket {
     this.last = now;
   }
 
+  /**
+   * Refuses every call until `ms` from now (a full disk, OP3): the calls sent meanwhile are refused
+   * too, so that the refused ones are the last the device sent and go again in their order.
+   */
+  block(now: number, ms: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, now + ms);
+  }
+
   /** Takes a token: null when allowed, else the milliseconds to wait. */
   take(now: number): number | null {
     if (now < this.blockedUntil) return this.blockedUntil - now;
