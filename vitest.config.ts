@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
+    // A stray it.only / describe.only fails the run instead of silently skipping the rest (as Playwright's forbidOnly).
+    allowOnly: false,
     projects: [
       {
         extends: true,

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markedProcesses, newRun, reapEarlierRuns, RUN_VARIABLE } from './lib/leaks.mjs';
-import { runChecked } from './lib/test-run.mjs';
+import { runChecked as runCheckedLoud } from './lib/test-run.mjs';
+
+/** A run of the test's own steps, its lines kept (not printed among the real run's). */
+const said = [];
+const runChecked = (steps) => runCheckedLoud(steps, { say: (line) => said.push(line) });
 
 const alive = (pid) => {
   try {
@@ -40,6 +44,8 @@ describe('nothing npm test starts outlives it (issue 31 item 1)', () => {
     ]);
     expect(leaking.exitCode).not.toBe(0);
     expect(leaking.results.at(-1)).toMatchObject({ name: 'nothing left running, nothing left behind', ok: false });
+    // It says which process it was.
+    expect(said.some((line) => line.includes(`pid ${leaked}`) && line.includes('sleep 300'))).toBe(true);
     await until(() => !alive(leaked));
 
     const clean = await runChecked([{ name: 'a step that cleans up after itself', fn: (run) => run('sleep', ['0.1']) }]);

@@ -10,6 +10,8 @@ export default defineProject({
   // workspace packages are always their sources, never a stale dist/.
   ssr: { resolve: { conditions: ['@eid/source'], externalConditions: ['@eid/source'] } },
   test: {
+    // A stray it.only fails the run (as at the root and in Playwright).
+    allowOnly: false,
     name: 'web',
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],

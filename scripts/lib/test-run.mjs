@@ -10,12 +10,12 @@ import { collectLeaks, newRun, reapEarlierRuns, runFolder, RUN_VARIABLE } from '
 /**
  * Runs `steps` (`{ name, fn(run) }`, in order, stopping at the first that fails) and the leak check.
  * `run(command, args)` starts a command as the steps must. Resolves the exit code and the steps'
- * results; `signals`: stop the run on SIGINT, SIGTERM and SIGHUP (the real run; not in tests).
+ * results; `signals`: stop the run on SIGINT, SIGTERM and SIGHUP (the real run; not in tests); `say`: where its lines go.
  */
-export async function runChecked(steps, { signals = false, onStopped = () => {} } = {}) {
+export async function runChecked(steps, { signals = false, onStopped = () => {}, say = log } = {}) {
   const earlier = await reapEarlierRuns();
   if (earlier.processes.length + earlier.folders.length > 0) {
-    log(`stopped what an earlier run left: ${earlier.processes.length} processes, ${earlier.folders.length} temporary folders`);
+    say(`stopped what an earlier run left: ${earlier.processes.length} processes, ${earlier.folders.length} temporary folders`);
   }
   const run = newRun();
   const folder = runFolder(run);
@@ -41,14 +41,14 @@ export async function runChecked(steps, { signals = false, onStopped = () => {} 
 
   const results = [];
   const step = async (name, fn) => {
-    log(`── ${name}`);
+    say(`── ${name}`);
     const started = Date.now();
     try {
       await fn(start);
       results.push({ name, ok: true, ms: Date.now() - started });
     } catch (error) {
       results.push({ name, ok: false, ms: Date.now() - started });
-      log(`✗ ${name}: ${error.message}`);
+      say(`✗ ${name}: ${error.message}`);
       throw error;
     }
   };
@@ -60,7 +60,7 @@ export async function runChecked(steps, { signals = false, onStopped = () => {} 
       const handler = async () => {
         if (stopping) return;
         stopping = true;
-        log(`stopped (${signal}): stopping the tests' processes`);
+        say(`stopped (${signal}): stopping the tests' processes`);
         if (current?.pid) {
           try {
             process.kill(-current.pid, 'SIGTERM');
@@ -85,8 +85,8 @@ export async function runChecked(steps, { signals = false, onStopped = () => {} 
   }
   await step('nothing left running, nothing left behind', async () => {
     const { processes, entries } = await collectLeaks(run, folder);
-    for (const p of processes) log(`✗ left running by the tests (stopped now): pid ${p.pid}: ${p.command.slice(0, 300)}`);
-    for (const e of entries) log(`✗ left in the tests' temporary folder (removed now): ${e}`);
+    for (const p of processes) say(`✗ left running by the tests (stopped now): pid ${p.pid}: ${p.command.slice(0, 300)}`);
+    for (const e of entries) say(`✗ left in the tests' temporary folder (removed now): ${e}`);
     if (processes.length + entries.length > 0) throw Object.assign(new Error(`the tests left ${processes.length} processes and ${entries.length} files behind`), { exitCode: 1 });
   }).catch((error) => {
     exitCode ||= error.exitCode ?? 1;

@@ -48,8 +48,8 @@ export interface S3Settings {
 const SAFE = /^[A-Za-z0-9_-]{1,64}$/;
 const TYPE = /^[a-z]+\/[a-z0-9.+-]+$/;
 
-/** Objects over this size go up in parts (a 20 MB photo never needs one 20 MB request). */
-const PART_SIZE = 5 * 1024 * 1024;
+/** Objects over this size go up in parts of this size (a 20 MB photo never needs one 20 MB request). */
+export const PART_SIZE = 5 * 1024 * 1024;
 
 const keyOf = (declarationId: string, id: string) => `${declarationId}/${id}`;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { registerBlobStoreContract } from '@eid/test-fixtures';
-import { S3BlobStore, type BlobIndex, type BlobIndexEntry } from './s3-blob-store.adapter.js';
+import { PART_SIZE, S3BlobStore, type BlobIndex, type BlobIndexEntry } from './s3-blob-store.adapter.js';
 
 /** The index as a Map (the nodes' database keeps it in production: its contract runs in the server's tests). */
 class MapIndex implements BlobIndex {
@@ -42,9 +42,23 @@ registerBlobStoreContract('S3 (s3rver)', async () => {
 describe('S3 blob store', () => {
   it('[CL5] a 12 MB binary goes up in parts and comes back byte for byte (no checksum framing stored as data)', async () => {
     const blobs = store();
+    // The commands the store sends, as the SDK names them.
+    const commands: string[] = [];
+    (blobs as unknown as { client: { middlewareStack: { add(mw: unknown, options: unknown): void } } }).client.middlewareStack.add(
+      (next: (args: unknown) => Promise<unknown>, context: { commandName: string }) => async (args: unknown) => {
+        commands.push(context.commandName);
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
     const bytes = new Uint8Array(12 * 1024 * 1024 + 123);
     for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 31 + (i >> 11)) & 0xff;
     await blobs.put({ id: `big-${run}`, declarationId: `dbig${run}`, contentType: 'image/jpeg', bytes });
+    // In parts: one multipart upload of ceil(size / part size) parts, not one body.
+    expect(commands.filter((c) => c === 'CreateMultipartUploadCommand')).toHaveLength(1);
+    expect(commands.filter((c) => c === 'UploadPartCommand')).toHaveLength(Math.ceil(bytes.length / PART_SIZE));
+    expect(commands.filter((c) => c === 'CompleteMultipartUploadCommand')).toHaveLength(1);
+    expect(commands).not.toContain('PutObjectCommand');
     const back = await blobs.get(`big-${run}`);
     expect(back?.bytes.length).toBe(bytes.length);
     const digest = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -24,6 +24,8 @@ export class LocalSmsc {
   connections = 0;
   binds = 0;
   refusedBinds = 0;
+  /** When each refused bind came (ms): how long the client waited between its tries. */
+  readonly refusedBindAt: number[] = [];
   /** Set by a test: what happens at the next submit. */
   next: 'answer' | 'answer-then-drop' | 'drop-before-answer' | 'refuse' = 'answer';
   /** Set by a test: nothing is answered (binds, link checks, unbinds): a link gone silent. */
@@ -93,6 +95,7 @@ export class LocalSmsc {
       if (this.silent) return;
       if (pdu.system_id !== credentials.systemId || pdu.password !== credentials.password) {
         this.refusedBinds += 1;
+        this.refusedBindAt.push(performance.now());
         session.send(pdu.response({ command_status: smpp.ESME_RBINDFAIL }));
         session.close();
         return;

@@ -130,6 +130,23 @@ describe('SMS over SMPP (the local SMSC of the smpp package)', () => {
     await expect.poll(() => smsc.refusedBinds).toBeGreaterThan(1);
   });
 
+  it('[SMS5] a refused bind binds again after a back-off that doubles each time, up to its cap', async () => {
+    const smsc = await LocalSmsc.start();
+    open.push(smsc);
+    // 40 ms doubling to 160 ms (the service's own: 0.5 s to 60 s).
+    const sender = new SmppSmsSender({ url: smsc.url.replace('secret1', 'wrong'), backoff: { startMs: 40, capMs: 160 }, bindWaitMs: 5000, submitTimeoutMs: 5000 });
+    open.push(sender);
+    void sender.sendSms({ to: '+37061234567', text: 'EID: x' }).catch(() => undefined);
+    await expect.poll(() => smsc.refusedBinds, { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
+    const at = smsc.refusedBindAt;
+    const gaps = at.slice(1, 6).map((t, i) => t - at[i]!);
+    // Each wait at least the back-off of its turn (a few ms of timer slack allowed): 40, 80, 160, then the cap.
+    const expected = [40, 80, 160, 160, 160];
+    gaps.forEach((gap, i) => expect(gap, `wait ${i + 1}: ${gaps.map(Math.round).join(', ')} ms`).toBeGreaterThanOrEqual(expected[i]! - 5));
+    // The cap holds: it does not keep doubling.
+    expect(Math.max(gaps[3]!, gaps[4]!)).toBeLessThan(640);
+  });
+
   it('[SMS3] the URL names the account, the server and the sender name; a bad one is refused', () => {
     expect(parseSmppUrl('smpp://eid:p%40ss@smsc.example.lt:2775?source=EID')).toEqual({ address: 'smpp://smsc.example.lt:2775', systemId: 'eid', password: 'p@ss', source: 'EID' });
     expect(parseSmppUrl('smpp://eid:x@smsc.example.lt').address).toBe('smpp://smsc.example.lt:2775');

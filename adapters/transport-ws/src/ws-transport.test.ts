@@ -73,10 +73,14 @@ describe('WebSocket transport', () => {
     const { wss, url } = await server();
     servers.push(wss);
     const l2 = listen();
-    const link = new WsTransport(() => url, factory).open(l2.listener);
+    // The socket the transport opens, watched from outside: its close is what the transport would report.
+    let socket: WebSocket | null = null;
+    const watched = (u: string) => (socket = new WebSocket(u)) as unknown as WebSocketLike;
+    const link = new WsTransport(() => url, watched).open(l2.listener);
     await l2.until(1);
+    const socketClosed = new Promise((resolve) => socket!.once('close', resolve));
     link.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await socketClosed;
     expect(l2.events).toEqual([{ e: 'opened' }]);
   });
 

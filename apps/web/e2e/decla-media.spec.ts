@@ -66,7 +66,8 @@ test.describe('photos between two phones', () => {
     await removePlatePhoto();
     await platePhoto('P1234');
     await expect(a.locator('[data-section=plates] .thumbs img')).toHaveCount(1, { timeout: 20_000 });
-    await a.waitForTimeout(500);
+    // The upload is over (its tile is gone): recognition's word on the plate came with it, and no dialog was asked for.
+    await expect(a.locator('[data-section=plates] .thumb-uploading')).toHaveCount(0);
     await expect(dialog).toHaveCount(0);
     await close();
   });

@@ -48,7 +48,6 @@ test('preview: what is missing is listed with the §8 code and fixed through its
   await page.locator('#driver-B-code').blur();
   await page.locator('#driver-B-dob').fill('1980-01-01');
   await page.locator('#driver-B-dob').blur();
-  await page.waitForTimeout(1000);
   await openStep(page, 'Review');
   await expectStep(page, 12);
 

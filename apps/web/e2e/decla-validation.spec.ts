@@ -39,13 +39,14 @@ const TEXTS = {
 async function blocked(page: Page, step: number): Promise<void> {
   // A user can press the inactive next button (it is aria-disabled, not disabled): it gives the hint.
   await nextButton(page).click({ force: true });
-  await page.waitForTimeout(200);
+  // The refusal shows itself: the topmost error takes the focus (declaration-flow §2).
+  await expect(page.locator('.decla-body').locator('[aria-invalid="true"], .step-error').filter({ visible: true }).first()).toBeFocused();
   await expectStep(page, step);
 }
 
 for (const lang of ['en', 'lt'] as const) {
   const T = TEXTS[lang];
-  test(`invalid input shows the spec's message in ${lang.toUpperCase()} and blocks next, step by step`, async ({ browser }) => {
+  test(`[PHO2] invalid input shows the spec's message in ${lang.toUpperCase()} and blocks next, step by step`, async ({ browser }) => {
     test.setTimeout(120_000);
     const ctx = await driverContext(browser, lang);
     const page = await ctx.newPage();
@@ -106,6 +107,8 @@ for (const lang of ['en', 'lt'] as const) {
     await next(page);
     await expectStep(page, 7);
 
+    // PHO2: a phone's picker offers the short list of photo types.
+    await expect(page.getByTestId('photos-A-damages')).toHaveAttribute('accept', 'image/*,.jpeg,.jpg,.png,.heic,.heif');
     // Photos: an image of a refused type, a PDF, a photo over 20 MB.
     const damagesError = page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') }).locator('.field-error').last();
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'scan.tiff', mimeType: 'image/tiff', buffer: Buffer.from('II*\0 tiff bytes') });

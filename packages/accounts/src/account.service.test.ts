@@ -283,6 +283,24 @@ describe('accounts: password reset', () => {
     expect(await code(service.resetPassword({ token: tokenOf('reset'), password: 'Naujas123' }))).toBe('ACCOUNT_LINK_INVALID');
   });
 
+  it('[AC8] a second reset within a minute answers alike and sends nothing; the link already sent keeps working; a minute later a new one goes', async () => {
+    const { service, mails, tokenOf, clock } = setup();
+    await service.register(JONAS);
+    await service.confirm({ token: tokenOf('confirm'), password: JONAS.password });
+    clock.advance(ACCOUNT_MAIL_PACE_MS);
+    await service.requestReset({ email: JONAS.email, lang: 'lt' });
+    const first = tokenOf('reset');
+    const sent = mails.length;
+    clock.advance(ACCOUNT_MAIL_PACE_MS - 1);
+    expect(await code(service.requestReset({ email: JONAS.email, lang: 'lt' }))).toBe('OK');
+    expect(mails).toHaveLength(sent);
+    expect(await code(service.resetPassword({ token: first, password: 'Naujas123' }))).toBe('OK');
+    clock.advance(1);
+    await service.requestReset({ email: JONAS.email, lang: 'lt' });
+    expect(mails).toHaveLength(sent + 1);
+    expect(mails.at(-1)).toMatchObject({ kind: 'reset', to: JONAS.email });
+  });
+
   it('[AC5] a reset for an address without an account answers alike and tells that address so, without a link', async () => {
     const { service, mails } = setup();
     expect(await code(service.requestReset({ email: 'niekas@example.lt', lang: 'en' }))).toBe('OK');

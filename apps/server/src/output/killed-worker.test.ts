@@ -115,7 +115,20 @@ describe('delivery after a crash', () => {
       // Second run: it resumes from the outbox.
       const second = startServer(dataDir);
       await until(() => accepted.length >= 2, 60_000, 'two e-mails');
-      await new Promise((r) => setTimeout(r, 3000));
+      // Nothing more can be sent once every message is marked sent: the outbox, read beside the running server, says when.
+      const watching = openDatabase(join(dataDir, 'eid.sqlite'));
+      let states: string[] = [];
+      try {
+        const outbox = new SqliteOutputStore(watching.db);
+        for (const end = Date.now() + 30_000; ; ) {
+          states = (await outbox.deliveriesFor('decl-killed-0001')).map((m) => m.state);
+          if (states.length === 3 && states.every((s) => s === 'SENT')) break;
+          if (Date.now() > end) throw new Error(`the outbox never had every message sent: ${states.join(', ')}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        watching.close();
+      }
       second.kill('SIGTERM');
       await exited(second);
 

@@ -30,10 +30,18 @@ export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'):
 }
 
 /**
- * The current step's next button. While the next step's screen loads, React keeps the previous
- * step hidden (display: none) under the loading text, with its own footer: only the visible one counts.
+ * The current step's next button: the last button of the step's footer, as a person finds it (its
+ * name changes with the step and the language: Next, Start, Submit, Back to review). While the next
+ * step's screen loads, React keeps the previous step hidden (display: none) under the loading text,
+ * with its own footer: only the visible one counts.
  */
-export const nextButton = (page: Page) => page.getByTestId('next').filter({ visible: true });
+export const nextButton = (page: Page) => page.locator('footer.decla-footer').filter({ visible: true }).getByRole('button').last();
+
+/** A vehicle's plate field at the plates step, found by its group and label. */
+export const plateField = (page: Page, which: 'own' | 'other', lang: 'en' | 'lt' = 'en') =>
+  page
+    .getByRole('group', { name: which === 'own' ? (lang === 'en' ? 'Your vehicle' : 'Jūsų transporto priemonė') : lang === 'en' ? 'The other vehicle' : 'Kita transporto priemonė', exact: true })
+    .getByLabel(lang === 'en' ? 'Plate number' : 'Valstybinis numeris', { exact: true });
 
 export async function next(page: Page): Promise<void> {
   const button = nextButton(page);
@@ -72,9 +80,9 @@ export async function introAndTerms(page: Page, mode: 'live' | 'practice'): Prom
 }
 
 export async function plates(page: Page, own: string, other: string, opts: { oneDevice?: boolean } = {}): Promise<void> {
-  await page.locator('#own-plate').fill(own);
-  await page.locator('#other-plate').fill(other);
-  if (opts.oneDevice) await page.locator('#one-device').check();
+  await plateField(page, 'own').fill(own);
+  await plateField(page, 'other').fill(other);
+  if (opts.oneDevice) await page.getByLabel('I fill in the declaration for both drivers on this device').check();
   await expect(page.getByRole('status').filter({ hasText: /Location/ })).toBeVisible();
   await next(page);
   await expectStep(page, 5);
@@ -92,8 +100,8 @@ export function recordFrames(page: Page): string[] {
  * already in must confirm. Resolves that code.
  */
 export async function platesAskingToJoin(page: Page, own: string, other: string): Promise<string> {
-  await page.locator('#own-plate').fill(own);
-  await page.locator('#other-plate').fill(other);
+  await plateField(page, 'own').fill(own);
+  await plateField(page, 'other').fill(other);
   await expect(page.getByRole('status').filter({ hasText: /Location/ })).toBeVisible();
   await nextButton(page).click();
   const code = page.getByRole('status').filter({ hasText: 'Show them this code' }).locator('.join-code');
@@ -214,6 +222,7 @@ export async function damages(page: Page, party: 'A' | 'B', text: string, withAu
   if (withAudio) {
     await section.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(section.getByText('Recording…')).toBeVisible();
+    // A voice note of a little over a second: the recording's own length, not a wait for something to happen.
     await page.waitForTimeout(1200);
     await section.getByRole('button', { name: 'Stop and save' }).click();
     await expect(section.getByText('A voice note is saved.')).toBeVisible({ timeout: 15_000 });
