@@ -1,6 +1,6 @@
 // Builds what `npm start` serves: the TypeScript projects (incremental) and the web app
 // (skipped when its inputs did not change since the last build).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, ensureNpmDependencies, log, run, treeDigest } from './lib/bootstrap.mjs';
@@ -31,7 +31,16 @@ export function build({ force = false } = {}) {
     log('web app is up to date');
     return;
   }
-  const viteMs = run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  // The service worker's build (workbox) leaves its sw.js in a temporary folder: the build's own, removed after.
+  const buildTmp = join(ROOT, 'node_modules', '.cache', 'web-build-tmp');
+  rmSync(buildTmp, { recursive: true, force: true });
+  mkdirSync(buildTmp, { recursive: true });
+  let viteMs;
+  try {
+    viteMs = run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], { env: { ...process.env, TMPDIR: buildTmp } });
+  } finally {
+    rmSync(buildTmp, { recursive: true, force: true });
+  }
   writeFileSync(stampFile, digest);
   log(`web app built (${(viteMs / 1000).toFixed(1)} s)`);
 }

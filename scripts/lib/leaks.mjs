@@ -14,9 +14,9 @@ export const RUN_VARIABLE = 'EID_TEST_RUN';
 const FOLDER_PREFIX = 'eid-test-run-';
 /**
  * What tools keep in the temporary folder between runs — their caches, not anything a test made:
- * tsx's and jiti's transpiled modules, Node's compile cache.
+ * tsx's, jiti's and Playwright's transpiled modules, Node's compile cache.
  */
-const TOOL_CACHES = [/^tsx-\d+$/, /^jiti$/, /^node-compile-cache$/];
+const TOOL_CACHES = [/^tsx-\d+$/, /^jiti$/, /^node-compile-cache$/, /^playwright-transform-cache(-\d+)?$/];
 
 /** The mark of a run: its leader's pid (to tell a dead run's leftovers) and a random part. */
 export function newRun(leader = process.pid) {
