@@ -14,7 +14,7 @@ async function seated(mode: 'live' | 'practice' = 'live') {
   const sent: string[] = [];
   const queued: string[] = [];
   const h = makeHarness(
-    { captcha, phoneCodes: { sendCode: async (to) => void sent.push(to) }, queue: { enqueue: async (e) => void queued.push(e.declarationId) } },
+    { captcha, phoneCodes: { sendCode: async (to) => void sent.push(to) }, queue: { enqueue: async (id) => void queued.push(id) } },
     { maxTimeAdjustHours: 6, mode },
   );
   const a = new Device();
