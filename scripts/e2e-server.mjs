@@ -10,7 +10,7 @@ const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: ROOT,
   stdio: 'inherit',
   // The tests read the phone codes and links of the local outbox, as a local user does.
-  env: { ...process.env, EID_DATA_DIR: dataDir, EID_DEV_OUTBOX: process.env.EID_DEV_OUTBOX ?? 'on', EID_SMART_ID_URL: process.env.EID_SMART_ID_URL ?? 'local', EID_MOBILE_ID_URL: process.env.EID_MOBILE_ID_URL ?? 'local', EID_OIDC_PROVIDERS: process.env.EID_OIDC_PROVIDERS ?? 'local' },
+  env: { ...process.env, EID_DATA_DIR: dataDir, EID_DEV_OUTBOX: process.env.EID_DEV_OUTBOX ?? 'on', EID_SMART_ID_URL: process.env.EID_SMART_ID_URL ?? 'local', EID_MOBILE_ID_URL: process.env.EID_MOBILE_ID_URL ?? 'local', EID_OIDC_PROVIDERS: process.env.EID_OIDC_PROVIDERS ?? 'local', EID_DEV_CLOCK: 'on' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -45,6 +45,8 @@ import type { SubmitWorker } from './hub/submit-worker.js';
 import hub from './plugins/hub.js';
 import errors from './plugins/errors.js';
 import requestLog from './plugins/request-log.js';
+import devClockRoutes from './routes/dev-clock.js';
+import { DevClock } from './dev-clock.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
 import health from './routes/health.js';
@@ -128,6 +130,8 @@ declare module 'fastify' {
     claims: ClaimService;
     /** A claim's PDF, and its e-mail to the competent body (issue 17). */
     claimDispatch: ClaimDispatch;
+    /** A test installation's clock that its tests move forward (EID_DEV_CLOCK=on); null otherwise. */
+    devClock: DevClock | null;
     /** Every route registered (method and path), in order. */
     routeTable: ReadonlyArray<{ readonly method: string; readonly url: string }>;
   }
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('clock', deps.clock);
         instance.decorate('ids', deps.ids);
         instance.decorate('hash', new WebCryptoHash());
+        instance.decorate('devClock', deps.config.devClock && deps.clock instanceof DevClock ? deps.clock : null);
         const registry = deps.storage.registry;
         // The embedded installation answers plate checks from the registry adapter's seed data
         // (real insurers, plates for every outcome); a real registry adapter replaces it in production.
@@ -276,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(log);
   await app.register(blob);
   if (deps.config.devOutbox) await app.register(devOutbox);
+  if (deps.config.devClock) await app.register(devClockRoutes);
   await app.register(devMetrics);
   await app.register(addresses);
   await app.register(statement);

@@ -101,6 +101,8 @@ export interface ServerConfig {
    * without an SMS gateway. Off unless set; refused in production (NODE_ENV=production).
    */
   readonly devOutbox: boolean;
+  /** A test installation's clock that its tests move forward (`POST /serveris/dev/clock`): off unless set; refused in production. */
+  readonly devClock: boolean;
   /** Calling codes of the numbers SMS codes are sent to (FU11): `EID_SMS_COUNTRY_CODES`, default 370 (Lithuania). */
   readonly smsCallingCodes: readonly string[];
   /**
@@ -201,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     fontDir: resolve(cwd, env.EID_FONT_DIR || '/usr/share/fonts/truetype/dejavu'),
     trustedProxies: trustedProxies(env.EID_TRUSTED_PROXIES),
     devOutbox: devOutbox(env),
+    devClock: devClock(env),
     smsCallingCodes: smsCallingCodes(env.EID_SMS_COUNTRY_CODES),
     smppUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^s?smpp:\/\/[^\s@/]+:[^\s@/]*@[^\s@/?]+(?:\?\S*)?$/))]), 'EID_SMPP_URL', env.EID_SMPP_URL, ''),
     maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
@@ -262,6 +265,12 @@ function smsCallingCodes(raw: string | undefined): string[] {
     .filter((c) => c !== '');
   for (const c of list) if (!/^\d{1,3}$/.test(c)) throw new ConfigError(`EID_SMS_COUNTRY_CODES: ${JSON.stringify(c)} is not a country calling code`);
   return list;
+}
+
+function devClock(env: Record<string, string | undefined>): boolean {
+  const on = read(v.picklist(['on', 'off']), 'EID_DEV_CLOCK', env.EID_DEV_CLOCK, 'off') === 'on';
+  if (on && env.NODE_ENV === 'production') throw new ConfigError('EID_DEV_CLOCK=on is for a test installation only, not with NODE_ENV=production');
+  return on;
 }
 
 function devOutbox(env: Record<string, string | undefined>): boolean {

@@ -4,6 +4,7 @@ import { CryptoIds, SystemClock } from '@eid/adapter-system';
 import { openStorage } from './storage/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DevClock } from './dev-clock.js';
 
 /** The only place that starts a process: read config, open the data, listen, stop cleanly. */
 async function main(): Promise<void> {
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino(privateLogOptions(config.logLevel));
-  const clock = new SystemClock();
+  const clock = config.devClock ? new DevClock(new SystemClock()) : new SystemClock();
   const ids = new CryptoIds();
   const storage = await openStorage(config, clock, ids, (level, message, data) => logger[level]({ data }, message));
   await storage.setMeta('last_started_at', new Date(clock.now()).toISOString(), clock.now());

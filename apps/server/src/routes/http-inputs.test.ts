@@ -79,7 +79,7 @@ describe('every HTTP call has its inputs in the domain, each with its range (iss
   let staff: { cookies: Record<string, string>; csrf: string };
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_STAFF_SEED: 'fixture', EID_DEV_OUTBOX: 'on' });
+    ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_STAFF_SEED: 'fixture', EID_DEV_OUTBOX: 'on', EID_DEV_CLOCK: 'on' });
     const hasher = new Argon2PasswordHasher();
     await ctx.app.storage.accounts.createAccount(accountFixture('acc-probe', 'probe@example.lt', { passwordHash: await hasher.hash('Saulė-Vėjas-2026'), emailConfirmedAt: Date.now() }));
     const signedIn = await ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/sign-in`, payload: { email: 'probe@example.lt', password: 'Saulė-Vėjas-2026' }, headers: { origin: ORIGIN } });

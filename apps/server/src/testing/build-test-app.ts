@@ -9,6 +9,7 @@ import { openStorage } from '../storage/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { privateLogOptions } from '../log-privacy.js';
+import { DevClock } from '../dev-clock.js';
 
 /**
  * Builds the real app on a temporary data folder and a fake built web app, capturing the log
@@ -25,7 +26,7 @@ export async function buildTestApp(
   writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
   const config = loadConfig({ EID_DATA_DIR: join(dir, 'data'), EID_WEB_DIST: webDist, EID_BACKGROUND_JOBS: 'off', EID_CAPTCHA_COST: '1', ...env }, dir);
-  const clock = deps.clock ?? new SystemClock();
+  const clock = config.devClock ? new DevClock(deps.clock ?? new SystemClock()) : (deps.clock ?? new SystemClock());
   const ids = deps.ids ?? new CryptoIds();
   const storage = await openStorage(config, clock, ids, () => {});
   const lines: Record<string, unknown>[] = [];

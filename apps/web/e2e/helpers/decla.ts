@@ -37,11 +37,11 @@ export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'):
  */
 export const nextButton = (page: Page) => page.locator('footer.decla-footer').filter({ visible: true }).getByRole('button').last();
 
-/** A vehicle's plate field at the plates step, found by its group and label. */
+/** A vehicle's plate field at the plates step, found by its group and its name (its label, as a screen reader reads it). */
 export const plateField = (page: Page, which: 'own' | 'other', lang: 'en' | 'lt' = 'en') =>
   page
     .getByRole('group', { name: which === 'own' ? (lang === 'en' ? 'Your vehicle' : 'Jūsų transporto priemonė') : lang === 'en' ? 'The other vehicle' : 'Kita transporto priemonė', exact: true })
-    .getByLabel(lang === 'en' ? 'Plate number' : 'Valstybinis numeris', { exact: true });
+    .getByRole('textbox', { name: lang === 'en' ? 'Plate number' : 'Valstybinis numeris', exact: true });
 
 export async function next(page: Page): Promise<void> {
   const button = nextButton(page);

@@ -106,6 +106,8 @@ export const StaffSignInAttemptSchema = object({
   code: v.optional(v.pipe(v.string(), v.maxLength(10)), ''),
 });
 export const MessageToUserSchema = object({ ...NewChatSchema.entries, email: v.pipe(v.string(), v.maxLength(254)) });
+/** A test installation's clock moved forward (EID_DEV_CLOCK), by at most a day at a time. */
+export const DevClockBodySchema = object({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(86_400_000)) });
 /** Developer metrics: `reset=1` starts the counters again. */
 export const DevMetricsQuerySchema = object({ reset: v.optional(v.picklist(['1'])) });
 
@@ -201,6 +203,7 @@ export const HTTP_CALLS = {
   // — the server's own host ———————————————————————————————————————————————————
   devMetrics: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback', query: DevMetricsQuerySchema }),
   devOutbox: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/outbox`, caller: 'loopback' }),
+  devClock: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/dev/clock`, caller: 'loopback', body: DevClockBodySchema }),
 } as const satisfies Record<string, HttpCall>;
 
 export type HttpCallName = keyof typeof HTTP_CALLS;
