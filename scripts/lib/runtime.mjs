@@ -6,13 +6,23 @@
 // that Node first on PATH so that every child (npm, npx, vitest, Playwright's servers) uses it.
 // Node built-ins only: this runs before node_modules exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, log } from './bootstrap.mjs';
 
 /** The Node.js the project runs on: pinned, so that every machine runs the same one. */
 export const NODE_VERSION = '24.21.0';
 const MAJOR = Number(NODE_VERSION.split('.')[0]);
+
+/**
+ * The SHA-256 of the pinned binary, by platform: the install is refused when the registry hands
+ * out anything else (the `node` package fetches its platform package outside any lockfile).
+ * A platform not listed here installs with a warning.
+ */
+const NODE_SHA256 = {
+  'linux-x64': '7fde7b8afa198da66257f42ee2001d874c7355631e6d1579a5fb5ef1f246df4c',
+};
 
 const RUNTIME = join(ROOT, '.runtime');
 const PACKAGE = join(RUNTIME, 'node_modules', 'node');
@@ -33,6 +43,11 @@ function ensureRuntime() {
   log(`installing Node.js ${NODE_VERSION} (the machine has ${process.version}) ...`);
   const r = spawnSync('npm', ['install', '--prefix', RUNTIME, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node@${NODE_VERSION}`], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0 || installedVersion() !== NODE_VERSION) throw new Error(`Node.js ${NODE_VERSION} could not be installed from the npm registry`);
+  const platform = `${process.platform}-${process.arch}`;
+  const expected = NODE_SHA256[platform];
+  const got = createHash('sha256').update(readFileSync(join(BIN, 'node'))).digest('hex');
+  if (expected === undefined) log(`warning: no pinned checksum of Node.js ${NODE_VERSION} for ${platform} (got ${got})`);
+  else if (got !== expected) throw new Error(`Node.js ${NODE_VERSION} from the registry is not the pinned binary (sha256 ${got}, expected ${expected})`);
 }
 
 /**

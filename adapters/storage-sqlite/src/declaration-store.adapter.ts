@@ -71,7 +71,8 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     this.pending = [];
     const outcomes: Array<{ ok: true; saved: boolean } | { ok: false; error: unknown }> = [];
     /** Why SQLite ended the whole transaction itself (a full disk, an I/O error): the batch's own error. */
-    const aborted = () => outcomes.find((o): o is { ok: false; error: unknown } => !o.ok)?.error ?? new Error('the batch transaction was aborted');
+    // The last save that failed is the one that ended it (SQLite ends the transaction on the spot).
+    const aborted = () => [...outcomes].reverse().find((o): o is { ok: false; error: unknown } => !o.ok)?.error ?? new Error('the batch transaction was aborted');
     try {
       this.db.transaction(() => {
         for (const p of batch) {

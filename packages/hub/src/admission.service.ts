@@ -86,7 +86,7 @@ export class AdmissionService {
   private readonly costs: JoinCosts;
 
   constructor(
-    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log' | 'cluster' | 'expiring'>,
+    private readonly ports: Pick<HubPorts, 'clock' | 'ids' | 'hash' | 'log' | 'cluster' | 'expiring' | 'sourceHash'>,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
     private readonly plates: PlateChecks,
@@ -98,25 +98,29 @@ export class AdmissionService {
   async ask(conn: HubConnection, ask: JoinAsk): Promise<Session> {
     // JN8: a source that asked recently pays more for its proof, and asks a few times a minute at most.
     const source = await this.costs.sourceOf(conn, ask.declarationId);
-    await this.costs.count(source, ask.work);
     const token = this.ports.ids.token();
     const tokenHash = await this.ports.hash.sha256Hex(token);
-    const { result: request } = await this.uow.change(ask.declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: ask.party }, (record, now) => {
-      ask.stillAllowed(record, now);
-      const refused = joinAskRefusal(record.declaration, source, now);
-      if (refused) refuse(refused.code, refused.retryAfterMs);
-      const asked: JoinRequest = { party: ask.party, code: freshJoinCode(record.declaration, this.ports.ids.random()), plate: ask.plate, requestedAt: now, source };
-      // Not activity: a request nobody confirms does not keep the declaration alive.
-      return { after: { ...record, declaration: requestJoin(record.declaration, asked, now) }, result: asked };
+    let session: Promise<Session> | null = null;
+    const request = await this.costs.asking(source, ask.work, async () => {
+      const { result } = await this.uow.change(ask.declarationId, { writer: null, kind: 'DATA', when: 'unfinished', by: ask.party }, (record, now) => {
+        ask.stillAllowed(record, now);
+        const refused = joinAskRefusal(record.declaration, source, now);
+        if (refused) refuse(refused.code, refused.retryAfterMs);
+        const asked: JoinRequest = { party: ask.party, code: freshJoinCode(record.declaration, this.ports.ids.random()), plate: ask.plate, requestedAt: now, source };
+        // Not activity: a request nobody confirms does not keep the declaration alive.
+        return { after: { ...record, declaration: requestJoin(record.declaration, asked, now) }, result: asked };
+      });
+      // Waited for from the moment it is stored: an answer cannot come before its waiter is there.
+      session = new Promise<Session>((resolve, reject) => {
+        this.waitersOf(ask.declarationId, true).set(result.code, { conn, ask, code: result.code, requestedAt: result.requestedAt, token, tokenHash, resolve, reject });
+      });
+      return result;
     });
-    const { code, requestedAt } = request;
-    const session = new Promise<Session>((resolve, reject) => {
-      this.waitersOf(ask.declarationId, true).set(code, { conn, ask, code, requestedAt, token, tokenHash, resolve, reject });
-    });
+    const { code } = request;
     // The socket closed while the request was being made: nobody waits for it.
     if (this.gone.has(conn)) this.closed(conn);
     else conn.send({ t: 'admission', code, timeoutMs: JOIN_CONFIRM_TIMEOUT_MS });
-    return session;
+    return session as unknown as Promise<Session>;
   }
 
   /** Is the connection waiting for an answer to its request? */
@@ -162,8 +166,15 @@ export class AdmissionService {
             return jr;
           };
           if (!w) {
+            // A request no device waits for any more (its process restarted, it expired where nobody
+            // swept it): it leaves the confirming screens, and the answer is refused as changed.
+            const ghost = await this.uow.changeHeld(seat.declarationId, { writer: null, kind: 'DATA', when: 'any', by: null }, (record, now) => {
+              const jr = joinRequestOf(record.declaration, code);
+              const nobody = jr !== null && jr.answer === undefined && (!this.ports.cluster || !isJoinRequestOpen(jr, now));
+              return nobody ? { after: { ...record, declaration: closeJoinRequest(record.declaration, code, now) }, result: true } : { after: record, result: false };
+            });
+            if (ghost.result || !this.ports.cluster) refuse('JOIN_REQUEST_CHANGED');
             // The asking device waits on another node: the answer is recorded, and that node admits or refuses it.
-            if (!this.ports.cluster) refuse('JOIN_REQUEST_CHANGED');
             const { committed } = await this.uow.changeHeld(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, (record, now) => {
               checked(record, now);
               return { after: { ...record, declaration: answerJoinRequest(record.declaration, code, accept, now) }, result: null };
@@ -237,6 +248,11 @@ export class AdmissionService {
     }
     const own = w.ask.plates;
     const trailer = keepsTrailer(record.declaration, jr.party, own) ? record.declaration.parties[jr.party].trailer : await this.plates.trailerFor(own);
+    // Its phone went away meanwhile (the registry was asked): the seat is given to nobody, the request ends.
+    if (!this.stillWaiting(record.declaration.id, w)) {
+      outcome.stale = new Refusal('JOIN_NOT_CONFIRMED');
+      return { after: { ...record, declaration: closeJoinRequest(record.declaration, w.code, now) }, result: null };
+    }
     const previousHolder = record.slots[jr.party].tokenHash;
     // A seat someone held before changes hands without its token: its code and signature are given again (VW1).
     const from = previousHolder === null ? record.declaration : releaseParty(record.declaration, jr.party);
@@ -250,11 +266,27 @@ export class AdmissionService {
     };
   }
 
+  /** Is `w` still the device waiting with its code, its socket open? */
+  private stillWaiting(declarationId: string, w: Waiter): boolean {
+    return this.waiting.get(declarationId)?.get(w.code) === w && !this.gone.has(w.conn);
+  }
+
   /** After the answer was committed: the waiting device is bound and given its session, or told why not. */
   private conclude(declarationId: string, w: Waiter, outcome: Outcome): void {
     const done = outcome.admitted;
     if (!done) {
       this.drop(declarationId, w, outcome.stale ?? new Refusal('JOIN_REFUSED'));
+      return;
+    }
+    if (this.gone.has(w.conn)) {
+      // Its socket closed while the seat was being given: nobody got the token, so the seat is freed
+      // (a device of that party asks again and is let in again).
+      this.drop(declarationId, w, new Refusal('JOIN_NOT_CONFIRMED'));
+      void this.uow
+        .change(declarationId, { writer: null, kind: 'DATA', when: 'any', by: null }, (record) =>
+          record.slots[w.ask.party].tokenHash === w.tokenHash ? { after: { ...record, slots: { ...record.slots, [w.ask.party]: { tokenHash: null, lastSeen: 0 } } }, result: null } : { after: record, result: null },
+        )
+        .catch((error: unknown) => this.ports.log?.('warn', 'a seat given to a phone that went away could not be freed', { error: String(error) }));
       return;
     }
     this.drop(declarationId, w, null);

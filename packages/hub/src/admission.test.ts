@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, JOIN_CONFIRM_TIMEOUT_MS, PROTOCOL_VERSION, type Session } from '@eid/domain';
 import { ask, connect, Device, join, makeHarness, meet, plates, resume, until, type Harness } from './testing/hub-harness.js';
+import { WorkCaptcha } from './testing/work-captcha.js';
 
 const call = (op: string, p?: unknown) => (p === undefined ? { t: 'call', op } : { t: 'call', op, p });
 const CODE_A = '38505051234';
@@ -196,5 +197,74 @@ describe('joining only by the driver at the scene', () => {
     const r = await join(h, new Device(), b, 'HBN512', 'KLM123');
     expect(r).toMatchObject({ ok: false, code: 'NOBODY_TO_CONFIRM' });
     expect((await h.store.get(sb.declarationId))?.declaration.parties.B.comment).toBe('B was here');
+  });
+});
+
+describe('what a stranger cannot make of the join requests (JN3, JN8)', () => {
+  it('[JN3] a request nobody waits for any more (the server restarted) is taken off the confirming screen by an answer, which is refused as changed', async () => {
+    const { h, sa } = await started();
+    const first = new Device();
+    await asks(h, first);
+    const code = (first.inbox[0] as { code: string }).code;
+    // The process that held the waiting device is gone; the request is still in the declaration.
+    h.restart();
+    const a = new Device();
+    expect(await resume(h, a, sa, 'A')).toMatchObject({ ok: true });
+    expect(a.view?.joinRequests).toHaveLength(1);
+    expect(await ask(h, a, call('answer-join', { code, accept: false }))).toMatchObject({ ok: false, code: 'JOIN_REQUEST_CHANGED' });
+    await until(() => {
+      while (a.inbox.length) a.deliver();
+      return a.view?.joinRequests.length === 0;
+    });
+    // The real driver then asks and is let in.
+    const b = new Device();
+    expect((await meet(h, b, a, 'HBN512', 'KLM123')).party).toBe('B');
+  });
+
+  it('[JN8] a refused ask is not counted: the real driver told JOIN_BUSY pays no more for the next ask, and is let in once a place frees', async () => {
+    const captcha = new WorkCaptcha();
+    const h = makeHarness({ captcha });
+    const token = async () => captcha.tokenOf(await captcha.challenge('connect'));
+    const connectFrame = async (own: string, other: string) => ({ t: 'connect', protocol: PROTOCOL_VERSION, mode: 'live', plates: { A: plates(own), B: plates(other) }, location: null, fillLang: 'lt', captcha: await token() });
+    const a = new Device('203.0.113.1');
+    const sa = await ask(h, a, await connectFrame('KLM123', 'HBN512'));
+    a.setView((sa as { r: Session }).r.declaration);
+    const asking = async (device: Device) => {
+      const id = h.nextId++;
+      const answered = h.hub.handle(device, { ...(await connectFrame('HBN512', 'KLM123')), id });
+      await until(() => device.inbox.some((m) => m.t === 'admission' && !device.results.some((r) => r.id === id)) || device.results.some((r) => r.id === id));
+      return { answered, result: () => device.results.find((r) => r.id === id) };
+    };
+    // Six strangers from six addresses fill the places.
+    const strangers = Array.from({ length: 6 }, (_, i) => new Device(`198.51.100.${i + 1}`));
+    for (const s of strangers) await asking(s);
+    const real = new Device('192.0.2.44');
+    const busy = await asking(real);
+    await busy.answered;
+    expect(busy.result()).toMatchObject({ ok: false, code: 'JOIN_BUSY', retryAfterMs: expect.any(Number) });
+    // The driver already in refuses a code that is not on the phone next to them.
+    const oneCode = (strangers[0]!.inbox.find((m) => m.t === 'admission') as { code: string }).code;
+    expect(await ask(h, a, call('answer-join', { code: oneCode, accept: false }))).toMatchObject({ ok: true });
+    // Asked again at once with the normal work: not CAPTCHA_TOO_EASY (the refused ask cost nothing), and it waits.
+    const again = await asking(real);
+    expect(again.result()).toBeUndefined();
+    const code = (real.inbox.filter((m) => m.t === 'admission').at(-1) as { code: string }).code;
+    expect(await ask(h, a, call('answer-join', { code, accept: true }))).toMatchObject({ ok: true });
+    await again.answered;
+    expect(again.result()).toMatchObject({ ok: true, r: { party: 'B' } });
+  });
+
+  it('[JN8] asks of one address sent at once are counted one after the other: no more than its places wait', async () => {
+    const { h } = await started();
+    const sockets = Array.from({ length: 5 }, () => new Device('198.51.100.9'));
+    const asked = sockets.map((d) => {
+      const id = h.nextId++;
+      const answered = h.hub.handle(d, { t: 'connect', id, protocol: PROTOCOL_VERSION, mode: 'live', plates: { A: plates('HBN512'), B: plates('KLM123') }, location: null, fillLang: 'lt' });
+      return { d, id, answered };
+    });
+    await until(() => asked.every(({ d, id }) => d.inbox.some((m) => m.t === 'admission') || d.results.some((r) => r.id === id)));
+    const waiting = asked.filter(({ d }) => d.inbox.some((m) => m.t === 'admission'));
+    expect(waiting).toHaveLength(2);
+    for (const { d, id } of asked.filter((x) => !waiting.includes(x))) expect(d.results.find((r) => r.id === id)).toMatchObject({ ok: false, code: 'JOIN_ASKED_TOO_OFTEN' });
   });
 });

@@ -42,6 +42,11 @@ export interface HubPorts {
   readonly phoneCodes?: PhoneCodeSenderPort;
   /** Checks the captcha token of abuse-prone instructions; without it (practice) no token is asked for. */
   readonly captcha?: CaptchaPort;
+  /**
+   * A keyed hash (the installation's secret) of the source a join request carries (JN8): without
+   * the key, a database or a backup cannot give the asking addresses back. SHA-256 without it (practice).
+   */
+  readonly sourceHash?: (text: string) => Promise<string>;
   /** Sends the e-mail confirmation link (confirm-email-a); without it (practice) nothing is sent. */
   readonly emailConfirmation?: EmailConfirmationPort;
   /** Several nodes only. */

@@ -4,10 +4,11 @@
  * there, in one consistent version, with its binaries; a server started on it resumes the drivers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type * as NodeFs from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SystemClock, CryptoIds } from '@eid/adapter-system';
 import type { Declaration, Session } from '@eid/domain';
 import { loadConfig } from '../config.js';
@@ -15,6 +16,17 @@ import { openStorage } from '../storage/index.js';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { value, WsDriver } from '../testing/ws-driver.js';
 import { backupData, BackupError, readBackup, restoreData } from './backup.js';
+
+/** A fault to inject: the disk filling up while a restore copies the binaries. */
+const faults = vi.hoisted(() => ({ diskFullOnCopy: false }));
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof NodeFs>();
+  const cpSync: typeof fs.cpSync = (...args) => {
+    if (faults.diskFullOnCopy) throw Object.assign(new Error('ENOSPC: no space left on device, copyfile'), { code: 'ENOSPC' });
+    fs.cpSync(...args);
+  };
+  return { ...fs, default: { ...fs, cpSync }, cpSync };
+});
 
 
 /** Runs `npm run backup`'s work in its own process, from the sources, as the server's neighbour. */
@@ -148,5 +160,37 @@ describe('backup and restore of the embedded installation (OP4)', () => {
     expect(existsSync(join(work, 'target', 'eid.sqlite'))).toBe(true);
     // Several nodes keep their data in PostgreSQL: its own tools back it up.
     expect(() => backupData({ ...paths, databaseUrl: 'postgres://eid@127.0.0.1/eid' }, join(work, 'pg'), new Date())).toThrow(/pg_dump/);
+  });
+
+  it('[OP4] a binary mid-write is not backed up; a restore that fails part-way leaves the data as it was, one that succeeds replaces it whole', async () => {
+    const ctx = await buildTestApp();
+    cleanup.push(() => ctx.close());
+    const work = mkdtempSync(join(tmpdir(), 'eid-backup-'));
+    cleanup.push(() => rmSync(work, { recursive: true, force: true }));
+    const paths = loadConfig({ EID_DATA_DIR: join(ctx.dir, 'data') }, ctx.dir);
+    mkdirSync(join(paths.blobsDir, 'ab'), { recursive: true });
+    writeFileSync(join(paths.blobsDir, 'ab', 'photo'), 'kept');
+    writeFileSync(join(paths.blobsDir, 'ab', 'photo.123.tmp'), 'half');
+    const backup = join(work, 'backup');
+    expect(backupData(paths, backup, new Date()).blobs.files).toBe(1);
+    expect(readdirSync(join(backup, 'blobs', 'ab'))).toEqual(['photo']);
+
+    const target = loadConfig({ EID_DATA_DIR: join(work, 'target') }, work);
+    restoreData(backup, target);
+    writeFileSync(join(target.blobsDir, 'only-here'), 'x');
+    const before = readFileSync(target.databaseFile);
+    // The disk fills up while the binaries are copied, after the database copy.
+    faults.diskFullOnCopy = true;
+    cleanup.push(() => void (faults.diskFullOnCopy = false));
+    expect(() => restoreData(backup, target, { force: true })).toThrow(/ENOSPC/);
+    faults.diskFullOnCopy = false;
+    expect(readFileSync(target.databaseFile).equals(before)).toBe(true);
+    expect(readFileSync(join(target.blobsDir, 'only-here'), 'utf8')).toBe('x');
+    expect(readdirSync(target.dataDir).filter((f) => /\.(restoring|replaced)$/.test(f))).toEqual([]);
+    // The good backup, forced: the binaries are the backup's, nothing of the old folder is left.
+    restoreData(backup, target, { force: true });
+    expect(existsSync(join(target.blobsDir, 'only-here'))).toBe(false);
+    expect(readFileSync(join(target.blobsDir, 'ab', 'photo'), 'utf8')).toBe('kept');
+    expect(readdirSync(target.dataDir).filter((f) => /\.(restoring|replaced)$/.test(f))).toEqual([]);
   });
 });

@@ -10,8 +10,8 @@
  * never changed, only added and, by the retention sweep, deleted with what names them).
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { checkDatabase, snapshotDatabase } from '@eid/adapter-storage-sqlite';
 import type { ServerConfig } from '../config.js';
 
@@ -58,8 +58,8 @@ export function backupData(paths: Paths, to: string, now: Date): BackupManifest 
   if (existsSync(to) && readdirSync(to).length > 0) throw new BackupError(`${to} is not empty: a backup goes into a new folder`);
   mkdirSync(to, { recursive: true });
   const db = join(to, DATABASE);
-  snapshotDatabase(paths.databaseFile, db);
-  if (existsSync(paths.blobsDir)) cpSync(paths.blobsDir, join(to, BLOBS), { recursive: true });
+  checked(() => snapshotDatabase(paths.databaseFile, db));
+  copyBinaries(paths.blobsDir, join(to, BLOBS));
   const secretFile = join(paths.dataDir, SECRET);
   const secret = existsSync(secretFile);
   if (secret) {
@@ -79,6 +79,34 @@ export function backupData(paths: Paths, to: string, now: Date): BackupManifest 
   return manifest;
 }
 
+/** A check of SQLite's that fails is the backup's refusal, said as such. */
+function checked(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    throw new BackupError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Copies the binaries as they are while the server may write: a file mid-write (`.tmp`) is not a
+ * binary yet, and one gone between the listing and its copy (replaced, swept) is skipped.
+ */
+function copyBinaries(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from, { recursive: true }).map(String)) {
+    if (entry.endsWith('.tmp')) continue;
+    const source = join(from, entry);
+    try {
+      if (!statSync(source).isFile()) continue;
+      mkdirSync(dirname(join(to, entry)), { recursive: true });
+      copyFileSync(source, join(to, entry));
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 /** Reads and checks a backup's manifest and database copy. */
 export function readBackup(from: string): BackupManifest {
   const file = join(from, MANIFEST);
@@ -87,7 +115,7 @@ export function readBackup(from: string): BackupManifest {
   if (manifest.format !== 'eid-backup' || manifest.version !== 1) throw new BackupError(`${from} is not a backup this version reads`);
   const db = join(from, manifest.database.file);
   if (!existsSync(db) || sha256(db) !== manifest.database.sha256) throw new BackupError(`the database copy in ${from} is missing or changed since the backup`);
-  checkDatabase(db);
+  checked(() => checkDatabase(db));
   const blobs = filesUnder(join(from, BLOBS));
   if (blobs.files !== manifest.blobs.files || blobs.bytes !== manifest.blobs.bytes) throw new BackupError(`the binaries in ${from} are not those the backup wrote`);
   return manifest;
@@ -103,14 +131,29 @@ export function restoreData(from: string, paths: Paths, { force = false } = {}):
   const manifest = readBackup(from);
   if (existsSync(paths.databaseFile) && !force) throw new BackupError(`${paths.dataDir} already holds a database: restore into a new folder, or stop the server and add --force`);
   mkdirSync(paths.dataDir, { recursive: true });
-  for (const stale of [paths.databaseFile, `${paths.databaseFile}-wal`, `${paths.databaseFile}-shm`]) rmSync(stale, { force: true });
-  copyFileSync(join(from, manifest.database.file), paths.databaseFile);
-  rmSync(paths.blobsDir, { recursive: true, force: true });
-  if (existsSync(join(from, BLOBS))) cpSync(join(from, BLOBS), paths.blobsDir, { recursive: true });
-  if (manifest.secret) {
-    copyFileSync(join(from, SECRET), join(paths.dataDir, SECRET));
-    chmodSync(join(paths.dataDir, SECRET), 0o600);
+  // Everything is copied beside the data first: a copy that fails (a full disk) leaves the data as it was.
+  const incoming = { db: `${paths.databaseFile}.restoring`, blobs: `${paths.blobsDir}.restoring`, secret: join(paths.dataDir, `${SECRET}.restoring`) };
+  for (const p of Object.values(incoming)) rmSync(p, { recursive: true, force: true });
+  try {
+    copyFileSync(join(from, manifest.database.file), incoming.db);
+    checked(() => checkDatabase(incoming.db));
+    if (existsSync(join(from, BLOBS))) cpSync(join(from, BLOBS), incoming.blobs, { recursive: true });
+    if (manifest.secret) copyFileSync(join(from, SECRET), incoming.secret);
+  } catch (error) {
+    for (const p of Object.values(incoming)) rmSync(p, { recursive: true, force: true });
+    throw error;
   }
-  checkDatabase(paths.databaseFile);
+  // Then moved into place, each in one rename.
+  for (const stale of [`${paths.databaseFile}-wal`, `${paths.databaseFile}-shm`]) rmSync(stale, { force: true });
+  renameSync(incoming.db, paths.databaseFile);
+  const replaced = `${paths.blobsDir}.replaced`;
+  rmSync(replaced, { recursive: true, force: true });
+  if (existsSync(paths.blobsDir)) renameSync(paths.blobsDir, replaced);
+  if (existsSync(incoming.blobs)) renameSync(incoming.blobs, paths.blobsDir);
+  rmSync(replaced, { recursive: true, force: true });
+  if (manifest.secret) {
+    chmodSync(incoming.secret, 0o600);
+    renameSync(incoming.secret, join(paths.dataDir, SECRET));
+  }
   return manifest;
 }

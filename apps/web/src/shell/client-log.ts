@@ -69,9 +69,8 @@ export function reportedUrl(url: string): string {
   }
 }
 
-/** A message (info, warn or error), prefixed with the plates pair or the instance id. */
-/** What a line carries beside its message, written out as text (the server takes text, bounded). */
-function dataText(data: unknown): string {
+/** What a line carries beside its message, written out as text (the server takes text, bounded: FU13). */
+export function dataText(data: unknown): string {
   if (typeof data === 'string') return clip(data, 4000);
   try {
     return clip(JSON.stringify(data) ?? String(data), 4000);
@@ -80,6 +79,7 @@ function dataText(data: unknown): string {
   }
 }
 
+/** A message (info, warn or error), prefixed with the plates pair or the instance id. */
 export function log(level: Level, src: string, message: string, data?: unknown): void {
   const text = prefixLogMessage(message, { ...plates(), instanceId: instanceId() });
   if (consoleLogging) devConsole[level === 'info' ? 'log' : level](`[${src}] ${text}`, data ?? '');

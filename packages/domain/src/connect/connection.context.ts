@@ -151,3 +151,6 @@ export const isKept = (call: OutgoingCall): boolean => isKeptInstruction(call.op
 
 export const newer = (current: DeclarationView | null, next: DeclarationView): boolean =>
   current === null || current.id !== next.id || next.version >= current.version;
+
+/** Calls in the order they were made: refs grow with each call (restored edits count up to −1). */
+export const inCallOrder = (calls: readonly OutgoingCall[]): OutgoingCall[] => [...calls].sort((a, b) => a.ref - b.ref);

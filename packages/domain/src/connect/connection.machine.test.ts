@@ -341,6 +341,19 @@ describe('connection machine', () => {
     expect(await Promise.all([one, two, three])).toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
   });
 
+  it('[FU1] [OP3] an edit made between two refusals (STORAGE_FULL) still goes after both refused calls: the order the driver made them in', () => {
+    const h = connected();
+    const link = h.transport.link;
+    void h.client.call('eid-comment', { text: 'one' });
+    void h.client.call('eid-comment', { text: 'two' });
+    const [c1, c2] = link.calls('eid-comment');
+    link.refuse(c1!.id, 'STORAGE_FULL', 5_000);
+    void h.client.call('eid-comment', { text: 'three' });
+    link.refuse(c2!.id, 'STORAGE_FULL', 5_000);
+    h.clock.increment(5_000);
+    expect(link.calls('eid-comment').slice(2).map((c) => c.p)).toEqual([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
+  });
+
   it('[CX7] [RT5] the hub asking to end the declaration leaves END_REACTION_MS, then the device cleans up to blank: nothing of it stays in storage', () => {
     const h = connected();
     h.storage.setItem(STORAGE_KEYS.eidPlates, JSON.stringify({ own: { plate: 'KLM123' }, other: { plate: 'HBN512' } }));

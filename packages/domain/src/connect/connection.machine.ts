@@ -21,6 +21,7 @@ import {
   asResult,
   HANDSHAKE_TIMEOUT_MS,
   HEARTBEAT_ANSWER_TIMEOUT_MS,
+  inCallOrder,
   initialContext,
   RECONNECT_DELAYS_MS,
   RESUME_FATAL,
@@ -139,7 +140,7 @@ export const connectionMachine = setup({
     ),
     /** Calls sent on a link that died go first in the queue: they are sent again. */
     requeueInflight: assign(({ context }) => ({
-      queued: [...context.inflight.map((i) => i.call), ...context.queued],
+      queued: inCallOrder([...context.inflight.map((i) => i.call), ...context.queued]),
       inflight: [],
       handshakeId: null,
       heartbeatId: null,

@@ -9,7 +9,7 @@ import type { Party } from '../rules/constants.js';
 import type { ChangedKind } from '../declaration/edits.js';
 import type { DeclarationView } from '../declaration/view.js';
 import { applyViewPatch, type ViewPatch } from '../declaration/view-patch.js';
-import { answerOf, newer, type ConnectionContext, type ConnectionEmitted } from './connection.context.js';
+import { answerOf, inCallOrder, newer, type ConnectionContext, type ConnectionEmitted } from './connection.context.js';
 
 /** What a frame changes in the context, which events it announces, and what it sends back. */
 export interface Reaction {
@@ -72,9 +72,9 @@ export function reactToServerMessage(initial: ConnectionContext, m: ServerMessag
   update({ inflight: context.inflight.filter((i) => i !== call) });
   if (!m.ok && (m.code === 'TOO_MANY_CALLS' || m.code === 'STORAGE_FULL') && m.retryAfterMs !== undefined) {
     // Too fast (FU1), or the server's disk full (OP3): the hub refused this call and every later one
-    // until the wait is over, so the refused calls are the last ones sent, answered in order: queued
-    // again in that order, sent after the wait.
-    update({ queued: [...context.queued, call.call] });
+    // until the wait is over: queued again in the order they were made (refs grow with each call),
+    // ahead of any edit made while they were refused, and sent after the wait.
+    update({ queued: inCallOrder([...context.queued, call.call]) });
     backoffMs = m.retryAfterMs;
     return done();
   }

@@ -64,8 +64,10 @@ export function loadSession(kv: KeyValuePort): StoredSession | null {
     if (kv.getItem(STORAGE_KEYS.token) !== null) clearSession(kv);
     return null;
   }
-  // Restored edits have no caller waiting for them: negative refs.
-  const pending = state.output.pending.map((c, i) => ({ ref: -(i + 1), op: c.op, p: c.p }));
+  // Restored edits have no caller waiting for them: negative refs, ascending in their order (−n … −1)
+  // so that, like the HubClient's refs, a smaller ref always means an earlier call.
+  const count = state.output.pending.length;
+  const pending = state.output.pending.map((c, i) => ({ ref: i - count, op: c.op, p: c.p }));
   return { credentials: credentials.output, pending };
 }
 

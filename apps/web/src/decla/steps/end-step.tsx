@@ -1,3 +1,4 @@
+import { dataText } from '../../shell/client-log';
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -182,7 +183,7 @@ export function EndStep({ step }: StepProps) {
               const res = await session.backend.fetch(`${BACKEND_BASE_PATH}/log/error`, {
                 method: 'POST',
                 headers: { 'content-type': 'application/json', accept: 'application/json' },
-                body: JSON.stringify({ src: 'end-screen', message: 'the driver reports a failed declaration', data: { declarationId: d?.id ?? null, state: state ?? null } }),
+                body: JSON.stringify({ src: 'end-screen', message: 'the driver reports a failed declaration', data: dataText({ declarationId: d?.id ?? null, state: state ?? null }) }),
               });
               setReported(res.ok ? 'yes' : 'failed');
             } catch {

@@ -1,3 +1,4 @@
+import { dataText } from '../../shell/client-log';
 import { useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -142,7 +143,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       .fetch(`${BACKEND_BASE_PATH}/log${level === 'warn' ? '/warn' : ''}${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ src: 'photos', message, data }),
+        body: JSON.stringify({ src: 'photos', message, data: dataText(data) }),
       })
       .catch(() => undefined);
   }

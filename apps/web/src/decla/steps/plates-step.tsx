@@ -8,6 +8,7 @@ import {
   DEFAULT_COUNTRY,
   PERMISSION_COOKIES,
   PLATE_MAX_LENGTH,
+  POSITION_ACCURACY_MAX_M,
   STORAGE_KEYS,
   normalisePlate,
   plateEntryErrors,
@@ -77,7 +78,10 @@ function useGeoPosition(): { position: Position | null; state: 'locating' | 'fou
     navigator.geolocation.getCurrentPosition(
       (p) => {
         done = true;
-        setResult({ position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy ?? null }, state: 'found' });
+        // A "position" known to within more than 100 km (a laptop placed by its network) is none (FU13).
+        const accuracy = p.coords.accuracy ?? null;
+        if (accuracy !== null && accuracy > POSITION_ACCURACY_MAX_M) setResult({ position: null, state: 'unavailable' });
+        else setResult({ position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy }, state: 'found' });
       },
       () => {
         done = true;

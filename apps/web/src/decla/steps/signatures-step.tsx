@@ -3,6 +3,7 @@
  * both, with the conflict flow of the guilt machine), the responsible insurer (chosen once), and
  * submit with the dialog states of the submit machine. Loaded lazily with the signature pad.
  */
+import { dataText } from '../../shell/client-log';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
@@ -238,7 +239,7 @@ function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
           await session.backend.fetch(`${BACKEND_BASE_PATH}/log/warn${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: 'application/json' },
-            body: JSON.stringify({ src: 'submit', message: 'long submit: the driver asks the administrator to look', data: { declarationId: c?.declarationId ?? null } }),
+            body: JSON.stringify({ src: 'submit', message: 'long submit: the driver asks the administrator to look', data: dataText({ declarationId: c?.declarationId ?? null }) }),
           });
         },
       }),
