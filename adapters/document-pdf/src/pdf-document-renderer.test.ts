@@ -176,4 +176,31 @@ describe('PDF declaration document', () => {
     await expect(render).rejects.toThrow(missing);
     await expect(new PdfDocumentRenderer({ fontDir: missing, translate }).render({ model: MODEL, lang: 'lt', images: new Map() })).rejects.toThrow(/fonts-dejavu-core/);
   });
+  // VT2's letters and names, as the spec gives them; the statement prints them in its language.
+  const SPEC_TYPE_NAMES = [
+    ['A', 'car'],
+    ['B', 'motorcycle'],
+    ['C', 'lorry'],
+    ['C2', 'tractor'],
+    ['D', 'scooter'],
+    ['E', 'bus'],
+    ['F', 'trailer'],
+    ['G', 'others'],
+  ] as const;
+
+  it('[VT2] the statement names each vehicle type by its letter and its name, in the document\'s language', async () => {
+    const lt = documentTexts(translate, 'lt');
+    for (let i = 0; i < SPEC_TYPE_NAMES.length; i += 2) {
+      const [[a, aName], [b, bName]] = [SPEC_TYPE_NAMES[i]!, SPEC_TYPE_NAMES[i + 1]!];
+      const model = withParty(withParty(MODEL, 'A', { vehicle: { ...MODEL.parties.A.vehicle, type: a } }), 'B', { vehicle: { ...MODEL.parties.B.vehicle, type: b } });
+      const english = flat(pdfText(writePdf(await renderer.render({ model, lang: 'en', images: new Map() }))));
+      expect(english).toContain(`${a} — ${aName}`);
+      expect(english).toContain(`${b} — ${bName}`);
+      const lithuanian = flat(pdfText(writePdf(await renderer.render({ model, lang: 'lt', images: new Map() }))));
+      for (const [letter, name] of [[a, aName], [b, bName]] as const) {
+        expect(lt.vehicleTypes[letter]).not.toBe(name);
+        expect(lithuanian).toContain(`${letter} — ${lt.vehicleTypes[letter]}`);
+      }
+    }
+  }, SLOW);
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { walkToCallback } from '@eid/adapter-identity-oidc';
 import { ACCOUNT_PATH } from '@eid/domain';
 import { buildTestApp } from '../testing/build-test-app.js';
+import { DEV_OUTBOX_PATH } from './dev-outbox.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 const ORIGIN = 'https://eid.test';
@@ -12,8 +13,8 @@ describe('sign-in with a social account (a real local OpenID provider)', () => {
   afterEach(async () => {
     for (const c of open.splice(0)) await c.close();
   });
-  async function app() {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_OIDC_PROVIDERS: 'local' });
+  async function app(env: Record<string, string> = {}) {
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_OIDC_PROVIDERS: 'local', ...env });
     open.push(ctx);
     return ctx;
   }
@@ -50,9 +51,42 @@ describe('sign-in with a social account (a real local OpenID provider)', () => {
     const second = { location: String(secondStart.headers.location), binding: cookie(secondStart, 'eid_oidc') };
     const again = await back(ctx, await walkToCallback(second.location, 'ona.petraitiene', CALLBACK), { eid_oidc: second.binding.value });
     expect(again.headers.location).toBe('/user');
-    const me2 = (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: cookie(again, 'eid_session').value } })).json();
-    expect(me2.id).toBe(me.id);
+    const againSession = cookie(again, 'eid_session').value;
     expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).statusCode).toBe(401);
+    // A third sign-in from another browser: one account holds both sessions (a new account would list one).
+    const third = await start(ctx);
+    const thirdDone = await back(ctx, await walkToCallback(third.location, 'ona.petraitiene', CALLBACK), { eid_oidc: third.binding.value });
+    const ids = async (s: string) => (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/sessions`, cookies: { eid_session: s } })).json<Array<{ id: string }>>().map((x) => x.id).sort();
+    const both = await ids(cookie(thirdDone, 'eid_session').value);
+    expect(both).toHaveLength(2);
+    expect(await ids(againSession)).toEqual(both);
+  });
+
+  it('[OI3] the provider\'s e-mail joins no account of ours: an account of that address stays its own, the social sign-in makes another without an address', async () => {
+    const ctx = await app({ EID_DEV_OUTBOX: 'on' });
+    const email = 'ona.petraitiene@local.test';
+    const post = (path: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}${path}`, payload, headers: { origin: ORIGIN } });
+    const me = async (session: string) => (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).json();
+    expect((await post('/register', { email, password: 'Slaptas1', lang: 'lt' })).statusCode).toBe(202);
+    const outbox = (await ctx.app.inject({ method: 'GET', url: DEV_OUTBOX_PATH, remoteAddress: '127.0.0.1' })).json<{ messages: Array<{ to: string[]; text: string }> }>();
+    const token = /[?&]account=([A-Za-z0-9_%-]+)/.exec(outbox.messages.find((m) => m.to[0] === email)?.text ?? '')?.[1];
+    expect((await post('/confirm', { token: decodeURIComponent(token ?? ''), password: 'Slaptas1' })).json()).toEqual({ status: 'CONFIRMED' });
+    const byPassword = cookie(await post('/sign-in', { email, password: 'Slaptas1' }), 'eid_session').value;
+    const own = await me(byPassword);
+    expect(own.email).toBe(email);
+
+    // The provider vouches for the same address (email_verified): still another account, with no address.
+    const s = await start(ctx);
+    const done = await back(ctx, await walkToCallback(s.location, 'ona.petraitiene', CALLBACK), { eid_oidc: s.binding.value });
+    const social = await me(cookie(done, 'eid_session').value);
+    expect(social).toMatchObject({ email: null, personalCodeVerified: false, person: { firstName: 'Ona', lastName: 'Petraitiene' } });
+    expect(social.session.id).not.toBe(own.session.id);
+    expect(social.hasPassword).toBe(false);
+    // Two accounts: each sees only its own session; the password account is as it was.
+    const ids = async (s: string) => (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/sessions`, cookies: { eid_session: s } })).json<Array<{ id: string }>>().map((x) => x.id);
+    expect(await ids(cookie(done, 'eid_session').value)).toEqual([social.session.id]);
+    expect(await ids(byPassword)).toEqual([own.session.id]);
+    expect(await me(byPassword)).toMatchObject({ email, hasPassword: true });
   });
 
   it('[OI2] a callback in another browser (no binding cookie, or another), a second use, or an unknown provider signs nobody in and says why on the home page', async () => {

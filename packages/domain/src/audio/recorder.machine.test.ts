@@ -4,10 +4,11 @@ import { AUDIO_MAX_MS, provideRecorderPorts, type RecorderPort, type Recording }
 
 class FakeMic implements RecorderPort {
   log: string[] = [];
-  refuse = false;
+  /** Why the browser gives no microphone: refused by the person, or none there. */
+  refuse: 'NotAllowedError' | 'NotFoundError' | null = null;
   async open() {
     this.log.push('open');
-    if (this.refuse) throw new Error('NotAllowedError');
+    if (this.refuse) throw Object.assign(new Error('no microphone'), { name: this.refuse });
   }
   start() {
     this.log.push('start');
@@ -24,12 +25,12 @@ class FakeMic implements RecorderPort {
   }
 }
 
-function recorder(mic: FakeMic, failSave = false) {
+function recorder(mic: FakeMic, save = { fail: false }) {
   const saved: Recording[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(
     provideRecorderPorts(mic, async (r) => {
-      if (failSave) throw new Error('upload');
+      if (save.fail) throw new Error('upload');
       saved.push(r);
       return `audio-${saved.length}`;
     }),
@@ -58,23 +59,39 @@ describe('audio recorder', () => {
     expect(mic.log).toEqual(['open', 'start', 'pause', 'resume', 'stop', 'start']);
   });
 
-  it('[AU2] a refused microphone is the error state with MICROPHONE_UNAVAILABLE; a failed save AUDIO_SAVE_FAILED; both may retry', async () => {
+  it.each(['NotAllowedError', 'NotFoundError'] as const)('[AU2] a microphone refused or absent (%s) is the error state with MICROPHONE_UNAVAILABLE; recording may be tried again', async (why) => {
     const mic = new FakeMic();
-    mic.refuse = true;
-    const { actor } = recorder(mic);
+    mic.refuse = why;
+    const { actor, saved } = recorder(mic);
     actor.send({ type: 'user.record' });
     await waitFor(actor, (s) => s.matches('error'));
     expect(actor.getSnapshot().context.error).toBe('MICROPHONE_UNAVAILABLE');
-    mic.refuse = false;
+    mic.refuse = null;
     actor.send({ type: 'user.record' });
     await waitFor(actor, (s) => s.matches('recording'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'user.stop' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(saved).toHaveLength(1);
+  });
 
-    const broken = recorder(new FakeMic(), true);
-    broken.actor.send({ type: 'user.record' });
-    await waitFor(broken.actor, (s) => s.matches('recording'));
-    broken.actor.send({ type: 'user.stop' });
-    await waitFor(broken.actor, (s) => s.matches('error'));
-    expect(broken.actor.getSnapshot().context.error).toBe('AUDIO_SAVE_FAILED');
+  it('[AU2] a note that could not be saved is the error state with AUDIO_SAVE_FAILED; the next recording is saved, without asking for the microphone again', async () => {
+    const mic = new FakeMic();
+    const save = { fail: true };
+    const { actor, saved } = recorder(mic, save);
+    actor.send({ type: 'user.record' });
+    await waitFor(actor, (s) => s.matches('recording'));
+    actor.send({ type: 'user.stop' });
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'AUDIO_SAVE_FAILED', savedId: null });
+    save.fail = false;
+    actor.send({ type: 'user.record' });
+    expect(actor.getSnapshot().value).toBe('recording');
+    actor.send({ type: 'user.stop' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, savedId: 'audio-1' });
+    expect(saved).toHaveLength(1);
+    expect(mic.log.filter((l) => l === 'open')).toEqual(['open']);
   });
 
   it('[AU3] a note stops and is saved by itself after AUDIO_MAX_MS', async () => {

@@ -11,7 +11,7 @@ const all: PreviewFinding[] = PREVIEW_ERROR_CODES.map((code, i) => ({ code, part
 describe('preview findings', () => {
   afterEach(cleanup);
 
-  it.each(['en', 'lt'] as const)('[PV3] every preview code of §8 is shown with its own message in %s and a link to its step', async (lang) => {
+  it.each(['en', 'lt'] as const)('[PV3] [ERR4] every preview code of §8 is shown with its own message in %s and a link to its step', async (lang) => {
     await activateLocale(lang);
     const onFix = vi.fn();
     const { container } = render(
