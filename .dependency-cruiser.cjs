@@ -84,6 +84,27 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'domain-core-knows-neither-protocol-nor-device',
+      comment: 'The core of the domain (rules, entities, changes, ports, output, accounts, records, chat, claims, console) is used everywhere: it imports neither the protocol nor the device part.',
+      severity: 'error',
+      from: { path: '^packages/domain/src/(?!protocol/|device/)', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/domain/src/(protocol|device)/' },
+    },
+    {
+      name: 'protocol-never-imports-device',
+      comment: 'The protocol is spoken by both ends: it imports the core, never the phone-side machines.',
+      severity: 'error',
+      from: { path: '^packages/domain/src/protocol/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/domain/src/device/' },
+    },
+    {
+      name: 'server-never-imports-device',
+      comment: 'What runs on the phone (@eid/domain/device) is never part of the server, the application layer or an adapter (their tests may drive a device).',
+      severity: 'error',
+      from: { path: '^(apps/server|packages/hub|packages/accounts|adapters|test-fixtures)/', pathNot: TEST_CODE },
+      to: { path: '^packages/domain/src/device/' },
+    },
+    {
       name: 'domain-does-not-know-the-hub',
       comment: 'Dependencies point inward: the domain never imports the application layer.',
       severity: 'error',

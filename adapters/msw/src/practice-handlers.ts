@@ -1,5 +1,6 @@
 import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
 import * as v from 'valibot';
+import { sniffContentType, type AddressLookupPort, type ErrorCode, type Party } from '@eid/domain';
 import {
   ADDRESS_PATH,
   ADDRESS_SUGGESTION_LIMIT,
@@ -14,13 +15,9 @@ import {
   MAX_BLOB_BYTES,
   SEAT_HEADERS,
   SeatSchema,
-  sniffContentType,
-  type AddressLookupPort,
   type ClientLogBody,
-  type ErrorCode,
   type LogLevel,
-  type Party,
-} from '@eid/domain';
+} from '@eid/domain/protocol';
 
 /** What the handlers answer from: the hub running in the page, and where logs go. */
 export interface PracticeBackend {

@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerMessage, TransportLink, TransportListener, TransportPort } from '@eid/domain';
+import type { ClientFrame, ServerMessage, TransportLink, TransportListener, TransportPort } from '@eid/domain/protocol';
 
 /** A device connection as the hub sees it. */
 interface HubConnection {

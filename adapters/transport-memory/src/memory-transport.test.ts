@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ServerMessage } from '@eid/domain';
+import type { ServerMessage } from '@eid/domain/protocol';
 import { MemoryTransport, type HubEndpoint } from './memory-transport.adapter.js';
 
 type HubConnection = Parameters<HubEndpoint['handle']>[0];

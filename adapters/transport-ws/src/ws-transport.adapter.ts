@@ -1,4 +1,4 @@
-import { parseServerMessage, type ClientFrame, type TransportLink, type TransportListener, type TransportPort } from '@eid/domain';
+import { parseServerMessage, type ClientFrame, type TransportLink, type TransportListener, type TransportPort } from '@eid/domain/protocol';
 
 /** The part of the WebSocket API the transport uses (the browser's, or `ws` in Node tests). */
 export interface WebSocketLike {

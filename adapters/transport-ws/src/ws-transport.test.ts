@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { ServerMessage } from '@eid/domain';
+import type { ServerMessage } from '@eid/domain/protocol';
 import { hubUrl, WsTransport, type WebSocketLike } from './ws-transport.adapter.js';
 
 const factory = (u: string) => new WebSocket(u) as unknown as WebSocketLike;

@@ -19,7 +19,8 @@ import type {
   PlateReaderPort,
   VehicleRegistryPort,
 } from '@eid/domain';
-import { smsServed, type ApiErrorBody } from '@eid/domain';
+import { smsServed } from '@eid/domain';
+import { type ApiErrorBody } from '@eid/domain/protocol';
 import type { DeclarationHub } from '@eid/hub';
 import type { RetentionSweep } from './output/retention.js';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -64,7 +65,7 @@ import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import oidc from './routes/oidc.js';
 import records from './routes/records.js';
-import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type RecordsPorts } from '@eid/accounts';
 import { ClaimDispatch } from './claims/claim-dispatch.js';
 import { victimDeclarations } from './claims/victim-declarations.js';
 import claims from './routes/claims.js';
@@ -128,6 +129,8 @@ declare module 'fastify' {
     staff: StaffService;
     /** The victims' claims (issue 17). */
     claims: ClaimService;
+    /** The person's records and notification choices (BR1-BR5, settings M). */
+    records: RecordsPorts;
     /** A claim's PDF, and its e-mail to the competent body (issue 17). */
     claimDispatch: ClaimDispatch;
     /** A test installation's clock that its tests move forward (EID_DEV_CLOCK=on); null otherwise. */
@@ -253,6 +256,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('chats', new ChatService({ chats: deps.storage.chats, clock: instance.clock, ids: instance.ids, events: chatEvents, notify, log: (message, data) => instance.log.warn(data, message) }));
         const claimDispatch = new ClaimDispatch({ renderer: new PdfClaimRenderer({ fontDir: deps.config.fontDir, translate }), registry, blobs: deps.storage.blobs, declarations: deps.storage.declarations, mail, bureauEmail: deps.config.claimsEmail, messageIdHost: new URL(deps.config.publicUrl).hostname });
         instance.decorate('claimDispatch', claimDispatch);
+        // BR1-BR5, settings M: what the records use cases read.
+        instance.decorate('records', {
+          bureau: deps.storage.bureau,
+          insurers: registry,
+          statements: deps.storage.output,
+          declarations: deps.storage.declarations,
+          accounts: deps.storage.accounts,
+          seated: victimDeclarations(deps.storage),
+          clock: instance.clock,
+        } satisfies RecordsPorts);
         instance.decorate('claims', new ClaimService({ claims: deps.storage.claims, clock: instance.clock, ids: instance.ids, chats: instance.chats, declarations: victimDeclarations(deps.storage), dispatch: claimDispatch, log: (message, data) => instance.log.warn(data, message) }));
         const staff = new StaffService({ store: deps.storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock: instance.clock, ids: instance.ids, hash: instance.hash, expiring: expiringState });
         instance.decorate('staff', staff);

@@ -5,7 +5,7 @@
  * is kept (the per-IP limits and abuse need it) and goes with the log's own retention.
  */
 import type { LoggerOptions } from 'pino';
-import { redactUrl } from '@eid/domain';
+import { redactUrl } from '@eid/domain/protocol';
 
 export { redactUrl };
 

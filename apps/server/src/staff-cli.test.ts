@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSOLE_PATH } from '@eid/domain';
+import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { addStaffFromCli } from './staff-cli.js';
 import { buildTestApp } from './testing/build-test-app.js';

@@ -5,7 +5,7 @@
  * by the channels of settings M (notify). Files arrive already checked and stored (the server's
  * pipeline); the service records them with the message.
  */
-import { chatList, waitingForBureau, type Chat, type ChatFile, type ChatListItem, type ChatMessage, type ChatStorePort, type ClockPort, type IdPort } from '@eid/domain';
+import { chatList, waitingForBureau, type Chat, type ChatFile, type ChatsAnswer, type ChatStorePort, type ChatThread, type ClockPort, type IdPort } from '@eid/domain';
 import { refuse } from './console-error.js';
 
 /** The open pages of an account (its own, and the console's lists) learn that a chat changed. */
@@ -28,16 +28,13 @@ export interface ChatPorts {
   readonly log: (message: string, data: Record<string, unknown>) => void;
 }
 
-export interface ChatThread {
-  readonly chat: Chat;
-  readonly messages: ChatMessage[];
-}
+export type { ChatThread };
 
 export class ChatService {
   constructor(private readonly ports: ChatPorts) {}
 
   /** CH2: the driver's chats, newest first, and the bureau's messages not yet opened. */
-  async list(accountId: string): Promise<{ readonly chats: ChatListItem[]; readonly unread: number }> {
+  async list(accountId: string): Promise<ChatsAnswer> {
     const chats = chatList(await this.ports.chats.chatsOf(accountId));
     return { chats, unread: chats.reduce((n, c) => n + c.unread, 0) };
   }

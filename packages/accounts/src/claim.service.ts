@@ -7,6 +7,9 @@
  */
 import {
   blankClaimData,
+  claimableDeclarations,
+  claimRow,
+  type ClaimsAnswer,
   bureauMayMove,
   claimDocumentsOpen,
   claimErrors,
@@ -60,6 +63,13 @@ export class ClaimService {
 
   list(accountId: string): Promise<Claim[]> {
     return this.ports.claims.ofAccount(accountId);
+  }
+
+  /** UE8: the victim's claims, and the sent declarations they were a victim in with no claim yet. */
+  async overview(accountId: string): Promise<ClaimsAnswer> {
+    const list = await this.list(accountId);
+    const claimed = new Set(list.flatMap((c) => (c.declarationId === null ? [] : [c.declarationId])));
+    return { claims: list.map(claimRow), claimable: claimableDeclarations(await this.ports.declarations.ofAccount(accountId), claimed) };
   }
 
   /** UE8: a claim from a declaration the account was the victim in (the same claim when started again), or a typed one. */

@@ -8,3 +8,4 @@ export { ChatService, type ChatEventsPort, type ChatNotifierPort, type ChatPorts
 export { StaffService, staffView, type StaffActor, type StaffPorts, type StaffView } from './staff.service.js';
 export { ConsoleError, refuse, type ConsoleFailure } from './console-error.js';
 export { ClaimService, type ClaimDispatchPort, type ClaimPorts, type VictimDeclarationsPort } from './claim.service.js';
+export * from './records/index.js';

@@ -1,6 +1,9 @@
 /**
- * API Boundary: the one public entry of @eid/domain. Everything the apps and adapters may use is
- * re-exported here; modules not listed are internal.
+ * API Boundary: the domain's core, used on the phone and on the server alike: rules and constants,
+ * entities and their changes, the ports, output, accounts, records, chat, claims and the console.
+ * Its two other entry points: `@eid/domain/protocol` (the socket's instructions and frames, the
+ * HTTP calls' contracts, paths and error bodies) and `@eid/domain/device` (the machines that run on
+ * the phone). Modules not listed are internal.
  */
 export type { ClockPort } from './ports/clock.port.js';
 export type { IdPort } from './ports/id.port.js';
@@ -9,7 +12,6 @@ export type * from './ports/messaging.port.js';
 export * from './ports/declaration-store.port.js';
 export type * from './ports/hash.port.js';
 export type * from './ports/submit-queue.port.js';
-export type * from './ports/transport.port.js';
 export type * from './ports/key-value.port.js';
 export type * from './ports/phone-code.port.js';
 export type * from './ports/address.port.js';
@@ -27,9 +29,6 @@ export type * from './ports/claim-store.port.js';
 export type * from './ports/staff-store.port.js';
 export type * from './ports/second-factor.port.js';
 export * from './ports/storage-full.js';
-
-// The HTTP/RPC layer's paths, parameter names, log body schemas and transport error codes.
-export * from './api/index.js';
 
 export * from './rules/errors.js';
 export * from './rules/constants.js';
@@ -49,6 +48,9 @@ export * from './rules/address.js';
 export * from './rules/driver-identity.js';
 export * from './rules/plates.js';
 export * from './rules/contacts.js';
+export * from './rules/witness.js';
+export * from './rules/driver-form.js';
+export * from './rules/content-type.js';
 export * from './rules/photos.js';
 export * from './rules/text.js';
 export * from './rules/geometry.js';
@@ -61,16 +63,7 @@ export * from './rules/shell.js';
 // The declaration: entities, edits, connect, guilt, preview validation, submit.
 export * from './declaration/index.js';
 
-// The device side: the connection to the hub, guilt, submit and image sync as XState machines.
-export * from './connect/index.js';
-export * from './guilt/guilt.machine.js';
-export * from './submit/submit.machine.js';
-export * from './image-sync/index.js';
 export * from './rules/signature.js';
-export * from './wizard/steps.js';
-export * from './wizard/wizard.machine.js';
-export * from './wizard/progress.js';
-export * from './audio/recorder.machine.js';
 export * from './rules/image.js';
 export * from './rules/plate-recognition.js';
 
@@ -84,8 +77,6 @@ export * from './claim/claim.js';
 export * from './claim/claim-rules.js';
 export * from './claim/prefill.js';
 export * from './output/retention.js';
-export * from './captcha/captcha.machine.js';
-export * from './shell/index.js';
 
 // Accounts: sessions, sign-in limits, the account calls' payloads (issue 15).
 export * from './account/account.js';

@@ -6,7 +6,8 @@
  * driver's screen changed 43–57 times a minute. Here the driver at the scene must be in within 10 s.
  */
 import { describe, expect, it } from 'vitest';
-import { JOIN_ASKS_PER_SOURCE, PROTOCOL_VERSION, type HashPort, type ServerMessage, type Session } from '@eid/domain';
+import { JOIN_ASKS_PER_SOURCE, type HashPort } from '@eid/domain';
+import { PROTOCOL_VERSION, type ServerMessage, type Session } from '@eid/domain/protocol';
 import { ask, Device, makeHarness, plates, VILNIUS, type Harness } from './testing/hub-harness.js';
 import { WorkCaptcha } from './testing/work-captcha.js';
 

@@ -35,9 +35,9 @@ import {
   type Locale,
   type Party,
   type Plates,
-  type Session,
   type StoredDeclaration,
 } from '@eid/domain';
+import { type Session } from '@eid/domain/protocol';
 import type { Handlers } from './handler.js';
 import { JoinCosts } from './join-costs.js';
 import type { HubPorts } from './ports.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, JOIN_CONFIRM_TIMEOUT_MS, PROTOCOL_VERSION, type Session } from '@eid/domain';
+import { declarationViewFor, HEARTBEAT_TIMEOUT_MS, JOIN_CONFIRM_TIMEOUT_MS } from '@eid/domain';
+import { PROTOCOL_VERSION, type Session } from '@eid/domain/protocol';
 import { ask, connect, Device, join, makeHarness, meet, plates, resume, until, type Harness } from './testing/hub-harness.js';
 import { WorkCaptcha } from './testing/work-captcha.js';
 

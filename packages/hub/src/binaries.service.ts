@@ -3,7 +3,7 @@
  * quota, what an upload needs to know of the declaration, and the reads of a declaration's
  * photos, images and voice notes — only those the declaration refers to.
  */
-import { bytesToBase64, PARTIES, thumbnailId, type Declaration, type Party, type PreviewContext, type StoredDeclaration } from '@eid/domain';
+import { bytesToBase64, formatDate, PARTIES, thumbnailId, type Declaration, type Party, type PreviewContext, type StoredDeclaration } from '@eid/domain';
 import type { Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
@@ -28,7 +28,7 @@ type Blob = { contentType: string; bytes: Uint8Array };
 
 export class BinaryService {
   constructor(
-    private readonly ports: Pick<HubPorts, 'store' | 'blobs' | 'ids' | 'hash'>,
+    private readonly ports: Pick<HubPorts, 'store' | 'blobs' | 'ids' | 'hash' | 'clock'>,
     private readonly uow: UnitOfWork,
   ) {}
 
@@ -81,6 +81,7 @@ export class BinaryService {
     return {
       linked: !record.declaration.twoUserMode || record.slots.B.tokenHash !== null,
       savedImageIds: await this.ports.blobs.existing(imageIds(record.declaration)),
+      today: formatDate(this.ports.clock.now()),
     };
   }
 

@@ -3,7 +3,7 @@
  * anything is done — no SMS goes out, no submit is queued, no declaration is looked up.
  */
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '@eid/domain';
+import { PROTOCOL_VERSION } from '@eid/domain/protocol';
 import { ask, Device, makeHarness, plates, VILNIUS } from './testing/hub-harness.js';
 import { WorkCaptcha } from './testing/work-captcha.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankDeclaration, type Declaration, type ServerMessage } from '@eid/domain';
+import { blankDeclaration, type Declaration } from '@eid/domain';
+import { type ServerMessage } from '@eid/domain/protocol';
 import { FixedClock } from '@eid/test-fixtures';
 import { kindOf } from './cluster.service.js';
 import { Rooms, type HubConnection } from './rooms.js';

@@ -2,7 +2,8 @@
  * The edits (declaration-flow §7; domain `declaration/edits.ts`): one handler for all of them — the
  * domain's `applyInstruction` decides the change, the unit of work commits and pushes it.
  */
-import { applyInstruction, WRITE_INSTRUCTIONS, type Committed, type EditContext, type ResponsibleInsurer, type WriteInstruction } from '@eid/domain';
+import { applyInstruction, WRITE_INSTRUCTIONS, type EditContext, type ResponsibleInsurer, type WriteInstruction } from '@eid/domain';
+import { type Committed } from '@eid/domain/protocol';
 import type { Call, Handler, Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';

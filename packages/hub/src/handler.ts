@@ -4,7 +4,7 @@
  * instruction's result type. A service exports the handlers of its instructions; `registry.ts` puts
  * them together, and the compiler refuses a registry that misses a name.
  */
-import type { Access, InstructionContract, InstructionName, Instructions, Payload, ResultOf } from '@eid/domain';
+import type { Access, InstructionContract, InstructionName, Instructions, Payload, ResultOf } from '@eid/domain/protocol';
 import type { HubConnection, Seat } from './rooms.js';
 
 /** Who is calling: the connection, and its seat (always there for a seat's instruction). */

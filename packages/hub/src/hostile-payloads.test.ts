@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { ConnectMessageSchema, contractOf, INSTRUCTION_NAMES, PROTOCOL_VERSION, ResumeMessageSchema, type InstructionName } from '@eid/domain';
+import { ConnectMessageSchema, contractOf, INSTRUCTION_NAMES, PROTOCOL_VERSION, ResumeMessageSchema, type InstructionName } from '@eid/domain/protocol';
 import { hostileCases, validArbitrary, weaknesses, withValueAt } from '@eid/test-fixtures';
 import { ask, connect, Device, makeHarness, meet } from './testing/hub-harness.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { declarationViewFor, type Party, type Session } from '@eid/domain';
+import { declarationViewFor, type Party } from '@eid/domain';
+import { type Session } from '@eid/domain/protocol';
 import { ask, connect, Device, makeHarness, meet, resume, resync, T0, type Harness } from './testing/hub-harness.js';
 
 /** What the drivers were told was saved: each party's comment and witnesses, the shared time. */
@@ -40,7 +41,7 @@ class Edit implements Cmd {
         : await ask(r.h, device(r, this.party), {
             t: 'call',
             op: 'witnesses',
-            p: { witnesses: Array.from({ length: this.value % 4 }, () => ({ name: 'Rasa', surname: 'Kairė', phone: '' })) },
+            p: { witnesses: Array.from({ length: this.value % 4 }, () => ({ name: 'Rasa', surname: 'Kairė', phone: '+37060000001' })) },
           });
     expect(answer.ok).toBe(true);
     if (this.field === 'comment') m.comment[this.party] = `c${this.value}`;

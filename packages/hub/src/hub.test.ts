@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_BURST, declarationViewFor, HEARTBEAT_TIMEOUT_MS, INSTRUCTION_NAMES, PHONE_CODES_PER_DECLARATION_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage, type StoredDeclaration } from '@eid/domain';
+import { CALL_BURST, declarationViewFor, HEARTBEAT_TIMEOUT_MS, PHONE_CODES_PER_DECLARATION_PER_DAY, PHONE_CODES_PER_NUMBER_PER_DAY, type StoredDeclaration } from '@eid/domain';
+import { INSTRUCTION_NAMES, INSTRUCTIONS, PROTOCOL_VERSION, type ServerMessage } from '@eid/domain/protocol';
 import { MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { FixedClock } from '@eid/test-fixtures';
 import { ask, connect, Device, makeHarness, meet, resume, plates, T0, VILNIUS } from './testing/hub-harness.js';

@@ -8,7 +8,8 @@
  * channel. Both run this same code, so the practice mode behaves exactly like the live service.
  */
 import * as v from 'valibot';
-import { ClientMessageSchema, contractOf, isInstructionName, isStorageFull, STORAGE_FULL_RETRY_MS, TokenBucket, type CallMessage, type InstructionName, type Party } from '@eid/domain';
+import { isStorageFull, STORAGE_FULL_RETRY_MS, TokenBucket, type Party } from '@eid/domain';
+import { ClientMessageSchema, contractOf, isInstructionName, type CallMessage, type InstructionName } from '@eid/domain/protocol';
 import { AdmissionService } from './admission.service.js';
 import { BinaryService } from './binaries.service.js';
 import { ClusterSync } from './cluster.service.js';

@@ -4,7 +4,9 @@
  * Checked by `tsc -p packages/hub/tsconfig.test.json` (npm run typecheck) and vitest's typecheck.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Committed, GuiltStateView, HubClient, PreviewFinding, SubmitAnswer, TypedAnswer } from '@eid/domain';
+import type { GuiltStateView, PreviewFinding } from '@eid/domain';
+import type { Committed, SubmitAnswer } from '@eid/domain/protocol';
+import type { HubClient, TypedAnswer } from '@eid/domain/device';
 import type { Handlers } from './handler.js';
 
 declare const client: HubClient;

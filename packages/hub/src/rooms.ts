@@ -13,9 +13,9 @@ import {
   type Declaration,
   type DeclarationView,
   type Party,
-  type ServerMessage,
   type StoredDeclaration,
 } from '@eid/domain';
+import { type ServerMessage } from '@eid/domain/protocol';
 
 /** A device connection, as the transport hands it to the hub. */
 export interface HubConnection {

@@ -12,19 +12,16 @@ import {
   isBlankDraft,
   END_REACTION_MS,
   isSlotHeld,
-  PROTOCOL_VERSION,
   releaseParty,
   SYSTEM_UPDATE_WAIT_MS,
   UNFINISHED_TTL_MS,
   useOneDevice,
   vehicleKey,
   type ConnectCandidate,
-  type ConnectMessage,
   type Declaration,
-  type ResumeMessage,
-  type Session,
   type StoredDeclaration,
 } from '@eid/domain';
+import { PROTOCOL_VERSION, type ConnectMessage, type ResumeMessage, type Session } from '@eid/domain/protocol';
 import type { AdmissionService } from './admission.service.js';
 import type { Captcha } from './captcha.js';
 import type { Handlers } from './handler.js';

@@ -9,7 +9,8 @@
  * version, so a write nobody serialised is refused (SERVER_ERROR), not lost silently. A change is answered only after it was committed, and pushed to the other devices
  * right after.
  */
-import type { ChangeNote, ChangedKind, Committed, DeclarationStates, Party, StoredDeclaration } from '@eid/domain';
+import type { ChangeNote, ChangedKind, Party, StoredDeclaration } from '@eid/domain';
+import type { Committed, DeclarationStates } from '@eid/domain/protocol';
 import { KeyedTurns, diffViews } from '@eid/domain';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';

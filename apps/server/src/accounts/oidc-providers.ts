@@ -4,7 +4,8 @@
  * server, whose one client is ours with our callback registered.
  */
 import { LocalOidcProvider, OidcClient } from '@eid/adapter-identity-oidc';
-import { ACCOUNT_PATH, type OidcProviderPort } from '@eid/domain';
+import { type OidcProviderPort } from '@eid/domain';
+import { ACCOUNT_PATH } from '@eid/domain/protocol';
 import type { ServerConfig } from '../config.js';
 
 /** OI2: the callback registered at the provider for a provider id. */

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_PATH, SESSION_LIMITS } from '@eid/domain';
+import { SESSION_LIMITS } from '@eid/domain';
+import { ACCOUNT_PATH } from '@eid/domain/protocol';
 
 /** The session cookie: opaque (the store keeps its SHA-256), HTTP-only, same-site strict, Secure over HTTPS. */
 export const SESSION_COOKIE = 'eid_session';

@@ -4,7 +4,8 @@
  * CSRF token. Every call names its actor for the audit log (AL1).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_PATH, STAFF_SESSION_LIMITS } from '@eid/domain';
+import { STAFF_SESSION_LIMITS } from '@eid/domain';
+import { CONSOLE_PATH } from '@eid/domain/protocol';
 import type { StaffActor } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 import { CSRF_HEADER, csrfTokenOf, csrfTokenValid } from './session-cookie.js';

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { blankPlates, loadSession, WS_PATH } from '@eid/domain';
+import { blankPlates } from '@eid/domain';
+import { WS_PATH } from '@eid/domain/protocol';
+import { loadSession } from '@eid/domain/device';
 import { startCluster, type Cluster } from '../../../../scripts/lib/cluster.mjs';
 import { device, online, type Device } from '../testing/device.js';
 

@@ -1,7 +1,9 @@
 import { captchaToken } from '../testing/captcha.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { blankPlates, loadSession, WS_PATH, type ConnectionActor } from '@eid/domain';
+import { blankPlates } from '@eid/domain';
+import { WS_PATH } from '@eid/domain/protocol';
+import { loadSession, type ConnectionActor } from '@eid/domain/device';
 import { FixedClock } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { device, online } from '../testing/device.js';

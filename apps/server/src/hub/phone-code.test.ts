@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '@eid/test-fixtures';
-import { type Declaration, type Session } from '@eid/domain';
+import { type Declaration } from '@eid/domain';
+import { type Session } from '@eid/domain/protocol';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_RESEND_MS } from '@eid/hub';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { isStorageFull, STORAGE_FULL_RETRY_MS, type ApiErrorBody, type ErrorCode } from '@eid/domain';
-import { ConsoleError, type ConsoleFailure } from '@eid/accounts';
+import { isStorageFull, STORAGE_FULL_RETRY_MS, type ErrorCode } from '@eid/domain';
+import { type ApiErrorBody } from '@eid/domain/protocol';
+import { AccountError, ConsoleError, RecordsError, type ConsoleFailure, type RecordsFailure } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
@@ -40,10 +41,42 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   IBAN_BANK_MISMATCH: 400,
 };
 
-function classify(error: FastifyError | HttpError | ConsoleError): { status: number; body: ApiErrorBody } {
+/** The account use cases' refusals (AC, ID). */
+const ACCOUNT_STATUS: Record<AccountError['code'], number> = {
+  INVALID_CREDENTIALS: 401,
+  SIGN_IN_LOCKED: 429,
+  ACCOUNT_LINK_INVALID: 400,
+  NOT_SIGNED_IN: 401,
+  CSRF_TOKEN_INVALID: 403,
+  SESSION_NOT_FOUND: 404,
+  SIGN_IN_ATTEMPT_UNKNOWN: 404,
+  SIGN_IN_TOO_SOON: 429,
+  IDENTITY_USER_REFUSED: 401,
+  SOCIAL_SIGN_IN_CANCELLED: 401,
+  PERSONAL_CODE_TAKEN: 409,
+  ACCOUNT_ALREADY_VERIFIED: 409,
+  IDENTITY_TIMEOUT: 401,
+  IDENTITY_WRONG_VC: 401,
+  IDENTITY_NOT_CLIENT: 401,
+  IDENTITY_NOT_DELIVERED: 502,
+  IDENTITY_NOT_VERIFIED: 401,
+  IDENTITY_FAILED: 502,
+};
+
+/** The records use cases' refusals (BR5, settings M). */
+const RECORDS_STATUS: Record<RecordsFailure, number> = {
+  PREVIEW_LOAD_FAILED: 403,
+  NOT_SIGNED_IN: 401,
+};
+
+type Refusal = FastifyError | HttpError | ConsoleError | RecordsError | AccountError;
+
+function classify(error: Refusal): { status: number; body: ApiErrorBody } {
   // OP3: the disk is full: nothing was kept, the caller tries again when space returns.
   if (isStorageFull(error)) return { status: 507, body: { code: 'STORAGE_FULL' } };
   if (error instanceof ConsoleError) return { status: CONSOLE_STATUS[error.code], body: { code: error.code } };
+  if (error instanceof RecordsError) return { status: RECORDS_STATUS[error.code], body: { code: error.code } };
+  if (error instanceof AccountError) return { status: ACCOUNT_STATUS[error.code], body: { code: error.code } };
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: error.path ? { code: error.code, path: error.path } : { code: error.code } };
   }
@@ -62,8 +95,10 @@ function classify(error: FastifyError | HttpError | ConsoleError): { status: num
 export default fp(
   async (app) => {
     let diskFullLoggedAt = -Infinity;
-    app.setErrorHandler((error: FastifyError | HttpError | ConsoleError, request, reply) => {
+    app.setErrorHandler((error: Refusal, request, reply) => {
       const { status, body } = classify(error);
+      // A refusal that says when to try again (a lock-out, a pace) says it in the header too.
+      if (error instanceof AccountError && error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));
       if (status === 507) {
         // Said once a minute: a full disk refuses every write until space returns.
         const now = app.clock.now();

@@ -2,16 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '@eid/test-fixtures';
 import {
   HEARTBEAT_TIMEOUT_MS,
-  MAX_CLIENT_FRAME_BYTES,
   END_REACTION_MS,
   PLATE_CHECK_LIMIT_COUNT,
   PLATE_CHECKS_PER_REQUESTER,
   UNFINISHED_TTL_MS,
-  CAPTCHA_PATH,
   type Declaration,
-  type ServerMessage,
-  type Session,
 } from '@eid/domain';
+import { MAX_CLIENT_FRAME_BYTES, CAPTCHA_PATH, type ServerMessage, type Session } from '@eid/domain/protocol';
 import { completeDeclaration } from '../testing/complete.js';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { WS_PATH } from '@eid/domain';
+import { WS_PATH } from '@eid/domain/protocol';
 import { FixedClock } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { LogBudget } from './log-budget.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { BACKEND_BASE_PATH, GET_FILE_PATH } from '@eid/domain';
+import { BACKEND_BASE_PATH, GET_FILE_PATH } from '@eid/domain/protocol';
 import { HttpError } from '../http-error.js';
 
 /** True for paths the SPA never owns: the API and file downloads answer 404 as JSON. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATH } from '@eid/domain';
+import { ACCOUNT_PATH } from '@eid/domain/protocol';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { DEV_OUTBOX_PATH } from './dev-outbox.js';
 

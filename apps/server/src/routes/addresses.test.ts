@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADDRESS_PATH } from '@eid/domain';
+import { ADDRESS_PATH } from '@eid/domain/protocol';
 import { buildTestApp } from '../testing/build-test-app.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;

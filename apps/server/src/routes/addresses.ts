@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { perMinute } from './limits.js';
-import { HTTP_CALLS as C, ADDRESS_SUGGESTION_LIMIT, type AddressSuggestion } from '@eid/domain';
+import { type AddressSuggestion } from '@eid/domain';
+import { HTTP_CALLS as C, ADDRESS_SUGGESTION_LIMIT } from '@eid/domain/protocol';
 import { parseInput } from '../http-error.js';
 
 /** Address suggestions for the time-and-place and driver steps (declaration-flow §5). */

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType } from '@eid/domain';
 import {
   HTTP_CALLS as C,
   BLOB_QUOTA,
   MAX_BLOB_BYTES,
   SEAT_HEADERS,
   UPLOAD_HEADERS,
-  bestReading,
-  legendLayout,
-  plateRecognitionStatus,
-  sniffContentType,
   type BlobUploaded,
-} from '@eid/domain';
+} from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 import { photoLegend } from '../messages/legend.js';
 

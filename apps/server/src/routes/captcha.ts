@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { perMinute } from './limits.js';
 import { parseInput } from '../http-error.js';
-import { HTTP_CALLS as C } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 
 /** A proof-of-work challenge for an action (the captcha of declaration-flow §7), or `{ off: true }`. */
 const captcha: FastifyPluginAsync = async (app) => {

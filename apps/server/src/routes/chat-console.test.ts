@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ACCOUNT_PATH, CONSOLE_PATH } from '@eid/domain';
+import { ACCOUNT_PATH, CONSOLE_PATH } from '@eid/domain/protocol';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { accountFixture } from '@eid/test-fixtures';

@@ -7,13 +7,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { HTTP_CALLS as C, CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX } from '@eid/domain';
+import { CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { sessionToken } from '../accounts/session-cookie.js';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
 import { readChatUpload, sendChatFile } from '../chat/chat-files.js';
 import { openChatStream } from '../chat/sse.js';
+import { serveCall } from '../http/serve-call.js';
 import { uploadSlots, UPLOADS_AT_ONCE } from '../chat/upload-slots.js';
 
 /** Uploads the whole process works on at once, chats and claims together: more wait their turn as RATE_LIMITED. */
@@ -34,21 +36,9 @@ const chat: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  app.get(C.chats.path, reads, async (request, reply) => {
-    const { account } = await requireSession(app, request, reply, false);
-    return app.chats.list(account.id);
-  });
-
-  app.get(C.unreadChats.path, reads, async (request, reply) => {
-    const { account } = await requireSession(app, request, reply, false);
-    return { unread: await app.chats.unread(account.id) };
-  });
-
-  app.get(C.chat.path, reads, async (request, reply) => {
-    const { account } = await requireSession(app, request, reply, false);
-    const { chatId } = parseInput(C.chat.params, request.params);
-    return app.chats.open(account.id, chatId);
-  });
+  serveCall(app, 'chats', (_input, { signedIn }) => app.chats.list(signedIn.account.id));
+  serveCall(app, 'unreadChats', async (_input, { signedIn }) => ({ unread: await app.chats.unread(signedIn.account.id) }));
+  serveCall(app, 'chat', ({ params }, { signedIn }) => app.chats.open(signedIn.account.id, params.chatId));
 
   app.get(C.chatFile.path, reads, async (request, reply) => {
     const { account } = await requireSession(app, request, reply, false);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ACCOUNT_PATH, CONSOLE_PATH, LISTS_PATH, type ClaimData } from '@eid/domain';
+import { type ClaimData } from '@eid/domain';
+import { ACCOUNT_PATH, CONSOLE_PATH, LISTS_PATH } from '@eid/domain/protocol';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { accountFixture, submittedDeclaration } from '@eid/test-fixtures';

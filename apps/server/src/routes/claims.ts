@@ -10,25 +10,23 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
-  HTTP_CALLS as C,
   CHAT_FILE_MAX_BYTES,
-  claimableDeclarations,
   claimDocumentsOpen,
   claimDocumentRoom,
   claimFilesFolder,
-  claimRow,
   CLAIM_FILES_PER_KIND,
   LT_BANKS,
   VEHICLE_MAKES,
   VEHICLE_TYPE_LETTERS,
 } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
 import { readFilesUpload, sendStoredFile } from '../chat/chat-files.js';
 import { uploadSlots } from '../chat/upload-slots.js';
 import { claimScheme } from '../claims/claim-dispatch.js';
-import { seatedDeclarations } from '../claims/victim-declarations.js';
+import { serveCall } from '../http/serve-call.js';
 
 /** One list's files at most, and a little for the form's fields and boundaries. */
 const UPLOAD_BODY_LIMIT = CLAIM_FILES_PER_KIND * CHAT_FILE_MAX_BYTES + 256 * 1024;
@@ -45,38 +43,16 @@ const claims: FastifyPluginAsync = async (app) => {
   const signedIn = (request: FastifyRequest, reply: FastifyReply, write: boolean) => requireSession(app, request, reply, write);
 
   /** Cached lists (app-shell §3): the same for everyone, cached a day. */
-  app.get(C.lists.path, perMinute(60), async (_request, reply) => {
+  serveCall(app, 'lists', async (_input, { reply }) => {
     reply.header('cache-control', 'public, max-age=86400');
     const insurers = (await app.registry.listInsurers()).map((i) => ({ id: i.id, name: i.name }));
     return { makes: VEHICLE_MAKES, vehicleTypes: VEHICLE_TYPE_LETTERS, insurers, banks: LT_BANKS };
   });
-
-  /** The victim's claims, and the sent declarations they were a victim in with no claim yet. */
-  app.get(C.claims.path, reads, async (request, reply) => {
-    const { account } = await signedIn(request, reply, false);
-    const list = await app.claims.list(account.id);
-    const claimed = new Set(list.flatMap((c) => (c.declarationId === null ? [] : [c.declarationId])));
-    return { claims: list.map(claimRow), claimable: claimableDeclarations(await seatedDeclarations(app.storage, account.id), claimed) };
-  });
-
-  app.post(C.startClaim.path, perMinute(20, 1024), async (request, reply) => {
-    const { account } = await signedIn(request, reply, true);
-    const { declarationId } = parseInput(C.startClaim.body, request.body);
-    return { claim: await app.claims.start(account.id, account.email ?? '', declarationId) };
-  });
-
-  app.get(C.claim.path, reads, async (request, reply) => {
-    const { account } = await signedIn(request, reply, false);
-    return { claim: await app.claims.own(account.id, parseInput(C.claim.params, request.params).claimId) };
-  });
-
+  serveCall(app, 'claims', (_input, { signedIn }) => app.claims.overview(signedIn.account.id));
+  serveCall(app, 'startClaim', async ({ body }, { signedIn: { account } }) => ({ claim: await app.claims.start(account.id, account.email ?? '', body.declarationId) }));
+  serveCall(app, 'claim', async ({ params }, { signedIn }) => ({ claim: await app.claims.own(signedIn.account.id, params.claimId) }));
   /** UE3: the form as typed (autosaved); the competence is decided again. */
-  app.put(C.saveClaim.path, perMinute(120, 64 * 1024), async (request, reply) => {
-    const { account } = await signedIn(request, reply, true);
-    const { claimId } = parseInput(C.saveClaim.params, request.params);
-    const { data } = parseInput(C.saveClaim.body, request.body);
-    return { claim: await app.claims.saveDraft(account.id, claimId, data) };
-  });
+  serveCall(app, 'saveClaim', async ({ params, body }, { signedIn }) => ({ claim: await app.claims.saveDraft(signedIn.account.id, params.claimId, body.data) }));
 
   /** UE5: files of one list; the claim is checked before a byte of a file is read. */
   app.post(C.addClaimDocuments.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
@@ -104,11 +80,7 @@ const claims: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.delete(C.removeClaimDocument.path, perMinute(60, 1024), async (request, reply) => {
-    const { account } = await signedIn(request, reply, true);
-    const { claimId, fileId } = parseInput(C.removeClaimDocument.params, request.params);
-    return { claim: await app.claims.removeDocument(account.id, claimId, fileId) };
-  });
+  serveCall(app, 'removeClaimDocument', async ({ params }, { signedIn }) => ({ claim: await app.claims.removeDocument(signedIn.account.id, params.claimId, params.fileId) }));
 
   app.get(C.claimDocument.path, reads, async (request, reply) => {
     const { account } = await signedIn(request, reply, false);
@@ -126,10 +98,7 @@ const claims: FastifyPluginAsync = async (app) => {
     return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(Buffer.from(image.bytes));
   });
 
-  app.post(C.submitClaim.path, perMinute(10, 1024), async (request, reply) => {
-    const { account } = await signedIn(request, reply, true);
-    return { claim: await app.claims.submit(account.id, parseInput(C.submitClaim.params, request.params).claimId) };
-  });
+  serveCall(app, 'submitClaim', async ({ params }, { signedIn }) => ({ claim: await app.claims.submit(signedIn.account.id, params.claimId) }));
 };
 
 export default claims;

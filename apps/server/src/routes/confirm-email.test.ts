@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '@eid/test-fixtures';
-import { CONFIRM_EMAIL_PATH } from '@eid/domain';
+import { CONFIRM_EMAIL_PATH } from '@eid/domain/protocol';
 import { EMAIL_LINK_RESEND_MS } from '@eid/hub';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, parseInput } from '../http-error.js';
-import { HTTP_CALLS as C } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 
 /**
  * The e-mail confirmation link (`/confirm?t=...`, `/correspconfirm?t=...`): the page posts its

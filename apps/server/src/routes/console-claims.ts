@@ -6,7 +6,8 @@
  * the audit log before the answer.
  */
 import type { FastifyInstance } from 'fastify';
-import { HTTP_CALLS as C, claimFilesFolder, claimRow, CONSOLE_PAGE_SIZE } from '@eid/domain';
+import { claimFilesFolder, claimRow, CONSOLE_PAGE_SIZE } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { parseInput } from '../http-error.js';
 import { requireStaff } from '../accounts/staff-guard.js';
 import { sendStoredFile } from '../chat/chat-files.js';

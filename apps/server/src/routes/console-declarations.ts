@@ -5,7 +5,8 @@
  * read is written to the audit log before the answer.
  */
 import type { FastifyInstance } from 'fastify';
-import { HTTP_CALLS as C, CONSOLE_PAGE_SIZE, statementView } from '@eid/domain';
+import { CONSOLE_PAGE_SIZE, statementView } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 import { requireStaff } from '../accounts/staff-guard.js';
 import type { perMinute } from './limits.js';

@@ -8,7 +8,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
-import { HTTP_CALLS as C, accountEmail, CONSOLE_PAGE_SIZE, StaffSignInSchema } from '@eid/domain';
+import { accountEmail, CONSOLE_PAGE_SIZE, StaffSignInSchema } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { staffView } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';

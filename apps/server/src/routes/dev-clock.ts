@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

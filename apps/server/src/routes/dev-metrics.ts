@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain';
+import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 
 export const DEV_METRICS_PATH = `${BACKEND_BASE_PATH}/dev/metrics`;

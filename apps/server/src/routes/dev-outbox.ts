@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain';
+import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { HttpError } from '../http-error.js';
 
 export const DEV_OUTBOX_PATH = `${BACKEND_BASE_PATH}/dev/outbox`;

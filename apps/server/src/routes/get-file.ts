@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C, documentFileName, getFileBucket, secondaryLang, statementDocumentIds, statementImageIds } from '@eid/domain';
+import { documentFileName, getFileBucket, secondaryLang, statementDocumentIds, statementImageIds } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 import { hasStatementAccess } from '../output/statement-access.js';
 

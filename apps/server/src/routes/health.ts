@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 
 type Check = 'ok' | 'down';
 

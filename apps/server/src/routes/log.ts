@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { HTTP_CALLS as C, LOG_BODY_LIMIT_BYTES, type HttpCall, type LogLevel } from '@eid/domain';
+import { HTTP_CALLS as C, LOG_BODY_LIMIT_BYTES, type HttpCall, type LogLevel } from '@eid/domain/protocol';
 import { parseInput } from '../http-error.js';
 
 const ROUTES: ReadonlyArray<{ call: HttpCall; level: LogLevel }> = [

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C, PARAMETER_NAMES } from '@eid/domain';
+import { HTTP_CALLS as C, PARAMETER_NAMES } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 
 /** app-shell §7: GET {backend}/parametrai/{maps|gtm|recaptcha|ga4} in plain text. */

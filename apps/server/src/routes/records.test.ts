@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { walkToCallback } from '@eid/adapter-identity-oidc';
-import { ACCOUNT_PATH } from '@eid/domain';
+import { ACCOUNT_PATH } from '@eid/domain/protocol';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { smartIdSession } from '../testing/identity.js';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCIDENT_TIME, DRIVER_CODES, FixedClock } from '@eid/test-fixtures';
-import { GET_FILE_PATH, PREVIEW_LIMIT, STATEMENT_PATH, type StatementRecord, type StatementView } from '@eid/domain';
+import { PREVIEW_LIMIT, type StatementRecord, type StatementView } from '@eid/domain';
+import { GET_FILE_PATH, STATEMENT_PATH } from '@eid/domain/protocol';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { seedSubmitted } from '../testing/submitted.js';
 import { captchaToken } from '../testing/captcha.js';

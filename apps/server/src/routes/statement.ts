@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { HTTP_CALLS as C, linkKey, previewLockMs, statementView, type StatementView } from '@eid/domain';
+import { linkKey, previewLockMs, statementView, type StatementView } from '@eid/domain';
+import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 import { grantStatementAccess, hasStatementAccess } from '../output/statement-access.js';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CAPTCHA_PATH, type CaptchaAction } from '@eid/domain';
+import { type CaptchaAction } from '@eid/domain';
+import { CAPTCHA_PATH } from '@eid/domain/protocol';
 
 /** Solves a captcha of the app for an action the way a browser does: fetch, prove work, encode. */
 export async function captchaToken(app: FastifyInstance, action: CaptchaAction, work = 1): Promise<string> {

@@ -1,6 +1,8 @@
 import WebSocket from 'ws';
 import { createActor, waitFor } from 'xstate';
-import { HubClient, provideConnectionPorts, WS_PATH, type ConnectionActor, type ConnectionEmitted, type KeyValuePort } from '@eid/domain';
+import { type KeyValuePort } from '@eid/domain';
+import { WS_PATH } from '@eid/domain/protocol';
+import { HubClient, provideConnectionPorts, type ConnectionActor, type ConnectionEmitted } from '@eid/domain/device';
 import { WsTransport, type WebSocketLike } from '@eid/adapter-transport-ws';
 
 /** A browser's local storage, in a Map. */

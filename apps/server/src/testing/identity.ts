@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_PATH } from '@eid/domain';
+import { ACCOUNT_PATH } from '@eid/domain/protocol';
 
 const ORIGIN_HEADER = (app: FastifyInstance) => ({ origin: app.config.publicUrl });
 

@@ -4,15 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import {
   applyViewPatch,
   blankPlates,
+  type DeclarationView,
+  type Plates,
+  type ViewPatch,
+} from '@eid/domain';
+import {
   committedIn,
   PROTOCOL_VERSION,
   WS_PATH,
-  type DeclarationView,
-  type Plates,
   type ServerMessage,
   type Session,
-  type ViewPatch,
-} from '@eid/domain';
+} from '@eid/domain/protocol';
 
 type Result = Extract<ServerMessage, { t: 'result' }>;
 

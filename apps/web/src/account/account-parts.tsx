@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { SignInMethod } from '@eid/domain';
-import { AccountCallError, accountCall, signedOut } from '../shell/account-session';
+import { AccountCallError, signedOut } from '../shell/account-session';
+import { api } from '../shell/api';
 import { openLogin } from '../shell/login-host';
 import { notify } from '../shell/snackbar';
 import { ErrorText } from '../decla/fields/fields';
@@ -58,7 +59,7 @@ export function SignOutButton({ everywhere = false }: { everywhere?: boolean }) 
           setBusy(true);
           setRefusal(null);
           try {
-            await accountCall(everywhere ? '/sign-out-everywhere' : '/sign-out', { method: 'POST' });
+            await api.call(everywhere ? 'signOutEverywhere' : 'signOut');
             signedOut();
             notify('info', everywhere ? t`You are signed out on every device.` : t`You are signed out.`);
             void navigate({ to: '/' });

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { StatementView } from '@eid/domain';
-import { AccountCallError, accountCall } from '../shell/account-session';
+import { AccountCallError } from '../shell/account-session';
+import { api } from '../shell/api';
 import { ErrorText } from '../decla/fields/fields';
 import { StatementDetail } from '../statement/statement-page';
 
@@ -17,7 +18,7 @@ export function AccountStatement({ id }: { id: string | undefined }) {
   useEffect(() => {
     if (!id) return undefined;
     let live = true;
-    accountCall<StatementView>(`/statements/${encodeURIComponent(id)}`, { method: 'GET' }).then(
+    api.call('accountStatement', { params: { statementId: id } }).then(
       (view) => live && setState({ kind: 'done', view }),
       (e: unknown) => live && setState({ kind: 'failed', code: e instanceof AccountCallError ? e.code : 'GENERIC_ERROR' }),
     );

@@ -1,23 +1,25 @@
 /** Reading the driver's chats (CH2, CH5, CH6): a call per view, read again when the live stream says a chat changed. */
 import { useCallback, useEffect, useState } from 'react';
-import type { Chat, ChatListItem, ChatMessage } from '@eid/domain';
-import { AccountCallError, accountCall } from '../shell/account-session';
+import type { HttpResult } from '@eid/domain/protocol';
+import { AccountCallError } from '../shell/account-session';
+import { api } from '../shell/api';
 import { onChatChange } from '../shell/chat-events';
 import type { Loaded } from './records';
 
-export type ChatsAnswer = { readonly chats: ChatListItem[]; readonly unread: number };
-export type ThreadAnswer = { readonly chat: Chat; readonly messages: ChatMessage[] };
+type LiveCall = { readonly name: 'chats' } | { readonly name: 'chat'; readonly chatId: string };
+type LiveAnswer<C extends LiveCall> = HttpResult<C['name']>;
 
-/** GETs `path` now and whenever a chat changes (`only`: only when that chat changed). */
-export function useLiveCall<T>(path: string, only?: string): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ kind: 'loading' });
+/** Reads the chats, or one chat, now and whenever a chat changes (one chat: only when that chat changed). */
+export function useLiveCall<C extends LiveCall>(call: C): Loaded<LiveAnswer<C>> {
+  const [state, setState] = useState<Loaded<LiveAnswer<C>>>({ kind: 'loading' });
+  const only = call.name === 'chat' ? call.chatId : undefined;
   const load = useCallback(
     (live: () => boolean) =>
-      accountCall<T>(path, { method: 'GET' }).then(
-        (value) => live() && setState({ kind: 'done', value }),
+      (only === undefined ? api.call('chats') : api.call('chat', { params: { chatId: only } })).then(
+        (value) => live() && setState({ kind: 'done', value: value as LiveAnswer<C> }),
         (e: unknown) => live() && setState({ kind: 'failed', error: e instanceof AccountCallError ? e : new AccountCallError('GENERIC_ERROR') }),
       ),
-    [path],
+    [only],
   );
   useEffect(() => {
     let live = true;

@@ -7,11 +7,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ACCOUNT_PATH, officeStatus, type ChatListItem, type ChatMessage } from '@eid/domain';
+import { officeStatus, type ChatListItem, type ChatMessage } from '@eid/domain';
+import { ACCOUNT_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { useDateTime } from './account-parts';
 import type { Loaded } from './records';
-import { chatFileUrl, useLiveCall, type ChatsAnswer, type ThreadAnswer } from './chat-data';
+import { chatFileUrl, useLiveCall } from './chat-data';
 
 function Loading<T>({ loaded, children }: { loaded: Loaded<T>; children: (value: T) => ReactNode }) {
   const { t } = useLingui();
@@ -64,7 +65,7 @@ function ChatLinks({ chats, empty }: { chats: readonly ChatListItem[]; empty: st
 /** `/chat`: every conversation, newest activity first, and the way to start one. */
 export function ChatListPage() {
   const { t } = useLingui();
-  const loaded = useLiveCall<ChatsAnswer>('/chats');
+  const loaded = useLiveCall({ name: 'chats' });
   return (
     <article className="page records-page">
       <h1>{t`Chat with the bureau`}</h1>
@@ -82,7 +83,7 @@ export function ChatListPage() {
 /** `/messages` (inbox): the conversations in which the bureau wrote last or has unread messages. */
 export function InboxPage() {
   const { t } = useLingui();
-  const loaded = useLiveCall<ChatsAnswer>('/chats');
+  const loaded = useLiveCall({ name: 'chats' });
   return (
     <article className="page records-page">
       <h1>{t`Messages`}</h1>
@@ -125,7 +126,7 @@ function MessageItem({ m, chatId }: { m: ChatMessage; chatId: string }) {
 /** `/messages?view=chat&id=`: one conversation, live; opening it reads the bureau's messages. */
 export function ThreadPage({ chatId }: { chatId: string }) {
   const { t } = useLingui();
-  const loaded = useLiveCall<ThreadAnswer>(`/chats/${encodeURIComponent(chatId)}`, chatId);
+  const loaded = useLiveCall({ name: 'chat', chatId });
   return (
     <article className="page records-page">
       <Loading loaded={loaded}>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { accountCall } from '../shell/account-session';
+import { api } from '../shell/api';
 import { openLogin } from '../shell/login-host';
 import { ErrorText } from '../decla/fields/fields';
 import { CurrentPasswordField, Refusal, useSend } from './form-field';
@@ -20,7 +20,7 @@ export function ConfirmAccountPage({ token }: { token: string }) {
     setTried(true);
     if (password === '') return;
     void send(async () => {
-      await accountCall('/confirm', { body: { token, password } });
+      await api.call('confirmAccount', { body: { token, password } });
       setConfirmed(true);
     });
   };

@@ -7,10 +7,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_PHONE_PREFIX, isPersonalCode, phoneError, type AccountView } from '@eid/domain';
-import { AccountCallError, accountCall, signedIn } from '../shell/account-session';
+import { AccountCallError, signedIn } from '../shell/account-session';
+import { api } from '../shell/api';
 import { FormField, Refusal, useSend } from './form-field';
 
-type Poll = { readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly account: AccountView };
 
 export function IdentityForm({ method, link = false, onSignedIn, onBack }: { method: 'smart-id' | 'mobile-id'; link?: boolean; onSignedIn: (account: AccountView) => void; onBack: () => void }) {
   const { t, i18n } = useLingui();
@@ -36,7 +36,7 @@ export function IdentityForm({ method, link = false, onSignedIn, onBack }: { met
       let failures = 0;
       for (;;) {
         try {
-          const answer = await accountCall<Poll>('/identity/poll', { body: { attempt: attempt.id } });
+          const answer = await api.call('identityPoll', { body: { attempt: attempt.id } });
           failures = 0;
           if (answer.state === 'OK') {
             // Signed in (the cookie is set) even if the person cancelled meanwhile: the page says so.
@@ -98,8 +98,10 @@ export function IdentityForm({ method, link = false, onSignedIn, onBack }: { met
         if (codeError || phoneProblem) return;
         const lang = i18n.locale === 'en' ? 'en' : 'lt';
         void send(async () => {
-          const body = method === 'smart-id' ? { personalCode: code, lang } : { phone, personalCode: code, lang };
-          const started = await accountCall<{ attempt: string; verificationCode: string }>(link ? `/link/${method}` : `/${method}`, { body });
+          const started =
+            method === 'smart-id'
+              ? await api.call(link ? 'linkSmartId' : 'smartId', { body: { personalCode: code, lang } })
+              : await api.call(link ? 'linkMobileId' : 'mobileId', { body: { phone, personalCode: code, lang } });
           setAttempt({ id: started.attempt, verificationCode: started.verificationCode });
         });
       }}

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountView } from '@eid/domain';
-import { accountCall, signedIn } from '../shell/account-session';
+import { signedIn } from '../shell/account-session';
+import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { IdentityForm } from './identity-form';
 
@@ -16,7 +17,7 @@ export function LinkSection({ account }: { account: AccountView }) {
   const [linking, setLinking] = useState<'smart-id' | 'mobile-id' | null>(null);
   useEffect(() => {
     let live = true;
-    accountCall<{ identity: string[] }>('/methods').then(
+    api.call('signInMethods').then(
       (m) => live && setOffered(m.identity),
       () => undefined,
     );

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountEmail, newPasswordError, type AccountView } from '@eid/domain';
-import { AccountCallError, accountCall, signedIn, signedOut } from '../shell/account-session';
+import { AccountCallError, signedIn, signedOut } from '../shell/account-session';
+import { api } from '../shell/api';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
 import { IdentityForm } from './identity-form';
@@ -49,7 +50,7 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
   // The methods this installation offers besides the password (Smart-ID, Mobile-ID, social accounts).
   useEffect(() => {
     let live = true;
-    accountCall<{ identity: string[]; social: Array<{ id: string; name: string }> }>('/methods').then(
+    api.call('signInMethods').then(
       (m) => {
         if (!live) return;
         setIdentity(m.identity);
@@ -168,7 +169,7 @@ function SignInForm({ email, setEmail, setMode, onSignedIn }: FormProps & { onSi
     setTried(true);
     if (emailError(email) || password === '') return;
     void send(async () => {
-      onSignedIn(await accountCall<AccountView>('/sign-in', { body: { email, password } }));
+      onSignedIn(await api.call('signIn', { body: { email, password } }));
     });
   };
   return (
@@ -205,7 +206,7 @@ function RegisterForm({ email, setEmail, setMode }: FormProps) {
     setTried(true);
     if (emailError(email) || newPasswordError(password, repeated)) return;
     void send(async () => {
-      await accountCall('/register', { body: { email, password, lang: lang(i18n.locale) } });
+      await api.call('register', { body: { email, password, lang: lang(i18n.locale) } });
       setSentTo(accountEmail(email) ?? email);
     });
   };
@@ -243,7 +244,7 @@ function ForgotForm({ email, setEmail, setMode }: FormProps) {
     setTried(true);
     if (emailError(email)) return;
     void send(async () => {
-      await accountCall('/reset-request', { body: { email, lang: lang(i18n.locale) } });
+      await api.call('resetRequest', { body: { email, lang: lang(i18n.locale) } });
       setSentTo(accountEmail(email) ?? email);
     });
   };
@@ -274,7 +275,7 @@ function ResetForm({ token, setMode }: FormProps & { token: string }) {
     setTried(true);
     if (newPasswordError(password, repeated)) return;
     void send(async () => {
-      await accountCall('/reset', { body: { token, password } });
+      await api.call('reset', { body: { token, password } });
       // The reset ended every session of the account, this browser's too.
       signedOut();
       setMode('sign-in', t`The new password is set. Sign in with it.`);

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REMINDER_DAYS, type AccountView, type NotificationPreferences, type ReminderDays } from '@eid/domain';
-import { accountCall } from '../shell/account-session';
+import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { Refusal, useSend } from './form-field';
 
@@ -32,7 +32,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
   const daysId = useId();
   useEffect(() => {
     let live = true;
-    accountCall<NotificationPreferences>('/notifications', { method: 'GET' }).then(
+    api.call('notifications').then(
       (p) => live && setPrefs(p),
       () => undefined,
     );
@@ -50,7 +50,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
         onSubmit={(e) => {
           e.preventDefault();
           void send(async () => {
-            setPrefs(await accountCall<NotificationPreferences>('/notifications', { method: 'PUT', body: prefs }));
+            setPrefs(await api.call('saveNotifications', { body: prefs }));
             notify('success', t`Your notification choices are saved.`);
           });
         }}

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BIRTH_DATE_MIN, TEXT_LIMITS, formatDate, lockedPersonFields, normalisePerson, personErrors, type AccountView, type PersonField } from '@eid/domain';
-import { accountCall, signedIn } from '../shell/account-session';
+import { signedIn } from '../shell/account-session';
+import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { AddressField, type AddressValue } from '../decla/fields/address-field';
 import { FormField, Refusal, useSend } from './form-field';
@@ -49,7 +50,7 @@ export function PersonSection({ account }: { account: AccountView }) {
     setTried(true);
     if (Object.keys(errors).length > 0) return;
     void send(async () => {
-      signedIn(await accountCall<AccountView>('/person', { method: 'PUT', body: person }));
+      signedIn(await api.call('savePerson', { body: person }));
       notify('success', t`Your data is saved. New declarations start from it.`);
     });
   };

@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatEuro, type AccidentView, type DocumentView } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
-import { useRecords, type AccidentsAnswer, type DebtsAnswer, type DocumentsAnswer, type Loaded } from './records';
+import { useRecords, type Loaded } from './records';
 
 /** The page's frame: its title, then loading, a refusal, the way to verify, or the records. */
 function RecordsPage<T extends { readonly verified: boolean }>({
@@ -86,7 +86,7 @@ function DocumentCard({ doc, expired = false }: { doc: DocumentView; expired?: b
 
 export function DocumentsPage() {
   const { t } = useLingui();
-  const loaded = useRecords<DocumentsAnswer>('/documents');
+  const loaded = useRecords('documents');
   return (
     <RecordsPage title={t`Insurance documents`} loaded={loaded}>
       {(v) => (
@@ -113,7 +113,7 @@ export function DocumentsPage() {
 
 export function LiabilitiesPage() {
   const { t, i18n } = useLingui();
-  const loaded = useRecords<DebtsAnswer>('/liabilities');
+  const loaded = useRecords('liabilities');
   const euro = (cents: number) => formatEuro(cents, i18n.locale === 'en' ? 'en' : 'lt');
   return (
     <RecordsPage title={t`Liabilities`} loaded={loaded}>
@@ -185,7 +185,7 @@ function AccidentCard({ accident }: { accident: AccidentView }) {
 
 export function AccidentsPage() {
   const { t } = useLingui();
-  const loaded = useRecords<AccidentsAnswer>('/accidents');
+  const loaded = useRecords('accidents');
   return (
     <RecordsPage title={t`My accidents`} loaded={loaded} always>
       {(v) =>

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { newPasswordError, type SessionView } from '@eid/domain';
-import { AccountCallError, accountCall } from '../shell/account-session';
+import { AccountCallError } from '../shell/account-session';
+import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { ErrorText } from '../decla/fields/fields';
 import { CurrentPasswordField, NewPasswordFields, Refusal, useSend } from './form-field';
@@ -23,7 +24,7 @@ export function PasswordSection() {
     setTried(true);
     if (current === '' || newPasswordError(password, repeated)) return;
     void send(async () => {
-      await accountCall('/password', { body: { current, password } });
+      await api.call('changePassword', { body: { current, password } });
       notify('success', t`The password is changed. Other devices are signed out.`);
       setCurrent('');
       setPassword('');
@@ -69,7 +70,7 @@ export function SessionsSection() {
   const [changes, setChanges] = useState(0);
   useEffect(() => {
     let live = true;
-    accountCall<SessionView[]>('/sessions').then(
+    api.call('sessions').then(
       (list) => live && setSessions(list),
       (e: unknown) => live && setRefusal(e instanceof AccountCallError ? e.code : 'GENERIC_ERROR'),
     );
@@ -80,7 +81,7 @@ export function SessionsSection() {
   const end = async (s: SessionView) => {
     setRefusal(null);
     try {
-      await accountCall(`/sessions/${encodeURIComponent(s.id)}`, { method: 'DELETE' });
+      await api.call('endSession', { params: { id: s.id } });
       notify('success', t`The session on ${s.device} is ended.`);
     } catch (e) {
       setRefusal(e instanceof AccountCallError ? e.code : 'GENERIC_ERROR');

@@ -1,6 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { CAPTCHA_PATH, type CancelSignal, type CaptchaSolverPort } from '@eid/domain';
+import { type CancelSignal, type CaptchaSolverPort } from '@eid/domain';
+import { CAPTCHA_PATH } from '@eid/domain/protocol';
 
 /** Where a challenge for the action is fetched; `work` above 1 asks a harder one (JN8). */
 export function captchaUrl(action: string, work = 1): string {

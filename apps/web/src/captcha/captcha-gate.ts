@@ -1,4 +1,5 @@
-import { requestCaptchaToken, type CaptchaAction, type CaptchaSolverPort } from '@eid/domain';
+import { type CaptchaAction, type CaptchaSolverPort } from '@eid/domain';
+import { requestCaptchaToken } from '@eid/domain/device';
 
 /** Asks the driver to solve the captcha by hand (the captcha dialog); rejects when they close it. */
 export type ManualCaptcha = (action: CaptchaAction, work: number) => Promise<string>;

@@ -1,6 +1,6 @@
 /** The console's calls (CONSOLE_PATH): JSON, the staff session's cookie, its CSRF token on every change. */
 import { useCallback, useEffect, useState } from 'react';
-import { CONSOLE_PATH } from '@eid/domain';
+import { CONSOLE_PATH } from '@eid/domain/protocol';
 
 export class ConsoleCallError extends Error {
   constructor(readonly code: string) {

@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   CLAIM_DOCUMENT_KINDS,
-  CONSOLE_PATH,
   INSURER_ID_DEFAULT,
   bankByCode,
   claimCompetence,
@@ -20,6 +19,7 @@ import {
   type ClaimDocumentKind,
   type CompetentBody,
 } from '@eid/domain';
+import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { useRegionNames } from '../decla/fields/use-region-names';
 import { useWhen } from './console-parts';
 

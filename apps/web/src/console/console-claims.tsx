@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { BUREAU_CLAIM_STATES, CONSOLE_PATH, bureauMayMove, type BureauClaimState, type Claim, type ClaimRow, type ClaimState } from '@eid/domain';
+import { BUREAU_CLAIM_STATES, bureauMayMove, type BureauClaimState, type Claim, type ClaimRow, type ClaimState } from '@eid/domain';
+import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen } from './console-parts';

@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { CONSOLE_PATH, type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
+import { type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
+import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen, type ConsoleSearch, type StaffMe } from './console-parts';

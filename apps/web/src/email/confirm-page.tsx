@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { CONFIRM_EMAIL_PATH } from '@eid/domain';
+import { CONFIRM_EMAIL_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { rewriteQuery } from '../shell/query';
 

@@ -1,15 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import {
-  blankPlates,
-  BLOB_PATH,
-  HubClient,
-  provideConnectionPorts,
-  SEAT_HEADERS,
-  type DeclarationView,
-  type KeyValuePort,
-} from '@eid/domain';
+import { blankPlates, type DeclarationView, type KeyValuePort } from '@eid/domain';
+import { BLOB_PATH, SEAT_HEADERS } from '@eid/domain/protocol';
+import { HubClient, provideConnectionPorts } from '@eid/domain/device';
 import { createPracticeBackend } from './practice-backend.ts';
 
 class MapStorage implements KeyValuePort {

@@ -5,7 +5,8 @@
  * server; it saves nothing (everything is gone with the page) and sends nothing (no request
  * leaves the page: a call no handler answers is a 404).
  */
-import { DEFAULT_MAX_TIME_ADJUST_HOURS, isInLithuania, type ClientLogBody, type LogLevel } from '@eid/domain';
+import { DEFAULT_MAX_TIME_ADJUST_HOURS, isInLithuania } from '@eid/domain';
+import { type ClientLogBody, type LogLevel } from '@eid/domain/protocol';
 import { DeclarationHub } from '@eid/hub';
 import { MemoryBlobStore, MemoryDeclarationStore, MemoryExpiringStore, MemorySubmitQueue } from '@eid/adapter-storage-memory';
 import { MemoryTransport } from '@eid/adapter-transport-memory';

@@ -93,19 +93,31 @@ export class AccountCallError extends Error {
  * call of a signed-in browser. A NOT_SIGNED_IN answer signs this browser out; a stale CSRF token
  * (a new session from another tab) is renewed once.
  */
-export async function accountCall<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; readonly body?: unknown } = {}): Promise<T> {
+export function accountCall<T>(path: string, init: CallInit = {}): Promise<T> {
+  return sessionCall<T>(`${ACCOUNT_PATH}${path}`, init);
+}
+
+export interface CallInit {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly body?: unknown;
+  /** How the browser's cache may answer (an account's answers: never; a list the same for everyone: as the server says). */
+  readonly cache?: RequestCache;
+}
+
+/** A call to `url` as the browser's account session makes it (see accountCall). */
+export async function sessionCall<T>(url: string, init: CallInit = {}): Promise<T> {
   try {
-    return await callOnce<T>(path, init);
+    return await callOnce<T>(url, init);
   } catch (e) {
     // Signed in again in another tab: this page's CSRF token is the old session's. Ask who this is and try once more.
     if (!(e instanceof AccountCallError) || e.code !== 'CSRF_TOKEN_INVALID' || state.kind !== 'signed-in') throw e;
     set({ kind: 'unknown' });
     if ((await loadAccount()).kind !== 'signed-in') throw e;
-    return callOnce<T>(path, init);
+    return callOnce<T>(url, init);
   }
 }
 
-async function callOnce<T>(path: string, init: { readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; readonly body?: unknown }): Promise<T> {
+async function callOnce<T>(url: string, init: CallInit): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // A form with files goes as multipart (the browser writes its boundary); anything else as JSON.
   const form = init.body instanceof FormData ? init.body : null;
@@ -113,10 +125,10 @@ async function callOnce<T>(path: string, init: { readonly method?: 'GET' | 'POST
   if (state.kind === 'signed-in') headers['x-eid-csrf'] = state.account.csrfToken;
   let res: Response;
   try {
-    res = await fetch(`${ACCOUNT_PATH}${path}`, {
+    res = await fetch(url, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       credentials: 'include',
-      cache: 'no-store',
+      cache: init.cache ?? 'no-store',
       headers,
       ...(init.body === undefined ? {} : { body: form ?? JSON.stringify(init.body) }),
     });

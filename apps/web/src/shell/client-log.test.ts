@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientErrorReportSchema, ClientFrameworkErrorSchema, ClientMessageLogSchema, LogQuerySchema } from '@eid/domain';
+import { ClientErrorReportSchema, ClientFrameworkErrorSchema, ClientMessageLogSchema, LogQuerySchema } from '@eid/domain/protocol';
 import { instanceId, log, logErrorReport, logFrameworkError } from './client-log';
 import { rewriteQuery, takeQueryParam } from './query';
 

@@ -12,7 +12,9 @@ import { isDarkTheme, setDarkTheme } from './theme';
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from './office-hours';
 import { InstallButton } from './pwa';
-import { accountCall, useAccount } from './account-session';
+import { sessionCall, useAccount } from './account-session';
+import { ACCOUNT_PATH } from '@eid/domain/shell';
+import type { HttpResult } from '@eid/domain/protocol';
 import { onChatChange } from './chat-events';
 import { openLogin } from './login-host';
 
@@ -85,7 +87,8 @@ function UnreadMessages() {
   useEffect(() => {
     let live = true;
     const load = () =>
-      void accountCall<{ unread: number }>('/chats/unread', { method: 'GET' }).then(
+      // The first screen's bundle does without the registry's schemas (api.ts): the answer is still the registry's type.
+      void sessionCall<HttpResult<'unreadChats'>>(`${ACCOUNT_PATH}/chats/unread`).then(
         (r) => live && setUnread(r.unread),
         () => undefined,
       );

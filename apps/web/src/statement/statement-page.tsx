@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  GET_FILE_PATH,
   PARTIES,
   PHOTO_SECTIONS,
   PREVIEW_PASSWORD_LENGTH,
-  STATEMENT_PATH,
   linkKey,
   type Party,
   type StatementLink,
   type StatementView,
 } from '@eid/domain';
+import { GET_FILE_PATH, STATEMENT_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { activateLocale, i18n, languagePicked } from '../i18n/i18n';
 import { CIRCUMSTANCE_LABELS } from '../decla/steps/circumstance-labels';

@@ -158,6 +158,24 @@ export interface AccountView {
   readonly csrfToken: string;
 }
 
+/** The sign-in methods this installation offers (the login dialog shows these). */
+export interface SignInMethodsAnswer {
+  readonly password: boolean;
+  readonly identity: ReadonlyArray<'smartid' | 'mobileid'>;
+  readonly social: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+}
+/** ID1, ID2: a Smart-ID or Mobile-ID attempt started: its id and the code the person compares on the phone. */
+export interface IdentityStartedAnswer {
+  readonly attempt: string;
+  readonly verificationCode: string;
+}
+/** ID3: a poll of the attempt: still running, or done with the browser's account. */
+export type IdentityPollAnswer = { readonly state: 'RUNNING' } | { readonly state: 'OK'; readonly account: AccountView };
+/** What a call that changes the account says it did. */
+export interface AccountDone<S extends string> {
+  readonly status: S;
+}
+
 /** A session as its owner sees it in settings (L). */
 export interface SessionView {
   readonly id: string;

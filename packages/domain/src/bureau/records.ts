@@ -196,6 +196,12 @@ export interface AccidentView extends BureauAccident {
 
 /** What /documents, /liabilities and /ei show; `verified: false` when the account has no verified personal code. */
 export type RecordsAnswer<T> = { readonly verified: false } | ({ readonly verified: true } & T);
+/** BR2: the person's insurance documents, by whether they are in force. */
+export type DocumentsAnswer = RecordsAnswer<{ readonly active: DocumentView[]; readonly upcoming: DocumentView[]; readonly expired: DocumentView[] }>;
+/** BR3: the person's debts to the bureau. */
+export type DebtsAnswer = RecordsAnswer<{ readonly debts: DebtView[]; readonly totalOwedCents: number }>;
+/** BR1, BR5: the accidents; the account's own declarations are listed without a verified code too. */
+export type AccidentsAnswer = { readonly verified: boolean; readonly accidents: AccidentView[] };
 
 export function documentsView(docs: readonly InsuranceDocument[], today: string, insurerName: (id: number) => string): { readonly active: DocumentView[]; readonly upcoming: DocumentView[]; readonly expired: DocumentView[] } {
   const view = (d: InsuranceDocument): DocumentView => ({ ...d, insurerName: insurerName(d.insurerId), remainingDays: remainingDays(d, today), startsInDays: Math.max(0, daysBetween(today, d.validFrom)) });

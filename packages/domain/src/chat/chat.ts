@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { object } from '../rules/schema.js';
 import { MAX_PHOTO_BYTES } from '../rules/constants.js';
-import { sniffContentType } from '../api/blob.js';
+import { sniffContentType } from '../rules/content-type.js';
 
 /** Who wrote a message: the user (U) or the bureau (B). */
 export type ChatSender = 'U' | 'B';
@@ -132,3 +132,14 @@ export function chatFileKind(bytes: Uint8Array): 'image' | 'pdf' | null {
 /** CH7: the blob folder of a chat's files (beside the declarations' folders; swept when the chat is gone). */
 export const CHAT_FILES_PREFIX = 'chat-';
 export const chatFilesFolder = (chatId: string) => `${CHAT_FILES_PREFIX}${chatId}`;
+
+/** CH5: a chat as its reader sees it: the chat and its messages, oldest first. */
+export interface ChatThread {
+  readonly chat: Chat;
+  readonly messages: ChatMessage[];
+}
+/** CH2: the driver's chats, newest first, and the bureau's messages not yet opened. */
+export interface ChatsAnswer {
+  readonly chats: ChatListItem[];
+  readonly unread: number;
+}

@@ -20,6 +20,23 @@ export const ClaimFileParamsSchema = object({ claimId: ClaimIdSchema, fileId: v.
 export const ClaimMoveSchema = object({ state: v.picklist(BUREAU_CLAIM_STATES), text: v.pipe(v.string(), v.trim(), v.minLength(1, 'CHAT_TEXT_INVALID'), v.maxLength(4000, 'CHAT_TEXT_INVALID')) });
 
 /** A claim in a list (the victim's /claims, the console's queue). */
+/** A claim as its victim reads it after each call. */
+export interface ClaimAnswer {
+  readonly claim: Claim;
+}
+/** UE8: the victim's claims, and the sent declarations they were a victim in with no claim yet. */
+export interface ClaimsAnswer {
+  readonly claims: ClaimRow[];
+  readonly claimable: ClaimableDeclaration[];
+}
+/** The claim form's cached lists (app-shell §3): the same for everyone. */
+export interface ClaimLists {
+  readonly makes: readonly string[];
+  readonly vehicleTypes: readonly string[];
+  readonly insurers: ReadonlyArray<{ readonly id: number; readonly name: string }>;
+  readonly banks: ReadonlyArray<{ readonly code: string; readonly name: string }>;
+}
+
 export interface ClaimRow {
   readonly id: string;
   readonly state: ClaimState;

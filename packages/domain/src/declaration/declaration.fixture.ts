@@ -96,8 +96,11 @@ export function allImageIds(d: Declaration): Set<string> {
   return ids;
 }
 
+/** The day the fixture's preview is checked on (a birth date may be no later). */
+export const FIXTURE_TODAY = '2026-11-22'; // T0's day in Vilnius
+
 export function previewCtx(d: Declaration, overrides: Partial<PreviewContext> = {}): PreviewContext {
-  return { linked: true, savedImageIds: allImageIds(d), ...overrides };
+  return { linked: true, savedImageIds: allImageIds(d), today: FIXTURE_TODAY, ...overrides };
 }
 
 export function actor(party: Party, both = false): Actor {

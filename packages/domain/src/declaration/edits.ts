@@ -2,7 +2,7 @@
  * The edits of declaration-flow §7: the write instructions that change one field group of the
  * declaration, each with the schema of its payload, the kind of change pushed to the other party
  * (§3 changed-data kinds) and whether it writes the declaration-wide part (any party may) rather
- * than one party's. Schemas only: the protocol's contract (api/instructions.ts) and the device
+ * than one party's. Schemas only: the protocol's contract (protocol/instructions.ts) and the device
  * import this without the rules that apply the edits (instructions.ts).
  */
 import * as v from 'valibot';

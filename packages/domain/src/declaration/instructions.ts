@@ -11,6 +11,7 @@ import type { ErrorCode } from '../rules/errors.js';
 import { isEmail } from '../rules/email.js';
 import { accidentPlace } from '../rules/address.js';
 import { contactPairErrors } from '../rules/contacts.js';
+import { witnessError } from '../rules/witness.js';
 import { addPhotoError, PHOTO_SECTIONS, photosInSection } from '../rules/photos.js';
 import { DriverEditableSchema, type Declaration, type PartyData, type ResponsibleInsurer } from './entities.js';
 import { applyGuilt } from './guilt.js';
@@ -189,6 +190,11 @@ const APPLY: { readonly [N in WriteInstruction]: Apply<N> } = {
   },
   witnesses: (d, payload, _ctx, party) => {
     const { witnesses } = payload;
+    // The witness rule (name, surname and phone each required and valid) as the screen has it.
+    for (const w of witnesses) {
+      const code = witnessError(w);
+      if (code) return fail(code);
+    }
     return {
       ok: true,
       declaration: withParty(d, party, (p) => ({ ...p, witnesses })),

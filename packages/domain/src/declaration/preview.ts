@@ -9,8 +9,7 @@ import type { PreviewErrorCode } from '../rules/errors.js';
 import { accidentPlaceError } from '../rules/address.js';
 import { isEmail } from '../rules/email.js';
 import { isLocationValid } from '../rules/geometry.js';
-import { isName } from '../rules/general-rules.js';
-import { driverAddressError, driverBirthDateMatches, driverCodeError } from '../rules/driver-identity.js';
+import { isDriverFormComplete } from '../rules/driver-form.js';
 import { isPhone } from '../rules/phone.js';
 import { missingPhotos } from '../rules/photos.js';
 import type { Declaration, PartyData } from './entities.js';
@@ -51,15 +50,13 @@ export interface PreviewContext {
   readonly linked: boolean;
   /** Ids of the images whose bytes the store holds; an id missing here is "images not saved". */
   readonly savedImageIds: ReadonlySet<string>;
+  /** Today in Vilnius (YYYY-MM-DD): the latest birth date a driver may give. */
+  readonly today: string;
 }
 
-function driverComplete(p: PartyData): boolean {
-  const d = p.driver;
-  if (!isName(d.name) || !isName(d.surname) || d.name.trim() === '' || d.surname.trim() === '') return false;
-  if (driverCodeError(d.code, d.country) !== null) return false;
-  if (d.dob === '' || !driverBirthDateMatches(d.code, d.dob, d.country)) return false;
-  if (!d.address || driverAddressError(d.address, d.country) !== null) return false;
-  return true;
+/** The driver step's own rule (rules/driver-form.ts): the preview refuses what the screen refuses. */
+function driverComplete(p: PartyData, today: string): boolean {
+  return isDriverFormComplete(p.driver, today);
 }
 
 function contactFindings(p: PartyData, party: Party): PreviewFinding[] {
@@ -122,7 +119,7 @@ export function validateT1(d: Declaration, ctx: PreviewContext): PreviewFinding[
   }
   for (const party of PARTIES) if (d.parties[party].conditions.length === 0) out.push(finding('PREVIEW_CONDITIONS', party));
   if (!d.scheme.imageId) out.push(finding('PREVIEW_SCHEME', null));
-  for (const party of PARTIES) if (!driverComplete(d.parties[party])) out.push(finding('PREVIEW_DRIVER_DATA', party));
+  for (const party of PARTIES) if (!driverComplete(d.parties[party], ctx.today)) out.push(finding('PREVIEW_DRIVER_DATA', party));
   if (samePerson(d)) out.push(finding('PREVIEW_SAME_PERSON', null));
   return out;
 }

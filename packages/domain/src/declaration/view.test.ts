@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stepFill } from '../wizard/progress.js';
+import { stepFill } from '../device/wizard/progress.js';
 import { complete } from './declaration.fixture.js';
 import { declarationViewFor } from './view.js';
 

@@ -15,7 +15,7 @@ import type { CircumstanceKey } from '../rules/circumstances.js';
 import { formatDate, formatTime } from '../rules/dates.js';
 import { previewPassword } from '../rules/personal-code.js';
 import type { AudioType, Declaration } from '../declaration/entities.js';
-import { thumbnailId } from '../api/blob.js';
+import { thumbnailId } from '../rules/content-type.js';
 
 /** A statement as stored (the password only as a hash). */
 export interface StatementRecord {

@@ -125,6 +125,9 @@ export const END_REACTION_MS = 3000;
 export const CAPTCHA_TIMEOUT_MS = 10_000;
 /** Captcha action name used when none is given. */
 export const CAPTCHA_DEFAULT_ACTION = 'submit';
+/** What a captcha token is asked for: each action's tokens are good for it alone. */
+export const CAPTCHA_ACTIONS = ['submit', 'phone-code', 'preview', 'connect'] as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 /** Default GPS position (Vilnius), used before a fix arrives. */
 export const DEFAULT_GPS_POSITION = { latitude: 54.690834, longitude: 25.279804 } as const;

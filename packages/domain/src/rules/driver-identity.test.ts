@@ -90,7 +90,7 @@ describe('who the driver is, by their country', () => {
         B: { ...d.parties.B, driver: { ...d.parties.B.driver, country: 'GB', code: 'MORGA753116SM9IJ', dob: '1975-03-11', address: freeAddress('221B Baker Street, London NW1 6XE') } },
       },
     };
-    const ctx = { linked: true, savedImageIds: new Set<string>([d.scheme.imageId, d.parties.A.signature?.imageId, d.parties.B.signature?.imageId].filter((x): x is string => !!x)) };
+    const ctx = { linked: true, today: '2026-11-26', savedImageIds: new Set<string>([d.scheme.imageId, d.parties.A.signature?.imageId, d.parties.B.signature?.imageId].filter((x): x is string => !!x)) };
     const partyB = validateT1(gb, ctx).filter((f) => f.party === 'B');
     expect(partyB.map((f) => f.code)).not.toContain('PREVIEW_DRIVER_DATA');
     expect(partyPreviewPassword(gb, 'B')).toBe('6SM9IJ');

@@ -7,17 +7,14 @@
 import {
   applyViewPatch,
   blankPlates,
-  committedIn,
-  PROTOCOL_VERSION,
   type DeclarationView,
   type Party,
   type Plates,
-  type ServerMessage,
-  type Session,
   type VehicleRecord,
   type VehicleRegistryPort,
   type ViewPatch,
 } from '@eid/domain';
+import { committedIn, PROTOCOL_VERSION, type ServerMessage, type Session } from '@eid/domain/protocol';
 import { MemoryBlobStore, MemoryDeclarationStore, MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { FixedClock, SequenceIds } from '@eid/test-fixtures';

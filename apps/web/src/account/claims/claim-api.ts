@@ -8,33 +8,29 @@ import { useEffect, useState } from 'react';
 import countries from 'i18n-iso-countries';
 import lt from 'i18n-iso-countries/langs/lt.json';
 import en from 'i18n-iso-countries/langs/en.json';
-import { EEA_COUNTRIES, LISTS_PATH, type Claim, type ClaimableDeclaration, type ClaimData, type ClaimRow } from '@eid/domain';
+import { EEA_COUNTRIES, type ClaimAnswer, type ClaimData, type ClaimLists } from '@eid/domain';
 import { accountCall } from '../../shell/account-session';
+import { api } from '../../shell/api';
+
+export type { ClaimLists };
 
 countries.registerLocale(lt);
 countries.registerLocale(en);
 
-export const claimsList = () => accountCall<{ claims: ClaimRow[]; claimable: ClaimableDeclaration[] }>('/claims');
-export const startClaim = (declarationId: string | null) => accountCall<{ claim: Claim }>('/claims', { method: 'POST', body: { declarationId } });
-export const loadClaim = (id: string) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}`);
-export const saveClaim = (id: string, data: ClaimData) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}`, { method: 'PUT', body: { data } });
-export const submitClaim = (id: string) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}/submit`, { method: 'POST', body: {} });
-export const removeDocument = (id: string, fileId: string) => accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}/documents/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+export const claimsList = () => api.call('claims');
+export const startClaim = (declarationId: string | null) => api.call('startClaim', { body: { declarationId } });
+export const loadClaim = (claimId: string) => api.call('claim', { params: { claimId } });
+export const saveClaim = (claimId: string, data: ClaimData) => api.call('saveClaim', { params: { claimId }, body: { data } });
+export const submitClaim = (claimId: string) => api.call('submitClaim', { params: { claimId } });
+export const removeDocument = (claimId: string, fileId: string) => api.call('removeClaimDocument', { params: { claimId, fileId } });
 export function addDocuments(id: string, kind: string, files: readonly File[]) {
   const form = new FormData();
   form.append('kind', kind);
   for (const f of files) form.append('files', f, f.name);
-  return accountCall<{ claim: Claim }>(`/claims/${encodeURIComponent(id)}/documents`, { method: 'POST', body: form });
+  return accountCall<ClaimAnswer>(`/claims/${encodeURIComponent(id)}/documents`, { method: 'POST', body: form });
 }
 export const documentUrl = (claimId: string, fileId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/documents/${encodeURIComponent(fileId)}`;
 export const schemeUrl = (claimId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/scheme`;
-
-export interface ClaimLists {
-  readonly makes: readonly string[];
-  readonly vehicleTypes: readonly string[];
-  readonly insurers: ReadonlyArray<{ readonly id: number; readonly name: string }>;
-  readonly banks: ReadonlyArray<{ readonly code: string; readonly name: string }>;
-}
 
 let lists: Promise<ClaimLists> | null = null;
 
@@ -43,7 +39,7 @@ export function useClaimLists(): ClaimLists | null {
   const [value, setValue] = useState<ClaimLists | null>(null);
   useEffect(() => {
     let live = true;
-    lists ??= fetch(LISTS_PATH, { credentials: 'include' }).then((r) => (r.ok ? (r.json() as Promise<ClaimLists>) : Promise.reject(new Error(String(r.status)))));
+    lists ??= api.call('lists');
     lists.then(
       (l) => live && setValue(l),
       () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { END_STEP, stepOrdinal } from '@eid/domain';
+import { END_STEP, stepOrdinal } from '@eid/domain/device';
 import { useSession } from '../session/session-context';
 import { ErrorText } from '../fields/fields';
 

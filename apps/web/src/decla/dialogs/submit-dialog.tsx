@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { stepDefinition, type SubmitActor } from '@eid/domain';
+import { stepDefinition, type SubmitActor } from '@eid/domain/device';
 import { errorMessage } from '../error-messages';
 import { ErrorText } from '../fields/fields';
 import { useSession } from '../session/session-context';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ADDRESS_PATH, accidentPlaceError, addressError, type AddressSuggestion, type PickedAddress } from '@eid/domain';
+import { accidentPlaceError, addressError, type AddressSuggestion, type PickedAddress } from '@eid/domain';
+import { ADDRESS_PATH } from '@eid/domain/protocol';
 import { useBackendFetch } from '../session/session-context';
 import { ErrorText, TextField } from './fields';
 

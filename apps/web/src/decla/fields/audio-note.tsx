@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PERMISSION_COOKIES, provideRecorderPorts, type AudioType, type Party, type RecorderPort, type Recording } from '@eid/domain';
+import { PERMISSION_COOKIES, type AudioType, type Party } from '@eid/domain';
+import { provideRecorderPorts, type RecorderPort, type Recording } from '@eid/domain/device';
 import { useConnectedDeclaration, useSession } from '../session/session-context';
 import { ErrorText } from './fields';
 import { useStoredBinary } from './use-stored-binary';

@@ -6,12 +6,33 @@
  */
 import { createActor, waitFor } from 'xstate';
 import {
+  SEAT_WAIT_RETRIES,
+  JOIN_CONFIRM_TIMEOUT_MS,
+  STORAGE_KEYS,
+  isErrorCode,
+  type CaptchaSolverPort,
+  type DeclarationView,
+  type Disclaimers,
+  type EidMode,
+  type KeyValuePort,
+  type Party,
+} from '@eid/domain';
+import {
   BLOB_PATH,
+  SEAT_HEADERS,
+  UPLOAD_HEADERS,
+  type UploadPurpose,
+  WS_PATH,
+  type BlobUploaded,
+  type InstructionName,
+  type PayloadArgs,
+  type ResultOf,
+  type TransportPort,
+} from '@eid/domain/protocol';
+import {
   CUSTOM_NEXT_STEPS,
   FIRST_FILL_STEP,
-  SEAT_WAIT_RETRIES,
   HANDSHAKE_TIMEOUT_MS,
-  JOIN_CONFIRM_TIMEOUT_MS,
   HubClient,
   LAST_FILL_STEP,
   HubError,
@@ -20,31 +41,14 @@ import {
   provideConnectionPorts,
   provideImageSyncPorts,
   provideWizard,
-  SEAT_HEADERS,
   shownDeclaration,
-  STORAGE_KEYS,
-  UPLOAD_HEADERS,
-  type UploadPurpose,
   type StepName,
-  WS_PATH,
-  isErrorCode,
-  type BlobUploaded,
-  type CaptchaSolverPort,
   type ConnectionActor,
-  type DeclarationView,
-  type Disclaimers,
-  type EidMode,
   type ImageSyncActor,
-  type InstructionName,
-  type KeyValuePort,
-  type Party,
-  type PayloadArgs,
   type PlatesConnectRequest,
-  type ResultOf,
-  type TransportPort,
   type WizardActor,
   viewFromRecovery,
-} from '@eid/domain';
+} from '@eid/domain/device';
 import { WsTransport, hubUrl } from '@eid/adapter-transport-ws';
 import { fetchUpload, xhrUpload, type Uploader } from '../media/upload';
 import { AltchaSolver, practiceSolver } from '../../captcha/altcha-solver';

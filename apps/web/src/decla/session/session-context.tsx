@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { shownDeclaration, type DeclarationView, type EidMode, type Party } from '@eid/domain';
+import { type DeclarationView, type EidMode, type Party } from '@eid/domain';
+import { shownDeclaration } from '@eid/domain/device';
 import { DeclaSession, liveBackend, pageMemoryStorage, practiceBackend } from './decla-session';
 
 const SessionContext = createContext<DeclaSession | null>(null);

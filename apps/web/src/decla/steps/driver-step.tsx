@@ -6,18 +6,14 @@ import {
   CODE_MASK_LENGTH,
   TEXT_LIMITS,
   COUNTRIES,
-  birthDateSchema,
-  driverAddressError,
-  driverBirthDateMatches,
-  driverCodeError,
+  driverFormErrors,
   freeAddress,
   isLithuanianDriver,
   normaliseLicence,
   fillEmptyDriverFields,
   formatDate,
-  isName,
+  isDriverFormComplete,
   parsePersonalCode,
-  validate,
   type DeclarationView,
   type Driver,
   type Party,
@@ -31,20 +27,9 @@ import type { StepProps } from '../wizard/step-footer';
 
 type Form = Pick<Driver, 'name' | 'surname' | 'code' | 'dob' | 'address' | 'country'>;
 
-/** The rules of the driver's country (DI1–DI4): Lithuanian exactly for a Lithuanian driver. */
-function formErrors(f: Form, today: string) {
-  return {
-    name: f.name.trim() === '' ? 'REQUIRED' : isName(f.name) ? null : 'NAME_INVALID',
-    surname: f.surname.trim() === '' ? 'REQUIRED' : isName(f.surname) ? null : 'NAME_INVALID',
-    code: f.code.trim() === '' ? 'REQUIRED' : driverCodeError(f.code.trim(), f.country),
-    dob: f.dob === '' ? 'REQUIRED' : (validate(birthDateSchema({ min: BIRTH_DATE_MIN, max: today }), f.dob) ?? (driverBirthDateMatches(f.code, f.dob, f.country) ? null : 'BIRTH_DATE_MISMATCH')),
-    address: f.address === null ? 'REQUIRED' : driverAddressError(f.address, f.country),
-  };
-}
-
 export function driverDone(d: DeclarationView, p: Party, today: string): boolean {
   const dr = d.parties[p].driver;
-  return Object.values(formErrors(dr, today)).every((e) => e === null);
+  return isDriverFormComplete(dr, today);
 }
 
 function VehicleDetails({ party }: { party: Party }) {
@@ -106,7 +91,7 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
   const lithuanian = isLithuanianDriver(form.country);
   const countryNames = useRegionNames();
   const save = useInstruction();
-  const errors = formErrors(form, today);
+  const errors = driverFormErrors(form, today);
   const flush = useAutosave(form, (f) => {
     const latest = d.parties[party].driver;
     void save.run('set-driver-data', {

@@ -3,8 +3,6 @@ import { useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  BACKEND_BASE_PATH,
-  isUploadRetryable,
   PHOTO_ERROR_TRACKING,
   PHOTO_SECTIONS,
   PHOTO_SECTION_LIMITS,
@@ -14,13 +12,13 @@ import {
   photoFileError,
   photoSetNumber,
   photosInSection,
-  type BlobUploaded,
   type DeclarationView,
-  type LocalImage,
   type Party,
   type PhotoSection,
   type PlateRecognitionOutcome,
 } from '@eid/domain';
+import { BACKEND_BASE_PATH, isUploadRetryable, type BlobUploaded } from '@eid/domain/protocol';
+import { type LocalImage } from '@eid/domain/device';
 import { ErrorText } from '../fields/fields';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';

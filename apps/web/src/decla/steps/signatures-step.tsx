@@ -9,19 +9,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  BACKEND_BASE_PATH,
   GUILTY_CHOICES,
   insurerRole,
-  provideGuiltPorts,
-  provideSubmitPorts,
   submitStatus,
   type GuiltyChoice,
   type InsurerRecord,
   type Party,
   type ResponsibleInsurer,
-  type SubmitActor,
   type SubmitStatus,
 } from '@eid/domain';
+import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
+import { provideGuiltPorts, provideSubmitPorts, type SubmitActor } from '@eid/domain/device';
 import { ErrorText } from '../fields/fields';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useInstruction, useStepValidity } from '../wizard/step-hooks';

@@ -9,9 +9,9 @@ import {
   formatTime,
   isInLithuania,
   isLocationValid,
-  isName,
   parseDisplayDateTime,
-  phoneError,
+  witnessError,
+  witnessErrors,
   type Party,
   type Witness,
 } from '@eid/domain';
@@ -23,16 +23,7 @@ import type { StepProps } from '../wizard/step-footer';
 
 const HOUR = 3_600_000;
 
-function witnessErrors(w: Witness): { name: string | null; surname: string | null; phone: string | null } {
-  const phone = w.phone.trim();
-  return {
-    name: w.name.trim() === '' ? 'REQUIRED' : isName(w.name) ? null : 'NAME_INVALID',
-    surname: w.surname.trim() === '' ? 'REQUIRED' : isName(w.surname) ? null : 'NAME_INVALID',
-    phone: phone === '' || phone === DEFAULT_PHONE_PREFIX ? 'REQUIRED' : phoneError(phone),
-  };
-}
-
-const witnessValid = (w: Witness) => Object.values(witnessErrors(w)).every((e) => e === null);
+const witnessValid = (w: Witness) => witnessError(w) === null;
 
 function Witnesses({ party, both }: { party: Party; both: boolean }) {
   const d = useConnectedDeclaration();

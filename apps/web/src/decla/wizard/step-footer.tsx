@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { stepDefinition } from '@eid/domain';
+import { stepDefinition } from '@eid/domain/device';
 import { ErrorText } from '../fields/fields';
 import { useSession } from '../session/session-context';
 

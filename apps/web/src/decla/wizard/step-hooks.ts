@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { SCROLL_DELAYS_MS, SCROLL_OFFSET_PX, type InstructionName, type PayloadArgs, type ResultOf } from '@eid/domain';
+import { SCROLL_DELAYS_MS, SCROLL_OFFSET_PX } from '@eid/domain';
+import { type InstructionName, type PayloadArgs, type ResultOf } from '@eid/domain/protocol';
 import { codeOf } from '../session/decla-session';
 import { useSession } from '../session/session-context';
 

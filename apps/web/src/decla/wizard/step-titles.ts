@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { StepName } from '@eid/domain';
+import type { StepName } from '@eid/domain/device';
 
 /** Title text of each step (key base s1 ... s14); shown as the page title on steps with a title. */
 export const STEP_TITLES: Readonly<Record<StepName, MessageDescriptor>> = {

@@ -1,0 +1,76 @@
+/**
+ * Binaries (photos, audio notes, the scheme and signature images) travel over HTTP, not over the
+ * declaration socket: a photo of up to 20 MB would block every other frame of the link. The device
+ * uploads the bytes with its seat (declaration id, party and connection token) and gets an id,
+ * which the instruction (add-foto, add-audio, scheme, signature, set-impact-image) then refers to.
+ * The content type is decided from the bytes, never from the name or the declared type.
+ */
+import * as v from 'valibot';
+import { object } from '../rules/schema.js';
+import { MAX_PHOTO_BYTES } from '../rules/constants.js';
+import type { ErrorCode } from '../rules/errors.js';
+import { PartySchema } from '../declaration/entities.js';
+import { BACKEND_BASE_PATH } from './paths.js';
+
+export const BLOB_PATH = `${BACKEND_BASE_PATH}/blob`;
+
+/** Request headers that carry the uploader's seat. */
+export const SEAT_HEADERS = {
+  declaration: 'x-eid-declaration',
+  party: 'x-eid-party',
+  token: 'x-eid-token',
+} as const;
+
+export const SeatSchema = object({
+  declarationId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  party: PartySchema,
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,128}$/)),
+});
+export type Seat = v.InferOutput<typeof SeatSchema>;
+
+
+/** Largest upload: a photo of MAX_PHOTO_BYTES (declaration-flow §9); audio notes are smaller. */
+export const MAX_BLOB_BYTES = MAX_PHOTO_BYTES;
+
+/** What an upload is for, in headers beside the seat. */
+export const UPLOAD_HEADERS = {
+  purpose: 'x-eid-purpose',
+  /** The photo section (set 0 to 3) of a photo. */
+  set: 'x-eid-set',
+  /** The party a photo belongs to (one device filling for both uploads for the other too). */
+  forParty: 'x-eid-for',
+} as const;
+
+export const UPLOAD_PURPOSES = ['photo', 'scheme', 'signature', 'damage-image', 'audio'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const UploadMetaSchema = object({
+  purpose: v.optional(v.picklist(UPLOAD_PURPOSES), 'photo'),
+  set: v.optional(v.pipe(v.string(), v.regex(/^[0-3]$/), v.transform(Number))),
+  forParty: v.optional(PartySchema),
+});
+export type UploadMeta = v.InferOutput<typeof UploadMetaSchema>;
+
+/**
+ * At most this many binaries and bytes per declaration (retakes included): 16 photos per driver,
+ * the scheme, signatures, voice notes and their replacements fit many times over; a script filling
+ * the disk does not.
+ */
+export const BLOB_QUOTA = { count: 120, bytes: 300 * 1024 * 1024 } as const;
+
+/** HB13: refusals of the file itself (its bytes are no photo, it is too big, it cannot be read): sending it again cannot succeed. */
+const FILE_REFUSALS: readonly ErrorCode[] = ['BAD_EXT', 'TOO_BIG', 'FAILED_CONVERSION', 'NOT_A_PHOTO'];
+export const isUploadRetryable = (code: string): boolean => !(FILE_REFUSALS as readonly string[]).includes(code);
+
+
+/** The answer of an upload. */
+export interface BlobUploaded {
+  readonly id: string;
+  readonly contentType: string;
+  readonly bytes: number;
+  readonly width?: number;
+  readonly height?: number;
+  /** For a plate photo: what recognition read and how it compares with the declaration. */
+  readonly recognition?: { readonly status: string; readonly plate: string | null };
+}
+

@@ -1,0 +1,230 @@
+/**
+ * The HTTP calls' inputs, one entry per call (issue 30 item 2; the first half of issue 32's typed
+ * contracts): method, path, who calls it, and the schema of each input it reads — path
+ * parameters, query, JSON body, the form fields of an upload, headers. The server's routes
+ * register at these paths and parse with these schemas, so that the inputs a reader finds here are
+ * the ones checked, and a test can probe every field of every call. The server never trusts the
+ * client: each schema bounds every field (a number both ways, a string and a list a largest length).
+ *
+ * The live declaration's calls go over the socket (protocol/instructions.ts), not here.
+ */
+import * as v from 'valibot';
+import { answer, type Answer, type CallInput, type CallLimit, type CallResult } from './http-contract.js';
+import { object } from '../rules/schema.js';
+import {
+  type AccountDone,
+  type AccountView,
+  type IdentityPollAnswer,
+  type IdentityStartedAnswer,
+  type SessionView,
+  type SignInMethodsAnswer,
+  ChangePasswordSchema,
+  ConfirmAccountSchema,
+  RegisterSchema,
+  ResetRequestSchema,
+  ResetSchema,
+  SessionIdSchema,
+  SignInSchema,
+} from '../account/account.js';
+import { IdentityPollSchema, MobileIdStartSchema, SmartIdStartSchema } from '../account/identity.js';
+import { OidcCallbackSchema, OidcProviderIdSchema } from '../account/oidc.js';
+import { PersonSchema } from '../account/person.js';
+import { NotificationPreferencesSchema, type AccidentsAnswer, type DebtsAnswer, type DocumentsAnswer, type NotificationPreferences } from '../bureau/records.js';
+import type { StatementView } from '../output/statement.js';
+import { ChatIdSchema, ChatReplySchema, NewChatSchema, type ChatsAnswer, type ChatThread } from '../chat/chat.js';
+import { CAPTCHA_ACTIONS } from '../rules/constants.js';
+import { ClaimDocumentFieldsSchema, ClaimFileParamsSchema, ClaimMoveSchema, ClaimParamsSchema, SaveClaimSchema, StartClaimSchema, type ClaimAnswer, type ClaimLists, type ClaimsAnswer } from '../claim/claim-api.js';
+import { ConsolePageSchema, NewStaffSchema } from '../console/staff.js';
+import { JOIN_WORK_MAX } from '../declaration/join.js';
+import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js';
+
+import { CAPTCHA_DEFAULT_ACTION } from '../rules/constants.js';
+import { ADDRESS_PATH, AddressQuerySchema } from './address.js';
+import { BLOB_PATH, SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema } from './blob.js';
+import { ClientLogBodySchema, ClientMessageLogSchema, LogQuerySchema } from './log.schema.js';
+import {
+  ACCOUNT_PATH,
+  BACKEND_BASE_PATH,
+  CAPTCHA_PATH,
+  CONFIRM_EMAIL_PATH,
+  CONSOLE_PATH,
+  GET_FILE_PATH,
+  HEALTH_PATH,
+  LISTS_PATH,
+  READY_PATH,
+  STATEMENT_PATH,
+} from './paths.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may make the call: anyone; anyone from this site's own pages (AC10: a call before any
+ * session, such as a sign-in, is refused from another site); a signed-in account (its session cookie, and for a change its
+ * CSRF token); the bureau's staff; a seat of a declaration (in the upload's headers); the server's
+ * own host (developer tools).
+ */
+export type HttpCaller = 'anyone' | 'page' | 'account' | 'staff' | 'seat' | 'loopback';
+
+export interface HttpCall {
+  readonly method: HttpMethod;
+  /** Fastify's path, with `:name` for a path parameter. */
+  readonly path: string;
+  readonly caller: HttpCaller;
+  readonly params?: v.GenericSchema;
+  readonly query?: v.GenericSchema;
+  readonly body?: v.GenericSchema;
+  /** An upload's form fields (its files are checked by their bytes, not by a schema). */
+  readonly fields?: v.GenericSchema;
+  readonly headers?: v.GenericSchema;
+  /** The JSON answer's type (none: the call answers a redirect, a stream or a file). */
+  readonly result?: Answer<unknown>;
+  readonly limit?: CallLimit;
+}
+
+const id = (min: number, max: number) => v.pipe(v.string(), v.regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`)));
+const CAPTCHA_TOKEN = v.optional(v.pipe(v.string(), v.maxLength(8192)));
+
+/** The captcha's challenge: its action, and the work the hub asked for (JN8). */
+export const CaptchaQuerySchema = object({
+  action: v.optional(v.picklist(CAPTCHA_ACTIONS), CAPTCHA_DEFAULT_ACTION),
+  work: v.optional(v.pipe(v.string(), v.regex(/^[1-9]$/), v.transform(Number), v.maxValue(JOIN_WORK_MAX)), '1'),
+});
+
+/** The photo upload's headers: the uploader's seat and what the upload is for. */
+export const BlobHeadersSchema = object({
+  [SEAT_HEADERS.declaration]: SeatSchema.entries.declarationId,
+  [SEAT_HEADERS.party]: SeatSchema.entries.party,
+  [SEAT_HEADERS.token]: SeatSchema.entries.token,
+  [UPLOAD_HEADERS.purpose]: UploadMetaSchema.entries.purpose,
+  [UPLOAD_HEADERS.set]: UploadMetaSchema.entries.set,
+  [UPLOAD_HEADERS.forParty]: UploadMetaSchema.entries.forParty,
+});
+
+export const ChatParamsSchema = object({ chatId: ChatIdSchema });
+export const ChatFileParamsSchema = object({ chatId: ChatIdSchema, fileId: id(8, 64) });
+export const StatementIdParamsSchema = object({ statementId: id(16, 64) });
+export const DeclarationParamsSchema = object({ declarationId: id(8, 64) });
+export const StaffIdParamsSchema = object({ id: id(1, 64) });
+/** A parameter's name (an unknown one is ROUTE_NOT_FOUND, as any path that is not there). */
+export const ParameterParamsSchema = object({ name: v.pipe(v.string(), v.maxLength(40)) });
+export const OidcParamsSchema = object({ provider: OidcProviderIdSchema });
+export const OidcStartQuerySchema = object({ next: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
+export const ConfirmEmailBodySchema = object({ token: v.pipe(v.string(), v.minLength(10), v.maxLength(2048)) });
+export const StatementOpenBodySchema = object({ ...StatementOpenSchema.entries, captcha: CAPTCHA_TOKEN });
+/** The console's sign-in as it arrives: each field bounded; StaffSignInSchema then decides (SF1: one answer for any failure). */
+export const StaffSignInAttemptSchema = object({
+  email: v.pipe(v.string(), v.minLength(3), v.maxLength(254)),
+  password: v.pipe(v.string(), v.maxLength(200)),
+  code: v.optional(v.pipe(v.string(), v.maxLength(10)), ''),
+});
+export const MessageToUserSchema = object({ ...NewChatSchema.entries, email: v.pipe(v.string(), v.maxLength(254)) });
+/** A test installation's clock moved forward (EID_DEV_CLOCK), by at most a day at a time. */
+export const DevClockBodySchema = object({ advanceMs: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(86_400_000)) });
+/** Developer metrics: `reset=1` starts the counters again. */
+export const DevMetricsQuerySchema = object({ reset: v.optional(v.picklist(['1'])) });
+
+const JSON_8K = { bodyBytes: 8 * 1024 } as const;
+const call = <const C extends HttpCall>(c: C): C => c;
+
+export const HTTP_CALLS = {
+  // — anyone ——————————————————————————————————————————————————————————————————
+  health: call({ method: 'GET', path: HEALTH_PATH, caller: 'anyone' }),
+  ready: call({ method: 'GET', path: READY_PATH, caller: 'anyone' }),
+  parameter: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/parametrai/:name`, caller: 'anyone', params: ParameterParamsSchema }),
+  logInfo: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema }),
+  logWarn: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema }),
+  logError: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone', query: LogQuerySchema, body: ClientLogBodySchema }),
+  captchaChallenge: call({ method: 'GET', path: CAPTCHA_PATH, caller: 'anyone', query: CaptchaQuerySchema }),
+  findAddress: call({ method: 'GET', path: ADDRESS_PATH, caller: 'anyone', query: AddressQuerySchema }),
+  lists: call({ method: 'GET', path: LISTS_PATH, caller: 'anyone', limit: { perMinute: 60 }, result: answer<ClaimLists>() }),
+  confirmEmail: call({ method: 'POST', path: CONFIRM_EMAIL_PATH, caller: 'anyone', body: ConfirmEmailBodySchema }),
+  openStatement: call({ method: 'POST', path: STATEMENT_PATH, caller: 'anyone', body: StatementOpenBodySchema }),
+  statement: call({ method: 'GET', path: `${STATEMENT_PATH}/:statementId`, caller: 'anyone', params: StatementIdParamsSchema }),
+  getFile: call({ method: 'GET', path: GET_FILE_PATH, caller: 'anyone', query: GetFileQuerySchema }),
+
+  // — a seat of a declaration ————————————————————————————————————————————————
+  uploadBinary: call({ method: 'POST', path: BLOB_PATH, caller: 'seat', headers: BlobHeadersSchema }),
+
+  // — an account: signing in ————————————————————————————————————————————————
+  register: call({ method: 'POST', path: `${ACCOUNT_PATH}/register`, caller: 'page', body: RegisterSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
+  confirmAccount: call({ method: 'POST', path: `${ACCOUNT_PATH}/confirm`, caller: 'page', body: ConfirmAccountSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'>>() }),
+  signIn: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-in`, caller: 'page', body: SignInSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
+  signInMethods: call({ method: 'GET', path: `${ACCOUNT_PATH}/methods`, caller: 'anyone', limit: { perMinute: 120 }, result: answer<SignInMethodsAnswer>() }),
+  smartId: call({ method: 'POST', path: `${ACCOUNT_PATH}/smart-id`, caller: 'page', body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  mobileId: call({ method: 'POST', path: `${ACCOUNT_PATH}/mobile-id`, caller: 'page', body: MobileIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  identityPoll: call({ method: 'POST', path: `${ACCOUNT_PATH}/identity/poll`, caller: 'page', body: IdentityPollSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<IdentityPollAnswer>() }),
+  resetRequest: call({ method: 'POST', path: `${ACCOUNT_PATH}/reset-request`, caller: 'page', body: ResetRequestSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
+  reset: call({ method: 'POST', path: `${ACCOUNT_PATH}/reset`, caller: 'page', body: ResetSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'RESET'>>() }),
+  oidcStart: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/start`, caller: 'anyone', params: OidcParamsSchema, query: OidcStartQuerySchema }),
+  oidcCallback: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/callback`, caller: 'anyone', params: OidcParamsSchema, query: OidcCallbackSchema }),
+
+  // — an account: signed in ——————————————————————————————————————————————————
+  me: call({ method: 'GET', path: `${ACCOUNT_PATH}/me`, caller: 'account', result: answer<AccountView>() }),
+  linkSmartId: call({ method: 'POST', path: `${ACCOUNT_PATH}/link/smart-id`, caller: 'account', body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  linkMobileId: call({ method: 'POST', path: `${ACCOUNT_PATH}/link/mobile-id`, caller: 'account', body: MobileIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  signOut: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-out`, caller: 'account', limit: { bodyBytes: 1024 }, result: answer<AccountDone<'SIGNED_OUT'>>() }),
+  signOutEverywhere: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-out-everywhere`, caller: 'account', limit: { bodyBytes: 1024 }, result: answer<AccountDone<'SIGNED_OUT'> & { readonly ended: number }>() }),
+  changePassword: call({ method: 'POST', path: `${ACCOUNT_PATH}/password`, caller: 'account', body: ChangePasswordSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'CHANGED'>>() }),
+  savePerson: call({ method: 'PUT', path: `${ACCOUNT_PATH}/person`, caller: 'account', body: PersonSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
+  sessions: call({ method: 'GET', path: `${ACCOUNT_PATH}/sessions`, caller: 'account', result: answer<SessionView[]>() }),
+  endSession: call({ method: 'DELETE', path: `${ACCOUNT_PATH}/sessions/:id`, caller: 'account', params: SessionIdSchema, result: answer<AccountDone<'ENDED'>>() }),
+  documents: call({ method: 'GET', path: `${ACCOUNT_PATH}/documents`, caller: 'account', limit: { perMinute: 60 }, result: answer<DocumentsAnswer>() }),
+  liabilities: call({ method: 'GET', path: `${ACCOUNT_PATH}/liabilities`, caller: 'account', limit: { perMinute: 60 }, result: answer<DebtsAnswer>() }),
+  accidents: call({ method: 'GET', path: `${ACCOUNT_PATH}/accidents`, caller: 'account', limit: { perMinute: 60 }, result: answer<AccidentsAnswer>() }),
+  accountStatement: call({ method: 'GET', path: `${ACCOUNT_PATH}/statements/:statementId`, caller: 'account', params: StatementIdParamsSchema, limit: { perMinute: 60 }, result: answer<StatementView>() }),
+  notifications: call({ method: 'GET', path: `${ACCOUNT_PATH}/notifications`, caller: 'account', limit: { perMinute: 60 }, result: answer<NotificationPreferences>() }),
+  saveNotifications: call({ method: 'PUT', path: `${ACCOUNT_PATH}/notifications`, caller: 'account', body: NotificationPreferencesSchema, limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<NotificationPreferences>() }),
+  chats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats`, caller: 'account', limit: { perMinute: 120 }, result: answer<ChatsAnswer>() }),
+  unreadChats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/unread`, caller: 'account', limit: { perMinute: 120 }, result: answer<{ readonly unread: number }>() }),
+  chat: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId`, caller: 'account', params: ChatParamsSchema, limit: { perMinute: 120 }, result: answer<ChatThread>() }),
+  chatFile: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, caller: 'account', params: ChatFileParamsSchema }),
+  startChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats`, caller: 'account', fields: NewChatSchema }),
+  replyInChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats/:chatId/messages`, caller: 'account', params: ChatParamsSchema, fields: ChatReplySchema }),
+  chatEvents: call({ method: 'GET', path: `${ACCOUNT_PATH}/chat-events`, caller: 'account' }),
+  claims: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims`, caller: 'account', limit: { perMinute: 120 }, result: answer<ClaimsAnswer>() }),
+  startClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims`, caller: 'account', body: StartClaimSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
+  claim: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 120 }, result: answer<ClaimAnswer>() }),
+  saveClaim: call({ method: 'PUT', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, body: SaveClaimSchema, limit: { perMinute: 120, bodyBytes: 64 * 1024 }, result: answer<ClaimAnswer>() }),
+  addClaimDocuments: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/documents`, caller: 'account', params: ClaimParamsSchema, fields: ClaimDocumentFieldsSchema }),
+  removeClaimDocument: call({ method: 'DELETE', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema, limit: { perMinute: 60, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
+  claimDocument: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema }),
+  claimScheme: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account', params: ClaimParamsSchema }),
+  submitClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/submit`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 10, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
+
+  // — the bureau's staff ——————————————————————————————————————————————————————
+  staffSignIn: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-in`, caller: 'anyone', body: StaffSignInAttemptSchema }),
+  staffMe: call({ method: 'GET', path: `${CONSOLE_PATH}/me`, caller: 'staff' }),
+  staffSignOut: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-out`, caller: 'staff' }),
+  consoleChats: call({ method: 'GET', path: `${CONSOLE_PATH}/chats`, caller: 'staff', query: ConsolePageSchema }),
+  consoleChat: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId`, caller: 'staff', params: ChatParamsSchema }),
+  consoleChatFile: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId/files/:fileId`, caller: 'staff', params: ChatFileParamsSchema }),
+  consoleReply: call({ method: 'POST', path: `${CONSOLE_PATH}/chats/:chatId/messages`, caller: 'staff', params: ChatParamsSchema, body: ChatReplySchema }),
+  consoleMessage: call({ method: 'POST', path: `${CONSOLE_PATH}/messages`, caller: 'staff', body: MessageToUserSchema }),
+  consoleEvents: call({ method: 'GET', path: `${CONSOLE_PATH}/events`, caller: 'staff' }),
+  staff: call({ method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff' }),
+  addStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff', body: NewStaffSchema }),
+  disableStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff', params: StaffIdParamsSchema }),
+  audit: call({ method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff', query: ConsolePageSchema }),
+  consoleDeclarations: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff', query: ConsolePageSchema }),
+  consoleDeclaration: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff', params: DeclarationParamsSchema }),
+  consoleClaims: call({ method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff', query: ConsolePageSchema }),
+  consoleClaim: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId`, caller: 'staff', params: ClaimParamsSchema }),
+  consoleClaimDocument: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/documents/:fileId`, caller: 'staff', params: ClaimFileParamsSchema }),
+  consoleClaimPdf: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/pdf`, caller: 'staff', params: ClaimParamsSchema }),
+  moveClaim: call({ method: 'POST', path: `${CONSOLE_PATH}/claims/:claimId/state`, caller: 'staff', params: ClaimParamsSchema, body: ClaimMoveSchema }),
+
+  // — the server's own host ———————————————————————————————————————————————————
+  devMetrics: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback', query: DevMetricsQuerySchema }),
+  devOutbox: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/outbox`, caller: 'loopback' }),
+  devClock: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/dev/clock`, caller: 'loopback', body: DevClockBodySchema }),
+} as const satisfies Record<string, HttpCall>;
+
+export type HttpCallName = keyof typeof HTTP_CALLS;
+type Calls = typeof HTTP_CALLS;
+/** What a caller passes to the call `N` (its declared inputs). */
+export type HttpInput<N extends HttpCallName> = CallInput<Calls[N]>;
+/** The answer of the call `N`. */
+export type HttpResult<N extends HttpCallName> = CallResult<Calls[N]>;
+/** The calls that answer JSON (an entry with a result type). */
+export type JsonCallName = { [N in HttpCallName]: [CallResult<Calls[N]>] extends [never] ? never : N }[HttpCallName];
+export const HTTP_CALL_NAMES = Object.keys(HTTP_CALLS) as HttpCallName[];
