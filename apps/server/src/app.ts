@@ -65,7 +65,7 @@ import confirmEmail from './routes/confirm-email.js';
 import account from './routes/account.js';
 import oidc from './routes/oidc.js';
 import records from './routes/records.js';
-import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type RecordsPorts } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type ConsolePorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
 import { ClaimDispatch } from './claims/claim-dispatch.js';
 import { victimDeclarations } from './claims/victim-declarations.js';
 import claims from './routes/claims.js';
@@ -131,6 +131,10 @@ declare module 'fastify' {
     claims: ClaimService;
     /** The person's records and notification choices (BR1-BR5, settings M). */
     records: RecordsPorts;
+    /** What the console's use cases read (issue 16, 17). */
+    console: ConsolePorts;
+    /** What opening a driver's statement reads (PV). */
+    statements: StatementPorts;
     /** A claim's PDF, and its e-mail to the competent body (issue 17). */
     claimDispatch: ClaimDispatch;
     /** A test installation's clock that its tests move forward (EID_DEV_CLOCK=on); null otherwise. */
@@ -266,9 +270,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           seated: victimDeclarations(deps.storage),
           clock: instance.clock,
         } satisfies RecordsPorts);
+        // PV: what opening a driver's statement reads (its wrong tries survive a restart, FU7).
+        instance.decorate('statements', {
+          statements: deps.storage.output,
+          declarations: deps.storage.declarations,
+          hasher: accountPorts.hasher,
+          dummyHash: await accountPorts.hasher.hash('no-such-statement'),
+          expiring: expiringState,
+          clock: instance.clock,
+          captcha: instance.captcha,
+          log: (message, data) => instance.log.info(data, message),
+        } satisfies StatementPorts);
         instance.decorate('claims', new ClaimService({ claims: deps.storage.claims, clock: instance.clock, ids: instance.ids, chats: instance.chats, declarations: victimDeclarations(deps.storage), dispatch: claimDispatch, log: (message, data) => instance.log.warn(data, message) }));
         const staff = new StaffService({ store: deps.storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock: instance.clock, ids: instance.ids, hash: instance.hash, expiring: expiringState });
         instance.decorate('staff', staff);
+        // SF2, CH3-CH6, UE9: what the console's use cases read (each writes the audit log first).
+        instance.decorate('console', {
+          staff,
+          chats: instance.chats,
+          claims: instance.claims,
+          accounts: deps.storage.accounts,
+          statements: deps.storage.output,
+          declarations: deps.storage.declarations,
+        } satisfies ConsolePorts);
         if (deps.config.staffSeed === 'fixture') await seedDemoStaff(staff);
         const sk = await skProviders(deps.config);
         instance.addHook('onClose', async () => sk.close());

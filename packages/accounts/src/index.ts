@@ -9,3 +9,5 @@ export { StaffService, staffView, type StaffActor, type StaffPorts, type StaffVi
 export { ConsoleError, refuse, type ConsoleFailure } from './console-error.js';
 export { ClaimService, type ClaimDispatchPort, type ClaimPorts, type VictimDeclarationsPort } from './claim.service.js';
 export * from './records/index.js';
+export * from './console/index.js';
+export * from './statements/index.js';

@@ -20,6 +20,8 @@ import {
   type PasswordHasherPort,
   type SecondFactorPort,
   type StaffMember,
+  staffView,
+  type StaffView,
   type StaffPermission,
   type StaffRole,
   type StaffSession,
@@ -45,15 +47,7 @@ export interface StaffActor {
 }
 
 /** A staff member as the console shows it (never the hash or the secret). */
-export interface StaffView {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: StaffRole;
-  readonly active: boolean;
-}
-
-export const staffView = (s: StaffMember): StaffView => ({ id: s.id, email: s.email, name: s.name, role: s.role, active: s.active });
+export { staffView, type StaffView };
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
 const isTimes = (x: unknown): x is number[] => Array.isArray(x) && x.every((t) => typeof t === 'number');
@@ -116,6 +110,12 @@ export class StaffService {
     if (!touch) return { staff: member, session };
     if (now - session.lastSeenAt >= SESSION_TOUCH_MS) await store.touchSession(session.id, now);
     return { staff: member, session: { ...session, lastSeenAt: Math.max(session.lastSeenAt, now) } };
+  }
+
+  /** SF3: a new sign-in in a browser that held another session ends that one (no two sessions in one browser). */
+  async replaceSession(previousToken: string | undefined): Promise<void> {
+    const old = await this.authenticate(previousToken, false);
+    if (old) await this.ports.store.endSession(old.session.id);
   }
 
   async signOut(actor: StaffActor): Promise<void> {

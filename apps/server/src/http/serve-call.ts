@@ -7,7 +7,7 @@
  * typed code, mapped to its status by the error handler.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_CALLS, type CallParsed, type CallResult, type HttpCall, type HttpCallName, type JsonCallName } from '@eid/domain/protocol';
+import { HTTP_CALLS, type CallParsed, type CallResult, type HttpCall, type HttpCallName, type ServedCallName } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { requireStaff } from '../accounts/staff-guard.js';
 import { sameSiteCaller } from '../accounts/session-cookie.js';
@@ -33,7 +33,12 @@ async function callerOf(app: FastifyInstance, name: HttpCallName, request: Fasti
   // AC10: a call before any session (a sign-in, a registration) comes from this site's own pages.
   if (call.caller === 'page' && !sameSiteCaller(request, app.config.publicUrl)) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
   if (call.caller === 'account') return { signedIn: await requireSession(app, request, reply, change) };
-  if (call.caller === 'staff') return { staff: await requireStaff(app, request, reply, change) };
+  if (call.caller === 'staff') {
+    const staff = await requireStaff(app, request, reply, change);
+    // The role's permission before any input is read: a member who may not gets STAFF_FORBIDDEN, never DATA_ERROR.
+    if (call.permission) app.staff.require(staff, call.permission);
+    return { staff };
+  }
   return {};
 }
 
@@ -48,8 +53,10 @@ function parsed(name: HttpCallName, request: FastifyRequest): Record<string, unk
 }
 
 /** Registers the call `name` on `app` (a plugin that has registered the shared rate-limit store). */
-export function serveCall<N extends JsonCallName>(app: FastifyInstance, name: N, handler: CallHandler<N>): void {
+export function serveCall<N extends ServedCallName>(app: FastifyInstance, name: N, handler: CallHandler<N>): void {
   const call: HttpCall = HTTP_CALLS[name];
+  // The types say it; a registration that slipped past them (a cast) fails at start-up, not open.
+  if (!['anyone', 'page', 'account', 'staff'].includes(call.caller) || call.fields || call.headers) throw new Error(`${name} cannot be served by serveCall: its caller or inputs need a route of its own`);
   const limit = call.limit;
   app.route({
     method: call.method,

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { isStorageFull, STORAGE_FULL_RETRY_MS, type ErrorCode } from '@eid/domain';
 import { type ApiErrorBody } from '@eid/domain/protocol';
-import { AccountError, ConsoleError, RecordsError, type ConsoleFailure, type RecordsFailure } from '@eid/accounts';
+import { AccountError, ConsoleError, RecordsError, StatementError, type ConsoleFailure, type RecordsFailure, type StatementFailure } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
@@ -63,13 +63,21 @@ const ACCOUNT_STATUS: Record<AccountError['code'], number> = {
   IDENTITY_FAILED: 502,
 };
 
+/** Opening a statement refused (PV). */
+const STATEMENT_STATUS: Record<StatementFailure, number> = {
+  CAPTCHA_REQUIRED: 400,
+  CAPTCHA_INVALID: 403,
+  PREVIEW_LOAD_FAILED: 403,
+  RATE_LIMITED: 429,
+};
+
 /** The records use cases' refusals (BR5, settings M). */
 const RECORDS_STATUS: Record<RecordsFailure, number> = {
   PREVIEW_LOAD_FAILED: 403,
   NOT_SIGNED_IN: 401,
 };
 
-type Refusal = FastifyError | HttpError | ConsoleError | RecordsError | AccountError;
+type Refusal = FastifyError | HttpError | ConsoleError | RecordsError | AccountError | StatementError;
 
 function classify(error: Refusal): { status: number; body: ApiErrorBody } {
   // OP3: the disk is full: nothing was kept, the caller tries again when space returns.
@@ -77,6 +85,7 @@ function classify(error: Refusal): { status: number; body: ApiErrorBody } {
   if (error instanceof ConsoleError) return { status: CONSOLE_STATUS[error.code], body: { code: error.code } };
   if (error instanceof RecordsError) return { status: RECORDS_STATUS[error.code], body: { code: error.code } };
   if (error instanceof AccountError) return { status: ACCOUNT_STATUS[error.code], body: { code: error.code } };
+  if (error instanceof StatementError) return { status: STATEMENT_STATUS[error.code], body: { code: error.code } };
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: error.path ? { code: error.code, path: error.path } : { code: error.code } };
   }
@@ -98,7 +107,7 @@ export default fp(
     app.setErrorHandler((error: Refusal, request, reply) => {
       const { status, body } = classify(error);
       // A refusal that says when to try again (a lock-out, a pace) says it in the header too.
-      if (error instanceof AccountError && error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));
+      if ((error instanceof AccountError || error instanceof StatementError) && error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));
       if (status === 507) {
         // Said once a minute: a full disk refuses every write until space returns.
         const now = app.clock.now();

@@ -14,7 +14,7 @@ import { toE164, type IdentityMethod, accountEmail, accountView, formatDate, nor
 import type { AccountService, IdentityInput, IdentitySignIn } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 import { serveCall } from '../http/serve-call.js';
-import { attemptBinding, clearSessionCookie, csrfTokenOf, setAttemptCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
+import { attemptBinding, clearSessionCookie, csrfTokenOf, sameSiteCaller, setAttemptCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +51,8 @@ const account: FastifyPluginAsync = async (app) => {
 
   /** ID7: an attempt belongs to the browser that starts it: a random value in its HTTP-only cookie binds it. */
   async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', linkTo?: Account) {
+    // AC10: linking too comes from this site's pages only (a sign-in's start is a 'page' call already).
+    if (!sameSiteCaller(request, app.config.publicUrl)) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
     const binding = randomBytes(32).toString('base64url');
     const started = await app.identity.start(method, input, lang, binding, linkTo);
     setAttemptCookie(request, reply, binding);

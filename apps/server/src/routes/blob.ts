@@ -7,6 +7,7 @@ import {
   SEAT_HEADERS,
   UPLOAD_HEADERS,
   type BlobUploaded,
+  type HttpResult,
 } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 import { photoLegend } from '../messages/legend.js';
@@ -104,7 +105,7 @@ const blob: FastifyPluginAsync = async (app) => {
         throw error;
       },
     },
-    async (request, reply): Promise<BlobUploaded> => {
+    async (request, reply): Promise<HttpResult<'uploadBinary'>> => {
       const { seat, meta } = uploads.get(request.raw)?.checked ?? readSeat(request.headers);
       const body = request.body;
       if (!(body instanceof Buffer) || body.length === 0) throw new HttpError(400, 'DATA_ERROR');

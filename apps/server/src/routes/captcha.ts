@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { perMinute } from './limits.js';
-import { parseInput } from '../http-error.js';
-import { HTTP_CALLS as C } from '@eid/domain/protocol';
+import type { CaptchaChallengeAnswer } from '@eid/domain/protocol';
+import { serveCall } from '../http/serve-call.js';
 
 /** A proof-of-work challenge for an action (the captcha of declaration-flow §7), or `{ off: true }`. */
 const captcha: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
-  app.get(C.captchaChallenge.path, perMinute(120), async (request, reply) => {
-    const { action, work } = parseInput(C.captchaChallenge.query, request.query);
+  serveCall(app, 'captchaChallenge', async ({ query }, { reply }) => {
     reply.header('cache-control', 'no-store');
-    return app.captcha ? app.captcha.challenge(action, work) : { off: true };
+    return app.captcha ? ((await app.captcha.challenge(query.action, query.work)) as CaptchaChallengeAnswer) : { off: true };
   });
 };
 export default captcha;

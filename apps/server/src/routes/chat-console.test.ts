@@ -120,6 +120,9 @@ describe('chats with the bureau and its console (server)', () => {
     expect(JSON.stringify(mail)).not.toContain('Laba diena, atsakome.');
     // The operator may not read the log; the supervisor does, and sees every read and action.
     expect((await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/audit`, cookies: op.cookies })).json().code).toBe('STAFF_FORBIDDEN');
+    // The role's permission comes before the input: an operator's malformed new member is STAFF_FORBIDDEN, not a field's error.
+    const bad = await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/staff`, payload: { email: 1 }, cookies: op.cookies, headers: { 'x-eid-csrf': op.csrf } });
+    expect([bad.statusCode, bad.json().code]).toEqual([403, 'STAFF_FORBIDDEN']);
     const sup = await staff(SUPERVISOR);
     const log = (await ctx.app.inject({ method: 'GET', url: `${CONSOLE_PATH}/audit`, cookies: sup.cookies })).json();
     const rows = (log.entries as Array<{ action: string; staffEmail: string; subject: string; ip: string }>).map((e) => [e.action, e.staffEmail, e.subject]);

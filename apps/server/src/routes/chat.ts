@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX } from '@eid/domain';
-import { HTTP_CALLS as C } from '@eid/domain/protocol';
+import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { sessionToken } from '../accounts/session-cookie.js';
 import { HttpError, parseInput } from '../http-error.js';
@@ -47,7 +47,7 @@ const chat: FastifyPluginAsync = async (app) => {
     return sendChatFile(app, reply, chatId, fileId);
   });
 
-  app.post(C.startChat.path, { ...perMinute(10), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(C.startChat.path, { ...perMinute(10), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply): Promise<HttpResult<'startChat'>> => {
     const { account } = await requireSession(app, request, reply, true);
     const chatId = app.ids.token();
     return slots.run(account.id, async () => {
@@ -56,7 +56,7 @@ const chat: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post(C.replyInChat.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(C.replyInChat.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply): Promise<HttpResult<'replyInChat'>> => {
     const { account } = await requireSession(app, request, reply, true);
     const { chatId } = parseInput(C.replyInChat.params, request.params);
     await app.chats.ownChat(account.id, chatId);

@@ -19,7 +19,7 @@ import {
   VEHICLE_MAKES,
   VEHICLE_TYPE_LETTERS,
 } from '@eid/domain';
-import { HTTP_CALLS as C } from '@eid/domain/protocol';
+import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
@@ -55,7 +55,7 @@ const claims: FastifyPluginAsync = async (app) => {
   serveCall(app, 'saveClaim', async ({ params, body }, { signedIn }) => ({ claim: await app.claims.saveDraft(signedIn.account.id, params.claimId, body.data) }));
 
   /** UE5: files of one list; the claim is checked before a byte of a file is read. */
-  app.post(C.addClaimDocuments.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+  app.post(C.addClaimDocuments.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply): Promise<HttpResult<'addClaimDocuments'>> => {
     const { account } = await signedIn(request, reply, true);
     const { claimId } = parseInput(C.addClaimDocuments.params, request.params);
     const claim = await app.claims.own(account.id, claimId);

@@ -6,7 +6,9 @@
  * the audit log before the answer.
  */
 import type { FastifyInstance } from 'fastify';
-import { claimFilesFolder, claimRow, CONSOLE_PAGE_SIZE } from '@eid/domain';
+import { claimFilesFolder } from '@eid/domain';
+import { listClaims, moveClaim, readClaim } from '@eid/accounts';
+import { serveCall } from '../http/serve-call.js';
 import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { parseInput } from '../http-error.js';
 import { requireStaff } from '../accounts/staff-guard.js';
@@ -14,23 +16,9 @@ import { sendStoredFile } from '../chat/chat-files.js';
 import { perMinute } from './limits.js';
 
 export async function consoleClaims(app: FastifyInstance, reads: ReturnType<typeof perMinute>): Promise<void> {
-
-  app.get(C.consoleClaims.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(C.consoleClaims.query, request.query);
-    await app.staff.record(actor, 'CLAIMS_LISTED', page.search);
-    const found = await app.claims.queue({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
-    return { claims: found.claims.map(claimRow), total: found.total };
-  });
-
-  app.get(C.consoleClaim.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    const { claimId } = parseInput(C.consoleClaim.params, request.params);
-    await app.staff.record(actor, 'CLAIM_READ', claimId);
-    const claim = await app.claims.forBureau(claimId);
-    const account = await app.storage.accounts.accountById(claim.accountId);
-    return { claim, user: { email: account?.email ?? null, name: [account?.person.firstName, account?.person.lastName].filter(Boolean).join(' ') } };
-  });
+  const ports = app.console;
+  serveCall(app, 'consoleClaims', ({ query }, { staff }) => listClaims(ports, staff, query));
+  serveCall(app, 'consoleClaim', ({ params }, { staff }) => readClaim(ports, staff, params.claimId));
 
   app.get(C.consoleClaimDocument.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
@@ -52,12 +40,5 @@ export async function consoleClaims(app: FastifyInstance, reads: ReturnType<type
   });
 
   /** UE2, UE9: the operator's move, with the words the victim reads in the claim's chat. */
-  app.post(C.moveClaim.path, perMinute(60, 32 * 1024), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, true);
-    app.staff.require(actor, 'answer');
-    const { claimId } = parseInput(C.moveClaim.params, request.params);
-    const { state, text } = parseInput(C.moveClaim.body, request.body);
-    await app.staff.record(actor, 'CLAIM_STATE_SET', `${claimId} ${state}`);
-    return { claim: claimRow(await app.claims.setState(claimId, state, actor.staff.name, text)) };
-  });
+  serveCall(app, 'moveClaim', ({ params, body }, { staff }) => moveClaim(ports, staff, params.claimId, body));
 }

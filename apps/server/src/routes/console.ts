@@ -9,19 +9,23 @@ import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
 import { accountEmail, CONSOLE_PAGE_SIZE, StaffSignInSchema } from '@eid/domain';
-import { HTTP_CALLS as C } from '@eid/domain/protocol';
-import { staffView } from '@eid/accounts';
+import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
+import { answerChat, listDeclarations, listWaitingChats, readChat, readDeclaration, staffView, writeToUser } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
 import { clearStaffCookie, requireStaff, setStaffCookie, staffCsrfToken, STAFF_COOKIE } from '../accounts/staff-guard.js';
 import { sendChatFile } from '../chat/chat-files.js';
 import { CONSOLE_CHANNEL } from '../chat/chat-events.js';
 import { openChatStream } from '../chat/sse.js';
-import { consoleDeclarations } from './console-declarations.js';
 import { consoleClaims } from './console-claims.js';
+import { serveCall } from '../http/serve-call.js';
 
 /** Console tabs one staff member may hold open with a live stream. */
 export const CONSOLE_STREAMS_PER_STAFF = 5;
+
+const refuseNotFound = (): never => {
+  throw new HttpError(404, 'FILE_NOT_FOUND');
+};
 
 const consoleRoutes: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
@@ -34,7 +38,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   const consoleStreams = new Map<string, number>();
 
   /** SF1: address, password and code; the one answer STAFF_SIGN_IN_FAILED for every failure. */
-  app.post(C.staffSignIn.path, perMinute(20, 2048), async (request, reply) => {
+  app.post(C.staffSignIn.path, perMinute(20, 2048), async (request, reply): Promise<HttpResult<'staffSignIn'>> => {
     // A malformed code (or none) is judged by the service too: the failure is counted and logged.
     const loose = v.safeParse(C.staffSignIn.body, request.body);
     if (!loose.success) throw new HttpError(401, 'STAFF_SIGN_IN_FAILED');
@@ -42,44 +46,22 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     const input = strict.success ? strict.output : { ...loose.output, email: accountEmail(loose.output.email) ?? loose.output.email.trim().toLowerCase(), code: '' };
     const previous = request.cookies[STAFF_COOKIE];
     const { token, staff, session } = await app.staff.signIn(input, request.ip);
-    if (previous !== undefined) {
-      const old = await app.staff.authenticate(previous);
-      if (old) await app.storage.staff.endSession(old.session.id);
-    }
+    await app.staff.replaceSession(previous);
     setStaffCookie(request, reply, token);
     return { staff: staffView(staff), csrfToken: staffCsrfToken(app.secret, session.id) };
   });
 
-  app.get(C.staffMe.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    return { staff: staffView(actor.staff), csrfToken: staffCsrfToken(app.secret, actor.session.id) };
-  });
+  serveCall(app, 'staffMe', async (_input, { staff: actor }) => ({ staff: staffView(actor.staff), csrfToken: staffCsrfToken(app.secret, actor.session.id) }));
 
-  app.post(C.staffSignOut.path, perMinute(30, 1024), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, true);
+  serveCall(app, 'staffSignOut', async (_input, { staff: actor, request, reply }) => {
     await app.staff.signOut(actor);
     clearStaffCookie(request, reply);
     return { ok: true };
   });
 
-  /** CH3: the chats waiting for an answer, longest first, with the time waited (the search is logged). */
-  app.get(C.consoleChats.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(C.consoleChats.query, request.query);
-    await app.staff.record(actor, 'CHATS_LISTED', page.search);
-    return app.chats.waiting({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
-  });
-
-  /** CH5: a chat with its messages and who wrote it; the driver's messages are read now. */
-  app.get(C.consoleChat.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    const { chatId } = parseInput(C.consoleChat.params, request.params);
-    await app.staff.record(actor, 'CHAT_READ', chatId);
-    const thread = await app.chats.openForBureau(chatId);
-    const account = await app.storage.accounts.accountById(thread.chat.accountId);
-    const name = [account?.person.firstName, account?.person.lastName].filter(Boolean).join(' ');
-    return { ...thread, user: { email: account?.email ?? null, name } };
-  });
+  const ports = app.console;
+  serveCall(app, 'consoleChats', ({ query }, { staff }) => listWaitingChats(ports, staff, query));
+  serveCall(app, 'consoleChat', ({ params }, { staff }) => readChat(ports, staff, params.chatId));
 
   app.get(C.consoleChatFile.path, reads, async (request, reply) => {
     const actor = await requireStaff(app, request, reply, false);
@@ -88,28 +70,8 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     return sendChatFile(app, reply, chatId, fileId);
   });
 
-  /** CH6: the operator's answer; the driver's open page hears it, settings M's channels tell them. */
-  app.post(C.consoleReply.path, perMinute(60, 32 * 1024), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, true);
-    app.staff.require(actor, 'answer');
-    const { chatId } = parseInput(C.consoleReply.params, request.params);
-    const { text } = parseInput(C.consoleReply.body, request.body);
-    await app.staff.record(actor, 'CHAT_ANSWERED', chatId);
-    return { chat: await app.chats.answer(chatId, actor.staff.name, text, []) };
-  });
-
-  /** The bureau writes to a user (by the account's address) first. */
-  app.post(C.consoleMessage.path, perMinute(30, 32 * 1024), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, true);
-    app.staff.require(actor, 'answer');
-    const input = parseInput(C.consoleMessage.body, request.body);
-    // The lookup itself tells whether an address has an account: it is logged, found or not.
-    await app.staff.record(actor, 'MESSAGE_SENT', `to ${input.email}`);
-    const email = accountEmail(input.email);
-    const account = email === null ? null : await app.storage.accounts.accountByEmail(email);
-    if (!account) throw new HttpError(404, 'RECIPIENT_NOT_FOUND');
-    return { chat: await app.chats.write(account.id, actor.staff.name, input) };
-  });
+  serveCall(app, 'consoleReply', ({ params, body }, { staff }) => answerChat(ports, staff, params.chatId, body.text));
+  serveCall(app, 'consoleMessage', ({ body }, { staff }) => writeToUser(ports, staff, body));
 
   /** The console's live stream: any chat's change (the lists refresh). */
   app.get(C.consoleEvents.path, perMinute(30), async (request, reply) => {
@@ -125,31 +87,24 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     openChatStream(app.chatEvents, CONSOLE_CHANNEL, request, reply, async () => (await app.staff.authenticate(token, false)) !== null);
   });
 
-  await consoleDeclarations(app, reads);
+  /** SF2: the received declarations and one's statements; reading only. */
+  serveCall(app, 'consoleDeclarations', ({ query }, { staff }) => listDeclarations(ports, staff, query));
+  serveCall(app, 'consoleDeclaration', async ({ params }, { staff }) => (await readDeclaration(ports, staff, params.declarationId)) ?? refuseNotFound());
 
   await consoleClaims(app, reads);
 
   /** SF4: the supervisor's staff list, a new member (the TOTP secret shown once), disabling one. */
-  app.get(C.staff.path, reads, async (request, reply) => ({ staff: await app.staff.list(await requireStaff(app, request, reply, false)) }));
-
-  app.post(C.addStaff.path, perMinute(20, 4096), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, true);
+  serveCall(app, 'staff', async (_input, { staff: actor }) => ({ staff: await app.staff.list(actor) }));
+  serveCall(app, 'addStaff', async ({ body }, { staff: actor }) => {
     app.staff.require(actor, 'manageStaff');
-    return app.staff.add(actor, parseInput(C.addStaff.body, request.body));
+    return app.staff.add(actor, body);
   });
-
-  app.post(C.disableStaff.path, perMinute(20, 1024), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, true);
-    await app.staff.disable(actor, parseInput(C.disableStaff.params, request.params).id);
+  serveCall(app, 'disableStaff', async ({ params }, { staff: actor }) => {
+    await app.staff.disable(actor, params.id);
     return { ok: true };
   });
-
   /** AL2: the audit log, newest first (reading it is logged first). */
-  app.get(C.audit.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
-    const page = parseInput(C.audit.query, request.query);
-    return app.staff.audit(actor, { limit: CONSOLE_PAGE_SIZE, offset: page.offset });
-  });
+  serveCall(app, 'audit', ({ query }, { staff: actor }) => app.staff.audit(actor, { limit: CONSOLE_PAGE_SIZE, offset: query.offset }));
 };
 
 export default consoleRoutes;

@@ -10,7 +10,8 @@ import { useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { CHAT_FILE_MAX_BYTES, CHAT_FILES_MAX, CHAT_TEXT_MAX, CHAT_TOPIC_MAX, ChatReplySchema, NewChatSchema } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
-import { AccountCallError, accountCall } from '../shell/account-session';
+import { AccountCallError } from '../shell/account-session';
+import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { OfficeNotice } from './chat-pages';
 
@@ -42,13 +43,9 @@ export function ComposePage({ chatId }: { chatId?: string }) {
     setSent(true);
     setRefusal(null);
     if (topicError || textError || fileError || sending) return;
-    const form = new FormData();
-    if (!chatId) form.append('topic', topic);
-    form.append('text', text);
-    for (const f of files) form.append('files', f, f.name);
     setSending(true);
     try {
-      const answer = await accountCall<{ chat: { id: string } }>(chatId ? `/chats/${encodeURIComponent(chatId)}/messages` : '/chats', { method: 'POST', body: form });
+      const answer = chatId ? await api.upload('replyInChat', { params: { chatId }, fields: { text } }, files) : await api.upload('startChat', { fields: { topic, text } }, files);
       notify('success', t`Your message was sent to the bureau.`);
       await navigate({ to: '/messages', search: { view: 'chat', id: answer.chat.id } });
     } catch (error) {

@@ -2,6 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { type CancelSignal, type CaptchaSolverPort } from '@eid/domain';
 import { CAPTCHA_PATH } from '@eid/domain/protocol';
+import type { HttpResult } from '@eid/domain/protocol';
 
 /** Where a challenge for the action is fetched; `work` above 1 asks a harder one (JN8). */
 export function captchaUrl(action: string, work = 1): string {
@@ -24,8 +25,10 @@ export class AltchaSolver implements CaptchaSolverPort {
   async solve(action: string, signal: CancelSignal, work = 1): Promise<string> {
     const res = await this.fetcher(captchaUrl(action, work), { cache: 'no-store', credentials: 'include' });
     if (!res.ok) throw Object.assign(new Error('CAPTCHA_INVALID'), { code: 'CAPTCHA_INVALID' });
-    const challenge = (await res.json()) as Challenge | { off: true };
-    if ('off' in challenge) return OFF_TOKEN;
+    const answer = (await res.json()) as HttpResult<'captchaChallenge'>;
+    if ('off' in answer) return OFF_TOKEN;
+    // The installation's captcha is ALTCHA: its challenge is altcha-lib's.
+    const challenge = answer as unknown as Challenge;
     const controller = new AbortController();
     // The machine's signal is the browser's AbortSignal: stop the work when the time is up.
     const abortable = signal as CancelSignal & Partial<Pick<AbortSignal, 'addEventListener'>>;

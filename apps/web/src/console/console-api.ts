@@ -1,6 +1,13 @@
-/** The console's calls (CONSOLE_PATH): JSON, the staff session's cookie, its CSRF token on every change. */
+/**
+ * The console's calls, typed by the registry as the web app's (`consoleCall(name, input)`): JSON,
+ * the staff session's cookie, its CSRF token on every change.
+ */
 import { useCallback, useEffect, useState } from 'react';
-import { CONSOLE_PATH } from '@eid/domain/protocol';
+import { CONSOLE_PATH, HTTP_CALLS, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
+
+/** The console's calls: the staff's, and the sign-in that starts a staff session. */
+type ConsoleCallName = CallsOf<'staff'> | 'staffSignIn';
+import { callUrl, type CallArgs } from '../shell/api';
 
 export class ConsoleCallError extends Error {
   constructor(readonly code: string) {
@@ -13,22 +20,25 @@ export const setConsoleCsrf = (token: string) => {
   csrf = token;
 };
 
-export async function consoleCall<T>(path: string, body?: unknown): Promise<T> {
+export async function consoleCall<N extends ConsoleCallName>(name: N, ...args: CallArgs<N>): Promise<HttpResult<N>> {
+  const entry = HTTP_CALLS[name];
+  const input = (args[0] ?? {}) as { readonly params?: object; readonly query?: object; readonly body?: unknown };
+  const change = entry.method !== 'GET';
   let res: Response;
   try {
-    res = await fetch(`${CONSOLE_PATH}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
+    res = await fetch(callUrl(entry.path, input), {
+      method: entry.method,
       credentials: 'include',
       cache: 'no-store',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json', 'x-eid-csrf': csrf }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { accept: 'application/json', ...(change ? { 'content-type': 'application/json', 'x-eid-csrf': csrf } : {}) },
+      ...(change ? { body: JSON.stringify(input.body ?? {}) } : {}),
     });
   } catch {
     throw new ConsoleCallError('NETWORK_ERROR');
   }
   const answer = (await res.json().catch(() => ({}))) as { code?: unknown };
   if (!res.ok) throw new ConsoleCallError(typeof answer.code === 'string' ? answer.code : 'GENERIC_ERROR');
-  return answer as T;
+  return answer as HttpResult<N>;
 }
 
 export type Loaded<T> = { readonly kind: 'loading' } | { readonly kind: 'done'; readonly value: T } | { readonly kind: 'failed'; readonly code: string };
@@ -71,20 +81,23 @@ function onConsoleChange(listener: Listener): () => void {
  * list, a chat's id for that chat only. Views that read a person's record (a declaration, the log,
  * staff) are not live: each read is one the staff member chose, and each is logged.
  */
-export function useConsoleCall<T>(path: string, live?: string): { loaded: Loaded<T>; reload: () => void } {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ kind: 'loading' });
+export function useConsoleCall<N extends ConsoleCallName>(name: N, input: HttpInput<N>, live?: string): { loaded: Loaded<HttpResult<N>>; reload: () => void } {
+  const [loaded, setLoaded] = useState<Loaded<HttpResult<N>>>({ kind: 'loading' });
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  // The input's value, not its identity, says when to read again.
+  const key = JSON.stringify(input);
   useEffect(() => {
     let alive = true;
-    consoleCall<T>(path).then(
+    const call = consoleCall as (n: ConsoleCallName, i: unknown) => Promise<HttpResult<N>>;
+    call(name, JSON.parse(key)).then(
       (value) => alive && setLoaded({ kind: 'done', value }),
       (e: unknown) => alive && setLoaded({ kind: 'failed', code: e instanceof ConsoleCallError ? e.code : 'GENERIC_ERROR' }),
     );
     return () => {
       alive = false;
     };
-  }, [path, round]);
+  }, [name, key, round]);
   useEffect(() => {
     if (live === undefined) return;
     // An open chat is read again only while the tab is shown: a chat left in a background tab does not mark the driver's messages read.

@@ -18,7 +18,7 @@ export function ConsoleApp({ search }: { search: ConsoleSearch }) {
   const { t } = useLingui();
   const [state, setState] = useState<State>({ kind: 'checking' });
   useEffect(() => {
-    consoleCall<{ staff: StaffMe; csrfToken: string }>('/me').then(
+    consoleCall('staffMe').then(
       (r) => {
         setConsoleCsrf(r.csrfToken);
         setState({ kind: 'signed-in', me: r.staff });
@@ -27,7 +27,7 @@ export function ConsoleApp({ search }: { search: ConsoleSearch }) {
     );
   }, []);
   const signOut = async () => {
-    await consoleCall('/sign-out', {}).catch(() => undefined);
+    await consoleCall('staffSignOut').catch(() => undefined);
     setState({ kind: 'signed-out' });
   };
   return (
@@ -70,7 +70,7 @@ function StaffSignIn({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
     setSending(true);
     setRefusal(null);
     try {
-      const r = await consoleCall<{ staff: StaffMe; csrfToken: string }>('/sign-in', { email, password, code });
+      const r = await consoleCall('staffSignIn', { body: { email, password, code } });
       setConsoleCsrf(r.csrfToken);
       onSignedIn(r.staff);
     } catch (error) {

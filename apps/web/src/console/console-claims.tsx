@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { BUREAU_CLAIM_STATES, bureauMayMove, type BureauClaimState, type Claim, type ClaimRow, type ClaimState } from '@eid/domain';
+import { BUREAU_CLAIM_STATES, bureauMayMove, type BureauClaimState, type ClaimState } from '@eid/domain';
 import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
@@ -44,7 +44,7 @@ function ClaimList({ q, offset }: ListPlace) {
   const { t } = useLingui();
   const when = useWhen();
   const stateName = useClaimStateName();
-  const { loaded } = useConsoleCall<{ claims: ClaimRow[]; total: number }>(`/claims?offset=${offset}&search=${encodeURIComponent(q)}`);
+  const { loaded } = useConsoleCall('consoleClaims', { query: { offset: String(offset), search: q } });
   return (
     <section>
       <h1>{t`Claims`}</h1>
@@ -77,16 +77,11 @@ function ClaimList({ q, offset }: ListPlace) {
   );
 }
 
-interface ClaimAnswer {
-  readonly claim: Claim;
-  readonly user: { readonly email: string | null; readonly name: string };
-}
-
 function ClaimDetail({ claimId, place }: { claimId: string; place: ListPlace }) {
   const { t } = useLingui();
   const when = useWhen();
   const stateName = useClaimStateName();
-  const { loaded, reload } = useConsoleCall<ClaimAnswer>(`/claims/${encodeURIComponent(claimId)}`);
+  const { loaded, reload } = useConsoleCall('consoleClaim', { params: { claimId } });
   const [done, setDone] = useState<BureauClaimState | null>(null);
   const doneName = done === null ? '' : stateName(done);
   return (
@@ -178,7 +173,7 @@ function MoveForm({ claimId, from, onMoved }: { claimId: string; from: ClaimStat
     if (text.trim() === '') return setRefusal('CHAT_TEXT_INVALID');
     setSending(true);
     try {
-      await consoleCall<{ claim: ClaimRow }>(`/claims/${encodeURIComponent(claimId)}/state`, { state: to, text });
+      await consoleCall('moveClaim', { params: { claimId }, body: { state: to, text } });
       setText('');
       setTo('');
       onMoved(to);

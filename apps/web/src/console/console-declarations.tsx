@@ -1,21 +1,13 @@
 /** The console's received declarations (issue 16; SF2): the list (newest first, by accident number) and one declaration's statements; reading only. */
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { StatementView } from '@eid/domain';
 import { useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen } from './console-parts';
-
-interface Row {
-  readonly declarationId: string;
-  readonly accidentId: string;
-  readonly receivedAt: number;
-  readonly plates: readonly string[];
-}
 
 export function DeclarationList({ q, offset }: { q: string; offset: number }) {
   const { t } = useLingui();
   const when = useWhen();
-  const { loaded } = useConsoleCall<{ declarations: Row[]; total: number }>(`/declarations?offset=${offset}&search=${encodeURIComponent(q)}`);
+  const { loaded } = useConsoleCall('consoleDeclarations', { query: { offset: String(offset), search: q } });
   return (
     <section>
       <h1>{t`Received declarations`}</h1>
@@ -44,7 +36,7 @@ export function DeclarationList({ q, offset }: { q: string; offset: number }) {
 
 export function DeclarationDetail({ declarationId }: { declarationId: string }) {
   const { t } = useLingui();
-  const { loaded } = useConsoleCall<{ accidentId: string; statements: StatementView[] }>(`/declarations/${encodeURIComponent(declarationId)}`);
+  const { loaded } = useConsoleCall('consoleDeclaration', { params: { declarationId } });
   return (
     <Show loaded={loaded}>
       {(v) => {

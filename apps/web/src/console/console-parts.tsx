@@ -2,16 +2,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { CONSOLE_PAGE_SIZE, type StaffRole } from '@eid/domain';
+import { CONSOLE_PAGE_SIZE, type StaffView } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import type { Loaded } from './console-api';
 
-export interface StaffMe {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: StaffRole;
-}
+/** The signed-in member as the console knows them (the registry's answer of staffMe). */
+export type StaffMe = StaffView;
 
 export interface ConsoleSearch {
   readonly view?: 'chats' | 'chat' | 'declarations' | 'declaration' | 'claims' | 'message' | 'staff' | 'audit';

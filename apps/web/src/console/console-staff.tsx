@@ -68,7 +68,7 @@ export function MessageToUser() {
   const [text, setText] = useState('');
   const [sent, setSent] = useState(false);
   const form = useForm(
-    () => consoleCall('/messages', { email, topic, text }),
+    () => consoleCall('consoleMessage', { body: { email, topic, text } }),
     () => {
       setSent(true);
       setTopic('');
@@ -90,17 +90,10 @@ export function MessageToUser() {
   );
 }
 
-interface StaffRow {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: StaffRole;
-  readonly active: boolean;
-}
 
 export function StaffView() {
   const { t } = useLingui();
-  const { loaded, reload } = useConsoleCall<{ staff: StaffRow[] }>('/staff');
+  const { loaded, reload } = useConsoleCall('staff', {});
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -108,7 +101,7 @@ export function StaffView() {
   const [secret, setSecret] = useState<{ totpSecret: string; totpUri: string } | null>(null);
   const roleId = useId();
   const add = useForm(
-    () => consoleCall<{ totpSecret: string; totpUri: string }>('/staff', { email, name, role, password }),
+    () => consoleCall('addStaff', { body: { email, name, role, password } }),
     (r) => {
       setSecret(r);
       setPassword('');
@@ -116,7 +109,7 @@ export function StaffView() {
     },
   );
   const disable = async (id: string) => {
-    await consoleCall(`/staff/${encodeURIComponent(id)}/disable`, {}).catch(() => undefined);
+    await consoleCall('disableStaff', { params: { id } }).catch(() => undefined);
     reload();
   };
   return (

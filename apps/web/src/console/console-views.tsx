@@ -7,7 +7,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { type AuditEntry, type Chat, type ChatMessage } from '@eid/domain';
 import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
@@ -60,7 +59,7 @@ function waited(ms: number, t: ReturnType<typeof useLingui>['t']): string {
 
 function WaitingChats({ q, offset }: { q: string; offset: number }) {
   const { t } = useLingui();
-  const { loaded } = useConsoleCall<{ chats: Array<Chat & { waitedMs: number }>; total: number }>(`/chats?offset=${offset}&search=${encodeURIComponent(q)}`, 'any');
+  const { loaded } = useConsoleCall('consoleChats', { query: { offset: String(offset), search: q } }, 'any');
   return (
     <section>
       <h1>{t`Chats waiting for an answer`}</h1>
@@ -91,7 +90,7 @@ function ChatView({ chatId }: { chatId: string }) {
   const { t } = useLingui();
   const when = useWhen();
   const textId = useId();
-  const { loaded, reload } = useConsoleCall<{ chat: Chat; messages: ChatMessage[]; user: { email: string | null; name: string } }>(`/chats/${encodeURIComponent(chatId)}`, chatId);
+  const { loaded, reload } = useConsoleCall('consoleChat', { params: { chatId } }, chatId);
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -101,7 +100,7 @@ function ChatView({ chatId }: { chatId: string }) {
     if (text.trim() === '') return setRefusal('CHAT_TEXT_INVALID');
     setSending(true);
     try {
-      await consoleCall(`/chats/${encodeURIComponent(chatId)}/messages`, { text });
+      await consoleCall('consoleReply', { params: { chatId }, body: { text } });
       setText('');
       reload();
     } catch (error) {
@@ -162,7 +161,7 @@ function AuditLog({ offset }: { offset: number }) {
   const { t } = useLingui();
   const when = useWhen();
   const actionName = useAuditActionName();
-  const { loaded } = useConsoleCall<{ entries: AuditEntry[]; total: number }>(`/audit?offset=${offset}`);
+  const { loaded } = useConsoleCall('audit', { query: { offset: String(offset) } });
   return (
     <section>
       <h1>{t`Audit log`}</h1>

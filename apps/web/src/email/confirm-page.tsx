@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { CONFIRM_EMAIL_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { rewriteQuery } from '../shell/query';
+import type { HttpResult } from '@eid/domain/protocol';
 
 type State = { kind: 'checking' } | { kind: 'confirmed'; email: string; finished: boolean } | { kind: 'failed'; code: string };
 
@@ -26,7 +27,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
       body: JSON.stringify({ token }),
     })
       .then(async (res) => {
-        const body = (await res.json().catch(() => ({}))) as { code?: string; email?: string; status?: string };
+        const body = (await res.json().catch(() => ({}))) as Partial<HttpResult<'confirmEmail'>> & { code?: string };
         if (res.ok && body.email) setState({ kind: 'confirmed', email: body.email, finished: body.status === 'FINISHED' });
         else setState({ kind: 'failed', code: body.code ?? 'GENERIC_ERROR' });
       })

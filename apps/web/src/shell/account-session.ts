@@ -88,15 +88,6 @@ export class AccountCallError extends Error {
   }
 }
 
-/**
- * An account call (`ACCOUNT_PATH` + path): JSON in and out, the session's CSRF token on every
- * call of a signed-in browser. A NOT_SIGNED_IN answer signs this browser out; a stale CSRF token
- * (a new session from another tab) is renewed once.
- */
-export function accountCall<T>(path: string, init: CallInit = {}): Promise<T> {
-  return sessionCall<T>(`${ACCOUNT_PATH}${path}`, init);
-}
-
 export interface CallInit {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly body?: unknown;
@@ -104,7 +95,12 @@ export interface CallInit {
   readonly cache?: RequestCache;
 }
 
-/** A call to `url` as the browser's account session makes it (see accountCall). */
+/**
+ * A call as the browser's account session makes it: JSON in and out (a form with files as
+ * multipart), the session's CSRF token on every call of a signed-in browser. A NOT_SIGNED_IN
+ * answer signs this browser out; a stale CSRF token (a new session from another tab) is renewed
+ * once. The typed face of it is `api.call` (api.ts).
+ */
 export async function sessionCall<T>(url: string, init: CallInit = {}): Promise<T> {
   try {
     return await callOnce<T>(url, init);

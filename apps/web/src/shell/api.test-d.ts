@@ -22,6 +22,12 @@ describe('api.call', () => {
     void api.call('accountStatement');
     // @ts-expect-error a wrong input: the choices are booleans and a number of days
     void api.call('saveNotifications', { body: { email: 'yes', sms: false, expiryReminders: true, reminderDays: 14 } });
+    // @ts-expect-error a staff call is the console's (its own session and CSRF token), never this client's
+    void api.call('consoleChats', { query: {} });
+    // @ts-expect-error a seat's upload carries its seat in headers: it is the photo uploader's, not this client's
+    void api.call('uploadBinary');
+    // @ts-expect-error a call with files goes through api.upload
+    void api.call('startChat', { fields: { topic: 'x', text: 'y' } });
     // @ts-expect-error a call without inputs takes none
     void api.call('documents', { body: {} });
     expectTypeOf(api.call('liabilities')).resolves.not.toEqualTypeOf<DocumentsAnswer>();

@@ -6,10 +6,11 @@
  * session makes it (its CSRF token, a NOT_SIGNED_IN signs this browser out: account-session.ts);
  * a refusal rejects with AccountCallError and the server's typed code.
  */
-import { HTTP_CALLS, type HttpInput, type HttpResult, type JsonCallName } from '@eid/domain/protocol';
+import { HTTP_CALLS, type CallsOf, type HttpInput, type HttpResult, type JsonCallName } from '@eid/domain/protocol';
 import { sessionCall } from './account-session';
 
-type Args<N extends JsonCallName> = keyof HttpInput<N> extends never ? [] : [input: HttpInput<N>];
+/** A call's arguments: its input when it declares any, else none. */
+export type CallArgs<N extends JsonCallName> = keyof HttpInput<N> extends never ? [] : [input: HttpInput<N>];
 
 /** The call's URL: its path with each `:name` filled (encoded), and its query. */
 export function callUrl(path: string, input: { readonly params?: object; readonly query?: object }): string {
@@ -25,8 +26,22 @@ export function callUrl(path: string, input: { readonly params?: object; readonl
   return search === '' ? filled : `${filled}?${search}`;
 }
 
+/** The calls that take files: their `fields` go as form fields, then the files, as one multipart body. */
+export type UploadCallName = { [N in JsonCallName]: 'fields' extends keyof HttpInput<N> ? N : never }[JsonCallName];
+
 export const api = {
-  call<N extends JsonCallName>(name: N, ...args: Args<N>): Promise<HttpResult<N>> {
+  /** A call with files (multipart): its declared inputs, then the files under `files`. */
+  upload<N extends UploadCallName>(name: N, input: HttpInput<N>, files: readonly File[]): Promise<HttpResult<N>> {
+    const entry = HTTP_CALLS[name];
+    const { fields, ...rest } = input as { readonly fields: Record<string, unknown>; readonly params?: object };
+    const form = new FormData();
+    for (const [k, val] of Object.entries(fields)) if (val !== undefined) form.append(k, String(val));
+    for (const f of files) form.append('files', f, f.name);
+    return sessionCall<HttpResult<N>>(callUrl(entry.path, rest), { method: entry.method, body: form });
+  },
+
+  /** A call of this browser (anyone's, this site's pages', the signed-in account's); the console's are console-api.ts's. */
+  call<N extends CallsOf<'anyone' | 'page' | 'account'>>(name: N, ...args: CallArgs<N>): Promise<HttpResult<N>> {
     const entry = HTTP_CALLS[name];
     const input = (args[0] ?? {}) as { readonly params?: object; readonly query?: object; readonly body?: unknown };
     // A call for anyone may come from the browser's cache as the server allows (the day-long lists); a person's never does.

@@ -17,6 +17,7 @@ import { impactLabel } from '../decla/steps/impact-labels';
 import { AltchaSolver } from '../captcha/altcha-solver';
 import { CaptchaGate } from '../captcha/captcha-gate';
 import { CaptchaDialogHost } from '../captcha/captcha-dialog';
+import type { HttpResult } from '@eid/domain/protocol';
 
 const fileUrl = (statementId: string, fileName: string, type: number) =>
   `${GET_FILE_PATH}?cuid=${encodeURIComponent(statementId)}&fileName=${encodeURIComponent(fileName)}&type=${type}`;
@@ -67,7 +68,7 @@ export function StatementPage({ link }: { link: StatementLink }) {
     const id = remembered(link);
     if (!id) return;
     void fetch(`${STATEMENT_PATH}/${encodeURIComponent(id)}`, { credentials: 'include', cache: 'no-store' })
-      .then(async (res) => (res.ok ? setView((await res.json()) as StatementView) : undefined))
+      .then(async (res) => (res.ok ? setView((await res.json()) as HttpResult<'statement'>) : undefined))
       .catch(() => undefined)
       .finally(() => setChecking(false));
     // The link is the page's identity: read it once.
@@ -89,7 +90,7 @@ export function StatementPage({ link }: { link: StatementLink }) {
         body: JSON.stringify({ link, password: password.trim(), captcha }),
       });
       if (res.ok) {
-        const v = (await res.json()) as StatementView;
+        const v = (await res.json()) as HttpResult<'openStatement'>;
         remember(link, v.statementId);
         setView(v);
         return;

@@ -1,2 +1,3 @@
 export * from './staff.js';
 export * from './audit.js';
+export * from './answers.js';

@@ -81,3 +81,14 @@ export const ConsolePageSchema = object({
   offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.maxValue(1_000_000)), '0'),
   search: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
 });
+
+/** A member of staff as the console shows them (never a password hash or a TOTP secret). */
+export interface StaffView {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: StaffRole;
+  readonly active: boolean;
+}
+
+export const staffView = (s: StaffMember): StaffView => ({ id: s.id, email: s.email, name: s.name, role: s.role, active: s.active });

@@ -31,16 +31,29 @@ import { OidcCallbackSchema, OidcProviderIdSchema } from '../account/oidc.js';
 import { PersonSchema } from '../account/person.js';
 import { NotificationPreferencesSchema, type AccidentsAnswer, type DebtsAnswer, type DocumentsAnswer, type NotificationPreferences } from '../bureau/records.js';
 import type { StatementView } from '../output/statement.js';
-import { ChatIdSchema, ChatReplySchema, NewChatSchema, type ChatsAnswer, type ChatThread } from '../chat/chat.js';
+import type { AddressSuggestion } from '../ports/address.port.js';
+import { ChatIdSchema, ChatReplySchema, NewChatSchema, type Chat, type ChatsAnswer, type ChatThread } from '../chat/chat.js';
 import { CAPTCHA_ACTIONS } from '../rules/constants.js';
-import { ClaimDocumentFieldsSchema, ClaimFileParamsSchema, ClaimMoveSchema, ClaimParamsSchema, SaveClaimSchema, StartClaimSchema, type ClaimAnswer, type ClaimLists, type ClaimsAnswer } from '../claim/claim-api.js';
-import { ConsolePageSchema, NewStaffSchema } from '../console/staff.js';
+import { ClaimDocumentFieldsSchema, ClaimFileParamsSchema, ClaimMoveSchema, ClaimParamsSchema, SaveClaimSchema, StartClaimSchema, type ClaimAnswer, type ClaimLists, type ClaimRow, type ClaimsAnswer } from '../claim/claim-api.js';
+import { ConsolePageSchema, NewStaffSchema, type StaffPermission, type StaffView } from '../console/staff.js';
+import type {
+  AuditAnswer,
+  ConsoleChatAnswer,
+  ConsoleChatsAnswer,
+  ConsoleClaimAnswer,
+  ConsoleClaimsAnswer,
+  ConsoleDeclarationAnswer,
+  ConsoleDeclarationsAnswer,
+  ConsoleDone,
+  NewStaffAnswer,
+  StaffMeAnswer,
+} from '../console/answers.js';
 import { JOIN_WORK_MAX } from '../declaration/join.js';
 import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js';
 
 import { CAPTCHA_DEFAULT_ACTION } from '../rules/constants.js';
 import { ADDRESS_PATH, AddressQuerySchema } from './address.js';
-import { BLOB_PATH, SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema } from './blob.js';
+import { BLOB_PATH, SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema, type BlobUploaded } from './blob.js';
 import { ClientLogBodySchema, ClientMessageLogSchema, LogQuerySchema } from './log.schema.js';
 import {
   ACCOUNT_PATH,
@@ -79,10 +92,18 @@ export interface HttpCall {
   /** The JSON answer's type (none: the call answers a redirect, a stream or a file). */
   readonly result?: Answer<unknown>;
   readonly limit?: CallLimit;
+  /** For a staff call: what the member's role must allow, checked with the caller, before any input is read. */
+  readonly permission?: StaffPermission;
 }
 
 const id = (min: number, max: number) => v.pipe(v.string(), v.regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`)));
 const CAPTCHA_TOKEN = v.optional(v.pipe(v.string(), v.maxLength(8192)));
+
+/**
+ * The captcha's challenge as the installation's captcha makes it (ALTCHA: algorithm, challenge,
+ * salt, signature, maxnumber), or that the captcha is switched off.
+ */
+export type CaptchaChallengeAnswer = Readonly<Record<string, unknown>> | { readonly off: true };
 
 /** The captcha's challenge: its action, and the work the hub asked for (JN8). */
 export const CaptchaQuerySchema = object({
@@ -134,16 +155,16 @@ export const HTTP_CALLS = {
   logInfo: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema }),
   logWarn: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema }),
   logError: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone', query: LogQuerySchema, body: ClientLogBodySchema }),
-  captchaChallenge: call({ method: 'GET', path: CAPTCHA_PATH, caller: 'anyone', query: CaptchaQuerySchema }),
-  findAddress: call({ method: 'GET', path: ADDRESS_PATH, caller: 'anyone', query: AddressQuerySchema }),
+  captchaChallenge: call({ method: 'GET', path: CAPTCHA_PATH, caller: 'anyone', query: CaptchaQuerySchema, limit: { perMinute: 120 }, result: answer<CaptchaChallengeAnswer>() }),
+  findAddress: call({ method: 'GET', path: ADDRESS_PATH, caller: 'anyone', query: AddressQuerySchema, limit: { perMinute: 600 }, result: answer<readonly AddressSuggestion[]>() }),
   lists: call({ method: 'GET', path: LISTS_PATH, caller: 'anyone', limit: { perMinute: 60 }, result: answer<ClaimLists>() }),
-  confirmEmail: call({ method: 'POST', path: CONFIRM_EMAIL_PATH, caller: 'anyone', body: ConfirmEmailBodySchema }),
-  openStatement: call({ method: 'POST', path: STATEMENT_PATH, caller: 'anyone', body: StatementOpenBodySchema }),
-  statement: call({ method: 'GET', path: `${STATEMENT_PATH}/:statementId`, caller: 'anyone', params: StatementIdParamsSchema }),
+  confirmEmail: call({ method: 'POST', path: CONFIRM_EMAIL_PATH, caller: 'anyone', body: ConfirmEmailBodySchema, limit: { bodyBytes: 8 * 1024 }, result: answer<{ readonly status: 'CONFIRMED' | 'FINISHED'; readonly email: string }>() }),
+  openStatement: call({ method: 'POST', path: STATEMENT_PATH, caller: 'anyone', body: StatementOpenBodySchema, limit: { perMinute: 60, bodyBytes: 16 * 1024 }, result: answer<StatementView>() }),
+  statement: call({ method: 'GET', path: `${STATEMENT_PATH}/:statementId`, caller: 'anyone', params: StatementIdParamsSchema, result: answer<StatementView>() }),
   getFile: call({ method: 'GET', path: GET_FILE_PATH, caller: 'anyone', query: GetFileQuerySchema }),
 
   // — a seat of a declaration ————————————————————————————————————————————————
-  uploadBinary: call({ method: 'POST', path: BLOB_PATH, caller: 'seat', headers: BlobHeadersSchema }),
+  uploadBinary: call({ method: 'POST', path: BLOB_PATH, caller: 'seat', headers: BlobHeadersSchema, result: answer<BlobUploaded>() }),
 
   // — an account: signing in ————————————————————————————————————————————————
   register: call({ method: 'POST', path: `${ACCOUNT_PATH}/register`, caller: 'page', body: RegisterSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
@@ -178,40 +199,40 @@ export const HTTP_CALLS = {
   unreadChats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/unread`, caller: 'account', limit: { perMinute: 120 }, result: answer<{ readonly unread: number }>() }),
   chat: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId`, caller: 'account', params: ChatParamsSchema, limit: { perMinute: 120 }, result: answer<ChatThread>() }),
   chatFile: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, caller: 'account', params: ChatFileParamsSchema }),
-  startChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats`, caller: 'account', fields: NewChatSchema }),
-  replyInChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats/:chatId/messages`, caller: 'account', params: ChatParamsSchema, fields: ChatReplySchema }),
+  startChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats`, caller: 'account', fields: NewChatSchema, result: answer<{ readonly chat: Chat }>() }),
+  replyInChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats/:chatId/messages`, caller: 'account', params: ChatParamsSchema, fields: ChatReplySchema, result: answer<{ readonly chat: Chat }>() }),
   chatEvents: call({ method: 'GET', path: `${ACCOUNT_PATH}/chat-events`, caller: 'account' }),
   claims: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims`, caller: 'account', limit: { perMinute: 120 }, result: answer<ClaimsAnswer>() }),
   startClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims`, caller: 'account', body: StartClaimSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
   claim: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 120 }, result: answer<ClaimAnswer>() }),
   saveClaim: call({ method: 'PUT', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, body: SaveClaimSchema, limit: { perMinute: 120, bodyBytes: 64 * 1024 }, result: answer<ClaimAnswer>() }),
-  addClaimDocuments: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/documents`, caller: 'account', params: ClaimParamsSchema, fields: ClaimDocumentFieldsSchema }),
+  addClaimDocuments: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/documents`, caller: 'account', params: ClaimParamsSchema, fields: ClaimDocumentFieldsSchema, result: answer<ClaimAnswer>() }),
   removeClaimDocument: call({ method: 'DELETE', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema, limit: { perMinute: 60, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
   claimDocument: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema }),
   claimScheme: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account', params: ClaimParamsSchema }),
   submitClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/submit`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 10, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
 
   // — the bureau's staff ——————————————————————————————————————————————————————
-  staffSignIn: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-in`, caller: 'anyone', body: StaffSignInAttemptSchema }),
-  staffMe: call({ method: 'GET', path: `${CONSOLE_PATH}/me`, caller: 'staff' }),
-  staffSignOut: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-out`, caller: 'staff' }),
-  consoleChats: call({ method: 'GET', path: `${CONSOLE_PATH}/chats`, caller: 'staff', query: ConsolePageSchema }),
-  consoleChat: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId`, caller: 'staff', params: ChatParamsSchema }),
+  staffSignIn: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-in`, caller: 'anyone', body: StaffSignInAttemptSchema, limit: { perMinute: 20, bodyBytes: 2048 }, result: answer<StaffMeAnswer>() }),
+  staffMe: call({ method: 'GET', path: `${CONSOLE_PATH}/me`, caller: 'staff', limit: { perMinute: 240 }, result: answer<StaffMeAnswer>() }),
+  staffSignOut: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-out`, caller: 'staff', limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
+  consoleChats: call({ method: 'GET', path: `${CONSOLE_PATH}/chats`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatsAnswer>() }),
+  consoleChat: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId`, caller: 'staff', params: ChatParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatAnswer>() }),
   consoleChatFile: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId/files/:fileId`, caller: 'staff', params: ChatFileParamsSchema }),
-  consoleReply: call({ method: 'POST', path: `${CONSOLE_PATH}/chats/:chatId/messages`, caller: 'staff', params: ChatParamsSchema, body: ChatReplySchema }),
-  consoleMessage: call({ method: 'POST', path: `${CONSOLE_PATH}/messages`, caller: 'staff', body: MessageToUserSchema }),
+  consoleReply: call({ method: 'POST', path: `${CONSOLE_PATH}/chats/:chatId/messages`, caller: 'staff', params: ChatParamsSchema, body: ChatReplySchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
+  consoleMessage: call({ method: 'POST', path: `${CONSOLE_PATH}/messages`, caller: 'staff', body: MessageToUserSchema, limit: { perMinute: 30, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
   consoleEvents: call({ method: 'GET', path: `${CONSOLE_PATH}/events`, caller: 'staff' }),
-  staff: call({ method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff' }),
-  addStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff', body: NewStaffSchema }),
-  disableStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff', params: StaffIdParamsSchema }),
-  audit: call({ method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff', query: ConsolePageSchema }),
-  consoleDeclarations: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff', query: ConsolePageSchema }),
-  consoleDeclaration: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff', params: DeclarationParamsSchema }),
-  consoleClaims: call({ method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff', query: ConsolePageSchema }),
-  consoleClaim: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId`, caller: 'staff', params: ClaimParamsSchema }),
+  staff: call({ method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff', limit: { perMinute: 240 }, result: answer<{ readonly staff: StaffView[] }>() }),
+  addStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff', body: NewStaffSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageStaff', result: answer<NewStaffAnswer>() }),
+  disableStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff', params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
+  audit: call({ method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
+  consoleDeclarations: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
+  consoleDeclaration: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff', params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
+  consoleClaims: call({ method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimsAnswer>() }),
+  consoleClaim: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId`, caller: 'staff', params: ClaimParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimAnswer>() }),
   consoleClaimDocument: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/documents/:fileId`, caller: 'staff', params: ClaimFileParamsSchema }),
   consoleClaimPdf: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/pdf`, caller: 'staff', params: ClaimParamsSchema }),
-  moveClaim: call({ method: 'POST', path: `${CONSOLE_PATH}/claims/:claimId/state`, caller: 'staff', params: ClaimParamsSchema, body: ClaimMoveSchema }),
+  moveClaim: call({ method: 'POST', path: `${CONSOLE_PATH}/claims/:claimId/state`, caller: 'staff', params: ClaimParamsSchema, body: ClaimMoveSchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly claim: ClaimRow }>() }),
 
   // — the server's own host ———————————————————————————————————————————————————
   devMetrics: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback', query: DevMetricsQuerySchema }),
@@ -227,4 +248,15 @@ export type HttpInput<N extends HttpCallName> = CallInput<Calls[N]>;
 export type HttpResult<N extends HttpCallName> = CallResult<Calls[N]>;
 /** The calls that answer JSON (an entry with a result type). */
 export type JsonCallName = { [N in HttpCallName]: [CallResult<Calls[N]>] extends [never] ? never : N }[HttpCallName];
+/** The callers a generic registration guards itself. */
+export type GuardedCaller = 'anyone' | 'page' | 'account' | 'staff';
+/**
+ * The JSON calls a generic registration serves whole: a caller it guards, and inputs it reads
+ * (path parameters, query, JSON body; an upload's fields and a seat's headers are the route's).
+ */
+export type ServedCallName = {
+  [N in JsonCallName]: Calls[N] extends { readonly caller: GuardedCaller } ? (Calls[N] extends { readonly fields: unknown } | { readonly headers: unknown } ? never : N) : never;
+}[JsonCallName];
+/** The served calls of a caller. */
+export type CallsOf<C extends GuardedCaller> = { [N in ServedCallName]: Calls[N] extends { readonly caller: C } ? N : never }[ServedCallName];
 export const HTTP_CALL_NAMES = Object.keys(HTTP_CALLS) as HttpCallName[];

@@ -21,10 +21,10 @@ export interface CallLimit {
   readonly bodyBytes?: number;
 }
 
-type Input = 'params' | 'query' | 'body';
+type Input = 'params' | 'query' | 'body' | 'fields';
 type Present<C, K extends Input> = C extends { readonly [P in K]: infer S extends v.GenericSchema } ? S : never;
 
-/** What a caller passes: each input the entry declares, as the schema takes it. */
+/** What a caller passes: each input the entry declares, as the schema takes it (an upload's `fields` go as form fields beside its files). */
 export type CallInput<C> = { readonly [K in Input as [Present<C, K>] extends [never] ? never : K]: v.InferInput<Present<C, K>> };
 /** What a handler receives: each declared input, as the schema gives it once parsed. */
 export type CallParsed<C> = { readonly [K in Input as [Present<C, K>] extends [never] ? never : K]: v.InferOutput<Present<C, K>> };

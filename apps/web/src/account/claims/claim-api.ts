@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import countries from 'i18n-iso-countries';
 import lt from 'i18n-iso-countries/langs/lt.json';
 import en from 'i18n-iso-countries/langs/en.json';
-import { EEA_COUNTRIES, type ClaimAnswer, type ClaimData, type ClaimLists } from '@eid/domain';
-import { accountCall } from '../../shell/account-session';
+import { EEA_COUNTRIES, type ClaimData, type ClaimDocumentKind, type ClaimLists } from '@eid/domain';
 import { api } from '../../shell/api';
 
 export type { ClaimLists };
@@ -23,12 +22,7 @@ export const loadClaim = (claimId: string) => api.call('claim', { params: { clai
 export const saveClaim = (claimId: string, data: ClaimData) => api.call('saveClaim', { params: { claimId }, body: { data } });
 export const submitClaim = (claimId: string) => api.call('submitClaim', { params: { claimId } });
 export const removeDocument = (claimId: string, fileId: string) => api.call('removeClaimDocument', { params: { claimId, fileId } });
-export function addDocuments(id: string, kind: string, files: readonly File[]) {
-  const form = new FormData();
-  form.append('kind', kind);
-  for (const f of files) form.append('files', f, f.name);
-  return accountCall<ClaimAnswer>(`/claims/${encodeURIComponent(id)}/documents`, { method: 'POST', body: form });
-}
+export const addDocuments = (claimId: string, kind: ClaimDocumentKind, files: readonly File[]) => api.upload('addClaimDocuments', { params: { claimId }, fields: { kind } }, files);
 export const documentUrl = (claimId: string, fileId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/documents/${encodeURIComponent(fileId)}`;
 export const schemeUrl = (claimId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/scheme`;
 

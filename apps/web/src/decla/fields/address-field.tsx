@@ -4,6 +4,7 @@ import { accidentPlaceError, addressError, type AddressSuggestion, type PickedAd
 import { ADDRESS_PATH } from '@eid/domain/protocol';
 import { useBackendFetch } from '../session/session-context';
 import { ErrorText, TextField } from './fields';
+import type { HttpResult } from '@eid/domain/protocol';
 
 export interface AddressValue extends PickedAddress {
   readonly latitude?: number;
@@ -70,7 +71,7 @@ export function AddressField({
     try {
       const res = await backendFetch(url);
       if (n !== seq.current) return;
-      setItems(res.ok ? ((await res.json()) as AddressSuggestion[]) : []);
+      setItems(res.ok ? [...((await res.json()) as HttpResult<'findAddress'>)] : []);
       setNetworkError(res.ok ? null : 'GENERIC_ERROR');
     } catch {
       if (n === seq.current) setNetworkError('NETWORK_ERROR');

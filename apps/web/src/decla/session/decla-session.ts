@@ -24,6 +24,7 @@ import {
   type UploadPurpose,
   WS_PATH,
   type BlobUploaded,
+  type HttpResult,
   type InstructionName,
   type PayloadArgs,
   type ResultOf,
@@ -318,7 +319,7 @@ export class DeclaSession {
       const code = (res.body as { code?: unknown } | null)?.code;
       throw fail(isErrorCode(code) ? code : 'FAILED_CONVERSION');
     }
-    return res.body as BlobUploaded;
+    return res.body as HttpResult<'uploadBinary'>;
   }
 
   /** Uploads a drawing or another image that is not a photo; resolves its id. */

@@ -1,0 +1,16 @@
+/**
+ * SF2, AL1: one sent declaration's statements as each driver's view shows them (logged first); null
+ * when there is none. Reading only: no console call changes a declaration.
+ */
+import { statementView, type ConsoleDeclarationAnswer } from '@eid/domain';
+import type { StaffActor } from '../staff.service.js';
+import type { ConsolePorts } from './ports.js';
+
+export async function readDeclaration(ports: ConsolePorts, actor: StaffActor, declarationId: string): Promise<ConsoleDeclarationAnswer | null> {
+  await ports.staff.record(actor, 'DECLARATION_READ', declarationId);
+  const stored = await ports.declarations.get(declarationId);
+  const statements = stored ? await ports.statements.statementsFor(declarationId) : [];
+  const first = statements[0];
+  if (!stored || !first) return null;
+  return { declarationId, accidentId: first.accidentId, statements: statements.map((s) => statementView(stored.declaration, s)) };
+}
