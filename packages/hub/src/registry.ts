@@ -7,7 +7,7 @@
 import type { AdmissionService } from './admission.service.js';
 import type { BinaryService } from './binaries.service.js';
 import type { ContactService } from './contacts.service.js';
-import { editHandlers } from './edits.js';
+import { editHandlers } from './edit-handlers.js';
 import type { Handlers } from './handler.js';
 import type { MaintenanceService } from './maintenance.service.js';
 import { plateHandlers, type PlateChecks } from './plate-checks.service.js';

@@ -1,23 +1,14 @@
-import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
-import { isInLithuania, isTestUser, type Account } from '@eid/domain';
+import { isTestUser, type Account } from '@eid/domain';
 import { MAX_CLIENT_FRAME_BYTES, seatOfResult, WS_PATH, type ServerMessage } from '@eid/domain/protocol';
 import { sessionToken } from '../accounts/session-cookie.js';
-import { DeclarationHub, PRESENCE_REPEAT_MS, type ClusterPort, type HubConnection } from '@eid/hub';
+import type { HubConnection } from '@eid/hub';
 import type { WebSocket } from 'ws';
 import { HttpError } from '../http-error.js';
 import { SocketGuard } from './socket-guard.js';
 import { addressSource } from '../hub/address-source.js';
-import { hash as argon2Hash } from '@node-rs/argon2';
-import QRCode from 'qrcode';
-import { SubmitWorker } from '../hub/submit-worker.js';
-import { deliverySource, startBackgroundWork, submitSource } from '../jobs/background.js';
-import { SmsPhoneCodeSender } from '../messages/phone-code-sender.js';
-import { DeclarationFinalizer } from '../output/finalizer.js';
-import { DeliveryWorker } from '../output/delivery-worker.js';
-import { RetentionSweep } from '../output/retention.js';
 
 /** Frames past this are cut by ws itself (memory guard); frames past MAX_CLIENT_FRAME_BYTES get PAYLOAD_TOO_LARGE. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_CLIENT_FRAME_BYTES;
@@ -52,90 +43,15 @@ export function originAllowed(request: FastifyRequest, allowed: readonly string[
 }
 
 /**
- * The declaration hub at /serveris/ws-interface: the hub layer's DeclarationHub over SQLite, fed by
- * WebSocket frames. Also runs the inactivity sweep, the submit queue's worker (which produces the
- * documents, statements and messages of a sent declaration) and the delivery worker.
+ * The declaration socket at /serveris/ws-interface: WebSocket frames fed to the hub the services
+ * built (services.ts), with the socket's own guards (origin, connections per address, frame size and
+ * queue, idle sockets). It serves the socket and nothing else: the hub, its workers and the
+ * background jobs belong to the services.
  */
 export default fp(
   async (app) => {
-    // The declarations, their queue and the binaries of the configured storage (SQLite and files, or PostgreSQL).
-    const { declarations: store, blobs, submitQueue: queue } = app.storage;
+    const hub = app.hub;
     const log = (level: 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
-    // Several nodes: the declaration lock across them, and presence told to the others.
-    const link = app.storage.cluster;
-    const cluster: ClusterPort | undefined = link
-      ? {
-          withLock: (id, run) => link.withLock(id, run),
-          publishPresence: (id, present) => void link.publishPresence(id, present).catch((e: unknown) => log('warn', 'presence could not be told to the other nodes', String(e))),
-        }
-      : undefined;
-    const hub = new DeclarationHub(
-      {
-        ...(cluster ? { cluster } : {}),
-        store,
-        // Limits and codes in the database: a restart forgets none (FU7).
-        expiring: app.expiring,
-        blobs,
-        queue,
-        registry: app.registry,
-        clock: app.clock,
-        ids: app.ids,
-        hash: app.hash,
-        isInLithuania,
-        phoneCodes: new SmsPhoneCodeSender(app.sms),
-        ...(app.captcha ? { captcha: app.captcha } : {}),
-        // JN8: the asking addresses are kept only as hashes keyed with the installation's secret.
-        sourceHash: async (text) => createHmac('sha256', app.secret).update(text).digest('hex'),
-        emailConfirmation: app.emailLinks,
-        log,
-      },
-      { maxTimeAdjustHours: app.config.maxTimeAdjustHours, mode: 'live', smsCallingCodes: app.config.smsCallingCodes },
-    );
-    const outputLog = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => app.log[level]({ data }, message);
-    const finalizer = new DeclarationFinalizer({
-      store,
-      blobs,
-      output: app.output,
-      renderer: app.renderer,
-      encryption: app.encryption,
-      media: app.media,
-      registry: app.registry,
-      ids: app.ids,
-      clock: app.clock,
-      hashPassword: (password) => argon2Hash(password),
-      qrPng: async (text) => new Uint8Array(await QRCode.toBuffer(text, { type: 'png', width: 240, margin: 2, errorCorrectionLevel: 'M' })),
-      publicUrl: app.config.publicUrl,
-      log: outputLog,
-    });
-    const delivery = new DeliveryWorker({
-      source: deliverySource(app.storage, app.clock),
-      output: app.output,
-      blobs,
-      email: app.mail,
-      sms: app.sms,
-      clock: app.clock,
-      messageIdHost: new URL(app.config.publicUrl).hostname,
-      log: outputLog,
-    });
-    const worker = new SubmitWorker(submitSource(app.storage, app.clock, log), hub, finalizer, app.clock, log, () => {
-      if (app.config.backgroundJobs) void delivery.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e)));
-    });
-    const retention = new RetentionSweep({ store, output: app.output, blobs, accounts: app.storage.accounts, chats: app.storage.chats, claims: app.storage.claims, audit: app.storage.staff, outbox: app.outbox, clock: app.clock, log: (message, data) => app.log.info(data, message) });
-    app.decorate('hub', hub);
-    app.decorate('retention', retention);
-    app.decorate('submitWorker', worker);
-    app.decorate('deliveryWorker', delivery);
-    app.decorate('blobStore', blobs);
-    app.decorate('declarations', store);
-
-    // A server that cannot encrypt must say so at once: its declarations would wait and then fail,
-    // never be sent unencrypted.
-    app.addHook('onReady', async () => {
-      const check = await app.encryption.check();
-      if (check.ok) app.log.info({ qpdf: check.version }, 'documents are encrypted with qpdf (AES-256)');
-      else app.log.error({ reason: check.reason }, 'CANNOT ENCRYPT the declaration documents: no declaration can be sent until qpdf works');
-    });
-
     const guard = new SocketGuard({
       maxConnections: app.config.maxConnections,
       maxPerIp: app.config.maxConnectionsPerIp,
@@ -231,31 +147,10 @@ export default fp(
       },
     );
 
-    const timers: NodeJS.Timeout[] = [];
-    if (link) {
-      // What other nodes commit reaches this node's devices; a lost listener resyncs when it is back.
-      await link.start({
-        changed: (id, version) => void hub.heard(id, version).catch((e: unknown) => log('warn', 'a change of another node could not be pushed', String(e))),
-        presence: (id, node, present) => hub.heardPresence(id, node, present),
-        resync: () => {
-          void hub.resync().catch((e: unknown) => log('warn', 'the resync after a lost listener failed', String(e)));
-          app.chatEvents.resync();
-        },
-        chat: (accountId, chatId) => app.chatEvents.deliver(accountId, chatId),
-      });
-      app.chatEvents.publishToCluster = (accountId, chatId) => void link.publishChat(accountId, chatId).catch((e: unknown) => log('warn', 'a chat change could not be told to the other nodes', String(e)));
-      timers.push(setInterval(() => hub.repeatPresence(), PRESENCE_REPEAT_MS));
-    }
     // Pings and the idle timeout of sockets without a declaration run in every installation.
-    timers.push(setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs));
-    for (const t of timers) t.unref();
-    if (app.config.backgroundJobs) timers.push(...(await startBackgroundWork({ storage: app.storage, hub, accounts: { sweep: () => Promise.all([app.accounts.sweep(), app.reminders.runDue(), app.staff.sweep()]) }, submit: worker, delivery, retention, log })));
-    app.addHook('onClose', async () => {
-      for (const t of timers) clearInterval(t);
-      // A run in progress finishes; nothing new starts (what is due waits, durably, for the next start).
-      await worker.idle();
-      await delivery.idle();
-    });
+    const ticks = setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs);
+    ticks.unref();
+    app.addHook('onClose', async () => clearInterval(ticks));
   },
   { name: 'eid-hub', dependencies: ['eid-config'] },
 );

@@ -1,5 +1,5 @@
 /**
- * The edits (declaration-flow §7; domain `declaration/edits.ts`): one handler for all of them — the
+ * The edits (declaration-flow §7; domain `declaration/edit-payloads.ts`): one handler for all of them — the
  * domain's `applyInstruction` decides the change, the unit of work commits and pushes it.
  */
 import { applyInstruction, WRITE_INSTRUCTIONS, type EditContext, type ResponsibleInsurer, type WriteInstruction } from '@eid/domain';

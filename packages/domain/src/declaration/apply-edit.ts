@@ -15,7 +15,7 @@ import { witnessError } from '../rules/witness.js';
 import { addPhotoError, PHOTO_SECTIONS, photosInSection } from '../rules/photos.js';
 import { DriverEditableSchema, type Declaration, type PartyData, type ResponsibleInsurer } from './entities.js';
 import { applyGuilt } from './guilt.js';
-import { CHANGED_KIND_OF, isWriteInstruction, SHARED_WRITES, WRITE_PAYLOADS, type ChangedKind, type WriteInstruction, type WritePayload } from './edits.js';
+import { CHANGED_KIND_OF, isWriteInstruction, SHARED_WRITES, WRITE_PAYLOADS, type ChangedKind, type WriteInstruction, type WritePayload } from './edit-payloads.js';
 
 export {
   CHANGED_KINDS,
@@ -26,7 +26,7 @@ export {
   type ChangedKind,
   type WriteInstruction,
   type WritePayload,
-} from './edits.js';
+} from './edit-payloads.js';
 import type { Party } from '../rules/constants.js';
 
 /**
