@@ -113,12 +113,15 @@ export async function buildServices(deps: ServiceDeps) {
   const chats = new ChatService({ chats: storage.chats, clock, ids, events: chatEvents, notify, log: (message, data) => logger.warn(data, message) });
   const claimDispatch = new ClaimDispatch({ renderer: new PdfClaimRenderer({ fontDir: config.fontDir, translate }), registry, blobs: storage.blobs, declarations: storage.declarations, mail, bureauEmail: config.claimsEmail, messageIdHost: new URL(config.publicUrl).hostname });
   const claims = new ClaimService({ claims: storage.claims, clock, ids, chats, declarations: victimDeclarations(storage), dispatch: claimDispatch, log: (message, data) => logger.warn(data, message) });
+  // UE8: a claim's scheme from its declaration (the form and the claim's PDF show it).
+  const claimFiles = { claims, declarations: storage.declarations, blobs: storage.blobs };
   // BR1-BR5, settings M: what the records use cases read.
   const records: RecordsPorts = { bureau: storage.bureau, insurers: registry, statements: output, declarations: storage.declarations, accounts: storage.accounts, seated: victimDeclarations(storage), clock };
   // PV: what opening a driver's statement reads (its wrong tries survive a restart, FU7).
   const statements: StatementPorts = {
     statements: output,
     declarations: storage.declarations,
+    blobs: storage.blobs,
     hasher: accountPorts.hasher,
     dummyHash: await accountPorts.hasher.hash('no-such-statement'),
     expiring,
@@ -224,6 +227,7 @@ export async function buildServices(deps: ServiceDeps) {
     chats,
     claimDispatch,
     claims,
+    claimFiles,
     staff,
     records,
     statements,

@@ -172,6 +172,16 @@ export class AccountService {
     return { token, session, account };
   }
 
+  /**
+   * BR5: a seat a signed-in browser took (a connect, a resume, a confirmed join) links the
+   * declaration to its account by the seat's token hash — while the session is still alive
+   * (signed out since: no link).
+   */
+  async linkSeat(sessionToken: string, seat: { readonly declarationId: string; readonly party: 'A' | 'B'; readonly token: string }): Promise<void> {
+    const found = await this.authenticate(sessionToken);
+    if (found) await this.ports.store.linkDeclaration(found.account.id, seat.declarationId, seat.party, await this.ports.hash.sha256Hex(seat.token), this.ports.clock.now());
+  }
+
   /** AC3: the account and session of a browser's token; null when there is none or it ended (idle or absolute). */
   /** `touch: false` checks without counting as a call (a live stream's periodic check must not keep a session from its idle end). */
   async authenticate(token: string | undefined, touch = true): Promise<{ readonly account: Account; readonly session: AccountSession } | null> {

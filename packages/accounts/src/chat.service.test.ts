@@ -34,7 +34,11 @@ describe('chat use cases', () => {
     await service.start('acc-1', 'chat-0001', { topic: 'Žala', text: 'Sveiki' }, []);
     expect(await failure(service.open('acc-2', 'chat-0001'))).toBe('CHAT_NOT_FOUND');
     expect(await failure(service.open('acc-2', 'chat-missing'))).toBe('CHAT_NOT_FOUND');
-    expect(await failure(service.reply('acc-2', 'chat-0001', 'įsilaužėlis', []))).toBe('CHAT_NOT_FOUND');
+    // A stranger's message is refused before a byte of it is read.
+    let read = 0;
+    const intake = async () => ((read += 1), { fields: { text: 'įsilaužėlis' }, files: [] });
+    expect(await failure(service.reply('acc-2', 'chat-0001', intake))).toBe('CHAT_NOT_FOUND');
+    expect(read).toBe(0);
     expect((await service.list('acc-2')).chats).toEqual([]);
     expect((await service.open('acc-1', 'chat-0001')).messages.map((m) => m.content)).toEqual(['Sveiki']);
   });

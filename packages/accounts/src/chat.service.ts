@@ -30,6 +30,9 @@ export interface ChatPorts {
 
 export type { ChatThread };
 
+/** The port a use case calls once it has decided: it reads a message's fields and files, stores the files, and says what they are. */
+export type MessageIntake<F> = () => Promise<{ readonly fields: F; readonly files: readonly ChatFile[] }>;
+
 export class ChatService {
   constructor(private readonly ports: ChatPorts) {}
 
@@ -63,10 +66,15 @@ export class ChatService {
     return chat;
   }
 
-  /** CH1: the driver writes in their chat. */
-  async reply(accountId: string, chatId: string, text: string, files: readonly ChatFile[]): Promise<Chat> {
+  /**
+   * CH1: the driver writes in their chat. The chat's owner is decided first; only then is `intake`
+   * called — the port that reads the message's fields and its files and stores the files (a
+   * stranger's upload is never read).
+   */
+  async reply(accountId: string, chatId: string, intake: MessageIntake<{ readonly text: string }>): Promise<Chat> {
     await this.ownChat(accountId, chatId);
-    return this.add(accountId, this.message(chatId, 'U', null, text, files));
+    const { fields, files } = await intake();
+    return this.add(accountId, this.message(chatId, 'U', null, fields.text, files));
   }
 
   /** CH3: the chats waiting for the bureau, longest first, with the time waited. */

@@ -101,6 +101,12 @@ describe('the victim\'s claim', () => {
     expect((await chats.open('acc-B', asked.chatId ?? '')).messages.map((m) => m.content)).toEqual(['Atsiųskite sąskaitą.', 'Išmokėsime 1200,50 EUR.']);
     expect(await failure(service.setState(claim.id, 'RECEIVED', 'Asta', 'Vėl.'))).toBe('CLAIM_STATE_INVALID');
     expect(await failure(service.addDocuments('acc-B', claim.id, 'damage', []))).toBe('CLAIM_NOT_EDITABLE');
+    // An upload to a decided claim, or to another's, is refused before a byte of it is read.
+    let read = 0;
+    const intake = async () => ((read += 1), { fields: { kind: 'damage' as const }, files: [] });
+    expect(await failure(service.receiveDocuments('acc-B', claim.id, intake))).toBe('CLAIM_NOT_EDITABLE');
+    expect(await failure(service.receiveDocuments('acc-A', claim.id, intake))).toBe('CLAIM_NOT_FOUND');
+    expect(read).toBe(0);
   });
 
   it('[UE5] at most 10 files of one list', async () => {
@@ -110,6 +116,10 @@ describe('the victim\'s claim', () => {
     await service.addDocuments('acc-B', claim.id, 'fotos', files(10));
     expect(await failure(service.addDocuments('acc-B', claim.id, 'fotos', files(1)))).toBe('CLAIM_TOO_MANY_FILES');
     expect((await service.own('acc-B', claim.id)).documents).toHaveLength(10);
+    // The intake is told the room left: none for photos, 10 for another list.
+    const rooms: number[] = [];
+    await service.receiveDocuments('acc-B', claim.id, async (room) => (rooms.push(room.of('fotos'), room.of('damage')), { fields: { kind: 'damage' }, files: files(1) }));
+    expect(rooms).toEqual([0, 10]);
   });
 
   it('[UE3] a document added while the form is saved is not lost: the later write is applied on the newer claim', async () => {

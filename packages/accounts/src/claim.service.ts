@@ -110,6 +110,25 @@ export class ClaimService {
     });
   }
 
+  /**
+   * UE3, UE5: documents of one list arriving with the victim's upload. The claim is decided first —
+   * the victim's own, still open, with room — and only then is `intake` called, the port that reads
+   * the list's kind and its files and stores the files, told how many files there is room for
+   * (`roomOf(kind)`, before the first file): a refused upload is never read, and nothing is stored.
+   */
+  async receiveDocuments(
+    accountId: string,
+    claimId: string,
+    intake: (room: { readonly total: number; readonly of: (kind: ClaimDocumentKind) => number }) => Promise<{ readonly fields: { readonly kind: ClaimDocumentKind }; readonly files: ReadonlyArray<Omit<ClaimDocument, 'kind' | 'addedAt'>> }>,
+  ): Promise<Claim> {
+    const claim = await this.own(accountId, claimId);
+    if (!claimDocumentsOpen(claim.state)) refuse('CLAIM_NOT_EDITABLE');
+    const total = claimDocumentRoom(claim);
+    if (total === 0) refuse('CLAIM_TOO_MANY_FILES');
+    const { fields, files } = await intake({ total, of: (kind) => claimDocumentRoom(claim, kind) });
+    return this.addDocuments(accountId, claimId, fields.kind, files);
+  }
+
   /** UE3, UE5: documents of one list (already checked and stored by the server) until the claim is decided. */
   addDocuments(accountId: string, claimId: string, kind: ClaimDocumentKind, files: ReadonlyArray<Omit<ClaimDocument, 'kind' | 'addedAt'>>): Promise<Claim> {
     const at = this.ports.clock.now();

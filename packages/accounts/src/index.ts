@@ -4,10 +4,11 @@ export type { AccountMail, AccountMailKind, AccountMailPort, AccountPorts } from
 export { IdentitySignIn, IDENTITY_ATTEMPT_MS, IDENTITY_PACE_MS, IDENTITY_POLL_WAIT_MS, type IdentityInput, type IdentityProviders } from './identity-sign-in.js';
 export { OidcSignIn, OIDC_ATTEMPT_MS } from './oidc-sign-in.js';
 export { ExpiryReminders, REMINDER_RUN_EVERY_MS, type ReminderPorts, type ReminderSenderPort } from './expiry-reminders.js';
-export { ChatService, type ChatEventsPort, type ChatNotifierPort, type ChatPorts, type ChatThread } from './chat.service.js';
+export { ChatService, type ChatEventsPort, type ChatNotifierPort, type ChatPorts, type ChatThread, type MessageIntake } from './chat.service.js';
 export { StaffService, staffView, type StaffActor, type StaffPorts, type StaffView } from './staff.service.js';
 export { ConsoleError, refuse, type ConsoleFailure } from './console-error.js';
 export { ClaimService, type ClaimDispatchPort, type ClaimPorts, type VictimDeclarationsPort } from './claim.service.js';
 export * from './records/index.js';
 export * from './console/index.js';
 export * from './statements/index.js';
+export { claimScheme, readClaimScheme, type ClaimImage, type ClaimSchemePorts } from './claims/claim-scheme.js';

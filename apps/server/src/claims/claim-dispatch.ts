@@ -5,7 +5,7 @@
  * correspondent, a representative or a foreign body, which the bureau passes it on to) to the
  * bureau's claims address. The e-mail goes through the configured sender: the local outbox or SMTP.
  */
-import type { ClaimDispatchPort } from '@eid/accounts';
+import { claimScheme, type ClaimDispatchPort } from '@eid/accounts';
 import {
   bankByCode,
   claimCompetence,
@@ -92,10 +92,3 @@ export class ClaimDispatch implements ClaimDispatchPort {
   }
 }
 
-/** The declaration's scheme image for a claim started from one (only from that declaration's own folder), or null. */
-export async function claimScheme(deps: { readonly blobs: BlobStorePort; readonly declarations: DeclarationStorePort }, claim: Claim): Promise<DocumentImage | null> {
-  if (!claim.data.scheme.fromDeclaration || claim.declarationId === null) return null;
-  const imageId = (await deps.declarations.get(claim.declarationId))?.declaration.scheme.imageId ?? null;
-  const stored = imageId === null ? null : await deps.blobs.get(imageId);
-  return stored && stored.declarationId === claim.declarationId ? { contentType: stored.contentType, bytes: stored.bytes } : null;
-}

@@ -69,6 +69,7 @@ const STATEMENT_STATUS: Record<StatementFailure, number> = {
   CAPTCHA_INVALID: 403,
   PREVIEW_LOAD_FAILED: 403,
   RATE_LIMITED: 429,
+  FILE_NOT_FOUND: 404,
 };
 
 /** The records use cases' refusals (BR5, settings M). */

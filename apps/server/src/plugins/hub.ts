@@ -72,8 +72,7 @@ export default fp(
     const linkSeat = async (session: string, message: ServerMessage) => {
       const seat = seatOfResult(message);
       if (!seat) return;
-      const found = await app.accounts.authenticate(session);
-      if (found) await app.storage.accounts.linkDeclaration(found.account.id, seat.declarationId, seat.party, await app.hash.sha256Hex(seat.token), app.clock.now());
+      await app.accounts.linkSeat(session, seat);
     };
     await app.register(websocket, {
       options: { maxPayload: WS_HARD_LIMIT_BYTES },

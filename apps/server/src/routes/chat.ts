@@ -59,11 +59,10 @@ const chat: FastifyPluginAsync = async (app) => {
   app.post(C.replyInChat.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply): Promise<HttpResult<'replyInChat'>> => {
     const { account } = await requireSession(app, request, reply, true);
     const { chatId } = parseInput(C.replyInChat.params, request.params);
-    await app.chats.ownChat(account.id, chatId);
-    return slots.run(account.id, async () => {
-      const upload = await readChatUpload(app, request, chatId, (fields) => parseInput(C.replyInChat.fields, fields));
-      return { chat: await app.chats.reply(account.id, chatId, upload.fields.text, upload.files) };
-    });
+    // The use case decides whose chat it is, then calls the intake: the upload is read only for its owner.
+    return slots.run(account.id, async () => ({
+      chat: await app.chats.reply(account.id, chatId, () => readChatUpload(app, request, chatId, (fields) => parseInput(C.replyInChat.fields, fields))),
+    }));
   });
 
   /** CH6: the account's live stream: `event: chat` with the id of a chat that changed. */

@@ -11,8 +11,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
   CHAT_FILE_MAX_BYTES,
-  claimDocumentsOpen,
-  claimDocumentRoom,
   claimFilesFolder,
   CLAIM_FILES_PER_KIND,
   LT_BANKS,
@@ -25,7 +23,7 @@ import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './limits.js';
 import { readFilesUpload, sendStoredFile } from '../chat/chat-files.js';
 import { uploadSlots } from '../chat/upload-slots.js';
-import { claimScheme } from '../claims/claim-dispatch.js';
+import { readClaimScheme } from '@eid/accounts';
 import { serveCall } from '../http/serve-call.js';
 
 /** One list's files at most, and a little for the form's fields and boundaries. */
@@ -58,26 +56,20 @@ const claims: FastifyPluginAsync = async (app) => {
   app.post(C.addClaimDocuments.path, { ...perMinute(30), ...slots.gate, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply): Promise<HttpResult<'addClaimDocuments'>> => {
     const { account } = await signedIn(request, reply, true);
     const { claimId } = parseInput(C.addClaimDocuments.params, request.params);
-    const claim = await app.claims.own(account.id, claimId);
-    // UE3, UE5: a decided claim takes nothing, and no more files are read than the claim has room for (nothing is stored for a refusal).
-    if (!claimDocumentsOpen(claim.state)) throw new HttpError(409, 'CLAIM_NOT_EDITABLE');
-    const room = claimDocumentRoom(claim);
-    if (room === 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
-    return slots.run(account.id, async () => {
-      const upload = await readFilesUpload(
-        app,
-        request,
-        { folder: claimFilesFolder(claimId), max: room, invalid: 'CLAIM_FILE_INVALID', tooMany: 'CLAIM_TOO_MANY_FILES' },
-        (fields) => {
+    // UE3, UE5: the use case decides (the victim's own claim, open, with room) before the upload is read;
+    // no more files are read than the claim, then the list, has room for (nothing is stored for a refusal).
+    return slots.run(account.id, async () => ({
+      claim: await app.claims.receiveDocuments(account.id, claimId, async (room) => {
+        const upload = await readFilesUpload(app, request, { folder: claimFilesFolder(claimId), max: room.total, invalid: 'CLAIM_FILE_INVALID', tooMany: 'CLAIM_TOO_MANY_FILES' }, (fields) => {
           const parsed = parseInput(C.addClaimDocuments.fields, fields);
           // The list's own room, known once the kind is read (before the first file).
-          if (claimDocumentRoom(claim, parsed.kind) === 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
+          if (room.of(parsed.kind) === 0) throw new HttpError(400, 'CLAIM_TOO_MANY_FILES');
           return parsed;
-        },
-      );
-      if (upload.files.length === 0) throw new HttpError(400, 'DATA_ERROR');
-      return { claim: await app.claims.addDocuments(account.id, claimId, upload.fields.kind, upload.files) };
-    });
+        });
+        if (upload.files.length === 0) throw new HttpError(400, 'DATA_ERROR');
+        return upload;
+      }),
+    }));
   });
 
   serveCall(app, 'removeClaimDocument', async ({ params }, { signedIn }) => ({ claim: await app.claims.removeDocument(signedIn.account.id, params.claimId, params.fileId) }));
@@ -92,8 +84,7 @@ const claims: FastifyPluginAsync = async (app) => {
   /** The declaration's scheme, shown in the form of a claim started from it. */
   app.get(C.claimScheme.path, reads, async (request, reply) => {
     const { account } = await signedIn(request, reply, false);
-    const claim = await app.claims.own(account.id, parseInput(C.claimScheme.params, request.params).claimId);
-    const image = await claimScheme({ blobs: app.blobStore, declarations: app.storage.declarations }, claim);
+    const image = await readClaimScheme(app.claimFiles, account.id, parseInput(C.claimScheme.params, request.params).claimId);
     if (!image) throw new HttpError(404, 'FILE_NOT_FOUND');
     return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(Buffer.from(image.bytes));
   });

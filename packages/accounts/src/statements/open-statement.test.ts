@@ -6,10 +6,10 @@
  * opened it reads it again, another does not.
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryDeclarationStore, MemoryExpiringStore, MemoryOutputStore } from '@eid/adapter-storage-memory';
+import { MemoryBlobStore, MemoryDeclarationStore, MemoryExpiringStore, MemoryOutputStore } from '@eid/adapter-storage-memory';
 import { FixedClock, submittedDeclaration } from '@eid/test-fixtures';
 import { PREVIEW_LIMIT, type StatementRecord } from '@eid/domain';
-import { openStatement, readStatement, StatementError, type StatementPorts } from './index.js';
+import { openStatement, readStatement, readStatementFile, StatementError, type StatementPorts } from './index.js';
 
 /** A hasher that is not slow (the real one is the argon2 adapter): the "hash" says the password. */
 const hasher = { hash: async (p: string) => `h:${p}`, verify: async (h: string, p: string) => h === `h:${p}` };
@@ -23,8 +23,9 @@ async function world(captcha: StatementPorts['captcha'] = null) {
   const record: StatementRecord = { statementId: 'st-1'.padEnd(20, 'x'), suid: 'suid-1'.padEnd(12, 'x'), accidentId: 'acc-1', declarationId: d.id, party: 'A', lang: 'lt', passwordHash: 'h:181233', documents: { primary: 'p', secondary: 's' }, createdAt: 0 };
   await statements.saveOutput([record], []);
   const logged: string[] = [];
-  const ports: StatementPorts = { statements, declarations, hasher, dummyHash: await hasher.hash('no-such-statement'), expiring: new MemoryExpiringStore(clock), clock, captcha, log: (m) => logged.push(m) };
-  return { ports, clock, record, logged, declarations };
+  const blobs = new MemoryBlobStore();
+  const ports: StatementPorts = { statements, declarations, blobs, hasher, dummyHash: await hasher.hash('no-such-statement'), expiring: new MemoryExpiringStore(clock), clock, captcha, log: (m) => logged.push(m) };
+  return { ports, clock, record, logged, declarations, blobs };
 }
 
 const code = (p: Promise<unknown>) => p.then(() => 'OPENED', (e: unknown) => (e instanceof StatementError ? e.code : String(e)));
@@ -70,5 +71,15 @@ describe('opening a statement (PV)', () => {
     expect((await readStatement(ports, record.statementId, true)).statementId).toBe(record.statementId);
     expect(await code(readStatement(ports, record.statementId, false))).toBe('PREVIEW_LOAD_FAILED');
     expect(await code(readStatement(ports, 'x'.repeat(20), true))).toBe('PREVIEW_LOAD_FAILED');
+  });
+
+  it('gives a file of the statement only to a browser granted it, only among the declaration\'s own, named by us', async () => {
+    const { ports, record, blobs } = await world();
+    await blobs.put({ id: record.documents.primary, declarationId: record.declarationId, contentType: 'application/pdf', bytes: new Uint8Array([37, 80, 68, 70]) });
+    await blobs.put({ id: 'other-decl-blob', declarationId: 'another-declaration', contentType: 'image/jpeg', bytes: new Uint8Array([255, 216, 255]) });
+    const code = (p: Promise<unknown>) => p.then(() => 'GIVEN', (e: unknown) => (e instanceof StatementError ? e.code : String(e)));
+    expect(await code(readStatementFile(ports, { cuid: record.statementId, type: 69, fileName: 'other-decl-blob' }, true))).toBe('FILE_NOT_FOUND');
+    expect(await code(readStatementFile(ports, { cuid: record.statementId, type: 0, fileName: '../../etc/passwd' }, true))).toBe('FILE_NOT_FOUND');
+    expect(await code(readStatementFile(ports, { cuid: record.statementId, type: 0, fileName: 'x.pdf' }, false))).toBe('FILE_NOT_FOUND');
   });
 });

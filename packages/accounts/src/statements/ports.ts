@@ -1,13 +1,15 @@
 /**
- * What opening a driver's statement needs (SPEC PV, FU7): the statements and their declarations,
+ * What opening a driver's statement needs (SPEC PV, FU7): the statements, their declarations and files,
  * the password hasher (the statement's preview password is kept hashed), the wrong tries kept
  * across a restart, the clock, the captcha (none when switched off) and the log.
  */
-import type { CaptchaPort, ClockPort, DeclarationStorePort, ExpiringStorePort, OutputStorePort, PasswordHasherPort } from '@eid/domain';
+import type { BlobStorePort, CaptchaPort, ClockPort, DeclarationStorePort, ExpiringStorePort, OutputStorePort, PasswordHasherPort } from '@eid/domain';
 
 export interface StatementPorts {
   readonly statements: Pick<OutputStorePort, 'findStatement' | 'statementById'>;
   readonly declarations: Pick<DeclarationStorePort, 'get'>;
+  /** The statement's documents and the declaration's images and voice notes. */
+  readonly blobs: Pick<BlobStorePort, 'get'>;
   readonly hasher: Pick<PasswordHasherPort, 'verify'>;
   /** A hash checked when the link is unknown, so that the answer takes one check's time either way (made once, at start-up). */
   readonly dummyHash: string;
