@@ -37,7 +37,9 @@ const TEXTS = {
 
 /** Next is pressed on an invalid step: the step stays and the topmost error is shown. */
 async function blocked(page: Page, step: number): Promise<void> {
-  // A user can press the inactive next button (it is aria-disabled, not disabled): it gives the hint.
+  // The step has taken in the last change: its next button shows itself inactive (aria-disabled, not
+  // disabled) — what the person sees before pressing it, and what makes the press a hint.
+  await expect(nextButton(page)).toHaveAttribute('aria-disabled', 'true');
   await nextButton(page).click({ force: true });
   // The refusal shows itself: the topmost error takes the focus (declaration-flow §2).
   await expect(page.locator('.decla-body').locator('[aria-invalid="true"], .step-error').filter({ visible: true }).first()).toBeFocused();

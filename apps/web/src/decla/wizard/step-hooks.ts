@@ -99,8 +99,12 @@ export function useAutosave<T>(value: T, save: (value: T) => void, delayMs = 700
  */
 export function scrollToFirstError(container: HTMLElement | null): void {
   if (!container) return;
-  const first = container.querySelector<HTMLElement>('[aria-invalid="true"], .step-error');
+  // The topmost error a person can see: a field in error inside a part that is not shown (a
+  // collapsed section, a hidden input) is passed over, or the focus would go nowhere visible.
+  const first = [...container.querySelectorAll<HTMLElement>('[aria-invalid="true"], .step-error')].find((el) => el.getClientRects().length > 0);
   if (!first) return;
+  // A group marked in error (a fieldset) takes the focus too, so the screen reader reads its message.
+  if (!first.matches('input, select, textarea, button, a[href], [tabindex]')) first.tabIndex = -1;
   first.focus({ preventScroll: true });
   for (const ms of SCROLL_DELAYS_MS) {
     setTimeout(() => {
