@@ -33,6 +33,7 @@ import {
 } from '@eid/domain';
 import { refuseAccount } from './account-error.js';
 import type { AccountMailKind, AccountPorts } from './ports.js';
+import { isTimes } from './failure-times.js';
 
 /** AC8: one registration e-mail and one reset e-mail per address a minute; more calls answer alike and send nothing. */
 export const ACCOUNT_MAIL_PACE_MS = 60_000;
@@ -44,7 +45,6 @@ export interface StartedSession {
   readonly account: Account;
 }
 
-const isTimes = (x: unknown): x is number[] => Array.isArray(x) && x.every((t) => typeof t === 'number');
 const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export class AccountService {

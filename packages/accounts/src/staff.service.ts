@@ -28,6 +28,7 @@ import {
   type StaffStorePort,
 } from '@eid/domain';
 import { refuse } from './console-error.js';
+import { isTimes } from './failure-times.js';
 
 export interface StaffPorts {
   readonly store: StaffStorePort;
@@ -50,7 +51,6 @@ export interface StaffActor {
 export { staffView, type StaffView };
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
-const isTimes = (x: unknown): x is number[] => Array.isArray(x) && x.every((t) => typeof t === 'number');
 
 export class StaffService {
   private readonly turns = new KeyedTurns();

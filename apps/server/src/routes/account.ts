@@ -11,17 +11,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { toE164, type IdentityMethod, accountEmail, accountView, formatDate, normalisePerson, personErrors, deviceOf, type Account, type AccountSession } from '@eid/domain';
-import type { AccountService, IdentityInput, IdentitySignIn } from '@eid/accounts';
+import type { IdentityInput } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 import { serveCall } from '../http/serve-call.js';
 import { attemptBinding, clearSessionCookie, csrfTokenOf, sameSiteCaller, setAttemptCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    accounts: AccountService;
-    identity: IdentitySignIn;
-  }
-}
 
 const account: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });

@@ -11,16 +11,10 @@ import rateLimit from '@fastify/rate-limit';
 import { perMinute } from './limits.js';
 import { deviceOf } from '@eid/domain';
 import { HTTP_CALLS as C, ACCOUNT_PATH } from '@eid/domain/protocol';
-import { AccountError, type OidcSignIn } from '@eid/accounts';
+import { AccountError } from '@eid/accounts';
 import { parseInput } from '../http-error.js';
 import { oidcCallbackUrl } from '../accounts/oidc-providers.js';
 import { sessionToken, setSessionCookie } from '../accounts/session-cookie.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    oidc: OidcSignIn;
-  }
-}
 
 const OIDC_PATH = `${ACCOUNT_PATH}/oidc`;
 const BINDING_COOKIE = 'eid_oidc';

@@ -6,15 +6,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { openOwnStatement, readAccidents, readDebts, readDocuments, readNotificationChoices, saveNotificationChoices, type ExpiryReminders } from '@eid/accounts';
+import { openOwnStatement, readAccidents, readDebts, readDocuments, readNotificationChoices, saveNotificationChoices } from '@eid/accounts';
 import { serveCall } from '../http/serve-call.js';
 import { grantStatementAccess } from '../output/statement-access.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    reminders: ExpiryReminders;
-  }
-}
 
 const records: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });

@@ -8,9 +8,9 @@
 import { linkKey, previewLockMs, statementView, type StatementLink, type StatementView } from '@eid/domain';
 import type { StatementPorts } from './ports.js';
 import { StatementError } from './statement-error.js';
+import { isTimes } from '../failure-times.js';
 
 const FAILURES_KEPT_MS = 60 * 60_000;
-const isTimes = (x: unknown): x is number[] => Array.isArray(x) && x.every((t) => typeof t === 'number');
 
 export interface OpenStatementInput {
   readonly link: StatementLink;

@@ -7,6 +7,7 @@
  */
 import { documentFileName, getFileBucket, secondaryLang, statementDocumentIds, statementImageIds } from '@eid/domain';
 import type { StatementPorts } from './ports.js';
+import { grantedStatement } from './read-statement.js';
 import { StatementError } from './statement-error.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'application/pdf': 'pdf' };
@@ -22,11 +23,9 @@ export interface StatementFile {
 
 export async function readStatementFile(ports: StatementPorts, request: { readonly cuid: string; readonly type: number; readonly fileName: string }, granted: boolean): Promise<StatementFile> {
   const notFound = () => new StatementError('FILE_NOT_FOUND');
-  if (!granted) throw notFound();
-  const s = await ports.statements.statementById(request.cuid);
-  const record = s ? await ports.declarations.get(s.declarationId) : null;
-  if (!s || !record) throw notFound();
-  const d = record.declaration;
+  const found = await grantedStatement(ports, request.cuid, granted);
+  if (!found) throw notFound();
+  const { statement: s, declaration: d } = found;
   const { fileName } = request;
   let blobId: string;
   switch (getFileBucket(request.type)) {

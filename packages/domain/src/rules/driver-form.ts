@@ -9,7 +9,7 @@ import { BIRTH_DATE_MIN } from './constants.js';
 import { birthDateSchema } from './dates.js';
 import { driverAddressError, driverBirthDateMatches, driverCodeError } from './driver-identity.js';
 import type { ErrorCode } from './errors.js';
-import { isName } from './general-rules.js';
+import { requiredNameError } from './general-rules.js';
 import { validate } from './validation.js';
 
 export interface DriverFormInput {
@@ -24,16 +24,14 @@ export interface DriverFormInput {
 
 export type DriverFormErrors = { readonly [K in Exclude<keyof DriverFormInput, 'country'>]: ErrorCode | null };
 
-const nameError = (value: string): ErrorCode | null => (value.trim() === '' ? 'REQUIRED' : isName(value) ? null : 'NAME_INVALID');
-
 /**
  * Each field's first failure, or null. `today` (YYYY-MM-DD, Vilnius) bounds the birth date: from
  * BIRTH_DATE_MIN to today, and for a Lithuanian personal code the date the code says.
  */
 export function driverFormErrors(f: DriverFormInput, today: string): DriverFormErrors {
   return {
-    name: nameError(f.name),
-    surname: nameError(f.surname),
+    name: requiredNameError(f.name),
+    surname: requiredNameError(f.surname),
     code: f.code.trim() === '' ? 'REQUIRED' : driverCodeError(f.code.trim(), f.country),
     dob:
       f.dob === ''

@@ -24,6 +24,9 @@ export function isName(value: string): boolean {
   return NAME_RE.test(value.normalize('NFC'));
 }
 
+/** A name field that must be filled: REQUIRED when blank, NAME_INVALID for other characters (drivers, witnesses). */
+export const requiredNameError = (value: string): ErrorCode | null => (value.trim() === '' ? 'REQUIRED' : isName(value) ? null : 'NAME_INVALID');
+
 export const nameSchema: Rule = v.pipe(codeString(), codeCheck(isName, 'NAME_INVALID'));
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_PHONE_PREFIX } from './constants.js';
 import type { ErrorCode } from './errors.js';
-import { isName } from './general-rules.js';
+import { requiredNameError } from './general-rules.js';
 import { phoneError } from './phone.js';
 
 export interface WitnessInput {
@@ -16,14 +16,12 @@ export interface WitnessInput {
 
 export type WitnessFieldErrors = { readonly [K in keyof WitnessInput]: ErrorCode | null };
 
-const nameError = (value: string): ErrorCode | null => (value.trim() === '' ? 'REQUIRED' : isName(value) ? null : 'NAME_INVALID');
-
 /** Each field's first failure, or null: REQUIRED, NAME_INVALID, or the phone's own code. */
 export function witnessErrors(w: WitnessInput): WitnessFieldErrors {
   const phone = w.phone.trim();
   return {
-    name: nameError(w.name),
-    surname: nameError(w.surname),
+    name: requiredNameError(w.name),
+    surname: requiredNameError(w.surname),
     phone: phone === '' || phone === DEFAULT_PHONE_PREFIX ? 'REQUIRED' : phoneError(phone),
   };
 }
