@@ -45,6 +45,13 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Each Playwright worker has its own server: a test reaches it through helpers/test.ts's `test`.
+    files: ['apps/web/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from './helpers/test.js' (its worker's server)." }] }],
+    },
+  },
+  {
     files: [
       'scripts/**/*.mjs',
       '*.config.{js,ts,cjs}',

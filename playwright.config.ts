@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -5,7 +6,15 @@ import { defineConfig, devices } from '@playwright/test';
  * browser download does not work on these machines) against the built app served by the real
  * server on its own port and a throw-away data folder.
  */
-const PORT = Number(process.env.EID_E2E_PORT ?? 18080);
+export const E2E_PORT = Number(process.env.EID_E2E_PORT ?? 18080);
+/**
+ * Workers, each with its own server (E2E_PORT + the worker's parallel index; helpers/test.ts points
+ * its tests there), so that no worker shares a declaration, an outbox, a per-address limit or the
+ * test clock with another. A worker keeps about two cores busy (the browser with two phones, and
+ * its server): measured on a 2-core machine, two workers took as long as one, each test about
+ * twice as long. So one worker per two cores (EID_E2E_WORKERS to choose).
+ */
+const WORKERS = Number(process.env.EID_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 /** The local cluster (two nodes behind HAProxy) of the several-node tests. */
 export const CLUSTER_PORT = Number(process.env.EID_E2E_CLUSTER_PORT ?? 18090);
 export const CHROMIUM_ARGS = [
@@ -27,13 +36,13 @@ export default defineConfig({
   testDir: 'apps/web/e2e',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // A Lithuanian phone unless a test says otherwise (the page follows the browser's language).
     locale: 'lt-LT',
     // An action that cannot happen (a button that stays disabled) fails in seconds, not at the test's end.
@@ -48,18 +57,21 @@ export default defineConfig({
     { name: 'cluster', testMatch: /cluster-.*\.spec\.ts/, use: { ...devices['Pixel 7'], browserName: 'chromium', baseURL: `http://127.0.0.1:${CLUSTER_PORT}` } },
   ],
   webServer: [
-    {
-      command: 'node scripts/e2e-server.mjs',
-      url: `http://127.0.0.1:${PORT}/serveris/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      // Links in the messages (view links, confirmation links) point at this server.
-      env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${PORT}` },
-      stdout: 'pipe',
-      stderr: 'pipe',
-      // Stopped with SIGTERM, so that it stops its server (Playwright's default SIGKILL would leave it running).
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    },
+    ...Array.from({ length: WORKERS }, (_, worker) => {
+      const port = E2E_PORT + worker;
+      return {
+        command: 'node scripts/e2e-server.mjs',
+        url: `http://127.0.0.1:${port}/serveris/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        // Links in the messages (view links, confirmation links) point at this server.
+        env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${port}` },
+        stdout: 'pipe' as const,
+        stderr: 'pipe' as const,
+        // Stopped with SIGTERM, so that it stops its server (Playwright's default SIGKILL would leave it running).
+        gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+      };
+    }),
     {
       command: 'node scripts/e2e-cluster.mjs',
       url: `http://127.0.0.1:${CLUSTER_PORT}/serveris/ready`,

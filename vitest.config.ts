@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run over every workspace. Workspace packages resolve to their TypeScript
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     // A stray it.only / describe.only fails the run instead of silently skipping the rest (as Playwright's forbidOnly).
     allowOnly: false,
+    // Every core (Vitest's own default leaves one idle: on a 2-core machine the whole run went through one worker).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

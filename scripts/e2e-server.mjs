@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT } from './lib/bootstrap.mjs';
 
-const dataDir = join(ROOT, 'test-results', 'e2e-data');
+const dataDir = join(ROOT, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: ROOT,

@@ -4,6 +4,7 @@ import {
   landscapeRotation,
   legendLayout,
   trimBoxOfSamples,
+  IMAGE_PIPELINE,
   IMAGE_TRIM_SCAN_STEP,
   type Legend,
   type MediaOutcome,
@@ -110,7 +111,7 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     const thumb = await sharp(out)
       .resize(o.thumbnailSide, o.thumbnailSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 70 })
+      .jpeg({ quality: IMAGE_PIPELINE.thumbnailQuality })
       .toBuffer({ resolveWithObject: true });
     return {
       ok: true,

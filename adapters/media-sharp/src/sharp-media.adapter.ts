@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import workerpool from 'workerpool';
-import { MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
+import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
 import type { PipelineOptions, PipelineTask, ShrinkTask } from './pipeline.js';
 
 export interface SharpMediaOptions extends Partial<PipelineOptions> {
@@ -11,10 +11,10 @@ export interface SharpMediaOptions extends Partial<PipelineOptions> {
 }
 
 const DEFAULTS: PipelineOptions = {
-  maxInputPixels: 50_000_000,
-  jpegMaxSide: 2048,
-  thumbnailSide: 400,
-  jpegQuality: 82,
+  maxInputPixels: IMAGE_PIPELINE.maxInputPixels,
+  jpegMaxSide: IMAGE_PIPELINE.jpegMaxSide,
+  thumbnailSide: IMAGE_PIPELINE.thumbnailSide,
+  jpegQuality: IMAGE_PIPELINE.jpegQuality,
   fontFamily: 'DejaVu Sans',
 };
 

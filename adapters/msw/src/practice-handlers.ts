@@ -1,6 +1,6 @@
 import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
 import * as v from 'valibot';
-import { sniffContentType, type AddressLookupPort, type ErrorCode, type Party } from '@eid/domain';
+import { type AddressLookupPort, type ErrorCode } from '@eid/domain';
 import {
   ADDRESS_PATH,
   ADDRESS_SUGGESTION_LIMIT,
@@ -8,23 +8,26 @@ import {
   BACKEND_BASE_PATH,
   BLOB_PATH,
   HEALTH_PATH,
+  HTTP_CALLS,
   isParameterName,
+  isUploadRefusal,
   LOG_LEVELS,
   logBodySchemaFor,
   LogQuerySchema,
-  MAX_BLOB_BYTES,
-  SEAT_HEADERS,
-  SeatSchema,
+  UPLOAD_REFUSAL_STATUS,
+  uploadRequestOf,
+  type BlobUploaded,
   type ClientLogBody,
   type LogLevel,
+  type UploadRequest,
 } from '@eid/domain/protocol';
 
-/** What the handlers answer from: the hub running in the page, and where logs go. */
+/** What the handlers answer from: the use cases running in the page, and where logs go. */
 export interface PracticeBackend {
-  /** The practice hub's binary access (the uploads' seat check and store). */
-  readonly hub: {
-    holdsSeat(declarationId: string, party: Party, token: string): Promise<boolean>;
-    storeBlob(declarationId: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  /** The use case "upload a photo" (UploadService of @eid/hub), as the live server runs it. */
+  readonly uploads: {
+    admit(request: UploadRequest, declaredBytes: number | null): Promise<{ release(): void }>;
+    receive(request: UploadRequest, bytes: Uint8Array): Promise<BlobUploaded>;
   };
   readonly addresses: AddressLookupPort;
   /** Client log lines are kept here (the practice mode sends nothing); the newest last. */
@@ -37,8 +40,9 @@ const MAX_KEPT_LOGS = 200;
 /**
  * The backend's HTTP calls as MSW handlers, answered with the same domain schemas and rules as
  * the server: parameters (all empty: no maps, tag manager or analytics in practice), client logs
- * (validated, kept in memory), and binary uploads (seat checked, content sniffed, stored in the
- * page's blob store). The practice mode resolves its fetches with these; the web tests use them
+ * (validated, kept in memory), and binary uploads (the headers parsed by the upload call's contract,
+ * then the same upload use case as live, on the page's adapters; its refusals answered with the
+ * contract's statuses). The practice mode resolves its fetches with these; the web tests use them
  * as their fake backend.
  */
 export function practiceHandlers(backend: PracticeBackend): RequestHandler[] {
@@ -76,21 +80,22 @@ export function practiceHandlers(backend: PracticeBackend): RequestHandler[] {
       return HttpResponse.json(found);
     }),
     http.post(`*${BLOB_PATH}`, async ({ request }) => {
-      const seat = v.safeParse(SeatSchema, {
-        declarationId: request.headers.get(SEAT_HEADERS.declaration),
-        party: request.headers.get(SEAT_HEADERS.party),
-        token: request.headers.get(SEAT_HEADERS.token),
-      });
-      if (!seat.success) return refuse(400, 'DATA_ERROR');
-      const { declarationId, party, token } = seat.output;
-      if (!(await backend.hub.holdsSeat(declarationId, party, token))) return refuse(403, 'NOT_ALLOWED');
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.length > MAX_BLOB_BYTES) return refuse(413, 'TOO_BIG');
-      if (bytes.length === 0) return refuse(400, 'DATA_ERROR');
-      const sniffed = sniffContentType(bytes);
-      if (!sniffed) return refuse(415, 'BAD_EXT');
-      const id = await backend.hub.storeBlob(declarationId, sniffed.contentType, bytes);
-      return HttpResponse.json({ id, contentType: sniffed.contentType, bytes: bytes.length }, { status: 201 });
+      const headers = v.safeParse(HTTP_CALLS.uploadBinary.headers, Object.fromEntries(request.headers));
+      if (!headers.success) return refuse(400, 'DATA_ERROR');
+      const upload = uploadRequestOf(headers.output);
+      const declared = request.headers.get('content-length');
+      try {
+        const ticket = await backend.uploads.admit(upload, declared === null ? null : Number(declared));
+        try {
+          const answer = await backend.uploads.receive(upload, new Uint8Array(await request.arrayBuffer()));
+          return HttpResponse.json(answer, { status: 201 });
+        } finally {
+          ticket.release();
+        }
+      } catch (error) {
+        if (isUploadRefusal(error)) return refuse(UPLOAD_REFUSAL_STATUS[error.code], error.code);
+        throw error;
+      }
     }),
   ];
 }

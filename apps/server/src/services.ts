@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { isInLithuania, smsServed, type CaptchaPort, type EmailSenderPort, type SmsSenderPort } from '@eid/domain';
-import { DeclarationHub, PRESENCE_REPEAT_MS, type ClusterPort } from '@eid/hub';
+import { DeclarationHub, PRESENCE_REPEAT_MS, UploadService, type ClusterPort } from '@eid/hub';
+import { photoLegend } from './messages/legend.js';
 import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type ConsolePorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { readRegistrySeed } from '@eid/adapter-registry-sqlite';
@@ -174,6 +175,14 @@ export async function buildServices(deps: ServiceDeps) {
     },
     { maxTimeAdjustHours: config.maxTimeAdjustHours, mode: 'live', smsCallingCodes: config.smsCallingCodes },
   );
+  // Use case "upload a photo": the hub's binaries through the sharp pipeline and Tesseract.
+  const uploads = new UploadService({
+    binaries: hub,
+    media,
+    plates: plateReader,
+    legend: ({ lang, set, party, plate, time }) => photoLegend(lang, set, party, plate, time),
+    log: (message, data) => logger.info(data, message),
+  });
   const outputLog = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => logger[level]({ data }, message);
   const finalizer = new DeclarationFinalizer({
     store: declarations,
@@ -233,6 +242,7 @@ export async function buildServices(deps: ServiceDeps) {
     statements,
     console: consolePorts,
     hub,
+    uploads,
     submitWorker,
     deliveryWorker,
     retention,

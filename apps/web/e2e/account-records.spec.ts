@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { accessible, fitsViewport } from './helpers/axe.js';
 import { driverContext, fillBoth, introAndTerms, plates, start } from './helpers/decla.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { accessible } from './helpers/axe.js';
 import { confirmedAccount, linkFromOutbox, signIn } from './helpers/account.js';
 import { contactByEmail, driverContext, driverData, expectStep, fillBoth, finishFromPreview, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';

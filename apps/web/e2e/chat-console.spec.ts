@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './helpers/test.js';
 import { generate } from 'otplib';
 import { accessible } from './helpers/axe.js';
 import { confirmedAccount, signIn } from './helpers/account.js';

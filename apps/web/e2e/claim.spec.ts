@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './helpers/test.js';
 import { generate } from 'otplib';
 import { accessible, fitsViewport } from './helpers/axe.js';
 import { chooseGuilty, confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, plates, sign, start } from './helpers/decla.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test.js';
 import { accessible, fitsViewport } from './helpers/axe.js';
 import { answerJoin, contactByEmail, driverContext, expectStep, introAndTerms, next, plateField, plates, platesAskingToJoin, recordFrames, start, twoDriversMeet } from './helpers/decla.js';
 

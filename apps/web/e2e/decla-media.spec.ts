@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test.js';
 import { contactByEmail, expectStep, jpeg, next, pickAddress, twoDriversMeet } from './helpers/decla.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../test-fixtures/media/${path}`, import.meta.url));

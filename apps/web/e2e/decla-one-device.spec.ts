@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { fitsViewport, wordsWhole } from './helpers/axe.js';
 import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { driverContext, expectStep, fillBoth, jpeg, next, nextButton } from './helpers/decla.js';
 
 async function openStep(page: Page, title: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { fitsViewport } from './helpers/axe.js';
 import { driverContext, driverData, expectStep, fillBoth, introAndTerms, next, start } from './helpers/decla.js';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import sharp from 'sharp';
 import { accessible, fitsViewport } from './helpers/axe.js';
 import {

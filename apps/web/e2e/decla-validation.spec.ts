@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { driverContext, expectStep, jpeg, next, nextButton, pickAddress } from './helpers/decla.js';
 
 /** The spec's messages, by language (declaration-flow §5, §8; app-shell §5 for the photo texts). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test.js';
 
 test.describe('home page', () => {
   test('opens in Lithuanian by default and switches to English, remembering the choice', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test.js';
 import { accessible } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
 

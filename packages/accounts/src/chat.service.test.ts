@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryChatStore } from '@eid/adapter-storage-memory';
 import { FixedClock, SequenceIds } from '@eid/test-fixtures';
 import { ChatService } from './chat.service.js';
-import { ConsoleError } from './console-error.js';
+import { ChatError } from './refusals.js';
 
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);
 
@@ -24,7 +24,7 @@ function setup(notifyFails = false) {
     },
     log: (message) => void logged.push(message),
   });
-  const failure = (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ConsoleError ? e.code : String(e)));
+  const failure = (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ChatError ? e.code : String(e)));
   return { clock, events, told, logged, service, failure };
 }
 

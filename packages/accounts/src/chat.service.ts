@@ -6,7 +6,7 @@
  * pipeline); the service records them with the message.
  */
 import { chatList, waitingForBureau, type Chat, type ChatFile, type ChatsAnswer, type ChatStorePort, type ChatThread, type ClockPort, type IdPort } from '@eid/domain';
-import { refuse } from './console-error.js';
+import { refuseChat as refuse } from './refusals.js';
 
 /** The open pages of an account (its own, and the console's lists) learn that a chat changed. */
 export interface ChatEventsPort {

@@ -4,7 +4,7 @@ import { FixedClock, SequenceIds, submittedDeclaration } from '@eid/test-fixture
 import type { Claim, ClaimData, ClaimStorePort } from '@eid/domain';
 import { ChatService } from './chat.service.js';
 import { ClaimService } from './claim.service.js';
-import { ConsoleError } from './console-error.js';
+import { ClaimError } from './refusals.js';
 
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);
 const declaration = { ...submittedDeclaration('decl-1'), status: 'FINISHED' as const };
@@ -32,7 +32,7 @@ function setup(options: { dispatchFails?: boolean; store?: ClaimStorePort } = {}
     },
     log: (message) => void logged.push(message),
   });
-  const failure = (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ConsoleError ? e.code : String(e)));
+  const failure = (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ClaimError ? e.code : String(e)));
   return { clock, service, chats, sent, logged, failure, claims };
 }
 

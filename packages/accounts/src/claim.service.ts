@@ -32,7 +32,7 @@ import {
   type Party,
 } from '@eid/domain';
 import type { ChatService } from './chat.service.js';
-import { refuse } from './console-error.js';
+import { refuseClaim as refuse } from './refusals.js';
 
 /** The sent declarations an account took part in (its seat still its own), with its party. */
 export interface VictimDeclarationsPort {

@@ -6,7 +6,7 @@ export { OidcSignIn, OIDC_ATTEMPT_MS } from './oidc-sign-in.js';
 export { ExpiryReminders, REMINDER_RUN_EVERY_MS, type ReminderPorts, type ReminderSenderPort } from './expiry-reminders.js';
 export { ChatService, type ChatEventsPort, type ChatNotifierPort, type ChatPorts, type ChatThread, type MessageIntake } from './chat.service.js';
 export { StaffService, staffView, type StaffActor, type StaffPorts, type StaffView } from './staff.service.js';
-export { ConsoleError, refuse, type ConsoleFailure } from './console-error.js';
+export { ChatError, ClaimError, ConsoleError, type ChatFailure, type ClaimFailure, type ConsoleFailure } from './refusals.js';
 export { ClaimService, type ClaimDispatchPort, type ClaimPorts, type VictimDeclarationsPort } from './claim.service.js';
 export * from './records/index.js';
 export * from './console/index.js';

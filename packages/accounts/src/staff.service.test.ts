@@ -5,7 +5,7 @@ import { WebCryptoHash } from '@eid/adapter-system';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { FixedClock, SequenceIds } from '@eid/test-fixtures';
 import { StaffService, type StaffActor } from './staff.service.js';
-import { ConsoleError } from './console-error.js';
+import { ConsoleError } from './refusals.js';
 
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 10);
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

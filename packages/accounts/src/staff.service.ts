@@ -27,7 +27,7 @@ import {
   type StaffSession,
   type StaffStorePort,
 } from '@eid/domain';
-import { refuse } from './console-error.js';
+import { refuseConsole as refuse } from './refusals.js';
 import { isTimes } from './failure-times.js';
 
 export interface StaffPorts {

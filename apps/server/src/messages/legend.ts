@@ -1,4 +1,4 @@
-import { formatDate, formatTime, type Legend, type Locale, type Party } from '@eid/domain';
+import { photoLegendLines, type Legend, type Locale, type Party } from '@eid/domain';
 import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
 
 /** What a photo of each section is, short enough for the legend's width / 24 font. */
@@ -14,9 +14,5 @@ const SECTIONS: readonly [ServerMessage, ServerMessage, ServerMessage, ServerMes
  * what the photo is and whose vehicle; the plate and the accident time (Vilnius).
  */
 export function photoLegend(lang: Locale, set: number, party: Party, plate: string, time: number): Legend {
-  const section = translate(lang, SECTIONS[set] ?? SECTIONS[3]);
-  return {
-    title: `${section} – ${party}`,
-    detail: `${plate || '—'} · ${formatDate(time)} ${formatTime(time).slice(0, 5)}`,
-  };
+  return photoLegendLines(translate(lang, SECTIONS[set] ?? SECTIONS[3]), party, plate, time);
 }

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { isStorageFull, STORAGE_FULL_RETRY_MS, type ErrorCode } from '@eid/domain';
-import { type ApiErrorBody } from '@eid/domain/protocol';
-import { AccountError, ConsoleError, RecordsError, StatementError, type ConsoleFailure, type RecordsFailure, type StatementFailure } from '@eid/accounts';
+import { UPLOAD_REFUSAL_STATUS, type ApiErrorBody } from '@eid/domain/protocol';
+import { UploadError } from '@eid/hub';
+import { AccountError, ChatError, ClaimError, ConsoleError, RecordsError, StatementError, type ChatFailure, type ClaimFailure, type ConsoleFailure, type RecordsFailure, type StatementFailure } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
@@ -15,19 +16,17 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_VALIDATION: { status: 400, code: 'DATA_ERROR' },
 };
 
-/** The chat, claim and console use cases' refusals (CH6, SF1-SF4, UE). */
-const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
+/** A chat's refusals (CH6). */
+const CHAT_STATUS: Record<ChatFailure, number> = {
   CHAT_NOT_FOUND: 404,
   CHAT_TOPIC_INVALID: 400,
   CHAT_TEXT_INVALID: 400,
   CHAT_FILE_INVALID: 400,
   CHAT_TOO_MANY_FILES: 400,
-  STAFF_SIGN_IN_FAILED: 401,
-  STAFF_NOT_SIGNED_IN: 401,
-  STAFF_FORBIDDEN: 403,
-  STAFF_EXISTS: 409,
-  STAFF_NOT_FOUND: 404,
-  RECIPIENT_NOT_FOUND: 404,
+};
+
+/** The victim's claim's refusals (UE). */
+const CLAIM_STATUS: Record<ClaimFailure, number> = {
   CLAIM_NOT_FOUND: 404,
   CLAIM_NOT_EDITABLE: 409,
   CLAIM_INCOMPLETE: 400,
@@ -39,6 +38,16 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   CLAIM_NO_DAMAGE: 400,
   COMPANY_CODE_INVALID: 400,
   IBAN_BANK_MISMATCH: 400,
+};
+
+/** The console's refusals (SF1-SF4). */
+const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
+  STAFF_SIGN_IN_FAILED: 401,
+  STAFF_NOT_SIGNED_IN: 401,
+  STAFF_FORBIDDEN: 403,
+  STAFF_EXISTS: 409,
+  STAFF_NOT_FOUND: 404,
+  RECIPIENT_NOT_FOUND: 404,
 };
 
 /** The account use cases' refusals (AC, ID). */
@@ -78,15 +87,18 @@ const RECORDS_STATUS: Record<RecordsFailure, number> = {
   NOT_SIGNED_IN: 401,
 };
 
-type Refusal = FastifyError | HttpError | ConsoleError | RecordsError | AccountError | StatementError;
+type Refusal = FastifyError | HttpError | ChatError | ClaimError | ConsoleError | RecordsError | AccountError | StatementError | UploadError;
 
 function classify(error: Refusal): { status: number; body: ApiErrorBody } {
   // OP3: the disk is full: nothing was kept, the caller tries again when space returns.
   if (isStorageFull(error)) return { status: 507, body: { code: 'STORAGE_FULL' } };
+  if (error instanceof ChatError) return { status: CHAT_STATUS[error.code], body: { code: error.code } };
+  if (error instanceof ClaimError) return { status: CLAIM_STATUS[error.code], body: { code: error.code } };
   if (error instanceof ConsoleError) return { status: CONSOLE_STATUS[error.code], body: { code: error.code } };
   if (error instanceof RecordsError) return { status: RECORDS_STATUS[error.code], body: { code: error.code } };
   if (error instanceof AccountError) return { status: ACCOUNT_STATUS[error.code], body: { code: error.code } };
   if (error instanceof StatementError) return { status: STATEMENT_STATUS[error.code], body: { code: error.code } };
+  if (error instanceof UploadError) return { status: UPLOAD_REFUSAL_STATUS[error.code], body: { code: error.code } };
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: error.path ? { code: error.code, path: error.path } : { code: error.code } };
   }

@@ -6,7 +6,7 @@ import { type Declaration } from '@eid/domain';
 import { BLOB_PATH, MAX_BLOB_BYTES, SEAT_HEADERS, UPLOAD_HEADERS, type Session } from '@eid/domain/protocol';
 import { hasGpsExif, mediaFixture, plateFixture } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
-import { UPLOADS_PER_SEAT } from './blob.js';
+import { UPLOADS_PER_SEAT } from '@eid/hub';
 import { plates, value, WsDriver } from '../testing/ws-driver.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,7 +1,8 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { createActor, waitFor } from 'xstate';
-import { blankPlates, type DeclarationView, type KeyValuePort } from '@eid/domain';
+import { blankPlates, type DeclarationView, type KeyValuePort, type MediaProcessorPort } from '@eid/domain';
 import { BLOB_PATH, SEAT_HEADERS } from '@eid/domain/protocol';
 import { HubClient, provideConnectionPorts } from '@eid/domain/device';
 import { createPracticeBackend } from './practice-backend.ts';
@@ -15,8 +16,27 @@ class MapStorage implements KeyValuePort {
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 2, 3, 4]);
 
+// The page's language (the legend of a practice photo names its section in it).
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+/** What the image pipeline was asked. */
+const asked: Array<{ purpose: string; legend: unknown }> = [];
+
+/**
+ * Outside a browser there is no canvas: the image pipeline's port answers as the pipeline does for a
+ * readable picture (its bytes as the image). The canvas pipeline itself runs in Chromium (e2e).
+ */
+const processedAsGiven: MediaProcessorPort = {
+  process: async ({ bytes, purpose, legend }) => {
+    asked.push({ purpose, legend });
+    const image = { contentType: 'image/jpeg', bytes, width: 1, height: 1 };
+    return { ok: true, image, thumbnail: image };
+  },
+  shrinkJpeg: async () => null,
+};
+
 function practiceDevice() {
-  const backend = createPracticeBackend('http://practice.local');
+  const backend = createPracticeBackend('http://practice.local', processedAsGiven);
   const storage = new MapStorage();
   const actor = createActor(provideConnectionPorts({ transport: backend.transport, storage })).start();
   return { backend, storage, actor, client: new HubClient(actor) };
@@ -91,5 +111,33 @@ describe('practice mode backend (in the page)', () => {
     expect(elsewhere.status).toBe(404);
     const upload = await backend.fetch(BLOB_PATH, { method: 'POST', body: JPEG });
     expect(upload.status).toBe(400);
+  });
+
+  it('uploads go through the live upload use case: a wrong seat, bytes of no known type and a sound sent as a photo are refused with the live codes', async () => {
+    const { actor, backend } = practiceDevice();
+    actor.send({
+      type: 'user.connect',
+      request: { mode: 'practice', plates: { A: { ...blankPlates(), plate: 'ABC123' }, B: { ...blankPlates(), plate: 'XYZ789' } }, location: null, fillLang: 'en', oneDevice: true },
+    });
+    await waitFor(actor, (s) => s.hasTag('online'));
+    const creds = actor.getSnapshot().context.credentials!;
+    const send = (body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, token = creds.token) =>
+      backend.fetch(BLOB_PATH, {
+        method: 'POST',
+        headers: { [SEAT_HEADERS.declaration]: creds.declarationId, [SEAT_HEADERS.party]: creds.party, [SEAT_HEADERS.token]: token, ...headers },
+        body,
+      });
+    const stranger = await send(JPEG, {}, 'x'.repeat(43));
+    expect([stranger.status, await stranger.json()]).toEqual([403, { code: 'NOT_ALLOWED' }]);
+    const text = await send(new TextEncoder().encode('not a picture at all'));
+    expect([text.status, await text.json()]).toEqual([415, { code: 'BAD_EXT' }]);
+    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81]);
+    const soundAsPhoto = await send(webm, { 'x-eid-purpose': 'photo' });
+    expect([soundAsPhoto.status, await soundAsPhoto.json()]).toEqual([415, { code: 'BAD_EXT' }]);
+    asked.length = 0;
+    const photo = await send(JPEG, { 'x-eid-purpose': 'photo', 'x-eid-set': '0' });
+    expect(photo.status).toBe(201);
+    // With its legend, as live: the section in the page's language, the driver's plate.
+    expect(asked).toEqual([{ purpose: 'photo', legend: { title: 'Accident scene – A', detail: expect.stringMatching(/^ABC123 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) } }]);
   });
 });

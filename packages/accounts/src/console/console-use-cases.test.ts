@@ -5,7 +5,7 @@
  * answer is refused before anything is written to a driver.
  */
 import { describe, expect, it } from 'vitest';
-import { ConsoleError } from '../console-error.js';
+import { ConsoleError } from '../refusals.js';
 import type { StaffActor } from '../staff.service.js';
 import { answerChat, listDeclarations, readChat, readDeclaration, writeToUser, type ConsolePorts } from './index.js';
 

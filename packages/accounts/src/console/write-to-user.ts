@@ -3,7 +3,7 @@
  * address has an account: it is logged, found or not; an unknown address is RECIPIENT_NOT_FOUND.
  */
 import { accountEmail, type Chat } from '@eid/domain';
-import { refuse } from '../console-error.js';
+import { refuseConsole as refuse } from '../refusals.js';
 import type { StaffActor } from '../staff.service.js';
 import type { ConsolePorts } from './ports.js';
 

@@ -58,6 +58,35 @@ export type UploadMeta = v.InferOutput<typeof UploadMetaSchema>;
  */
 export const BLOB_QUOTA = { count: 120, bytes: 300 * 1024 * 1024 } as const;
 
+/**
+ * Why an upload is refused, and the status each is answered with (the server's route and the
+ * practice mode's in-page handler answer alike): the seat does not hold the declaration (or it is
+ * finished), the quota is spent, the seat has too many uploads in progress, the bytes are too many,
+ * no known type, no picture that can be read, or no body at all.
+ */
+export const UPLOAD_REFUSAL_STATUS = {
+  NOT_ALLOWED: 403,
+  TOO_MANY: 413,
+  TOO_BIG: 413,
+  RATE_LIMITED: 429,
+  BAD_EXT: 415,
+  FAILED_CONVERSION: 422,
+  DATA_ERROR: 400,
+} as const satisfies Partial<Record<ErrorCode, number>>;
+export type UploadFailure = keyof typeof UPLOAD_REFUSAL_STATUS;
+
+/** A refusal of the upload use case (its UploadError): one of the codes above. */
+export function isUploadRefusal(error: unknown): error is { readonly code: UploadFailure } {
+  const code: unknown = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && Object.hasOwn(UPLOAD_REFUSAL_STATUS, code);
+}
+
+/** Who uploads, and what for: an upload's headers, parsed. */
+export interface UploadRequest {
+  readonly seat: Seat;
+  readonly meta: UploadMeta;
+}
+
 /** HB13: refusals of the file itself (its bytes are no photo, it is too big, it cannot be read): sending it again cannot succeed. */
 const FILE_REFUSALS: readonly ErrorCode[] = ['BAD_EXT', 'TOO_BIG', 'FAILED_CONVERSION', 'NOT_A_PHOTO'];
 export const isUploadRetryable = (code: string): boolean => !(FILE_REFUSALS as readonly string[]).includes(code);

@@ -53,7 +53,7 @@ import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js'
 
 import { CAPTCHA_DEFAULT_ACTION } from '../rules/constants.js';
 import { ADDRESS_PATH, AddressQuerySchema } from './address.js';
-import { BLOB_PATH, SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema, type BlobUploaded } from './blob.js';
+import { BLOB_PATH, SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema, type BlobUploaded, type UploadRequest } from './blob.js';
 import { ClientLogBodySchema, ClientMessageLogSchema, LogQuerySchema } from './log.schema.js';
 import {
   ACCOUNT_PATH,
@@ -120,6 +120,14 @@ export const BlobHeadersSchema = object({
   [UPLOAD_HEADERS.set]: UploadMetaSchema.entries.set,
   [UPLOAD_HEADERS.forParty]: UploadMetaSchema.entries.forParty,
 });
+
+/** The upload's headers, parsed, as the upload use case takes them (the server's route and the practice handler alike). */
+export function uploadRequestOf(h: v.InferOutput<typeof BlobHeadersSchema>): UploadRequest {
+  return {
+    seat: { declarationId: h[SEAT_HEADERS.declaration], party: h[SEAT_HEADERS.party], token: h[SEAT_HEADERS.token] },
+    meta: { purpose: h[UPLOAD_HEADERS.purpose], set: h[UPLOAD_HEADERS.set], forParty: h[UPLOAD_HEADERS.forParty] },
+  };
+}
 
 export const ChatParamsSchema = object({ chatId: ChatIdSchema });
 export const ChatFileParamsSchema = object({ chatId: ChatIdSchema, fileId: id(8, 64) });

@@ -98,6 +98,12 @@ export const LEGEND_FONT_DIVISOR = 24;
 export const LEGEND_LINES = 2;
 /** Portrait images are rotated by 90 degrees to landscape. */
 export const PORTRAIT_ROTATION_DEGREES = 90;
+/**
+ * The image pipeline's settings, the same on the server (sharp) and in practice (the page's
+ * canvas): larger images are refused (decompression bombs), JPEGs fit `jpegMaxSide` on their long
+ * side, thumbnails `thumbnailSide`; qualities from 1 to 100.
+ */
+export const IMAGE_PIPELINE = { maxInputPixels: 50_000_000, jpegMaxSide: 2048, thumbnailSide: 400, jpegQuality: 82, thumbnailQuality: 70 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Connection, session and timings

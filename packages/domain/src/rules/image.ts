@@ -6,6 +6,16 @@
  */
 import { IMAGE_TRIM_MARGIN, IMAGE_TRIM_SCAN_STEP, LEGEND_FONT_DIVISOR, LEGEND_LINES, LEGEND_PADDING, PORTRAIT_ROTATION_DEGREES } from './constants.js';
 import type { PhotoErrorCode } from './errors.js';
+import type { Party } from './constants.js';
+import { formatDate, formatTime } from './dates.js';
+
+/**
+ * The two legend lines of a photo (declaration-flow §9): what the photo is (`section`, already in
+ * the driver's language) and whose vehicle; the plate and the accident time (Vilnius).
+ */
+export function photoLegendLines(section: string, party: Party, plate: string, time: number): { readonly title: string; readonly detail: string } {
+  return { title: `${section} – ${party}`, detail: `${plate || '—'} · ${formatDate(time)} ${formatTime(time).slice(0, 5)}` };
+}
 
 /** Degrees to turn an image of this size so that it is landscape (0 when it already is). */
 export function landscapeRotation(width: number, height: number): 0 | typeof PORTRAIT_ROTATION_DEGREES {

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, type UploadRequest } from '@eid/domain/protocol';
+import { formatDate, legendLayout, thumbnailId, type MediaInput, type MediaProcessorPort, type PlateReaderPort } from '@eid/domain';
+import { MemoryBlobStore } from '@eid/adapter-storage-memory';
+import { connect, Device, makeHarness, T0 } from './testing/hub-harness.js';
+import { UPLOADS_PER_SEAT, UploadError, UploadService, type PhotoLegendPort } from './upload.service.js';
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 2, 3, 4]);
+const WEBM = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81]);
+
+/** The image pipeline's port: what it was asked, and what it answers (a picture of 800 px, or a refusal). */
+class RecordingMedia implements MediaProcessorPort {
+  readonly asked: MediaInput[] = [];
+  refuse: 'FAILED_CONVERSION' | null = null;
+  async process(input: MediaInput) {
+    this.asked.push(input);
+    if (this.refuse) return { ok: false as const, code: this.refuse };
+    const image = { contentType: 'image/jpeg', bytes: new Uint8Array([...input.bytes, 9]), width: 800, height: 600 };
+    return { ok: true as const, image, thumbnail: { ...image, bytes: new Uint8Array([7]), width: 400, height: 300 } };
+  }
+  async shrinkJpeg() {
+    return null;
+  }
+}
+
+const legend: PhotoLegendPort = ({ lang, set, party, plate, time }) => ({ title: `${lang}:${set} – ${party}`, detail: `${plate} · ${formatDate(time)}` });
+
+async function setUp(plates?: PlateReaderPort) {
+  const blobs = new MemoryBlobStore();
+  const h = makeHarness({ blobs });
+  const device = new Device();
+  const session = await connect(h, device, 'KLM123', 'HBN512');
+  const media = new RecordingMedia();
+  const uploads = new UploadService({ binaries: h.hub, media, legend, ...(plates ? { plates } : {}) });
+  const request = (meta: UploadRequest['meta'] = { purpose: 'photo', set: 0 }, token = session.token): UploadRequest => ({
+    seat: { declarationId: session.declarationId, party: session.party, token },
+    meta,
+  });
+  return { h, blobs, media, uploads, request, session };
+}
+
+async function refusal(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof UploadError) return error.code;
+    throw error;
+  }
+  return 'accepted';
+}
+
+describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
+  it('admits from the seat and the declared length alone: a stranger, a length over the limit and a fourth upload at once are refused; a place comes back once', async () => {
+    const { uploads, request } = await setUp();
+    expect(await refusal(uploads.admit(request(undefined, 'x'.repeat(43)), 100))).toBe('NOT_ALLOWED');
+    expect(await refusal(uploads.admit(request(), MAX_BLOB_BYTES + 1))).toBe('TOO_BIG');
+    const held = await Promise.all(Array.from({ length: UPLOADS_PER_SEAT }, () => uploads.admit(request(), 100)));
+    expect(await refusal(uploads.admit(request(), 100))).toBe('RATE_LIMITED');
+    held[0]!.release();
+    held[0]!.release();
+    const again = await uploads.admit(request(), 100);
+    expect(await refusal(uploads.admit(request(), 100))).toBe('RATE_LIMITED');
+    for (const t of [again, ...held.slice(1)]) t.release();
+    expect(await refusal(uploads.admit(request(), null))).toBe('accepted');
+  });
+
+  it('decides on the bytes before any is processed or stored: no body, no known type, a sound sent as a photo, a picture sent as a sound, a spent quota', async () => {
+    const { uploads, request, media, blobs, session } = await setUp();
+    expect(await refusal(uploads.receive(request(), new Uint8Array(0)))).toBe('DATA_ERROR');
+    expect(await refusal(uploads.receive(request(), new TextEncoder().encode('no picture')))).toBe('BAD_EXT');
+    expect(await refusal(uploads.receive(request({ purpose: 'photo' }), WEBM))).toBe('BAD_EXT');
+    expect(await refusal(uploads.receive(request({ purpose: 'audio' }), JPEG))).toBe('BAD_EXT');
+    await blobs.put({ id: 'big', declarationId: session.declarationId, contentType: 'image/jpeg', bytes: new Uint8Array(BLOB_QUOTA.bytes - 4) });
+    expect(await refusal(uploads.receive(request(), JPEG))).toBe('TOO_MANY');
+    expect(await refusal(uploads.admit(request(), JPEG.length))).toBe('TOO_MANY');
+    expect(media.asked).toHaveLength(0);
+    expect((await blobs.usage(session.declarationId)).count).toBe(1);
+  });
+
+  it("a photo goes through the pipeline with its legend in the driver's language; the image and its thumbnail are stored; an audio note is stored as it is", async () => {
+    const { uploads, request, media, blobs } = await setUp();
+    const answer = await uploads.receive(request({ purpose: 'photo', set: 2 }), JPEG);
+    expect(media.asked).toEqual([expect.objectContaining({ purpose: 'photo', legend: { title: 'lt:2 – A', detail: `KLM123 · ${formatDate(T0)}` } })]);
+    expect(answer).toEqual({ id: expect.any(String), contentType: 'image/jpeg', bytes: JPEG.length + 1, width: 800, height: 600 });
+    expect((await blobs.get(answer.id))?.bytes).toEqual(new Uint8Array([...JPEG, 9]));
+    expect((await blobs.get(thumbnailId(answer.id)))?.bytes).toEqual(new Uint8Array([7]));
+
+    const drawing = await uploads.receive(request({ purpose: 'scheme' }), JPEG);
+    expect(media.asked[1]).toMatchObject({ purpose: 'scheme', legend: null });
+    expect(drawing.id).not.toBe(answer.id);
+
+    const note = await uploads.receive(request({ purpose: 'audio' }), WEBM);
+    expect(note).toEqual({ id: expect.any(String), contentType: 'audio/webm', bytes: WEBM.length });
+    expect(media.asked).toHaveLength(2);
+  });
+
+  it('a picture the pipeline cannot read is refused with its code and nothing is stored', async () => {
+    const { uploads, request, media, blobs, session } = await setUp();
+    media.refuse = 'FAILED_CONVERSION';
+    expect(await refusal(uploads.receive(request(), JPEG))).toBe('FAILED_CONVERSION');
+    expect((await blobs.usage(session.declarationId)).count).toBe(0);
+  });
+
+  it('a plate photo is read below its legend and compared with the declared plates; without a reader the answer has no reading', async () => {
+    const read: Array<{ skipTop?: number }> = [];
+    const reader: PlateReaderPort = {
+      read: async (_image, options) => {
+        read.push(options ?? {});
+        return { status: 'OK', candidates: ['HBN512'] };
+      },
+    };
+    const { uploads, request } = await setUp(reader);
+    const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG);
+    expect(read).toEqual([{ skipTop: legendLayout(800).bandHeight }]);
+    // The other vehicle's plate on this driver's plate photo.
+    expect(plate.recognition).toEqual({ status: 'ERROR_WRONG_PLATE', plate: 'HBN512' });
+
+    const without = await setUp();
+    expect((await without.uploads.receive(without.request({ purpose: 'photo', set: 1 }), JPEG)).recognition).toBeUndefined();
+  });
+});

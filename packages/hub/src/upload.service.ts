@@ -1,0 +1,131 @@
+/**
+ * Use case: **upload a photo** (or an audio note, the scheme, a signature, a damage drawing) for a
+ * declaration (declaration-flow §5, §9; FU5). The same code answers the live server's upload route
+ * and the practice mode's in-page backend; only the ports differ (sharp and Tesseract on the
+ * server, the browser's canvas in practice).
+ *
+ * It decides in two steps, so that a refused upload costs nothing: `admit` from who uploads and the
+ * declared length alone, before a byte of the body is read; `receive` with the bytes, before any of
+ * them is processed or stored (the quota by the real size, the type by the magic bytes).
+ */
+import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType, type Legend, type Locale, type MediaProcessorPort, type Party, type PlateReaderPort } from '@eid/domain';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, type BlobUploaded, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
+import type { BinaryService } from './binaries.service.js';
+
+/** Uploads one seat may have in progress at once (FU5): a phone sends a photo or two at a time. */
+export const UPLOADS_PER_SEAT = 3;
+
+/** An upload refused: its code says why (UPLOAD_REFUSAL_STATUS gives its status). */
+export class UploadError extends Error {
+  constructor(readonly code: UploadFailure) {
+    super(code);
+    this.name = 'UploadError';
+  }
+}
+
+/** The two legend lines of a photo, in the language of the driver who took it (declaration-flow §9). */
+export type PhotoLegendPort = (photo: { readonly lang: Locale; readonly set: number; readonly party: Party; readonly plate: string; readonly time: number }) => Legend;
+
+export interface UploadPorts {
+  /** The declaration's binaries: the seat check, the quota, what the legend needs, the store. */
+  readonly binaries: Pick<BinaryService, 'holdsSeat' | 'blobUsage' | 'uploadContext' | 'storeBlob' | 'storeImage' | 'newBlobId'>;
+  readonly media: MediaProcessorPort;
+  readonly legend: PhotoLegendPort;
+  /** Plate recognition of a plate photo; without it (practice: no engine in the page) the answer has no recognition. */
+  readonly plates?: PlateReaderPort;
+  readonly log?: (message: string, data: Record<string, unknown>) => void;
+}
+
+/** A place among the seat's uploads in progress: released once the upload is answered or abandoned. */
+export interface UploadTicket {
+  release(): void;
+}
+
+export class UploadService {
+  private readonly inProgress = new Map<string, number>();
+
+  constructor(private readonly ports: UploadPorts) {}
+
+  /**
+   * Decided before a byte of the body is read (FU5): the seat holds the declaration, the quota has
+   * room for the declared length, the seat has a free place among its uploads in progress.
+   */
+  async admit({ seat }: UploadRequest, declaredBytes: number | null): Promise<UploadTicket> {
+    if (!(await this.ports.binaries.holdsSeat(seat.declarationId, seat.party, seat.token))) throw new UploadError('NOT_ALLOWED');
+    if (declaredBytes !== null && declaredBytes > MAX_BLOB_BYTES) throw new UploadError('TOO_BIG');
+    await this.checkQuota(seat.declarationId, declaredBytes ?? 0);
+    const key = `${seat.declarationId}:${seat.party}`;
+    const running = this.inProgress.get(key) ?? 0;
+    if (running >= UPLOADS_PER_SEAT) throw new UploadError('RATE_LIMITED');
+    this.inProgress.set(key, running + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const left = (this.inProgress.get(key) ?? 1) - 1;
+        if (left <= 0) this.inProgress.delete(key);
+        else this.inProgress.set(key, left);
+      },
+    };
+  }
+
+  /**
+   * The bytes of an admitted upload: checked by their real size and magic bytes before anything is
+   * processed or stored; an image goes through the media pipeline (a photo with its legend), a plate
+   * photo through plate recognition. The answer is the id the instruction then names.
+   */
+  async receive({ seat, meta }: UploadRequest, bytes: Uint8Array): Promise<BlobUploaded> {
+    if (bytes.length === 0) throw new UploadError('DATA_ERROR');
+    if (bytes.length > MAX_BLOB_BYTES) throw new UploadError('TOO_BIG');
+    await this.checkQuota(seat.declarationId, bytes.length);
+    const sniffed = sniffContentType(bytes);
+    if (!sniffed) throw new UploadError('BAD_EXT');
+    const { binaries } = this.ports;
+    const party = meta.forParty ?? seat.party;
+
+    if (sniffed.kind === 'audio' || meta.purpose === 'audio') {
+      if (sniffed.kind !== 'audio' || meta.purpose !== 'audio') throw new UploadError('BAD_EXT');
+      const id = await binaries.storeBlob(seat.declarationId, sniffed.contentType, bytes);
+      return { id, contentType: sniffed.contentType, bytes: bytes.length };
+    }
+
+    const purpose = meta.purpose;
+    const context = await binaries.uploadContext(seat.declarationId, party);
+    if (!context) throw new UploadError('NOT_ALLOWED');
+    const legend = purpose === 'photo' ? this.ports.legend({ lang: context.lang, set: meta.set ?? 3, party, plate: context.plate, time: context.time }) : null;
+    const processed = await this.ports.media.process({ bytes, purpose, legend, party });
+    if (!processed.ok) {
+      this.ports.log?.('photo refused', { code: processed.code, declarationId: seat.declarationId });
+      throw new UploadError(processed.code);
+    }
+    const id = binaries.newBlobId();
+    await binaries.storeImage(seat.declarationId, id, processed.image, processed.thumbnail);
+
+    let recognition: BlobUploaded['recognition'];
+    if (purpose === 'photo' && meta.set === 1 && this.ports.plates) {
+      // The legend names the declared plate: recognition reads the photo below it.
+      const reading = await this.ports.plates.read(processed.image.bytes, { skipTop: legend ? legendLayout(processed.image.width).bandHeight : 0 });
+      const read = reading.status === 'OK' ? bestReading(reading.candidates, context.plate) : null;
+      recognition = {
+        status: reading.status === 'OK' ? plateRecognitionStatus(read, context.plate, context.otherPlate) : reading.status,
+        plate: read,
+      };
+      this.ports.log?.('plate recognition', { declarationId: seat.declarationId, party, recognition });
+    }
+    return {
+      id,
+      contentType: processed.image.contentType,
+      bytes: processed.image.bytes.length,
+      width: processed.image.width,
+      height: processed.image.height,
+      ...(recognition ? { recognition } : {}),
+    };
+  }
+
+  /** Two binaries (an image and its thumbnail) and `bytes` more must fit the declaration's quota. */
+  private async checkQuota(declarationId: string, bytes: number): Promise<void> {
+    const usage = await this.ports.binaries.blobUsage(declarationId);
+    if (usage.count + 2 > BLOB_QUOTA.count || usage.bytes + bytes > BLOB_QUOTA.bytes) throw new UploadError('TOO_MANY');
+  }
+}
