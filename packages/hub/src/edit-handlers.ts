@@ -1,8 +1,9 @@
 /**
- * The edits (declaration-flow §7; domain `declaration/edit-payloads.ts`): one handler for all of them — the
- * domain's `applyInstruction` decides the change, the unit of work commits and pushes it.
+ * The edits (declaration-flow §7; domain `declaration/edits/`): one handler for all of them. Each
+ * check is made once: the endpoint (hub.ts) parsed the payload and checked the party, the unit of
+ * work checks the declaration's state, the domain's `applyEdit` the edit's own rule.
  */
-import { applyInstruction, WRITE_INSTRUCTIONS, type EditContext, type ResponsibleInsurer, type WriteInstruction } from '@eid/domain';
+import { applyEdit, WRITE_INSTRUCTIONS, type EditContext, type ResponsibleInsurer, type WriteInstruction, type WritePayload } from '@eid/domain';
 import { type Committed } from '@eid/domain/protocol';
 import type { Call, Handler, Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
@@ -26,7 +27,7 @@ export function editHandlers(ports: Pick<HubPorts, 'isInLithuania' | 'registry' 
       const known = name === 'responsible-insurer' ? await insurers() : undefined;
       const { committed } = await uow.change(seat.declarationId, { writer: { conn, seat }, kind, when: contract.when }, (record, now) => {
         const ctx: EditContext = { actor: { party: seat.party, allow: seat.allow }, now, isInLithuania: ports.isInLithuania, ...(known ? { insurers: known } : {}) };
-        const outcome = applyInstruction(record.declaration, name, payload, ctx);
+        const outcome = applyEdit(record.declaration, name, payload as WritePayload<WriteInstruction>, ctx);
         if (!outcome.ok) refuse(outcome.code);
         const slots = { ...record.slots, [seat.party]: { ...record.slots[seat.party], lastSeen: now } };
         return { after: { declaration: outcome.declaration, slots, lastActivity: now }, result: null };

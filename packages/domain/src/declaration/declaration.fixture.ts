@@ -6,7 +6,7 @@ import { personalCodeControlDigit } from '../rules/personal-code.js';
 import type { Party } from '../rules/constants.js';
 import { type Declaration, type PartyData, type ResponsibleInsurer } from './entities.js';
 import { blankDeclaration } from './blank.js';
-import type { Actor, EditContext } from './apply-edit.js';
+import type { Actor, EditContext } from './edits/index.js';
 import type { PreviewContext } from './preview.js';
 
 export const T0 = Date.UTC(2026, 10, 22, 10, 0, 0);

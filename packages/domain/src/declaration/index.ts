@@ -1,6 +1,6 @@
 export * from './entities.js';
 export * from './guilt.js';
-export * from './apply-edit.js';
+export * from './edits/index.js';
 export * from './connect.js';
 export * from './join.js';
 export * from './preview.js';

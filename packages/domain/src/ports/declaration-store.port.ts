@@ -1,7 +1,7 @@
 import type { Party } from '../rules/constants.js';
 import type { Slot } from '../declaration/connect.js';
 import type { Declaration } from '../declaration/entities.js';
-import type { ChangedKind } from '../declaration/edit-payloads.js';
+import type { ChangedKind } from '../declaration/edits/index.js';
 
 /** A declaration as stored: the shared document, who holds each party, and the last activity. */
 export interface StoredDeclaration {

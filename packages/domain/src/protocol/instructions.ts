@@ -22,7 +22,7 @@ import { object } from '../rules/schema.js';
 import { PARTIES, type Party } from '../rules/constants.js';
 import type { InsurerRecord } from '../ports/registry.port.js';
 import { PlatesSchema, type AudioType, type ResponsibleInsurer } from '../declaration/entities.js';
-import { CHANGED_KIND_OF, SHARED_WRITES, WRITE_PAYLOADS, type ChangedKind, type WriteInstruction } from '../declaration/edit-payloads.js';
+import { CHANGED_KIND_OF, SHARED_WRITES, WRITE_PAYLOADS, type ChangedKind, type WriteInstruction } from '../declaration/edits/index.js';
 import { JOIN_CODE_LENGTH } from '../declaration/join.js';
 import type { PlateCheck } from '../declaration/plate-check.js';
 import type { PreviewFinding } from '../declaration/preview.js';
@@ -154,7 +154,7 @@ const write = <S extends v.GenericSchema, R>(
 
 type EditContracts = { readonly [N in WriteInstruction]: InstructionContract<(typeof WRITE_PAYLOADS)[N], Committed, 'seat'> };
 
-/** The edits of edits.ts: each a kept write of its changed kind. */
+/** The edits (declaration/edits/): each a kept write of its changed kind. */
 function editContracts(): EditContracts {
   const entries = (Object.keys(WRITE_PAYLOADS) as WriteInstruction[]).map((name) => [
     name,

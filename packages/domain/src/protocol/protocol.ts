@@ -18,7 +18,7 @@
 import * as v from 'valibot';
 import { object } from '../rules/schema.js';
 import { EidModeSchema, LocaleSchema, PartySchema, PlatesSchema, PositionSchema } from '../declaration/entities.js';
-import { CHANGED_KINDS, type ChangedKind } from '../declaration/edit-payloads.js';
+import { CHANGED_KINDS, type ChangedKind } from '../declaration/edits/index.js';
 import type { DeclarationView } from '../declaration/view.js';
 import type { ViewPatch } from '../declaration/view-patch.js';
 import { JOIN_WORK_MAX } from '../declaration/join.js';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyInstruction } from '../declaration/apply-edit.js';
+import { applyInstruction } from '../declaration/edits/index.js';
 import { validateT1 } from '../declaration/preview.js';
 import { blank, complete, ctx, FIXTURE_TODAY, previewCtx } from '../declaration/declaration.fixture.js';
 import { driverFormErrors, isDriverFormComplete } from './driver-form.js';

@@ -1,146 +1,89 @@
 /**
  * One declaration session in the browser: the composition of the domain's machines (connection,
- * wizard, image sync) over the adapters of the chosen mode (live: WebSocket + the network;
- * practice: the in-page hub + MSW handlers). Screens read the machines through the React context
- * of `session-context.tsx` and act through the methods here.
+ * wizard, image sync, and the session machine that orchestrates them) over the backend of the
+ * chosen mode (backend.ts). Screens read the machines through the React context of
+ * `session-context.tsx` and act through the methods here.
  */
 import { createActor, waitFor } from 'xstate';
-import {
-  SEAT_WAIT_RETRIES,
-  JOIN_CONFIRM_TIMEOUT_MS,
-  STORAGE_KEYS,
-  isErrorCode,
-  type CaptchaSolverPort,
-  type DeclarationView,
-  type Disclaimers,
-  type EidMode,
-  type KeyValuePort,
-  type Party,
-} from '@eid/domain';
+import { STORAGE_KEYS, isErrorCode, type DeclarationView, type Disclaimers, type EidMode, type KeyValuePort, type Party } from '@eid/domain';
 import {
   BLOB_PATH,
   SEAT_HEADERS,
   UPLOAD_HEADERS,
   type UploadPurpose,
-  WS_PATH,
   type BlobUploaded,
   type HttpResult,
   type InstructionName,
   type PayloadArgs,
   type ResultOf,
-  type TransportPort,
 } from '@eid/domain/protocol';
 import {
   CUSTOM_NEXT_STEPS,
   FIRST_FILL_STEP,
-  HANDSHAKE_TIMEOUT_MS,
   HubClient,
   LAST_FILL_STEP,
-  HubError,
   loadRecovery,
   loadSession,
   provideConnectionPorts,
   provideImageSyncPorts,
+  provideSessionPorts,
   provideWizard,
   shownDeclaration,
   type StepName,
   type ConnectionActor,
   type ImageSyncActor,
+  type JoinOutcome,
   type PlatesConnectRequest,
+  type SessionActor,
   type WizardActor,
   viewFromRecovery,
 } from '@eid/domain/device';
-import { WsTransport, hubUrl } from '@eid/adapter-transport-ws';
-import { fetchUpload, xhrUpload, type Uploader } from '../media/upload';
-import { AltchaSolver, practiceSolver } from '../../captcha/altcha-solver';
 import { CaptchaGate } from '../../captcha/captcha-gate';
-import { readStored, writeStored } from '../../storage';
-import { SeatWait } from './seat-wait';
+import { writeStored } from '../../storage';
+import { browserStorage, type Backend } from './backend';
 
-export interface Backend {
-  readonly mode: EidMode;
-  readonly transport: TransportPort;
-  readonly fetch: typeof fetch;
-  /** Binary uploads (with progress where the platform tells it). */
-  readonly upload: Uploader;
-  /** Solves captcha challenges (none in practice). */
-  readonly captcha: CaptchaSolverPort;
-}
-
-/** The live service: the hub's WebSocket and the network, on this page's own origin. */
-export function liveBackend(): Backend {
-  return {
-    mode: 'live',
-    transport: new WsTransport(() => hubUrl(window.location.origin, WS_PATH)),
-    fetch: (input, init) => window.fetch(input, init),
-    upload: xhrUpload,
-    captcha: new AltchaSolver(),
-  };
-}
-
-/** The practice mode: everything in the page; loaded only when practice is chosen. */
-export async function practiceBackend(): Promise<Backend> {
-  const { createPracticeBackend } = await import('../../practice/practice-backend');
-  const practice = createPracticeBackend(window.location.origin);
-  return { mode: 'practice', transport: practice.transport, fetch: practice.fetch, upload: fetchUpload(practice.fetch), captcha: practiceSolver };
-}
-
-/** A store that lives as long as the page: the practice mode keeps nothing after it. */
-export function pageMemoryStorage(): KeyValuePort {
-  const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
-}
-
-/** Local storage that never throws (private windows, full quotas). */
-export const browserStorage: KeyValuePort = {
-  getItem: (key) => readStored(key),
-  setItem: (key, value) => writeStored(key, value),
-  removeItem: (key) => {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // nothing remembered, nothing to forget
-    }
-  },
-};
-
-/** A failure with a catalogue code, for screens to show. */
-export function codeOf(error: unknown): string {
-  if (error instanceof HubError) return error.code;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') return code;
-  return 'GENERIC_ERROR';
-}
+export { browserStorage, codeOf, liveBackend, pageMemoryStorage, practiceBackend, type Backend } from './backend';
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 
+/**
+ * The composition of one declaration on this device: the domain's machines (connection, wizard,
+ * image sync, and the session machine that orchestrates them) over the chosen backend. It holds
+ * no state of its own: what happens when is the session machine's (tested on a simulated clock);
+ * this class hands events between the machines and gives the screens their methods.
+ */
 export class DeclaSession {
   readonly connection: ConnectionActor;
   readonly hub: HubClient;
   readonly wizard: WizardActor;
   readonly images: ImageSyncActor;
+  /** Connecting by plates, where the wizard opens, what follows the hub's news (the domain's session machine). */
+  readonly session: SessionActor;
   /** Captcha tokens for the submit and the phone codes. */
   readonly captcha: CaptchaGate;
-  /** Consents given on step 3, sent once the declaration exists. */
-  consents: Disclaimers | null = null;
-  /** What the driver entered on step 4. */
-  connectRequest: PlatesConnectRequest | null = null;
   /** Set by the signatures step: runs the submit dialog and settles when it ends. */
   submitter: (() => Promise<void>) | null = null;
-  private resuming = false;
-  /** JN6: the wait before asking again for a seat still counted on another device (the plates step shows it). */
-  readonly seatWait = new SeatWait();
-  /** The step a seat taken back was on: opened instead of the first numbered step. */
-  private reopenAt: number | null = null;
-  /** A last known declaration was restored from the recovery snapshot and is not shown yet. */
-  private showLastKnown = false;
 
-  setConsents(consents: Disclaimers | null): void {
-    this.consents = consents;
+  /** Consents given on step 3, sent once the declaration exists. */
+  get consents(): Disclaimers | null {
+    return this.session.getSnapshot().context.consents;
   }
 
+  setConsents(consents: Disclaimers | null): void {
+    this.session.send({ type: 'user.consents', consents });
+  }
+
+  /** JN6: when the seat still counted on another device is asked for again (the plates step shows it), or null. */
+  readonly seatWait = {
+    subscribe: (listener: () => void): (() => void) => {
+      const s = this.session.subscribe(listener);
+      return () => s.unsubscribe();
+    },
+    until: (): number | null => this.session.getSnapshot().context.seatWaitUntil,
+  };
+
   setConnectRequest(request: PlatesConnectRequest | null): void {
-    this.connectRequest = request;
+    this.session.send({ type: 'user.plates', request });
   }
 
   /** What a step's Next saves before moving on (the drawing on the scheme step); null removes it. */
@@ -185,40 +128,27 @@ export class DeclaSession {
       { input: {} },
     ).start();
 
-    const changed = this.connection.on('declaration.changed', (e) => {
-      if (e.kind === 'SESSION') {
-        this.images.send({ type: 'sync' });
-        if (this.resuming) {
-          this.resuming = false;
-          const own = this.party ? e.declaration.parties[this.party].activeStep : FIRST_FILL_STEP;
-          this.wizard.send({ type: 'declaration.resumed', step: Math.min(LAST_FILL_STEP, Math.max(FIRST_FILL_STEP, own)) });
-        }
-      }
-      // A whole view after a gap may hold photos the deltas would have announced.
-      if (e.kind === 'PHOTO' || e.kind === 'SYNC') this.images.send({ type: 'sync' });
-    });
-    const ended = this.connection.on('declaration.ended', () => this.wizard.send({ type: 'declaration.ended' }));
-    let wasOnline = false;
-    const watch = this.connection.subscribe((s) => {
-      const online = s.hasTag('online');
-      if (wasOnline && !online) this.wizard.send({ type: 'connection.lost' });
-      wasOnline = online;
-      // Reopened while the link is down: the last known declaration is shown from its first step
-      // (the hub's view, when it comes, takes the driver back to the step they were on).
-      if (this.showLastKnown && this.resuming && (s.hasTag('reconnecting') || s.matches('lost'))) {
-        this.showLastKnown = false;
-        this.wizard.send({ type: 'declaration.resumed', step: FIRST_FILL_STEP });
-      }
-    });
-    const progress = this.wizard.on('step.enter', (e) => {
-      if (this.reopenAt !== null && e.step === FIRST_FILL_STEP) {
-        const step = this.reopenAt;
-        this.reopenAt = null;
-        this.wizard.send({ type: 'declaration.resumed', step });
-        return;
-      }
-      void this.reportProgress(e.step);
-    });
+    this.session = createActor(
+      provideSessionPorts({
+        // A connect costs a proof of work (JN5); solved ahead while the driver typed the plates (none in practice).
+        captchaToken: async (work) => (backend.mode === 'practice' ? undefined : this.captcha.token('connect', work)),
+        join: (request) => this.join(request),
+        afterJoin: (consents, request) => this.afterJoin(consents, request),
+        now: () => Date.now(),
+      }),
+    ).start();
+    const sessionSaid = [
+      this.session.on('images.sync', () => this.images.send({ type: 'sync' })),
+      this.session.on('wizard.resume', (e) => this.wizard.send({ type: 'declaration.resumed', step: e.step })),
+      this.session.on('wizard.connectionLost', () => this.wizard.send({ type: 'connection.lost' })),
+      this.session.on('wizard.ended', () => this.wizard.send({ type: 'declaration.ended' })),
+      this.session.on('progress', (e) => void this.reportProgress(e.step)),
+    ];
+    const ownStep = (d: DeclarationView) => (this.party ? d.parties[this.party].activeStep : FIRST_FILL_STEP);
+    const changed = this.connection.on('declaration.changed', (e) => this.session.send({ type: 'hub.changed', kind: e.kind, ownStep: ownStep(e.declaration) }));
+    const ended = this.connection.on('declaration.ended', () => this.session.send({ type: 'hub.ended' }));
+    const watch = this.connection.subscribe((s) => this.session.send({ type: 'hub.link', online: s.hasTag('online'), down: s.hasTag('reconnecting') || s.matches('lost') }));
+    const entered = this.wizard.on('step.enter', (e) => this.session.send({ type: 'wizard.entered', step: e.step }));
     // The phone is back online: try at once rather than at the end of the back-off.
     const online = () => {
       const s = this.connection.getSnapshot();
@@ -226,12 +156,7 @@ export class DeclaSession {
     };
     window.addEventListener('online', online);
     this.cleanups.push(() => window.removeEventListener('online', online));
-    this.cleanups.push(
-      () => changed.unsubscribe(),
-      () => ended.unsubscribe(),
-      () => watch.unsubscribe(),
-      () => progress.unsubscribe(),
-    );
+    this.cleanups.push(...[...sessionSaid, changed, ended, watch, entered].map((s) => () => s.unsubscribe()));
   }
 
   get mode(): EidMode {
@@ -260,12 +185,11 @@ export class DeclaSession {
   resumeStored(): boolean {
     const stored = loadSession(this.storage);
     if (!stored || stored.credentials.mode !== this.mode) return false;
-    this.resuming = true;
     // The declaration as this browser last knew it is shown if the link stays down (the recovery snapshot).
     const snapshot = loadRecovery(this.storage);
     const lastKnown = snapshot && snapshot.nodeId === stored.credentials.declarationId ? viewFromRecovery(snapshot) : null;
+    this.session.send({ type: 'user.resume', lastKnown: lastKnown !== null });
     this.connection.send({ type: 'user.resume', credentials: stored.credentials, pending: stored.pending, lastKnown });
-    this.showLastKnown = lastKnown !== null;
     return true;
   }
 
@@ -350,63 +274,35 @@ export class DeclaSession {
     void step;
   }
 
-  /**
-   * Connects by plates (step 4) and sends what was given before (consents, language). A seat still
-   * counted on the device used before is asked for again by itself once that device's time is up (JN6).
-   */
+  /** Connects by plates (step 4): the session machine's connect, settled as the wizard's next. */
   private async connect(): Promise<void> {
-    let work = 1;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.connectOnce(work);
-        break;
-      } catch (e) {
-        // JN8: asked again soon after an ask, the proof must be harder: one of the work the hub named is solved.
-        const harder = (e as { work?: number }).work;
-        if (codeOf(e) === 'CAPTCHA_TOO_EASY' && harder !== undefined && harder > work && attempt < SEAT_WAIT_RETRIES) {
-          work = harder;
-          continue;
-        }
-        const wait = (e as { retryAfterMs?: number }).retryAfterMs;
-        if (codeOf(e) !== 'SEAT_STILL_COUNTED' || wait === undefined || attempt >= SEAT_WAIT_RETRIES) throw e;
-        if (!(await this.seatWait.wait(wait))) throw e;
-      }
-    }
-    const request = this.connectRequest;
-    if (this.mode === 'live') writeStored(STORAGE_KEYS.realFillStarted, 'true');
-    for (const party of this.parties) {
-      if (this.consents) await this.hub.call('submit-disclaimers', { party, disclaimers: this.consents });
-      if (request) await this.hub.call('fill-lang', { party, lang: request.fillLang });
-    }
-    // A seat taken back (JN6) opens where its driver was, not on the first numbered step.
-    const own = this.party ? (this.declaration?.parties[this.party].activeStep ?? 0) : 0;
-    this.reopenAt = own > FIRST_FILL_STEP ? Math.min(LAST_FILL_STEP, own) : null;
+    this.session.send({ type: 'user.connect' });
+    const s = await waitFor(this.session, (x) => x.matches('connected') || x.matches('failed'), { timeout: Infinity });
+    if (s.matches('failed')) throw Object.assign(fail(s.context.error ?? 'GENERIC_ERROR'), { retryAfterMs: s.context.retryAfterMs ?? undefined });
   }
 
-  private async connectOnce(work: number): Promise<void> {
-    const entered = this.connectRequest;
-    if (!entered) throw fail('NO_PLATE');
-    // A connect costs a proof of work (JN5); solved ahead while the driver typed the plates (none in practice).
-    const captcha = this.mode === 'practice' ? undefined : await this.captcha.token('connect', work);
-    const request = captcha ? { ...entered, captcha } : entered;
+  /** The join by plates, through the connection machine (which gives a join up by itself after the other driver's time). */
+  private async join(request: PlatesConnectRequest): Promise<JoinOutcome> {
     this.connection.send({ type: 'user.connect', request });
-    // A join waits for the other driver's confirmation (JN1); the machine gives up by itself after that time.
-    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), {
-      timeout: JOIN_CONFIRM_TIMEOUT_MS + 2 * HANDSHAKE_TIMEOUT_MS,
-    }).catch(
-      () => null,
-    );
-    if (!s || !s.hasTag('online')) {
-      const code = s?.context.error ?? 'SERVER_UNREACHABLE';
-      const retryAfterMs = s?.context.retryAfterMs ?? undefined;
-      const harder = s?.context.work ?? undefined;
-      if (s) this.connection.send({ type: 'user.leave' });
-      throw Object.assign(fail(code), { retryAfterMs, work: harder });
+    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), { timeout: Infinity });
+    if (s.hasTag('online')) return { ok: true };
+    this.connection.send({ type: 'user.leave' });
+    const { error, retryAfterMs, work } = s.context;
+    return { ok: false, code: error ?? 'SERVER_UNREACHABLE', ...(retryAfterMs !== null ? { retryAfterMs } : {}), ...(work !== null ? { work } : {}) };
+  }
+
+  /** Once joined: the consents and the fill language for each party filled here; resolves the step this driver's part was on. */
+  private async afterJoin(consents: Disclaimers | null, request: PlatesConnectRequest): Promise<number> {
+    if (this.mode === 'live') writeStored(STORAGE_KEYS.realFillStarted, 'true');
+    for (const party of this.parties) {
+      if (consents) await this.hub.call('submit-disclaimers', { party, disclaimers: consents });
+      await this.hub.call('fill-lang', { party, lang: request.fillLang });
     }
+    return this.party ? (this.declaration?.parties[this.party].activeStep ?? 0) : 0;
   }
 
   private async reportProgress(step: number): Promise<void> {
-    if (!this.connected || step < FIRST_FILL_STEP || step > LAST_FILL_STEP) return;
+    if (!this.connected) return;
     for (const party of this.parties) {
       await this.hub.call('progress', { party, progress: step === LAST_FILL_STEP ? 'LAST_STEP' : 'FILLING', step });
     }
@@ -414,13 +310,14 @@ export class DeclaSession {
 
   /** Leaves the declaration on this device (it can be found again with both plates for 30 minutes). */
   leave(): void {
+    this.session.send({ type: 'user.leave' });
     this.connection.send({ type: 'user.leave' });
     this.wizard.send({ type: 'user.restart' });
   }
 
   dispose(): void {
-    this.seatWait.cancel();
     for (const c of this.cleanups.splice(0)) c();
+    this.session.stop();
     this.hub.dispose();
     this.images.stop();
     this.wizard.stop();

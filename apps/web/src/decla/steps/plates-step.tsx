@@ -207,7 +207,7 @@ export function PlatesStep({ step }: StepProps) {
   const oneDevice = practice || form.oneDevice;
   const connected = session.connected;
   const admission = useSelector(session.connection, (s) => s.context.admission);
-  const seatWaitUntil = useSyncExternalStore(session.seatWait.subscribe, () => session.seatWait.until);
+  const seatWaitUntil = useSyncExternalStore(session.seatWait.subscribe, session.seatWait.until);
 
   const pairErrors = platePairErrors(toPlates(form.own), toPlates(form.other));
   const ownErrors = plateEntryErrors(form.own);

@@ -7,7 +7,7 @@ import { isKeptInstruction } from '../../protocol/instructions.js';
 import type { EidMode, Locale, Party } from '../../rules/constants.js';
 import type { ErrorCode } from '../../rules/errors.js';
 import type { Plates, Position } from '../../declaration/entities.js';
-import type { ChangedKind } from '../../declaration/edit-payloads.js';
+import type { ChangedKind } from '../../declaration/edits/index.js';
 import type { DeclarationView } from '../../declaration/view.js';
 import type { Credentials, OutgoingCall } from './session-storage.js';
 

@@ -9,7 +9,7 @@
  * hub's: only an acknowledged change makes a new version.
  */
 import type { Party } from '../../rules/constants.js';
-import { applyInstruction, isWriteInstruction } from '../../declaration/apply-edit.js';
+import { applyInstruction, isWriteInstruction } from '../../declaration/edits/index.js';
 import type { DeclarationView } from '../../declaration/view.js';
 import type { ConnectionContext } from './connection.machine.js';
 import type { OutgoingCall } from './session-storage.js';

@@ -6,7 +6,7 @@
 import type { ClientFrame, ServerMessage } from '../../protocol/protocol.js';
 import { committedIn } from '../../protocol/instructions.js';
 import type { Party } from '../../rules/constants.js';
-import type { ChangedKind } from '../../declaration/edit-payloads.js';
+import type { ChangedKind } from '../../declaration/edits/index.js';
 import type { DeclarationView } from '../../declaration/view.js';
 import { applyViewPatch, type ViewPatch } from '../../declaration/view-patch.js';
 import { answerOf, inCallOrder, newer, type ConnectionContext, type ConnectionEmitted } from './connection.context.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankDeclaration } from '../../declaration/blank.js';
-import { applyInstruction } from '../../declaration/apply-edit.js';
+import { applyInstruction } from '../../declaration/edits/index.js';
 import { storableCalls } from './session-storage.js';
 import { DRIVER_A } from '../../declaration/declaration.fixture.js';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyInstruction, CHANGED_KINDS, CHANGED_KIND_OF, WRITE_INSTRUCTIONS, type EditOutcome } from './apply-edit.js';
-import { blank, complete, ctx, DRIVER_A, INSURERS, T0 } from './declaration.fixture.js';
-import { INSTRUCTIONS, isKeptInstruction } from '../protocol/instructions.js';
-import type { Declaration } from './entities.js';
+import { applyInstruction, CHANGED_KINDS, CHANGED_KIND_OF, WRITE_INSTRUCTIONS, type EditOutcome } from './index.js';
+import { blank, complete, ctx, DRIVER_A, INSURERS, T0 } from '../declaration.fixture.js';
+import { INSTRUCTIONS, isKeptInstruction } from '../../protocol/instructions.js';
+import type { Declaration } from '../entities.js';
 
 function ok(outcome: EditOutcome): Extract<EditOutcome, { ok: true }> {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.code}`);

@@ -1,0 +1,37 @@
+/** The edits of the end of filling: who is at fault, the signatures and the responsible insurer. */
+import * as v from 'valibot';
+import { isSignatureDecent, SignatureMeasuresSchema } from '../../rules/signature.js';
+import { object } from '../../rules/schema.js';
+import { BlobIdSchema, GUILTY_CHOICES, INSURER_ID_MAX } from '../entities.js';
+import { applyGuilt } from '../guilt.js';
+import { edit, fail, partyChange, target } from './edit.js';
+
+export const SIGNING_EDITS = {
+  guilty: edit({
+    payload: v.variant('op', [object({ ...target, op: v.literal('SET'), choice: v.picklist(GUILTY_CHOICES) }), object({ ...target, op: v.literal('RESET') })]),
+    changed: 'SIGNATURE',
+    apply: (d, op, _ctx, party) => ({ ok: true, declaration: { ...d, guilt: applyGuilt(d.guilt, party, op.op === 'SET' ? { op: 'SET', choice: op.choice } : { op: 'RESET' }) } }),
+  }),
+  signature: edit({
+    payload: object({ ...target, imageId: BlobIdSchema, ...SignatureMeasuresSchema.entries }),
+    changed: 'SIGNATURE',
+    apply: (d, { imageId, ...measures }, ctx, party) => {
+      // Judged here from what was drawn, never from the device's own verdict.
+      if (!isSignatureDecent(measures)) return fail('SIGNATURE_TOO_ABSTRACT');
+      return partyChange(d, party, (p) => ({ ...p, signature: { imageId, dataPoints: measures.dataPoints, decent: true, signedAt: ctx.now } }));
+    },
+  }),
+  /** The insurer is named by its registry id only: its name and links come from the registry (IN1). */
+  'responsible-insurer': edit({
+    payload: object({ ...target, drkId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INSURER_ID_MAX)) }),
+    changed: 'INSURER',
+    apply: (d, { drkId }, ctx, party) => {
+      // Chosen once and never changed (declaration-flow §4).
+      if (d.parties[party].responsibleInsurer.drkId !== -1) return fail('INSURER_ALREADY_CHOSEN');
+      // Only an insurer of the registry, as the registry names it (IN1).
+      const insurer = ctx.insurers?.get(drkId);
+      if (!insurer) return fail('INSURER_UNKNOWN');
+      return partyChange(d, party, (p) => ({ ...p, responsibleInsurer: insurer }));
+    },
+  }),
+};
