@@ -8,6 +8,16 @@ import { ROOT, log } from './bootstrap.mjs';
 import { collectLeaks, newRun, reapEarlierRuns, runFolder, RUN_VARIABLE } from './leaks.mjs';
 
 /**
+ * Commands run side by side, each to its end; rejects with the first failure once all have ended
+ * (nothing of a failed step is left running). For checks that each keep one core busy.
+ */
+export async function together(...runs) {
+  const outcomes = await Promise.allSettled(runs);
+  const failed = outcomes.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
  * Runs `steps` (`{ name, fn(run) }`, in order, stopping at the first that fails) and the leak check.
  * `run(command, args)` starts a command as the steps must. Resolves the exit code and the steps'
  * results; `signals`: stop the run on SIGINT, SIGTERM and SIGHUP (the real run; not in tests); `say`: where its lines go.
@@ -26,14 +36,15 @@ export async function runChecked(steps, { signals = false, onStopped = () => {},
   // Node's compile cache (npm turns it on) is the tools' own, kept between runs, not the tests'.
   process.env.NODE_COMPILE_CACHE ??= join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
 
-  let current = null;
+  /** The step's commands still running (a step may run several at once). */
+  const running = new Set();
   const start = (command, args) =>
     new Promise((resolve, reject) => {
       const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', detached: true });
-      current = child;
+      running.add(child);
       child.on('error', reject);
       child.on('exit', (code, signal) => {
-        current = null;
+        running.delete(child);
         if (code === 0) resolve();
         else reject(Object.assign(new Error(`${command} ${args.join(' ')} failed with ${signal ?? `exit code ${code}`}`), { exitCode: code ?? 1 }));
       });
@@ -61,9 +72,9 @@ export async function runChecked(steps, { signals = false, onStopped = () => {},
         if (stopping) return;
         stopping = true;
         say(`stopped (${signal}): stopping the tests' processes`);
-        if (current?.pid) {
+        for (const child of running) {
           try {
-            process.kill(-current.pid, 'SIGTERM');
+            process.kill(-child.pid, 'SIGTERM');
           } catch {
             // Gone already.
           }

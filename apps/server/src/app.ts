@@ -8,8 +8,8 @@ import { persistentRateLimitStore } from './plugins/rate-limit-store.js';
 import type { ServerConfig } from './config.js';
 import type { Storage } from './storage/index.js';
 import { buildServices, type Services } from './services.js';
-import hub from './plugins/hub.js';
-import errors from './plugins/errors.js';
+import hubSocket from './plugins/hub-socket.js';
+import errorAnswers from './plugins/error-answers.js';
 import requestLog from './plugins/request-log.js';
 import devClockRoutes from './routes/dev-clock.js';
 import security from './plugins/security.js';
@@ -111,11 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   await app.register(requestLog);
-  await app.register(errors);
+  await app.register(errorAnswers);
   await app.register(cookie, { secret: app.secret });
   await app.register(security);
   // The WebSocket plugin must come before the other routes (it intercepts upgrades).
-  await app.register(hub);
+  await app.register(hubSocket);
   await app.register(health);
   await app.register(parameters);
   await app.register(log);

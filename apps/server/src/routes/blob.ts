@@ -10,7 +10,7 @@ const readUpload = (headers: Record<string, string | string[] | undefined>): Upl
  * the uploader's seat and what the upload is for in headers. The use case admits the upload from
  * the headers before a byte of the body is read (FU5); the body then streams into a buffer that
  * grows as it arrives, cut at MAX_BLOB_BYTES, and the use case decides on the bytes. Its refusals
- * are answered by plugins/errors.ts.
+ * are answered by plugins/error-answers.ts.
  */
 const blob: FastifyPluginAsync = async (app) => {
   // Encapsulated: only this plugin's routes take raw bodies of any type. The body is copied into

@@ -12,7 +12,7 @@ import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { sessionToken } from '../accounts/session-cookie.js';
 import { HttpError, parseInput } from '../http-error.js';
-import { perMinute } from './limits.js';
+import { perMinute } from './rate-limit.js';
 import { readChatUpload, sendChatFile } from '../chat/chat-files.js';
 import { openChatStream } from '../chat/sse.js';
 import { serveCall } from '../http/serve-call.js';

@@ -20,7 +20,7 @@ import {
 import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { HttpError, parseInput } from '../http-error.js';
-import { perMinute } from './limits.js';
+import { perMinute } from './rate-limit.js';
 import { readFilesUpload, sendStoredFile } from '../chat/chat-files.js';
 import { uploadSlots } from '../chat/upload-slots.js';
 import { readClaimScheme } from '@eid/accounts';

@@ -13,7 +13,7 @@ import { HTTP_CALLS as C } from '@eid/domain/protocol';
 import { parseInput } from '../http-error.js';
 import { requireStaff } from '../accounts/staff-guard.js';
 import { sendStoredFile } from '../chat/chat-files.js';
-import { perMinute } from './limits.js';
+import { perMinute } from './rate-limit.js';
 
 export async function consoleClaims(app: FastifyInstance, reads: ReturnType<typeof perMinute>): Promise<void> {
   const ports = app.console;

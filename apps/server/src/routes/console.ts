@@ -12,7 +12,7 @@ import { accountEmail, CONSOLE_PAGE_SIZE, StaffSignInSchema } from '@eid/domain'
 import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 import { answerChat, listDeclarations, listWaitingChats, readChat, readDeclaration, staffView, writeToUser } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
-import { perMinute } from './limits.js';
+import { perMinute } from './rate-limit.js';
 import { clearStaffCookie, requireStaff, setStaffCookie, staffCsrfToken, STAFF_COOKIE } from '../accounts/staff-guard.js';
 import { sendChatFile } from '../chat/chat-files.js';
 import { CONSOLE_CHANNEL } from '../chat/chat-events.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C } from '@eid/domain/protocol';
+import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -10,7 +10,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * a proxy.
  */
 const devClock: FastifyPluginAsync = async (app) => {
-  app.post(C.devClock.path, async (request) => {
+  app.post(C.devClock.path, async (request): Promise<HttpResult<'devClock'>> => {
     const direct = request.socket.remoteAddress ?? '';
     const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (!LOOPBACK.has(direct) || proxied || !app.devClock) throw new HttpError(404, 'ROUTE_NOT_FOUND');

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain/protocol';
+import { HTTP_CALLS as C, BACKEND_BASE_PATH, type HttpResult } from '@eid/domain/protocol';
 import { HttpError, parseInput } from '../http-error.js';
 
 export const DEV_METRICS_PATH = `${BACKEND_BASE_PATH}/dev/metrics`;
@@ -21,9 +21,9 @@ const devMetrics: FastifyPluginAsync = async (app) => {
   const lag = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100);
   loop.enable();
   app.addHook('onClose', async () => loop.disable());
-  app.get(C.devMetrics.path, async (request) => {
+  app.get(C.devMetrics.path, async (request): Promise<HttpResult<'devMetrics'>> => {
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for'] !== undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND');
-    const figures = {
+    const figures: HttpResult<'devMetrics'> = {
       eventLoopLagMs: { p50: lag(loop.percentile(50)), p99: lag(loop.percentile(99)), max: lag(loop.max) },
       eventLoopPeriodMs: { resolution: RESOLUTION_MS, p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),

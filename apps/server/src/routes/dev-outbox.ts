@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C, BACKEND_BASE_PATH } from '@eid/domain/protocol';
+import { HTTP_CALLS as C, BACKEND_BASE_PATH, type HttpResult } from '@eid/domain/protocol';
 import { HttpError } from '../http-error.js';
 
 export const DEV_OUTBOX_PATH = `${BACKEND_BASE_PATH}/dev/outbox`;
@@ -13,7 +13,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * Forwarded header): a confirmation code must not be readable from the network.
  */
 const devOutbox: FastifyPluginAsync = async (app) => {
-  app.get(C.devOutbox.path, async (request) => {
+  app.get(C.devOutbox.path, async (request): Promise<HttpResult<'devOutbox'>> => {
     const direct = request.socket.remoteAddress ?? '';
     const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
     if (!LOOPBACK.has(direct) || proxied) throw new HttpError(404, 'ROUTE_NOT_FOUND');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HTTP_CALLS as C } from '@eid/domain/protocol';
+import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
 
 type Check = 'ok' | 'down';
 
@@ -29,7 +29,7 @@ const health: FastifyPluginAsync = async (app) => {
     stopping = true;
   });
 
-  app.get(C.health.path, async () => ({ status: 'ok' }));
+  app.get(C.health.path, async (): Promise<HttpResult<'health'>> => ({ status: 'ok' }));
 
   app.get(C.ready.path, async (_request, reply) => {
     const { storage } = app;
@@ -38,7 +38,8 @@ const health: FastifyPluginAsync = async (app) => {
     const jobs: Check | undefined = storage.work.kind === 'jobs' ? (storage.work.jobs.isStarted ? 'ok' : 'down') : undefined;
     const parts = { database, ...(objects ? { objects } : {}), ...(changes ? { changes } : {}), ...(jobs ? { jobs } : {}) };
     const ready = !stopping && Object.values(parts).every((p) => p === 'ok');
-    return reply.code(ready ? 200 : 503).send({ status: stopping ? 'stopping' : ready ? 'ready' : 'degraded', ...parts });
+    const answer: HttpResult<'ready'> = { status: stopping ? 'stopping' : ready ? 'ready' : 'degraded', ...parts };
+    return reply.code(ready ? 200 : 503).send(answer);
   });
 };
 export default health;

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { perMinute } from './limits.js';
+import { perMinute } from './rate-limit.js';
 import { deviceOf } from '@eid/domain';
 import { HTTP_CALLS as C, ACCOUNT_PATH } from '@eid/domain/protocol';
 import { AccountError } from '@eid/accounts';

@@ -89,8 +89,10 @@ export interface HttpCall {
   /** An upload's form fields (its files are checked by their bytes, not by a schema). */
   readonly fields?: v.GenericSchema;
   readonly headers?: v.GenericSchema;
-  /** The JSON answer's type (none: the call answers a redirect, a stream or a file). */
+  /** The JSON answer's type. */
   readonly result?: Answer<unknown>;
+  /** What a call without a JSON answer answers: a file's bytes, a stream of server-sent events, a redirect, no content (204), or plain text. */
+  readonly answers?: 'file' | 'events' | 'redirect' | 'empty' | 'text';
   readonly limit?: CallLimit;
   /** For a staff call: what the member's role must allow, checked with the caller, before any input is read. */
   readonly permission?: StaffPermission;
@@ -153,23 +155,57 @@ export const DevClockBodySchema = object({ advanceMs: v.pipe(v.number(), v.integ
 export const DevMetricsQuerySchema = object({ reset: v.optional(v.picklist(['1'])) });
 
 const JSON_8K = { bodyBytes: 8 * 1024 } as const;
-const call = <const C extends HttpCall>(c: C): C => c;
+/** `ready`: whether this node can serve (200) or not (503), and each part it depends on. */
+export interface ReadyAnswer {
+  readonly status: 'ready' | 'degraded' | 'stopping';
+  readonly database: 'ok' | 'down';
+  readonly objects?: 'ok' | 'down';
+  readonly changes?: 'ok' | 'down';
+  readonly jobs?: 'ok' | 'down';
+}
+
+/** `devMetrics`: this node's event loop, memory and device sockets (loopback only: the benchmarks read it). */
+export interface DevMetricsAnswer {
+  readonly eventLoopLagMs: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly eventLoopPeriodMs: { readonly resolution: number; readonly p50: number; readonly p99: number; readonly max: number };
+  readonly rssMb: number;
+  readonly sockets: number;
+}
+
+/** `devOutbox`: the newest messages of the local outbox, as a person running the service locally reads them (loopback only). */
+export interface DevOutboxAnswer {
+  readonly messages: ReadonlyArray<{
+    readonly id: string;
+    readonly channel: 'sms' | 'email';
+    readonly to: readonly string[];
+    readonly subject: string | null;
+    readonly text: string;
+    readonly html: string | null;
+    readonly attachments: ReadonlyArray<{ readonly filename: string; readonly contentType: string; readonly size: number }>;
+    readonly createdAt: number;
+    readonly smsState: string | null;
+    readonly smscIds: readonly string[];
+  }>;
+}
+
+/** Every call says what it answers: a JSON answer's type, or the kind of its other answer. */
+const call = <const C extends HttpCall & ({ readonly result: Answer<unknown> } | { readonly answers: NonNullable<HttpCall['answers']> })>(c: C): C => c;
 
 export const HTTP_CALLS = {
   // — anyone ——————————————————————————————————————————————————————————————————
-  health: call({ method: 'GET', path: HEALTH_PATH, caller: 'anyone' }),
-  ready: call({ method: 'GET', path: READY_PATH, caller: 'anyone' }),
-  parameter: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/parametrai/:name`, caller: 'anyone', params: ParameterParamsSchema }),
-  logInfo: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema }),
-  logWarn: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema }),
-  logError: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone', query: LogQuerySchema, body: ClientLogBodySchema }),
+  health: call({ method: 'GET', path: HEALTH_PATH, caller: 'anyone', result: answer<{ readonly status: 'ok' }>() }),
+  ready: call({ method: 'GET', path: READY_PATH, caller: 'anyone', result: answer<ReadyAnswer>() }),
+  parameter: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/parametrai/:name`, caller: 'anyone', params: ParameterParamsSchema, answers: 'text' }),
+  logInfo: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
+  logWarn: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
+  logError: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone', query: LogQuerySchema, body: ClientLogBodySchema, answers: 'empty' }),
   captchaChallenge: call({ method: 'GET', path: CAPTCHA_PATH, caller: 'anyone', query: CaptchaQuerySchema, limit: { perMinute: 120 }, result: answer<CaptchaChallengeAnswer>() }),
   findAddress: call({ method: 'GET', path: ADDRESS_PATH, caller: 'anyone', query: AddressQuerySchema, limit: { perMinute: 600 }, result: answer<readonly AddressSuggestion[]>() }),
   lists: call({ method: 'GET', path: LISTS_PATH, caller: 'anyone', limit: { perMinute: 60 }, result: answer<ClaimLists>() }),
   confirmEmail: call({ method: 'POST', path: CONFIRM_EMAIL_PATH, caller: 'anyone', body: ConfirmEmailBodySchema, limit: { bodyBytes: 8 * 1024 }, result: answer<{ readonly status: 'CONFIRMED' | 'FINISHED'; readonly email: string }>() }),
   openStatement: call({ method: 'POST', path: STATEMENT_PATH, caller: 'anyone', body: StatementOpenBodySchema, limit: { perMinute: 60, bodyBytes: 16 * 1024 }, result: answer<StatementView>() }),
   statement: call({ method: 'GET', path: `${STATEMENT_PATH}/:statementId`, caller: 'anyone', params: StatementIdParamsSchema, result: answer<StatementView>() }),
-  getFile: call({ method: 'GET', path: GET_FILE_PATH, caller: 'anyone', query: GetFileQuerySchema }),
+  getFile: call({ method: 'GET', path: GET_FILE_PATH, caller: 'anyone', query: GetFileQuerySchema, answers: 'file' }),
 
   // — a seat of a declaration ————————————————————————————————————————————————
   uploadBinary: call({ method: 'POST', path: BLOB_PATH, caller: 'seat', headers: BlobHeadersSchema, result: answer<BlobUploaded>() }),
@@ -184,8 +220,8 @@ export const HTTP_CALLS = {
   identityPoll: call({ method: 'POST', path: `${ACCOUNT_PATH}/identity/poll`, caller: 'page', body: IdentityPollSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<IdentityPollAnswer>() }),
   resetRequest: call({ method: 'POST', path: `${ACCOUNT_PATH}/reset-request`, caller: 'page', body: ResetRequestSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
   reset: call({ method: 'POST', path: `${ACCOUNT_PATH}/reset`, caller: 'page', body: ResetSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'RESET'>>() }),
-  oidcStart: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/start`, caller: 'anyone', params: OidcParamsSchema, query: OidcStartQuerySchema }),
-  oidcCallback: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/callback`, caller: 'anyone', params: OidcParamsSchema, query: OidcCallbackSchema }),
+  oidcStart: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/start`, caller: 'anyone', params: OidcParamsSchema, query: OidcStartQuerySchema, answers: 'redirect' }),
+  oidcCallback: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/callback`, caller: 'anyone', params: OidcParamsSchema, query: OidcCallbackSchema, answers: 'redirect' }),
 
   // — an account: signed in ——————————————————————————————————————————————————
   me: call({ method: 'GET', path: `${ACCOUNT_PATH}/me`, caller: 'account', result: answer<AccountView>() }),
@@ -206,18 +242,18 @@ export const HTTP_CALLS = {
   chats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats`, caller: 'account', limit: { perMinute: 120 }, result: answer<ChatsAnswer>() }),
   unreadChats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/unread`, caller: 'account', limit: { perMinute: 120 }, result: answer<{ readonly unread: number }>() }),
   chat: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId`, caller: 'account', params: ChatParamsSchema, limit: { perMinute: 120 }, result: answer<ChatThread>() }),
-  chatFile: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, caller: 'account', params: ChatFileParamsSchema }),
+  chatFile: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, caller: 'account', params: ChatFileParamsSchema, answers: 'file' }),
   startChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats`, caller: 'account', fields: NewChatSchema, result: answer<{ readonly chat: Chat }>() }),
   replyInChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats/:chatId/messages`, caller: 'account', params: ChatParamsSchema, fields: ChatReplySchema, result: answer<{ readonly chat: Chat }>() }),
-  chatEvents: call({ method: 'GET', path: `${ACCOUNT_PATH}/chat-events`, caller: 'account' }),
+  chatEvents: call({ method: 'GET', path: `${ACCOUNT_PATH}/chat-events`, caller: 'account', answers: 'events' }),
   claims: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims`, caller: 'account', limit: { perMinute: 120 }, result: answer<ClaimsAnswer>() }),
   startClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims`, caller: 'account', body: StartClaimSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
   claim: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 120 }, result: answer<ClaimAnswer>() }),
   saveClaim: call({ method: 'PUT', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, body: SaveClaimSchema, limit: { perMinute: 120, bodyBytes: 64 * 1024 }, result: answer<ClaimAnswer>() }),
   addClaimDocuments: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/documents`, caller: 'account', params: ClaimParamsSchema, fields: ClaimDocumentFieldsSchema, result: answer<ClaimAnswer>() }),
   removeClaimDocument: call({ method: 'DELETE', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema, limit: { perMinute: 60, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
-  claimDocument: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema }),
-  claimScheme: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account', params: ClaimParamsSchema }),
+  claimDocument: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema, answers: 'file' }),
+  claimScheme: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account', params: ClaimParamsSchema, answers: 'file' }),
   submitClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/submit`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 10, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
 
   // — the bureau's staff ——————————————————————————————————————————————————————
@@ -226,10 +262,10 @@ export const HTTP_CALLS = {
   staffSignOut: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-out`, caller: 'staff', limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
   consoleChats: call({ method: 'GET', path: `${CONSOLE_PATH}/chats`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatsAnswer>() }),
   consoleChat: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId`, caller: 'staff', params: ChatParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatAnswer>() }),
-  consoleChatFile: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId/files/:fileId`, caller: 'staff', params: ChatFileParamsSchema }),
+  consoleChatFile: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId/files/:fileId`, caller: 'staff', params: ChatFileParamsSchema, answers: 'file' }),
   consoleReply: call({ method: 'POST', path: `${CONSOLE_PATH}/chats/:chatId/messages`, caller: 'staff', params: ChatParamsSchema, body: ChatReplySchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
   consoleMessage: call({ method: 'POST', path: `${CONSOLE_PATH}/messages`, caller: 'staff', body: MessageToUserSchema, limit: { perMinute: 30, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
-  consoleEvents: call({ method: 'GET', path: `${CONSOLE_PATH}/events`, caller: 'staff' }),
+  consoleEvents: call({ method: 'GET', path: `${CONSOLE_PATH}/events`, caller: 'staff', answers: 'events' }),
   staff: call({ method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff', limit: { perMinute: 240 }, result: answer<{ readonly staff: StaffView[] }>() }),
   addStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff', body: NewStaffSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageStaff', result: answer<NewStaffAnswer>() }),
   disableStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff', params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
@@ -238,14 +274,14 @@ export const HTTP_CALLS = {
   consoleDeclaration: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff', params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
   consoleClaims: call({ method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimsAnswer>() }),
   consoleClaim: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId`, caller: 'staff', params: ClaimParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimAnswer>() }),
-  consoleClaimDocument: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/documents/:fileId`, caller: 'staff', params: ClaimFileParamsSchema }),
-  consoleClaimPdf: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/pdf`, caller: 'staff', params: ClaimParamsSchema }),
+  consoleClaimDocument: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/documents/:fileId`, caller: 'staff', params: ClaimFileParamsSchema, answers: 'file' }),
+  consoleClaimPdf: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/pdf`, caller: 'staff', params: ClaimParamsSchema, answers: 'file' }),
   moveClaim: call({ method: 'POST', path: `${CONSOLE_PATH}/claims/:claimId/state`, caller: 'staff', params: ClaimParamsSchema, body: ClaimMoveSchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly claim: ClaimRow }>() }),
 
   // — the server's own host ———————————————————————————————————————————————————
-  devMetrics: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback', query: DevMetricsQuerySchema }),
-  devOutbox: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/outbox`, caller: 'loopback' }),
-  devClock: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/dev/clock`, caller: 'loopback', body: DevClockBodySchema }),
+  devMetrics: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback', query: DevMetricsQuerySchema, result: answer<DevMetricsAnswer>() }),
+  devOutbox: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/outbox`, caller: 'loopback', result: answer<DevOutboxAnswer>() }),
+  devClock: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/dev/clock`, caller: 'loopback', body: DevClockBodySchema, result: answer<{ readonly now: number }>() }),
 } as const satisfies Record<string, HttpCall>;
 
 export type HttpCallName = keyof typeof HTTP_CALLS;

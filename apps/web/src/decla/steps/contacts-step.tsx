@@ -18,7 +18,7 @@ import {
 import { useSecondsLeft } from '../fields/use-seconds-left';
 import { ErrorText, TextField } from '../fields/fields';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
-import { usePrefill } from '../session/prefill';
+import { usePrefill } from '../session/driver-prefill';
 import { codeOf } from '../session/decla-session';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import { StepFooter, type StepProps } from '../wizard/step-footer';

@@ -21,7 +21,7 @@ import {
 import { ErrorText, SelectField, TextField } from '../fields/fields';
 import { AddressField, type AddressValue } from '../fields/address-field';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
-import { usePrefill } from '../session/prefill';
+import { usePrefill } from '../session/driver-prefill';
 import { useAutosave, useInstruction, useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 
