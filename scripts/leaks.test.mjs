@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markedProcesses, newRun, reapEarlierRuns, RUN_VARIABLE } from './lib/leaks.mjs';
-import { runChecked as runCheckedLoud, together } from './lib/test-run.mjs';
+import { runChecked as runCheckedLoud } from './lib/test-run.mjs';
 
 /** A run of the test's own steps, its lines kept (not printed among the real run's). */
 const said = [];
@@ -83,24 +83,6 @@ describe('nothing npm test starts outlives it (issue 31 item 1)', () => {
     ]);
     expect(failing.exitCode).toBe(1);
     await until(() => !alive(leaked));
-  });
-
-  it('[OP2] checks run side by side end together: a failure is the step\'s once the other has ended, and nothing is left running', async () => {
-    const marks = mkdtempSync(join(tmpdir(), 'together-'));
-    const done = join(marks, 'slow-done');
-    const failing = await runChecked([
-      {
-        name: 'two checks at once, one failing at once',
-        fn: (run) => together(run('false', []), run('sh', ['-c', `sleep 0.5 && touch ${done}`])),
-      },
-    ]);
-    expect(failing.exitCode).toBe(1);
-    expect(failing.results.map((r) => r.ok)).toEqual([false, true]);
-    // The slow one was not cut short: the step ended after it.
-    expect(existsSync(done)).toBe(true);
-    rmSync(marks, { recursive: true, force: true });
-    const passing = await runChecked([{ name: 'two checks at once', fn: (run) => together(run('true', []), run('sleep', ['0.1'])) }]);
-    expect(passing.exitCode).toBe(0);
   });
 
   it('[OP2] what a run killed outright left (its leader gone) is stopped by the next run', async () => {

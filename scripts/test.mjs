@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureDebianPackages, ensureNpmDependencies, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
-import { runChecked, together } from './lib/test-run.mjs';
+import { runChecked } from './lib/test-run.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 // Run and tested on the pinned LTS Node, whatever the machine's own is (scripts/lib/runtime.mjs).
@@ -54,20 +54,11 @@ const { exitCode, results } = await runChecked(
         if (missing.includes('chromium')) throw new Error('Chromium (Debian package chromium) is required for the browser tests');
       },
     },
-    // The compiler keeps one core busy: the other checks run beside it.
-    {
-      name: 'typecheck, lint, dependency rules, spec ids cited by tests, translation catalogs',
-      fn: (run) =>
-        together(
-          npm('typecheck')(run),
-          (async () => {
-            await npm('lint')(run);
-            await npm('deps:check')(run);
-            await run(process.execPath, ['scripts/check-spec-ids.mjs']);
-            await run(process.execPath, ['scripts/check-i18n.mjs']);
-          })(),
-        ),
-    },
+    { name: 'typecheck', fn: npm('typecheck') },
+    { name: 'lint', fn: npm('lint') },
+    { name: 'dependency rules', fn: npm('deps:check') },
+    { name: 'spec ids cited by tests', fn: (run) => run(process.execPath, ['scripts/check-spec-ids.mjs']) },
+    { name: 'translation catalogs', fn: (run) => run(process.execPath, ['scripts/check-i18n.mjs']) },
     { name: 'unit and integration tests', fn: (run) => run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']) },
     { name: 'build', fn: () => build() },
     { name: 'end-to-end tests (Chromium)', fn: (run) => run('npx', ['playwright', 'test']) },

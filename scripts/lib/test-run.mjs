@@ -8,16 +8,6 @@ import { ROOT, log } from './bootstrap.mjs';
 import { collectLeaks, newRun, reapEarlierRuns, runFolder, RUN_VARIABLE } from './leaks.mjs';
 
 /**
- * Commands run side by side, each to its end; rejects with the first failure once all have ended
- * (nothing of a failed step is left running). For checks that each keep one core busy.
- */
-export async function together(...runs) {
-  const outcomes = await Promise.allSettled(runs);
-  const failed = outcomes.find((o) => o.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-/**
  * Runs `steps` (`{ name, fn(run) }`, in order, stopping at the first that fails) and the leak check.
  * `run(command, args)` starts a command as the steps must. Resolves the exit code and the steps'
  * results; `signals`: stop the run on SIGINT, SIGTERM and SIGHUP (the real run; not in tests); `say`: where its lines go.

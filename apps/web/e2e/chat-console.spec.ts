@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { accessible } from './helpers/axe.js';
 import { confirmedAccount, signIn } from './helpers/account.js';
 import { driverContext, jpeg } from './helpers/decla.js';
+import type { HttpResult } from '@eid/domain/protocol';
 
 /** The local installation's demo staff (apps/server/src/bureau/staff-seed.ts). */
 const OPERATOR = { email: 'operatore@eid.lt', password: 'Operatore-2026', secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
@@ -74,7 +75,7 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await expect(thread.getByText('Asta Operatorė, bureau')).toBeVisible();
     await expect
       .poll(async () => {
-        const body = (await (await driver.request.get('/serveris/dev/outbox')).json()) as { messages: Array<{ channel: string; to: string[]; subject?: string; text: string }> };
+        const body = (await (await driver.request.get('/serveris/dev/outbox')).json()) as HttpResult<'devOutbox'>;
         return body.messages.find((m) => m.channel === 'email' && m.to[0] === email && (m.subject ?? '').includes(topic))?.text ?? null;
       })
       .toContain('/messages?view=chat&id=');

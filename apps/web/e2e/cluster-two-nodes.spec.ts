@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from './helpers/test.js';
+import type { HttpResult } from '@eid/domain/protocol';
 import {
   chooseGuilty,
   circumstances,
@@ -24,7 +25,7 @@ async function socketsOn(request: APIRequestContext, node: string): Promise<numb
 }
 
 async function outbox(request: APIRequestContext, node: string) {
-  return ((await (await request.get(`${node}/serveris/dev/outbox`)).json()) as { messages: Array<{ channel: string; to: string[]; subject: string | null; attachments: unknown[] }> }).messages;
+  return ((await (await request.get(`${node}/serveris/dev/outbox`)).json()) as HttpResult<'devOutbox'>).messages;
 }
 
 test.describe('two drivers through the balancer, on two nodes', () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './helpers/test.js';
 import sharp from 'sharp';
 import { accessible, fitsViewport } from './helpers/axe.js';
+import type { HttpResult } from '@eid/domain/protocol';
 import {
   chooseGuilty,
   circumstances,
@@ -27,7 +28,7 @@ async function linkInOutbox(page: Page, channel: 'sms' | 'email', to: string, pa
     .poll(
       async () => {
         const res = await page.request.get('/serveris/dev/outbox');
-        const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+        const body = (await res.json()) as HttpResult<'devOutbox'>;
         for (const m of body.messages) {
           if (m.channel !== channel || !m.to.includes(to)) continue;
           const hit = pattern.exec(m.text);

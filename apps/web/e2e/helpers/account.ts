@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { HttpResult } from '@eid/domain/protocol';
 
 /** The link of the newest e-mail to `to` whose link has `param` (read from the local outbox). */
 export async function linkFromOutbox(page: Page, to: string, param: string): Promise<string> {
@@ -6,7 +7,7 @@ export async function linkFromOutbox(page: Page, to: string, param: string): Pro
   await expect
     .poll(async () => {
       const res = await page.request.get('/serveris/dev/outbox');
-      const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+      const body = (await res.json()) as HttpResult<'devOutbox'>;
       const mail = body.messages.find((m) => m.channel === 'email' && m.to[0] === to && m.text.includes(`${param}=`));
       link = mail ? (new RegExp(`https?://\\S+[?&]${param}=[A-Za-z0-9_-]+`).exec(mail.text)?.[0] ?? null) : null;
       return link;

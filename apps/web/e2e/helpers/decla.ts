@@ -4,6 +4,7 @@
  * says otherwise (the Lithuanian default is checked by its own tests).
  */
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { HttpResult } from '@eid/domain/protocol';
 
 export const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
 
@@ -165,7 +166,7 @@ export async function contactByPhone(page: Page, party: 'A' | 'B', phone: string
         return code;
       }
       const res = await page.request.get('/serveris/dev/outbox');
-      const body = (await res.json()) as { messages: Array<{ channel: string; to: string[]; text: string }> };
+      const body = (await res.json()) as HttpResult<'devOutbox'>;
       const sms = body.messages.find((m) => m.channel === 'sms' && m.to[0] === e164);
       code = sms ? (/(\d{6})/.exec(sms.text)?.[1] ?? null) : null;
       return code;

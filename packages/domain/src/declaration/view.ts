@@ -12,6 +12,7 @@ import type { Party } from '../rules/constants.js';
 import { driverBirthDateMatches, driverCodeError } from '../rules/driver-identity.js';
 import type { Declaration, GuiltState, PartyData } from './entities.js';
 import { joinRequestsShown } from './join.js';
+import type { HiddenCode } from '../rules/driver-form.js';
 
 export interface GuiltStateView extends GuiltState {
   readonly achosen: boolean;
@@ -19,10 +20,6 @@ export interface GuiltStateView extends GuiltState {
 }
 
 /** What a device may know of a code it is not shown: whether it is complete (the other driver's progress). */
-export interface HiddenCode {
-  readonly valid: boolean;
-  readonly matchesBirthDate: boolean;
-}
 
 export type DeclarationView = Omit<Declaration, 'guilt'> & {
   readonly guilt: GuiltStateView;

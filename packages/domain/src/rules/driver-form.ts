@@ -25,18 +25,28 @@ export interface DriverFormInput {
 export type DriverFormErrors = { readonly [K in Exclude<keyof DriverFormInput, 'country'>]: ErrorCode | null };
 
 /**
- * Each field's first failure, or null. `today` (YYYY-MM-DD, Vilnius) bounds the birth date: from
+ * The other driver's personal code as a device sees it (VW1): never the code, only whether it is
+ * valid and matches the birth date.
+ */
+export interface HiddenCode {
+  readonly valid: boolean;
+  readonly matchesBirthDate: boolean;
+}
+
+/**
+ * Each field's first failure, or null. For the other driver's part, `hiddenCode` stands for the
+ * code the device does not have; `today` null leaves the birth date's range unchecked (a view with
+ * no clock: the progress of a step). `today` (YYYY-MM-DD, Vilnius) bounds the birth date: from
  * BIRTH_DATE_MIN to today, and for a Lithuanian personal code the date the code says.
  */
-export function driverFormErrors(f: DriverFormInput, today: string): DriverFormErrors {
+export function driverFormErrors(f: DriverFormInput, today: string | null, hiddenCode?: HiddenCode): DriverFormErrors {
+  const inRange = (dob: string) => (today === null ? null : validate(birthDateSchema({ min: BIRTH_DATE_MIN, max: today }), dob));
+  const matches = hiddenCode ? hiddenCode.matchesBirthDate : driverBirthDateMatches(f.code, f.dob, f.country);
   return {
     name: requiredNameError(f.name),
     surname: requiredNameError(f.surname),
-    code: f.code.trim() === '' ? 'REQUIRED' : driverCodeError(f.code.trim(), f.country),
-    dob:
-      f.dob === ''
-        ? 'REQUIRED'
-        : (validate(birthDateSchema({ min: BIRTH_DATE_MIN, max: today }), f.dob) ?? (driverBirthDateMatches(f.code, f.dob, f.country) ? null : 'BIRTH_DATE_MISMATCH')),
+    code: hiddenCode ? (hiddenCode.valid ? null : 'PERSONAL_CODE_INVALID') : f.code.trim() === '' ? 'REQUIRED' : driverCodeError(f.code.trim(), f.country),
+    dob: f.dob === '' ? 'REQUIRED' : (inRange(f.dob) ?? (matches ? null : 'BIRTH_DATE_MISMATCH')),
     address: f.address === null ? 'REQUIRED' : driverAddressError(f.address, f.country),
   };
 }

@@ -6,8 +6,7 @@
 import { isLocationValid } from '../../rules/geometry.js';
 import { accidentPlaceError } from '../../rules/address.js';
 import { isEmail } from '../../rules/email.js';
-import { isName } from '../../rules/general-rules.js';
-import { driverAddressError, driverBirthDateMatches, driverCodeError } from '../../rules/driver-identity.js';
+import { driverFormErrors } from '../../rules/driver-form.js';
 import { isPhone } from '../../rules/phone.js';
 import type { Party } from '../../rules/constants.js';
 import type { DeclarationView } from '../../declaration/view.js';
@@ -49,16 +48,9 @@ export function stepFill(d: DeclarationView, step: number, party: Party): number
     case 10:
       return d.scheme.imageId !== null ? 1 : 0;
     case 11: {
-      const dr = p.driver;
-      // The other driver's code is not shown (VW1): the view says whether it is complete.
-      const hidden = d.hiddenCodes[party];
-      return share([
-        isName(dr.name) && dr.name.trim() !== '',
-        isName(dr.surname) && dr.surname.trim() !== '',
-        hidden ? hidden.valid : driverCodeError(dr.code, dr.country) === null,
-        hidden ? hidden.matchesBirthDate : dr.dob !== '' && driverBirthDateMatches(dr.code, dr.dob, dr.country),
-        dr.address !== null && driverAddressError(dr.address, dr.country) === null,
-      ]);
+      // The driver step's own rule; the other driver's code is not shown (VW1): the view says whether it is complete.
+      const hidden = d.hiddenCodes[party] ?? undefined;
+      return share(Object.values(driverFormErrors(p.driver, null, hidden)).map((e) => e === null));
     }
     case PREVIEW_STEP:
       return p.activeStep > PREVIEW_STEP ? 1 : 0;
