@@ -21,6 +21,7 @@ import {
   CUSTOM_NEXT_STEPS,
   FIRST_FILL_STEP,
   HubClient,
+  JOIN_WAIT_MS,
   LAST_FILL_STEP,
   loadRecovery,
   loadSession,
@@ -284,7 +285,9 @@ export class DeclaSession {
   /** The join by plates, through the connection machine (which gives a join up by itself after the other driver's time). */
   private async join(request: PlatesConnectRequest): Promise<JoinOutcome> {
     this.connection.send({ type: 'user.connect', request });
-    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), { timeout: Infinity });
+    // Bounded as the session machine's own wait is (a join left behind by a leave settles too).
+    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), { timeout: JOIN_WAIT_MS }).catch(() => null);
+    if (!s) return { ok: false, code: 'SERVER_UNREACHABLE' };
     if (s.hasTag('online')) return { ok: true };
     this.connection.send({ type: 'user.leave' });
     const { error, retryAfterMs, work } = s.context;
