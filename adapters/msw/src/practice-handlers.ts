@@ -83,9 +83,10 @@ export function practiceHandlers(backend: PracticeBackend): RequestHandler[] {
       const headers = v.safeParse(HTTP_CALLS.uploadBinary.headers, Object.fromEntries(request.headers));
       if (!headers.success) return refuse(400, 'DATA_ERROR');
       const upload = uploadRequestOf(headers.output);
-      const declared = request.headers.get('content-length');
+      // As the server: a declared length that is no number is no declared length.
+      const declared = Number(request.headers.get('content-length') ?? Number.NaN);
       try {
-        const ticket = await backend.uploads.admit(upload, declared === null ? null : Number(declared));
+        const ticket = await backend.uploads.admit(upload, Number.isFinite(declared) ? declared : null);
         try {
           const answer = await backend.uploads.receive(upload, new Uint8Array(await request.arrayBuffer()));
           return HttpResponse.json(answer, { status: 201 });

@@ -148,7 +148,15 @@ export class DeclaSession {
     const ownStep = (d: DeclarationView) => (this.party ? d.parties[this.party].activeStep : FIRST_FILL_STEP);
     const changed = this.connection.on('declaration.changed', (e) => this.session.send({ type: 'hub.changed', kind: e.kind, ownStep: ownStep(e.declaration) }));
     const ended = this.connection.on('declaration.ended', () => this.session.send({ type: 'hub.ended' }));
-    const watch = this.connection.subscribe((s) => this.session.send({ type: 'hub.link', online: s.hasTag('online'), down: s.hasTag('reconnecting') || s.matches('lost') }));
+    // The link's state, told to the session when it changes (not on every snapshot: each delta makes one).
+    let link = '';
+    const watch = this.connection.subscribe((s) => {
+      const online = s.hasTag('online');
+      const down = s.hasTag('reconnecting') || s.matches('lost');
+      if (`${online}:${down}` === link) return;
+      link = `${online}:${down}`;
+      this.session.send({ type: 'hub.link', online, down });
+    });
     const entered = this.wizard.on('step.enter', (e) => this.session.send({ type: 'wizard.entered', step: e.step }));
     // The phone is back online: try at once rather than at the end of the back-off.
     const online = () => {
