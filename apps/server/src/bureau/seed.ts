@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { DOCUMENT_TYPES, formatDate, isPersonalCode, type BureauRecordsPort } from '@eid/domain';
+import { DOCUMENT_TYPES, addDays, formatDate, isPersonalCode, type BureauRecordsPort } from '@eid/domain';
 
 const days = v.pipe(v.number(), v.integer(), v.minValue(-4000), v.maxValue(4000));
 const text = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
@@ -35,12 +35,12 @@ const FixtureSchema = v.array(
   }),
 );
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /** Replaces the fixture's persons' records with the fixture's, dated from `now`; resolves how many persons. */
 export async function seedBureauRecords(bureau: BureauRecordsPort, now: number): Promise<number> {
   const persons = v.parse(FixtureSchema, JSON.parse(readFileSync(new URL('../../seed/bureau-records.json', import.meta.url), 'utf8')));
-  const on = (offset: number) => formatDate(now + offset * DAY_MS);
+  // Calendar days from today in Vilnius: 24-hour steps would land a day off across a summer-time change late in the evening.
+  const today = formatDate(now);
+  const on = (offset: number) => addDays(today, offset);
   for (const p of persons) {
     await bureau.replacePerson(p.personalCode, {
       documents: p.documents.map(({ startsInDays, endsInDays, ...d }) => ({ ...d, validFrom: on(startsInDays), validTill: on(endsInDays) })),
