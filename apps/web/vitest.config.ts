@@ -16,6 +16,8 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // One page per file (the root's Node projects share modules between files; these tests set the page's address and storage).
+    isolate: true,
     // The typed HTTP client's contract (api.test-d.ts) checked by the compiler.
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },

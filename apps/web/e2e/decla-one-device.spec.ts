@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from './helpers/test.js';
-import { fitsViewport, wordsWhole } from './helpers/axe.js';
-import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
+import { accessible, fitsViewport, wordsWhole } from './helpers/axe.js';
+import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, pickAddress, plates, start } from './helpers/decla.js';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -24,7 +24,7 @@ test.describe('one device fills for both drivers', () => {
   });
 
   for (const lang of ['en', 'lt'] as const) {
-    test(`practice (${lang}): every step works in the page, sends nothing to the server, and is photographed at 390×844`, async ({ browser }) => {
+    test(`practice (${lang}): every step works in the page, sends nothing to the server, passes the WCAG 2.1 AA checks of axe, and is photographed at 390×844`, async ({ browser }) => {
       mkdirSync(SHOTS, { recursive: true });
       const ctx = await driverContext(browser, lang);
       const page = await ctx.newPage();
@@ -39,6 +39,8 @@ test.describe('one device fills for both drivers', () => {
       const shot = async (name: string) => {
         // Issue 18 item 1: every step fits the 390 px phone, in both languages.
         await fitsViewport(page, `${lang} ${name}`);
+        // Accessibility is part of done: each step in this language, as the photograph shows it.
+        await accessible(page, `${lang} ${name}`);
         await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
       };
 
@@ -58,6 +60,9 @@ test.describe('one device fills for both drivers', () => {
       await shot('02-demo');
       await next(page);
       await expectStep(page, 3);
+      // With the errors shown (next pressed on the unticked terms).
+      await nextButton(page).click({ force: true });
+      await accessible(page, `${lang} terms with errors`);
       for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
       await shot('03-terms');
       await next(page);
