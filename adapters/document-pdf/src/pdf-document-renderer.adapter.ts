@@ -139,6 +139,17 @@ function trailerLines(ctx: Context, p: DocumentParty, field: (label: string, val
 function insuranceLines(ctx: Context, p: DocumentParty, field: (label: string, value: string) => Line[]): Line[] {
   const { t } = ctx;
   const i = p.insurance;
+  // IN2: a vehicle insured abroad is shown by its green card as the driver gave it; one not insured says so.
+  if (i.kind === 'ABROAD' && i.greenCard) {
+    return [
+      headingLine(t.insurance, COLOR[p.party], SIZE.body),
+      ...field(t.insurer, i.greenCard.insurerName),
+      ...field(t.insurerCountry, i.greenCard.country),
+      ...field(t.greenCard, i.greenCard.number),
+      ...field(t.validUntil, i.greenCard.validUntil),
+    ];
+  }
+  if (i.kind === 'NONE') return [headingLine(t.insurance, COLOR[p.party], SIZE.body), ...field(t.insurer, t.notInsured)];
   return [
     headingLine(t.insurance, COLOR[p.party], SIZE.body),
     ...field(t.insurer, i.insurerName),

@@ -59,6 +59,10 @@ export interface DocumentTexts {
   readonly insurer: string;
   readonly policyNo: string;
   readonly responsibleInsurer: string;
+  readonly notInsured: string;
+  readonly insurerCountry: string;
+  readonly greenCard: string;
+  readonly validUntil: string;
 
   readonly circumstances: string;
   readonly circumstanceLabels: Readonly<Record<CircumstanceKey, string>>;
@@ -135,6 +139,10 @@ const M = {
   insurer: /*i18n*/ { id: 'doc.insurer', message: 'Insurer' },
   policyNo: /*i18n*/ { id: 'doc.policyNo', message: 'Policy no.' },
   responsibleInsurer: /*i18n*/ { id: 'doc.responsibleInsurer', message: 'Responsible insurer' },
+  notInsured: /*i18n*/ { id: 'doc.notInsured', message: 'Not insured (the driver says so): the bureau handles the claim' },
+  insurerCountry: /*i18n*/ { id: 'doc.insurerCountry', message: 'Insurer\'s country' },
+  greenCard: /*i18n*/ { id: 'doc.greenCard', message: 'Green card or policy no.' },
+  validUntil: /*i18n*/ { id: 'doc.validUntil', message: 'Valid until' },
   circumstances: /*i18n*/ { id: 'doc.circumstances', message: 'Circumstances' },
   circumstanceLabels: {
     '1': /*i18n*/ { id: 'doc.circumstanceLabels.1', message: 'was parked / standing' },
@@ -241,6 +249,10 @@ export function documentTexts(translate: DocumentTranslate, lang: Locale): Docum
     insurer: t(M.insurer),
     policyNo: t(M.policyNo),
     responsibleInsurer: t(M.responsibleInsurer),
+    notInsured: t(M.notInsured),
+    insurerCountry: t(M.insurerCountry),
+    greenCard: t(M.greenCard),
+    validUntil: t(M.validUntil),
     circumstances: t(M.circumstances),
     circumstanceLabels: each(M.circumstanceLabels),
     boxesTicked: t(M.boxesTicked),

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { hash as argon2Hash } from '@node-rs/argon2';
-import { isInLithuania, smsServed, type CaptchaPort, type EmailSenderPort, type SmsSenderPort } from '@eid/domain';
+import { BUREAU_NAME, isInLithuania, smsServed, type CaptchaPort, type EmailSenderPort, type SmsSenderPort } from '@eid/domain';
 import { DeclarationHub, PRESENCE_REPEAT_MS, UploadService, type ClusterPort } from '@eid/hub';
 import { photoLegend } from './messages/legend.js';
 import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type ConsolePorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
@@ -192,6 +192,7 @@ export async function buildServices(deps: ServiceDeps) {
     encryption,
     media,
     registry,
+    bureau: { email: config.claimsEmail, name: BUREAU_NAME },
     ids,
     clock,
     hashPassword: (password) => argon2Hash(password),

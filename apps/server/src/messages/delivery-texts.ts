@@ -1,4 +1,4 @@
-import { OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, type Locale } from '@eid/domain';
+import { OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, type GreenCard, type Locale } from '@eid/domain';
 import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
 
 /** What every message about a sent declaration says, filled in per recipient. */
@@ -10,6 +10,9 @@ export interface DeclarationMessageInput {
   readonly link: string;
   readonly insurerName?: string;
 }
+
+/** IN5: why the bureau, not an insurer, receives a party at fault's copy. */
+export type BureauReason = { readonly kind: 'ABROAD'; readonly greenCard: GreenCard } | { readonly kind: 'NONE' };
 
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const hours = (intervals: readonly { from: string; to: string }[]) => intervals.map((i) => `${i.from}–${i.to}`).join(', ');
@@ -41,6 +44,18 @@ const M = {
   insurerAttached: /*i18n*/ {
     id: 'mail.insurer.attached',
     message: "The declaration is attached (PDF). It is protected with driver {party}'s password: the last {length} characters of their personal code or driving licence number.",
+  },
+  bureauBody: /*i18n*/ {
+    id: 'mail.bureau.body',
+    message: 'a road accident declaration ({when}) {plates} was filled in electronically. Both drivers agreed that the accident was caused by driver {party}.',
+  },
+  bureauAbroad: /*i18n*/ {
+    id: 'mail.bureau.abroad',
+    message: 'Vehicle {party} is insured abroad: {insurer} ({country}), green card or policy no. {number}, valid until {until}. The bureau receives this declaration as the body that handles the claims of insurers from abroad in Lithuania.',
+  },
+  bureauNotInsured: /*i18n*/ {
+    id: 'mail.bureau.notInsured',
+    message: 'The driver of vehicle {party} says the vehicle is not insured. The bureau receives this declaration as the body that handles the claims of uninsured vehicles.',
   },
   automatic: /*i18n*/ { id: 'mail.automatic', message: 'This e-mail was sent automatically.' },
   confirmSubject: /*i18n*/ { id: 'mail.confirm.subject', message: 'Confirm your e-mail address' },
@@ -77,14 +92,20 @@ export function driverSms(i: DeclarationMessageInput): string {
 }
 
 /** The insurer's e-mail (Lithuanian): the document of its client, the party at fault. */
-export function insurerEmail(i: DeclarationMessageInput & { readonly party: 'A' | 'B' }): { subject: string; text: string } {
+export function insurerEmail(i: DeclarationMessageInput & { readonly party: 'A' | 'B'; readonly forBureau?: BureauReason }): { subject: string; text: string } {
   const t = (m: ServerMessage, values?: Record<string, unknown>) => translate('lt', m, values);
+  const card = i.forBureau?.kind === 'ABROAD' ? i.forBureau.greenCard : null;
   return {
     subject: t(M.insurerSubject, { plates: i.plates, party: i.party }),
     text:
       [
         t(M.insurerGreeting, { insurer: i.insurerName ?? t(M.insurerDefault) }),
-        t(M.insurerBody, { when: i.when, plates: i.plates, party: i.party }),
+        ...(card
+          ? [t(M.bureauAbroad, { party: i.party, insurer: card.insurerName, country: card.country, number: card.number, until: card.validUntil })]
+          : i.forBureau?.kind === 'NONE'
+            ? [t(M.bureauNotInsured, { party: i.party })]
+            : []),
+        t(i.forBureau ? M.bureauBody : M.insurerBody, { when: i.when, plates: i.plates, party: i.party }),
         t(M.insurerAttached, { party: i.party, length: PREVIEW_PASSWORD_LENGTH }),
         t(M.automatic),
       ].join('\n\n') + '\n',

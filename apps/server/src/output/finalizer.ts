@@ -15,6 +15,7 @@ import {
   INSURER_LANG,
   PARTIES,
   type BlobStorePort,
+  type BureauContact,
   type ClockPort,
   type Declaration,
   type DeclarationStorePort,
@@ -44,6 +45,8 @@ export interface FinalizerDeps {
   /** Photos are fitted for the document's pages (smaller e-mails). */
   readonly media: Pick<MediaProcessorPort, 'shrinkJpeg'>;
   readonly registry: VehicleRegistryPort;
+  /** Receives the copy of a party at fault insured abroad or not at all (IN5). */
+  readonly bureau: BureauContact;
   readonly ids: IdPort;
   readonly clock: ClockPort;
   /** A slow, salted hash of a preview password (argon2id). */
@@ -135,7 +138,7 @@ export class DeclarationFinalizer {
     }
     await deps.blobs.putAll(stored.map((s) => ({ id: s.id, declarationId: d.id, contentType: PDF, bytes: s.bytes })));
 
-    const plan = deliveryPlan(d, await deps.registry.listInsurers());
+    const plan = deliveryPlan(d, await deps.registry.listInsurers(), deps.bureau);
     for (const gap of plan.gaps) deps.log('warn', 'delivery gap', { declarationId: d.id, gap });
     const messages: DeliveryRecord[] = [];
     for (const m of plan.messages) messages.push(await this.message(d, m, statements, now));
@@ -174,7 +177,7 @@ export class DeclarationFinalizer {
       blobId: m.audience === 'insurer' ? docId(d.id, `ins${m.party}`) : s.documents.primary,
     };
     if (m.audience === 'insurer') {
-      const mail = insurerEmail({ ...input, party: m.party });
+      const mail = insurerEmail({ ...input, party: m.party, ...(m.forBureau ? { forBureau: m.forBureau } : {}) });
       return { ...base, subject: mail.subject, text: mail.text, html: null, attachments: [pdf] };
     }
     const link = `${this.deps.publicUrl}${emailLinkPath(s.accidentId, s.statementId, s.lang)}`;

@@ -8,7 +8,9 @@
  */
 import { isPublicHoliday } from '../chat/office.js';
 import { DEFAULT_COUNTRY } from '../rules/constants.js';
-import type { ClaimsCase } from '../output/guidance.js';
+
+/** The claims cases of the end screen's guidance (app-shell §4), as above: (a) to (d). */
+export type ClaimsCase = 'a' | 'b' | 'c' | 'd';
 
 /** CM1: the European Economic Area: the 27 members of the European Union, Iceland, Liechtenstein and Norway. */
 export const EEA_COUNTRIES = [

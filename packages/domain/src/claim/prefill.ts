@@ -10,6 +10,7 @@ import { INSURER_ID_DEFAULT } from '../rules/constants.js';
 import { formatDate, formatTime } from '../rules/dates.js';
 import { phoneError } from '../rules/phone.js';
 import type { Declaration } from '../declaration/entities.js';
+import { partyInsured } from '../declaration/insurance.js';
 import { claimsGuidanceFor } from '../output/guidance.js';
 import { blankClaimData, type ClaimData } from './claim.js';
 import { COMPETENT_BODY_IDS, claimCompetence } from './claim-rules.js';
@@ -29,6 +30,8 @@ export function claimFromDeclaration(d: Declaration, party: Party, account: { re
   const when = d.timePlace.correctedTime ?? d.timePlace.originalTime;
   const blank = blankClaimData();
   const insurerId = theirs.vehicle.insurerId > INSURER_ID_DEFAULT ? theirs.vehicle.insurerId : theirs.responsibleInsurer.drkId;
+  // IN2: a culprit insured abroad is known by its green card; one not insured, by its driver's word.
+  const card = theirs.responsibleInsurer.greenCard;
   const data: ClaimData = {
     ...blank,
     victim: {
@@ -49,11 +52,11 @@ export function claimFromDeclaration(d: Declaration, party: Party, account: { re
       vehicleCountry: theirs.vehicle.country,
       make: theirs.vehicle.make,
       model: theirs.vehicle.model,
-      insured: insurerId > INSURER_ID_DEFAULT || theirs.vehicle.insurerNameEntered.trim() !== '',
+      insured: partyInsured(theirs),
       insurerId,
-      policyNo: theirs.vehicle.policyNo,
+      policyNo: card?.number ?? theirs.vehicle.policyNo,
     },
-    competence: { ...blank.competence, insurerName: theirs.vehicle.insurerName || theirs.vehicle.insurerNameEntered, insurerCountry: theirs.vehicle.country },
+    competence: { ...blank.competence, insurerName: card?.insurerName ?? (theirs.vehicle.insurerName || theirs.vehicle.insurerNameEntered), insurerCountry: card?.country ?? theirs.vehicle.country },
     location: { country: 'LT', date: when === null ? '' : formatDate(when), time: when === null ? '' : formatTime(when).slice(0, 5), address: d.timePlace.locationAddress?.value ?? '' },
     damage: { ...blank.damage, vehicleDescription: own.damages.text },
     scheme: { fromDeclaration: d.scheme.imageId !== null, comment: '' },

@@ -21,6 +21,7 @@ import {
 import { INFORM_METHODS } from '../rules/inform-methods.js';
 import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
 import { vinError } from '../rules/plates.js';
+import { isCalendarDate } from '../rules/dates.js';
 
 /** Bounds of stored texts (not in the spec; chosen generously for real data). */
 export const TEXT_LIMITS = {
@@ -221,12 +222,38 @@ export const SignatureMetaSchema = object({
 });
 export type SignatureMeta = v.InferOutput<typeof SignatureMetaSchema>;
 
-/** Responsible insurer of a party (declaration-flow §3): drkId -1 when unset. */
+/** declaration-flow §3 "Special insurance values": insured abroad (other) and not insured. */
+export const INSURANCE_SPECIALS = ['OTHER', 'NOT_INSURED'] as const;
+export type InsuranceSpecial = (typeof INSURANCE_SPECIALS)[number];
+
+/**
+ * The extra information of a vehicle insured abroad (declaration-flow §3 "Extra-info map ... for
+ * non-Lithuanian third parties"): what its green card (or foreign policy) says.
+ */
+export const GreenCardSchema = object({
+  /** Where the insurer is established (ISO 3166-1 alpha-2), never Lithuania. */
+  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/), v.check((c) => c !== 'LT')),
+  insurerName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TEXT_LIMITS.short)),
+  /** The green card's or the policy's number. */
+  number: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TEXT_LIMITS.short)),
+  /** The last day of cover, YYYY-MM-DD. */
+  validUntil: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/), v.check(isCalendarDate)),
+});
+export type GreenCard = v.InferOutput<typeof GreenCardSchema>;
+
+/**
+ * Responsible insurer of a party (declaration-flow §3): drkId -1 when unset. A vehicle insured
+ * abroad (`special` OTHER) has no registry id: its name is the green card's insurer and
+ * `greenCard` what the card says; a vehicle without insurance is `special` NOT_INSURED. Both are
+ * absent for a registry insurer, and in declarations saved before they existed.
+ */
 export const ResponsibleInsurerSchema = object({
   drkId: v.pipe(v.number(), v.integer(), v.minValue(INSURER_ID_DEFAULT), v.maxValue(INSURER_ID_MAX)),
   name: str(TEXT_LIMITS.short),
   www: str(TEXT_LIMITS.address),
   damageWww: str(TEXT_LIMITS.address),
+  special: v.optional(v.picklist(INSURANCE_SPECIALS)),
+  greenCard: v.optional(GreenCardSchema),
 });
 export type ResponsibleInsurer = v.InferOutput<typeof ResponsibleInsurerSchema>;
 

@@ -6,6 +6,7 @@ export * from './join.js';
 export * from './preview.js';
 export * from './submit.js';
 export * from './plate-check.js';
+export * from './insurance.js';
 export * from './view.js';
 export * from './changes.js';
 export * from './view-patch.js';

@@ -4,11 +4,14 @@
  * the inform method they chose (step 5): an e-mail with their document and the e-mail link, or an
  * SMS with the short link. The insurer responsible for each party at fault by e-mail, in
  * Lithuanian, with that party's document (encrypted with that driver's password: the insurer's
- * own client). Pure: the server turns the plan into messages.
+ * own client); a party at fault insured abroad or not at all, the bureau (IN5). Pure: the server
+ * turns the plan into messages.
  */
 import { PARTIES, type Locale, type Party } from '../rules/constants.js';
 import type { InsurerRecord } from '../ports/registry.port.js';
-import type { Declaration } from '../declaration/entities.js';
+import type { Declaration, GreenCard } from '../declaration/entities.js';
+import { insuranceKind } from '../declaration/insurance.js';
+import { decideCompetence } from '../claim/competence.js';
 
 export interface PlannedMessage {
   /** Unique within a declaration: the same plan run twice makes the same keys (never sent twice). */
@@ -20,6 +23,17 @@ export interface PlannedMessage {
   readonly to: string;
   readonly lang: Locale;
   readonly insurerName?: string;
+  /** IN5: the bureau receives a party at fault's copy for this reason: its vehicle is insured abroad (with the card), or not at all. */
+  readonly forBureau?: { readonly kind: 'ABROAD'; readonly greenCard: GreenCard } | { readonly kind: 'NONE' };
+}
+
+/** The bureau's own name (a proper name: the same in every language of its messages). */
+export const BUREAU_NAME = 'Lietuvos Respublikos transporto priemonių draudikų biuras';
+
+/** The bureau, where the claims of vehicles insured abroad or not at all are handled in Lithuania. */
+export interface BureauContact {
+  readonly email: string;
+  readonly name: string;
 }
 
 export interface DeliveryPlan {
@@ -37,7 +51,7 @@ export function partiesAtFault(d: Declaration): Party[] {
   return g === 'BOTH' ? ['A', 'B'] : g ? [g] : [];
 }
 
-export function deliveryPlan(d: Declaration, insurers: readonly InsurerRecord[]): DeliveryPlan {
+export function deliveryPlan(d: Declaration, insurers: readonly InsurerRecord[], bureau: BureauContact): DeliveryPlan {
   const messages: PlannedMessage[] = [];
   const gaps: string[] = [];
   for (const party of PARTIES) {
@@ -52,7 +66,21 @@ export function deliveryPlan(d: Declaration, insurers: readonly InsurerRecord[])
     }
   }
   for (const party of partiesAtFault(d)) {
-    const drkId = d.parties[party].responsibleInsurer.drkId;
+    const p = d.parties[party];
+    const kind = insuranceKind(p.responsibleInsurer);
+    if (kind === 'ABROAD' || kind === 'NONE') {
+      // IN5: who handles it in Lithuania (CM2): a foreign insurer's correspondent is not known here, so the bureau.
+      const card = p.responsibleInsurer.greenCard;
+      const body = decideCompetence({ accidentCountry: 'LT', vehicleCountry: p.vehicle.country || 'LT', culpritInsured: kind === 'ABROAD', insurerCountry: card?.country ?? null, lithuanianRepresentative: false }).body;
+      if (body !== 'BUREAU' || !bureau.email) {
+        gaps.push(`no recipient for party ${party} at fault, insured ${kind === 'ABROAD' ? 'abroad' : 'nowhere'}`);
+        continue;
+      }
+      const forBureau = kind === 'ABROAD' && card ? { kind, greenCard: card } : { kind: 'NONE' as const };
+      messages.push({ key: `insurer-${party}-email`, channel: 'email', audience: 'insurer', party, to: bureau.email, lang: INSURER_LANG, insurerName: bureau.name, forBureau });
+      continue;
+    }
+    const drkId = p.responsibleInsurer.drkId;
     const insurer = insurers.find((i) => i.id === drkId);
     if (!insurer?.claimsEmail) {
       gaps.push(`no e-mail address for the insurer ${drkId} of party ${party} at fault`);

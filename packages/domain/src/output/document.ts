@@ -9,7 +9,8 @@ import { PARTIES, type Locale, type Party } from '../rules/constants.js';
 import { formatDate, formatTime } from '../rules/dates.js';
 import { formatAddress } from '../rules/address.js';
 import type { VehicleTypeLetter } from '../rules/vehicle-types.js';
-import type { Declaration, GuiltyChoice, Witness } from '../declaration/entities.js';
+import type { Declaration, GreenCard, GuiltyChoice, Witness } from '../declaration/entities.js';
+import { insuranceKind, type InsuranceKind } from '../declaration/insurance.js';
 
 /** One party's column of the statement. */
 export interface DocumentParty {
@@ -33,6 +34,9 @@ export interface DocumentParty {
     /** The insurer responsible for this party's claim (declaration-flow §3 responsible insurer). */
     readonly responsibleName: string;
     readonly responsibleWww: string;
+    /** IN2: insured by an insurer of the registry, abroad (with its green card), not at all, or not said. */
+    readonly kind: InsuranceKind;
+    readonly greenCard: GreenCard | null;
   };
   readonly driver: {
     readonly name: string;
@@ -109,6 +113,8 @@ function partyOf(d: Declaration, party: Party): DocumentParty {
       policyNo: v.policyNo,
       responsibleName: p.responsibleInsurer.name,
       responsibleWww: p.responsibleInsurer.www,
+      kind: insuranceKind(p.responsibleInsurer),
+      greenCard: p.responsibleInsurer.greenCard ?? null,
     },
     driver: {
       name: p.driver.name,

@@ -13,8 +13,10 @@
 import type { Party } from '../rules/constants.js';
 import type { Declaration } from '../declaration/entities.js';
 import { partiesAtFault } from './delivery.js';
+import { partyInsured } from '../declaration/insurance.js';
+import type { ClaimsCase } from '../claim/competence.js';
 
-export type ClaimsCase = 'a' | 'b' | 'c' | 'd';
+export type { ClaimsCase } from '../claim/competence.js';
 
 export interface ClaimsSituation {
   readonly accident: 'LT' | 'EEA' | 'OTHER';
@@ -38,6 +40,6 @@ export function claimsGuidanceFor(d: Declaration, party: Party, accident: Claims
   const culprit = fault.find((p) => p !== party);
   if (!culprit) return null;
   const v = d.parties[culprit].vehicle;
-  const culpritInsured = v.insurerId > 0 || d.parties[culprit].responsibleInsurer.drkId > 0 || v.insurerNameEntered.trim() !== '';
+  const culpritInsured = partyInsured(d.parties[culprit]);
   return { case: claimsCase({ accident, culpritForeign: v.country !== 'LT', culpritInsured }), culprit, culpritInsured };
 }

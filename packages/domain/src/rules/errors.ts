@@ -225,6 +225,12 @@ export const DECLARATION_ERROR_CODES = [
   'CONDITIONS_INCOMPATIBLE',
   'INSURER_ALREADY_CHOSEN',
   'INSURER_UNKNOWN',
+  /** IN3: "insured abroad" said of a vehicle registered in Lithuania. */
+  'INSURED_ABROAD_LT_VEHICLE',
+  /** IN3: the green card ended before the day of the accident. */
+  'GREEN_CARD_EXPIRED',
+  /** IN4: "not insured" said of a vehicle the registry has a policy for. */
+  'VEHICLE_INSURED',
   'PHOTO_NOT_FOUND',
   'AUDIO_NOT_FOUND',
   'TEST_USER_REFUSED',

@@ -7,25 +7,24 @@ import { dataText } from '../../shell/client-log';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   GUILTY_CHOICES,
-  insurerRole,
+  insurerChosen,
   submitStatus,
   type GuiltyChoice,
-  type InsurerRecord,
   type Party,
-  type ResponsibleInsurer,
   type SubmitStatus,
 } from '@eid/domain';
 import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { provideGuiltPorts, provideSubmitPorts, type SubmitActor } from '@eid/domain/device';
 import { ErrorText } from '../fields/fields';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
-import { useInstruction, useStepValidity } from '../wizard/step-hooks';
+import { useStepValidity } from '../wizard/step-hooks';
 import { SubmitDialog } from '../dialogs/submit-dialog';
 import type { StepProps } from '../wizard/step-footer';
 import { SignatureBox, type PadHandle } from './signature-box';
+import { InsurerChoice } from './insurer-choice';
 
 function GuiltChoice({ parties }: { parties: Party[] }) {
   const session = useSession();
@@ -97,123 +96,6 @@ function GuiltChoice({ parties }: { parties: Party[] }) {
   );
 }
 
-function InsurerChoice({ party, both }: { party: Party; both: boolean }) {
-  const session = useSession();
-  const d = useConnectedDeclaration();
-  const { t } = useLingui();
-  const chosen = d.parties[party].responsibleInsurer;
-  const [proposed, setProposed] = useState<ResponsibleInsurer | null>(null);
-  const [all, setAll] = useState<readonly InsurerRecord[]>([]);
-  const [other, setOther] = useState<string>('');
-  const [confirming, setConfirming] = useState<ResponsibleInsurer | null>(null);
-  const save = useInstruction();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    void session.hub.call('proposed-insurers').then((a) => a.ok && setProposed(a.r[party === 'A' ? 0 : 1] ?? null));
-    void session.hub.call('list-insurers').then((a) => a.ok && setAll(a.r));
-  }, [session, party]);
-  useEffect(() => {
-    const el = dialog.current;
-    if (confirming && el && !el.open) el.showModal?.();
-    if (!confirming && el?.open) el.close();
-  }, [confirming]);
-
-  if (chosen.drkId !== -1) {
-    // GL5: whose insurer it is and, once guilt is agreed, what it means for this driver, in plain words.
-    const role = insurerRole(d.guilt, party);
-    const whose = both ? t`The insurer of vehicle ${party}: ${chosen.name}.` : t`Your vehicle's insurer: ${chosen.name}.`;
-    const meaning =
-      role === 'AT_FAULT'
-        ? both
-          ? t`Driver ${party} is at fault, so this insurer pays the other driver's damage.`
-          : t`You are at fault, so your insurer pays the other driver's damage.`
-        : role === 'VICTIM'
-          ? both
-            ? t`Driver ${party} is not at fault: their damage is paid by the insurer of the driver at fault.`
-            : t`You are not at fault: your damage is paid by the insurer of the driver at fault, not by yours.`
-          : role === 'BOTH'
-            ? t`Both drivers are at fault: each insurer pays the other driver's damage.`
-            : null;
-    return (
-      <p className="confirmed">
-        {whose}
-        {meaning ? (
-          <>
-            <br />
-            {meaning}
-          </>
-        ) : null}
-      </p>
-    );
-  }
-  const choose = (insurer: ResponsibleInsurer) => void save.run('responsible-insurer', { party, drkId: insurer.drkId });
-  const picked = all.find((i) => String(i.id) === other);
-  return (
-    <fieldset className="insurer">
-      <legend>{both ? t`Responsible insurer of vehicle ${party}` : t`Your vehicle's insurer`}</legend>
-      {proposed && proposed.drkId !== -1 ? (
-        <p>
-          <Trans>The register says the vehicle is insured by {proposed.name}.</Trans>{' '}
-          <button type="button" className="button button--small" onClick={() => choose(proposed)}>
-            {t`Confirm ${proposed.name}`}
-          </button>
-        </p>
-      ) : (
-        <p className="muted">
-          <Trans>The register does not know the insurer of this vehicle: choose it.</Trans>
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor={`insurer-${party}`}>{t`Another insurer`}</label>
-        <div className="field-input">
-          <select id={`insurer-${party}`} value={other} onChange={(e) => setOther(e.currentTarget.value)}>
-            <option value="">{t`— choose —`}</option>
-            {all.map((i) => (
-              <option key={i.id} value={String(i.id)}>
-                {i.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={!picked}
-        onClick={() => picked && setConfirming({ drkId: picked.id, name: picked.name, www: picked.www, damageWww: picked.damageWww })}
-      >
-        {t`Choose this insurer`}
-      </button>
-      <ErrorText code={save.error} />
-      <dialog ref={dialog} className="dialog" aria-labelledby={`insurer-change-${party}`} onCancel={() => setConfirming(null)}>
-        <h2 id={`insurer-change-${party}`}>{t`Change the insurer?`}</h2>
-        <p>
-          {proposed && proposed.drkId !== -1
-            ? t`The register names ${proposed.name}. You chose ${confirming?.name ?? ''}. The insurer cannot be changed once chosen.`
-            : t`You chose ${confirming?.name ?? ''}. The insurer cannot be changed once chosen.`}
-        </p>
-        <div className="dialog-buttons">
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
-            {t`Cancel`}
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              if (confirming) choose(confirming);
-              setConfirming(null);
-            }}
-          >
-            {t`Choose it`}
-          </button>
-        </div>
-      </dialog>
-    </fieldset>
-  );
-}
-
-/** The submit port over the hub; practice declarations end with demo-done. */
 function useSubmitActor(parties: Party[], status: SubmitStatus): SubmitActor {
   const session = useSession();
   const own = parties[0] ?? null;
@@ -280,7 +162,7 @@ export function SignaturesStep({ step }: StepProps) {
   }, [session, submit]);
 
   const signed = parties.every((p) => d.parties[p].signature !== null || pads[p]?.drawn === true);
-  const insured = parties.every((p) => d.parties[p].responsibleInsurer.drkId !== -1);
+  const insured = parties.every((p) => insurerChosen(d.parties[p].responsibleInsurer));
   const agreed = d.guilt.status === 'RESOLVED';
   useStepValidity(step, signed && insured && agreed);
   return (

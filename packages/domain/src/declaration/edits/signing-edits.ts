@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { isSignatureDecent, SignatureMeasuresSchema } from '../../rules/signature.js';
 import { object } from '../../rules/schema.js';
-import { BlobIdSchema, GUILTY_CHOICES, INSURER_ID_MAX } from '../entities.js';
+import { BlobIdSchema, GreenCardSchema, GUILTY_CHOICES, INSURER_ID_MAX } from '../entities.js';
+import { accidentDay, greenCardError, insurerChosen, registryHasPolicy } from '../insurance.js';
 import { applyGuilt } from '../guilt.js';
 import { edit, fail, partyChange, target } from './edit.js';
 
@@ -27,11 +28,34 @@ export const SIGNING_EDITS = {
     changed: 'INSURER',
     apply: (d, { drkId }, ctx, party) => {
       // Chosen once and never changed (declaration-flow §4).
-      if (d.parties[party].responsibleInsurer.drkId !== -1) return fail('INSURER_ALREADY_CHOSEN');
+      if (insurerChosen(d.parties[party].responsibleInsurer)) return fail('INSURER_ALREADY_CHOSEN');
       // Only an insurer of the registry, as the registry names it (IN1).
       const insurer = ctx.insurers?.get(drkId);
       if (!insurer) return fail('INSURER_UNKNOWN');
       return partyChange(d, party, (p) => ({ ...p, responsibleInsurer: insurer }));
+    },
+  }),
+  /** IN2, IN3: a vehicle insured abroad, with what its green card says (the bureau handles its claims here). */
+  'insured-abroad': edit({
+    payload: object({ ...target, greenCard: GreenCardSchema }),
+    changed: 'INSURER',
+    apply: (d, { greenCard }, ctx, party) => {
+      const p = d.parties[party];
+      if (insurerChosen(p.responsibleInsurer)) return fail('INSURER_ALREADY_CHOSEN');
+      const refused = greenCardError(greenCard, p.vehicle, accidentDay(d, ctx.now));
+      if (refused) return fail(refused);
+      return partyChange(d, party, (x) => ({ ...x, responsibleInsurer: { drkId: -1, name: greenCard.insurerName, www: '', damageWww: '', special: 'OTHER', greenCard } }));
+    },
+  }),
+  /** IN2, IN4: the vehicle has no insurance (the bureau handles the claim); not for a vehicle the registry has a policy for. */
+  'not-insured': edit({
+    payload: object({ ...target }),
+    changed: 'INSURER',
+    apply: (d, _payload, _ctx, party) => {
+      const p = d.parties[party];
+      if (insurerChosen(p.responsibleInsurer)) return fail('INSURER_ALREADY_CHOSEN');
+      if (registryHasPolicy(p.vehicle)) return fail('VEHICLE_INSURED');
+      return partyChange(d, party, (x) => ({ ...x, responsibleInsurer: { drkId: -1, name: '', www: '', damageWww: '', special: 'NOT_INSURED' } }));
     },
   }),
 };
