@@ -188,6 +188,20 @@ describe('PDF declaration document', () => {
     ['G', 'others'],
   ] as const;
 
+  it('[IN2] a vehicle insured abroad shows its green card as given; one not insured says so, in the document\'s language', async () => {
+    const card = { country: 'PL', insurerName: 'PZU SA', number: 'PL/001/7788990', validUntil: '2030-12-31' };
+    const abroad = withParty(MODEL, 'B', { insurance: { ...MODEL.parties.B.insurance, kind: 'ABROAD', greenCard: card, responsibleName: 'PZU SA' } });
+    const none = withParty(abroad, 'A', { insurance: { ...MODEL.parties.A.insurance, kind: 'NONE', greenCard: null, responsibleName: '' } });
+    for (const lang of ['en', 'lt'] as const) {
+      const t = documentTexts(translate, lang);
+      // In the order drawn (a label then its value; the layout's columns would interleave wrapped lines).
+      const text = flat(run('/usr/bin/pdftotext', ['-raw', writePdf(await renderer.render({ model: none, lang, images: new Map() })), '-']).stdout);
+      // A long value wraps, and the next column's line comes between its lines: its start follows the label.
+      const start = (s: string) => s.split(' ').slice(0, 2).join(' ');
+      for (const needed of [`${t.insurer} PZU SA`, `${t.insurerCountry} PL`, 'PL/001/7788990', `${t.validUntil} 2030-12-31`, `${t.insurer} ${start(t.notInsured)}`, start(t.greenCard)]) expect(text).toContain(needed);
+    }
+  }, SLOW);
+
   it('[VT2] the statement names each vehicle type by its letter and its name, in the document\'s language', async () => {
     const lt = documentTexts(translate, 'lt');
     for (let i = 0; i < SPEC_TYPE_NAMES.length; i += 2) {

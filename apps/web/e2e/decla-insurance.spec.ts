@@ -26,13 +26,14 @@ async function mailTo(page: Page, to: string, pattern: RegExp): Promise<HttpResu
   return found!;
 }
 
-/** The statement's PDF from the end screen's view link, opened with the driver's password, as text (qpdf, pdftotext). */
-async function statementText(page: Page, party: 'A' | 'B', password: string): Promise<string> {
+/** The statement from the end screen's view link, opened with the driver's password: B's insurer as the page shows it, and the PDF as text (qpdf, pdftotext). */
+async function statementText(page: Page, party: 'A' | 'B', password: string, insurerB: string): Promise<string> {
   const view = await page.context().newPage();
   await view.goto((await page.getByTestId(`view-link-${party}`).getAttribute('href'))!);
   await view.getByLabel('Password').fill(password);
   await view.getByRole('button', { name: 'Confirm' }).click();
   await expect(view.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible({ timeout: 15_000 });
+  await expect(view.getByText(insurerB, { exact: true })).toBeVisible();
   const [download] = await Promise.all([view.waitForEvent('download'), view.getByTestId('download-0').click()]);
   const dir = mkdtempSync(join(tmpdir(), 'eid-pdf-'));
   try {
@@ -93,13 +94,14 @@ test.describe('a vehicle insured abroad, or not at all (declaration-flow §3 spe
     await next(page);
     await expectStep(page, 14);
     await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await expect(page.getByText('The bureau, for driver B at fault, insured abroad by PZU SA')).toBeVisible();
 
     // Delivered to the bureau (in Lithuanian, saying why), not to an insurer of the registry.
     const mail = await mailTo(page, BUREAU, /apdrausta užsienyje: PZU SA \(PL\)/);
     expect(mail.text).toContain('PL/001/7788990');
     expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     // The statement names the Polish insurer as given (A's password: the last 6 characters of A's code 38001012221).
-    const text = await statementText(page, 'A', '012221');
+    const text = await statementText(page, 'A', '012221', 'PZU SA (PL), PL/001/7788990, 2030-12-31');
     expect(text).toMatch(/PZU SA/);
     expect(text).toMatch(/PL\/001\/7788990/);
     expect(text).toMatch(/2030-12-31/);
@@ -112,7 +114,7 @@ test.describe('a vehicle insured abroad, or not at all (declaration-flow §3 spe
     // NDR550 is in the registry without a policy (adapters/registry-sqlite/seed).
     await toSignatures(page, 'GRN202', 'NDR550', null);
     const insurer = page.locator('fieldset.insurer');
-    await expect(insurer.getByText('The register has no valid policy for this vehicle, as was confirmed at the start.')).toBeVisible();
+    await expect(insurer.getByText('The register has no valid policy for this vehicle.')).toBeVisible();
     await insurer.getByRole('button', { name: 'Confirm: not insured' }).click();
     const dialog = page.getByRole('dialog', { name: 'The vehicle is not insured?' });
     await expect(dialog).toBeVisible();
@@ -123,9 +125,12 @@ test.describe('a vehicle insured abroad, or not at all (declaration-flow §3 spe
     await next(page);
     await expectStep(page, 14);
     await expect(page.getByRole('heading', { name: 'The declaration was sent' })).toBeVisible();
+    await expect(page.getByText('The bureau, for driver B at fault, not insured')).toBeVisible();
+    // The victim's guidance: the bureau, not "the insurer of the vehicle at fault".
+    await expect(page.getByText('The vehicle at fault was not insured: claim your damage from the bureau, which has received this declaration.').first()).toBeVisible();
 
     await mailTo(page, BUREAU, /Transporto priemonės B vairuotojas nurodė, kad transporto priemonė neapdrausta/);
-    const text = await statementText(page, 'A', '012221');
+    const text = await statementText(page, 'A', '012221', 'Not insured');
     expect(text).toMatch(/Not insured \(the driver says so\)/);
     await ctx.close();
   });

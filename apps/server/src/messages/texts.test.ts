@@ -19,6 +19,19 @@ describe('the server texts come from the catalogs', () => {
     );
   });
 
+  it('[IN5] the bureau\'s copy says why it is the bureau\'s: the card of a vehicle insured abroad, or no insurance, and not "whose insurer you are"', () => {
+    const input = { lang: 'lt' as const, plates: 'GRN101 – WX4411K', when: '2026-11-23 09:00', link: '', party: 'B' as const, insurerName: 'Biuras' };
+    const card = { country: 'PL', insurerName: 'PZU SA', number: 'PL/001/7788990', validUntil: '2030-12-31' };
+    const abroad = insurerEmail({ ...input, forBureau: { kind: 'ABROAD', greenCard: card } }).text;
+    expect(abroad).toContain('Transporto priemonė B apdrausta užsienyje: PZU SA (PL), žaliosios kortelės arba poliso Nr. PL/001/7788990, galioja iki 2030-12-31.');
+    const none = insurerEmail({ ...input, forBureau: { kind: 'NONE' } }).text;
+    expect(none).toContain('Transporto priemonės B vairuotojas nurodė, kad transporto priemonė neapdrausta.');
+    for (const text of [abroad, none]) {
+      expect(text).toContain('Abu vairuotojai sutarė, kad eismo įvykį sukėlė vairuotojas B.');
+      expect(text).not.toContain(insurerEmail(input).text.split('\n\n')[1]!);
+    }
+  });
+
   it('[IMG3] the photo legend is in the language of the driver who took it', () => {
     expect(photoLegend('lt', 2, 'A', 'KLM123', Date.UTC(2026, 10, 23, 7, 0)).title).toBe('Apgadinimai – A');
     expect(photoLegend('en', 0, 'B', '', Date.UTC(2026, 10, 23, 7, 0)).title).toBe('Accident scene – B');

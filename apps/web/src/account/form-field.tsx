@@ -4,11 +4,12 @@
  * fields, Enter submits the form, and the autocomplete names let password managers help), the
  * password fields, the sending state and the refusal.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { newPasswordError } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { AccountCallError } from '../shell/account-session';
+import { PasswordInput } from '../shell/password-input';
 
 export interface FormFieldProps {
   readonly label: ReactNode;
@@ -31,6 +32,22 @@ export function FormField(props: FormFieldProps) {
   const id = useId();
   const [left, setLeft] = useState(false);
   const invalid = !!props.error && (left || !!props.showError);
+  const input = {
+    id,
+    name: props.autoComplete,
+    value: props.value,
+    autoComplete: props.autoComplete,
+    maxLength: props.maxLength ?? 254,
+    readOnly: props.readOnly,
+    min: props.min,
+    max: props.max,
+    spellCheck: false,
+    autoCapitalize: 'off',
+    'aria-invalid': invalid,
+    'aria-describedby': [props.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' '),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => props.onChange(e.currentTarget.value),
+    onBlur: () => setLeft(true),
+  };
   return (
     <div className={`field${invalid ? ' field--error' : ''}`}>
       <label htmlFor={id}>{props.label}</label>
@@ -39,25 +56,7 @@ export function FormField(props: FormFieldProps) {
           {props.hint}
         </p>
       ) : null}
-      <div className="field-input">
-        <input
-          id={id}
-          name={props.autoComplete}
-          type={props.type}
-          value={props.value}
-          autoComplete={props.autoComplete}
-          maxLength={props.maxLength ?? 254}
-          readOnly={props.readOnly}
-          min={props.min}
-          max={props.max}
-          spellCheck={false}
-          autoCapitalize="off"
-          aria-invalid={invalid}
-          aria-describedby={[props.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ')}
-          onChange={(e) => props.onChange(e.currentTarget.value)}
-          onBlur={() => setLeft(true)}
-        />
-      </div>
+      <div className="field-input">{props.type === 'password' ? <PasswordInput {...input} /> : <input {...input} type={props.type} />}</div>
       <ErrorText id={`${id}-error`} code={invalid ? props.error : null} />
     </div>
   );

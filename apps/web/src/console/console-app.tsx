@@ -11,6 +11,7 @@ import { LanguageSwitcher } from '../i18n/language-switcher';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
 import { ConsoleView } from './console-views';
 import type { ConsoleSearch, StaffMe } from './console-parts';
+import { PasswordInput } from '../shell/password-input';
 
 type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | { readonly kind: 'signed-in'; readonly me: StaffMe };
 
@@ -92,7 +93,7 @@ function StaffSignIn({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
       <div className="field">
         <label htmlFor={ids.password}>{t`Password`}</label>
         <div className="field-input">
-          <input id={ids.password} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+          <PasswordInput id={ids.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
         </div>
       </div>
       <div className="field">

@@ -5,6 +5,7 @@ import type { AuditAction, StaffRole } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Show } from './console-parts';
+import { PasswordInput } from '../shell/password-input';
 
 /** AL2: what each audit action is called in the log. */
 export function useAuditActionName(): (action: AuditAction) => string {
@@ -56,7 +57,7 @@ function Field({ label, value, onChange, type = 'text', multiline = false }: { l
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea id={id} value={value} maxLength={4000} onChange={(e) => onChange(e.currentTarget.value)} /> : <div className="field-input"><input id={id} type={type} value={value} onChange={(e) => onChange(e.currentTarget.value)} /></div>}
+      {multiline ? <textarea id={id} value={value} maxLength={4000} onChange={(e) => onChange(e.currentTarget.value)} /> : <div className="field-input">{type === 'password' ? <PasswordInput id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)} /> : <input id={id} type={type} value={value} onChange={(e) => onChange(e.currentTarget.value)} />}</div>}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { AltchaSolver } from '../captcha/altcha-solver';
 import { CaptchaGate } from '../captcha/captcha-gate';
 import { CaptchaDialogHost } from '../captcha/captcha-dialog';
 import type { HttpResult } from '@eid/domain/protocol';
+import { PasswordInput } from '../shell/password-input';
 
 const fileUrl = (statementId: string, fileName: string, type: number) =>
   `${GET_FILE_PATH}?cuid=${encodeURIComponent(statementId)}&fileName=${encodeURIComponent(fileName)}&type=${type}`;
@@ -133,15 +134,16 @@ export function StatementPage({ link }: { link: StatementLink }) {
             <p id="statement-password-hint" className="field-hint">
               <Trans>The last {PREVIEW_PASSWORD_LENGTH} characters of your personal code or driving licence number.</Trans>
             </p>
-            <input
-              id="statement-password"
-              type="password"
-              autoComplete="off"
-              value={password}
-              aria-describedby="statement-password-hint statement-password-error"
-              aria-invalid={error !== null}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <div className="field-input">
+              <PasswordInput
+                id="statement-password"
+                autoComplete="off"
+                value={password}
+                aria-describedby="statement-password-hint statement-password-error"
+                aria-invalid={error !== null}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
             <ErrorText id="statement-password-error" code={error} />
             {retryMinutes !== null ? (
               <p className="field-error">
@@ -189,7 +191,7 @@ export function StatementDetail({ view }: { view: StatementView }) {
           <dt>{t`Driver`}</dt>
           <dd>{x.driver || '—'}</dd>
           <dt>{t`Insurer`}</dt>
-          <dd>{x.insurer || '—'}</dd>
+          <dd>{x.insurance === 'NONE' ? t`Not insured` : x.insurer || '—'}</dd>
         </dl>
       </section>
     );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyInstruction } from './edits/index.js';
 import { blank, complete, ctx, FIXTURE_TODAY } from './declaration.fixture.js';
 import { GreenCardSchema, type Declaration } from './entities.js';
-import { greenCardError, greenCardFormErrors, insuranceKind, insurerChosen, partyInsured, registryFoundNoPolicy } from './insurance.js';
+import { greenCardError, greenCardFormErrors, insuranceKind, insurerChosen, insurerHolds, partyInsured, registryFoundNoPolicy } from './insurance.js';
 import { validateT2 } from './preview.js';
 
 const PREVIEW = { linked: true, savedImageIds: new Set<string>(), today: FIXTURE_TODAY };
@@ -64,6 +64,19 @@ describe('the responsible insurer abroad or none (declaration-flow §3 special i
     expect(applyInstruction(noInsurerYet(complete()), 'not-insured', {}, ctx('A'))).toEqual({ ok: false, code: 'VEHICLE_INSURED' });
     // A vehicle from abroad may be uninsured too.
     expect(applyInstruction(polish(noInsurerYet(complete())), 'not-insured', {}, ctx('A')).ok).toBe(true);
+  });
+
+  it('[IN4] a choice that no longer holds is no choice: the card of a vehicle whose registration became Lithuanian is asked for again, and may be replaced', () => {
+    const chosen = applyInstruction(polish(noInsurerYet(complete())), 'insured-abroad', { greenCard: CARD }, ctx('A'));
+    if (!chosen.ok) throw new Error(chosen.code);
+    const moved = applyInstruction(chosen.declaration, 'set-vehicle-data', { vehicle: { country: 'LT' } }, ctx('A'));
+    if (!moved.ok) throw new Error(moved.code);
+    expect(insurerHolds(moved.declaration.parties.A, FIXTURE_TODAY)).toBe(false);
+    expect(validateT2(moved.declaration, PREVIEW).filter((f) => f.code === 'PREVIEW_INSURER_NOT_FOUND').map((f) => f.party)).toEqual(['A']);
+    const again = applyInstruction(moved.declaration, 'responsible-insurer', { drkId: 3 }, ctx('A'));
+    if (!again.ok) throw new Error(again.code);
+    expect(insuranceKind(again.declaration.parties.A.responsibleInsurer)).toBe('REGISTRY');
+    expect(validateT2(again.declaration, PREVIEW).map((f) => f.code)).not.toContain('PREVIEW_INSURER_NOT_FOUND');
   });
 
   it('[IN4] only the writer\'s own part, unless it fills both', () => {

@@ -53,7 +53,7 @@ export function greenCardError(card: GreenCard, vehicle: Pick<Vehicle, 'country'
 
 /**
  * IN4: the registry knows this Lithuanian vehicle (its type and make came from it) and has no
- * policy for it, as its driver confirmed at the plates step: "not insured" is what follows.
+ * policy for it: "not insured" is what the signatures step proposes.
  */
 export const registryFoundNoPolicy = (v: Pick<Vehicle, 'country' | 'insurerId' | 'result' | 'type'>): boolean =>
   !registeredAbroad(v) && v.result === 'MORE_INFO' && v.insurerId <= 0 && v.type !== null;
@@ -76,4 +76,24 @@ export function greenCardFormErrors(f: GreenCardForm, vehicle: Pick<Vehicle, 'co
   else if (day !== null && f.validUntil < day) out.validUntil = 'GREEN_CARD_EXPIRED';
   if (!registeredAbroad(vehicle)) out.country = 'INSURED_ABROAD_LT_VEHICLE';
   return out;
+}
+
+/**
+ * IN2: the choice still holds for the vehicle as it is now: a card of a vehicle now registered in
+ * Lithuania, or one that ended before the (corrected) day of the accident, does not; nor "not
+ * insured" of a vehicle the registry insures. A choice that no longer holds is no choice: the
+ * preview asks for it again, and it may be made again.
+ */
+export function insurerHolds(p: Pick<PartyData, 'responsibleInsurer' | 'vehicle'>, day: string | null): boolean {
+  const ri = p.responsibleInsurer;
+  switch (insuranceKind(ri)) {
+    case 'UNSET':
+      return false;
+    case 'REGISTRY':
+      return true;
+    case 'ABROAD':
+      return ri.greenCard !== undefined && greenCardError(ri.greenCard, p.vehicle, day ?? '0000-01-01') === null;
+    case 'NONE':
+      return !registryHasPolicy(p.vehicle);
+  }
 }

@@ -13,7 +13,7 @@ import { isDriverFormComplete } from '../rules/driver-form.js';
 import { isPhone } from '../rules/phone.js';
 import { missingPhotos } from '../rules/photos.js';
 import type { Declaration, PartyData } from './entities.js';
-import { insurerChosen } from './insurance.js';
+import { accidentDay, insurerHolds } from './insurance.js';
 
 /** Wizard step numbers (declaration-flow §2) that fix each finding. */
 export const PREVIEW_CODE_STEP: Readonly<Record<PreviewErrorCode, number>> = {
@@ -134,7 +134,7 @@ export function validateT2(d: Declaration, ctx: PreviewContext): PreviewFinding[
     if (!s || !ctx.savedImageIds.has(s.imageId)) out.push(finding('PREVIEW_SIGNATURES_NOT_SAVED', party));
   }
   for (const party of PARTIES) {
-    if (!insurerChosen(d.parties[party].responsibleInsurer)) out.push(finding('PREVIEW_INSURER_NOT_FOUND', party));
+    if (!insurerHolds(d.parties[party], accidentDay(d, null))) out.push(finding('PREVIEW_INSURER_NOT_FOUND', party));
   }
   return out;
 }

@@ -14,7 +14,8 @@ import { LINK_LANG_PARAM, PARTIES, PREVIEW_PASSWORD_LENGTH, type Locale, type Pa
 import type { CircumstanceKey } from '../rules/circumstances.js';
 import { formatDate, formatTime } from '../rules/dates.js';
 import { previewPassword } from '../rules/personal-code.js';
-import type { AudioType, Declaration } from '../declaration/entities.js';
+import type { AudioType, Declaration, PartyData } from '../declaration/entities.js';
+import { insuranceKind, type InsuranceKind } from '../declaration/insurance.js';
 import { thumbnailId } from '../rules/content-type.js';
 
 /** A statement as stored (the password only as a hash). */
@@ -99,6 +100,8 @@ export interface StatementPartyView {
   readonly makeModel: string;
   readonly driver: string;
   readonly insurer: string;
+  /** IN2: insured by a registry insurer, abroad (`insurer` then reads as its green card), not at all, or not said. */
+  readonly insurance: InsuranceKind;
   readonly damages: string;
   readonly impact: readonly string[];
   readonly circumstances: readonly CircumstanceKey[];
@@ -137,6 +140,14 @@ export function secondaryLang(d: Declaration, party: Party): Locale | null {
 }
 
 /** The detail view of a statement, read from its declaration. */
+/** The insurer as the statement shows it: a card from abroad with its country and number, as the driver gave it. */
+function insurerText(p: PartyData): string {
+  const card = p.responsibleInsurer.greenCard;
+  if (insuranceKind(p.responsibleInsurer) === 'ABROAD' && card) return `${card.insurerName} (${card.country}), ${card.number}, ${card.validUntil}`;
+  if (insuranceKind(p.responsibleInsurer) === 'NONE') return '';
+  return p.responsibleInsurer.name || p.vehicle.insurerName || p.vehicle.insurerNameEntered;
+}
+
 export function statementView(d: Declaration, s: StatementRecord): StatementView {
   const when = d.timePlace.correctedTime ?? d.timePlace.originalTime ?? d.createdAt;
   const second = secondaryLang(d, s.party);
@@ -148,7 +159,8 @@ export function statementView(d: Declaration, s: StatementRecord): StatementView
         trailerPlate: p.trailer?.plate ?? null,
         makeModel: `${p.vehicle.make} ${p.vehicle.model}`.trim(),
         driver: `${p.driver.name} ${p.driver.surname}`.trim(),
-        insurer: p.responsibleInsurer.name || p.vehicle.insurerName || p.vehicle.insurerNameEntered,
+        insurer: insurerText(p),
+        insurance: insuranceKind(p.responsibleInsurer),
         damages: p.damages.text,
         impact: [...p.damages.impactMeta.points],
         circumstances: [...p.conditions],

@@ -9,6 +9,8 @@ import {
   driverFormErrors,
   freeAddress,
   isLithuanianDriver,
+  isVehicleId,
+  registryFoundNoPolicy,
   normaliseLicence,
   fillEmptyDriverFields,
   formatDate,
@@ -41,14 +43,28 @@ function VehicleDetails({ party }: { party: Party }) {
   const [model, setModel] = useState(v.model);
   const [insurer, setInsurer] = useState(v.insurerNameEntered || v.insurerName);
   const [policy, setPolicy] = useState(v.policyNo);
+  const [vi, setVi] = useState(v.vi);
+  const viError = vi.trim() !== '' && !isVehicleId(vi) ? 'VI_INVALID' : null;
   const save = useInstruction();
-  const flush = useAutosave({ make, model, insurer, policy }, (x) =>
-    void save.run('set-vehicle-data', { party, vehicle: { make: x.make.trim(), model: x.model.trim(), insurerNameEntered: x.insurer.trim(), policyNo: x.policy.trim() } }),
+  const flush = useAutosave({ make, model, insurer, policy, vi }, (x) =>
+    void save.run('set-vehicle-data', {
+      party,
+      // VI3: an identifier the rule refuses is not sent (its error shows under the field).
+      vehicle: { make: x.make.trim(), model: x.model.trim(), insurerNameEntered: x.insurer.trim(), policyNo: x.policy.trim(), ...(x.vi.trim() === '' || isVehicleId(x.vi) ? { vi: x.vi.trim() } : {}) },
+    }),
   );
   if (fromRegistry) {
     return (
       <p className="muted">
         {t`Vehicle ${v.plate}: ${v.make} ${v.model}, insured by ${v.insurerName}.`}
+      </p>
+    );
+  }
+  // IN4: registered, without a policy: its data is the register's; who insures it is asked at the signatures.
+  if (registryFoundNoPolicy(v)) {
+    return (
+      <p className="muted">
+        {t`Vehicle ${v.plate}: ${v.make} ${v.model}. The register has no valid policy for it.`}
       </p>
     );
   }
@@ -64,6 +80,19 @@ function VehicleDetails({ party }: { party: Party }) {
       <TextField id={`model-${party}`} label={t`Model`} value={model} onChange={setModel} onBlur={flush} maxLength={TEXT_LIMITS.short} />
       <TextField id={`insurer-${party}`} label={t`Insurer`} value={insurer} onChange={setInsurer} onBlur={flush} maxLength={TEXT_LIMITS.short} />
       <TextField id={`policy-${party}`} label={t`Policy number`} value={policy} onChange={setPolicy} onBlur={flush} maxLength={TEXT_LIMITS.short} />
+      {v.noPlate ? (
+        <TextField
+          id={`vi-${party}`}
+          label={t`Virtual identifier (if the vehicle has one)`}
+          hint={t`From the vehicle's documents, for example X1111A.`}
+          value={vi}
+          onChange={(x) => setVi(x.toUpperCase())}
+          onBlur={flush}
+          error={viError}
+          maxLength={12}
+          autoCapitalize="characters"
+        />
+      ) : null}
       <ErrorText code={save.error} />
     </fieldset>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
+import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
 import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../fields/fields';
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
@@ -54,8 +54,12 @@ function SentTo({ d }: { d: DeclarationView }) {
     return dr.informMethod === 'email' ? t`Driver ${p}: by e-mail to ${dr.email}` : t`Driver ${p}: by SMS to ${dr.tel}`;
   });
   for (const p of partiesAtFault(d)) {
+    // IN5: a party at fault insured abroad or not at all: the bureau received its copy.
+    const kind = insuranceKind(d.parties[p].responsibleInsurer);
     const name = d.parties[p].responsibleInsurer.name || d.parties[p].vehicle.insurerName;
-    if (name) lines.push(t`The insurer of driver ${p}, at fault: ${name}`);
+    if (kind === 'ABROAD') lines.push(t`The bureau, for driver ${p} at fault, insured abroad by ${name}`);
+    else if (kind === 'NONE') lines.push(t`The bureau, for driver ${p} at fault, not insured`);
+    else if (name) lines.push(t`The insurer of driver ${p}, at fault: ${name}`);
   }
   return (
     <ul className="sent-to">
@@ -76,7 +80,8 @@ function ClaimsGuidance({ d, party }: { d: DeclarationView; party: Party }) {
   const insurer = culprit.responsibleInsurer.name || culprit.vehicle.insurerName || culprit.vehicle.insurerNameEntered;
   const www = culprit.responsibleInsurer.damageWww || culprit.responsibleInsurer.www;
   let text: string;
-  if (g.case === 'a') text = t`The vehicle at fault is insured abroad: claim your damage from its insurer's correspondent in Lithuania. The bureau tells you which one.`;
+  if (!g.culpritInsured && (g.case === 'a' || g.case === 'd')) text = t`The vehicle at fault was not insured: claim your damage from the bureau, which has received this declaration.`;
+  else if (g.case === 'a') text = t`The vehicle at fault is insured abroad: claim your damage from its insurer's correspondent in Lithuania. The bureau tells you which one.`;
   else if (g.case === 'b') text = g.culpritInsured ? t`The accident happened in another country of the European economic area: claim your damage through the claims body of that country.` : t`The vehicle at fault was not insured: claim your damage from the guarantee fund of the country where the accident happened.`;
   else if (g.case === 'c') text = g.culpritInsured ? t`Claim your damage from the insurer of the vehicle at fault, which received this declaration.` : t`The vehicle at fault was not insured: contact the bureau about your damage.`;
   else text = insurer ? t`Claim your damage from the insurer of the vehicle at fault: ${insurer}. It has received this declaration.` : t`Claim your damage from the insurer of the vehicle at fault.`;

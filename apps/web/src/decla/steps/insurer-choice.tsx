@@ -13,6 +13,7 @@ import {
   accidentDay,
   greenCardFormErrors,
   insuranceKind,
+  insurerHolds,
   insurerRole,
   registeredAbroad,
   registryFoundNoPolicy,
@@ -51,8 +52,8 @@ export function InsurerChoice({ party, both }: { party: Party; both: boolean }) 
     if (!confirming && el?.open) el.close();
   }, [confirming]);
 
-  const kind = insuranceKind(chosen);
-  if (kind !== 'UNSET') return <ChosenInsurer party={party} both={both} chosen={chosen} />;
+  // A choice that no longer holds for the vehicle (IN2) is asked for again.
+  if (insurerHolds(d.parties[party], accidentDay(d, null))) return <ChosenInsurer party={party} both={both} chosen={chosen} />;
 
   const choose = (insurer: ResponsibleInsurer) => void save.run('responsible-insurer', { party, drkId: insurer.drkId });
   const picked = all.find((i) => String(i.id) === other);
@@ -72,7 +73,7 @@ export function InsurerChoice({ party, both }: { party: Party; both: boolean }) 
         </p>
       ) : noPolicy ? (
         <p>
-          <Trans>The register has no valid policy for this vehicle, as was confirmed at the start.</Trans>{' '}
+          <Trans>The register has no valid policy for this vehicle.</Trans>{' '}
           <button type="button" className="button button--small" onClick={() => setConfirming({ kind: 'none' })}>
             {t`Confirm: not insured`}
           </button>

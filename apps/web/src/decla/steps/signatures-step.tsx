@@ -10,7 +10,8 @@ import { waitFor } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import {
   GUILTY_CHOICES,
-  insurerChosen,
+  accidentDay,
+  insurerHolds,
   submitStatus,
   type GuiltyChoice,
   type Party,
@@ -162,7 +163,7 @@ export function SignaturesStep({ step }: StepProps) {
   }, [session, submit]);
 
   const signed = parties.every((p) => d.parties[p].signature !== null || pads[p]?.drawn === true);
-  const insured = parties.every((p) => insurerChosen(d.parties[p].responsibleInsurer));
+  const insured = parties.every((p) => insurerHolds(d.parties[p], accidentDay(d, null)));
   const agreed = d.guilt.status === 'RESOLVED';
   useStepValidity(step, signed && insured && agreed);
   return (

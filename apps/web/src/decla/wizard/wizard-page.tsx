@@ -18,6 +18,7 @@ import { DemoStep } from '../steps/demo-step';
 import { TermsStep } from '../steps/terms-step';
 import { PlatesStep } from '../steps/plates-step';
 import { EndStep } from '../steps/end-step';
+import { ChunkBoundary, withChunkTimeout } from '../../shell/lazy-chunk';
 
 /**
  * Steps 5 to 13 load with their step (and the next one is fetched ahead while the driver fills the
@@ -25,19 +26,19 @@ import { EndStep } from '../steps/end-step';
  * signature pad are the heaviest of them.
  */
 const LOADERS = {
-  contacts: () => import('../steps/contacts-step').then((m) => ({ default: m.ContactsStep })),
-  witnesses: () => import('../steps/witnesses-step').then((m) => ({ default: m.WitnessesStep })),
-  photos: () => import('../steps/photos-step').then((m) => ({ default: m.PhotosStep })),
-  damages: () => import('../steps/damages-step').then((m) => ({ default: m.DamagesStep })),
-  conditions: () => import('../steps/conditions-step').then((m) => ({ default: m.ConditionsStep })),
-  scheme: () => import('../steps/scheme-step').then((m) => ({ default: m.SchemeStep })),
-  driver: () => import('../steps/driver-step').then((m) => ({ default: m.DriverStep })),
-  preview: () => import('../steps/preview-step').then((m) => ({ default: m.PreviewStep })),
-  signatures: () => import('../steps/signatures-step').then((m) => ({ default: m.SignaturesStep })),
+  contacts: withChunkTimeout(() => import('../steps/contacts-step').then((m) => ({ default: m.ContactsStep }))),
+  witnesses: withChunkTimeout(() => import('../steps/witnesses-step').then((m) => ({ default: m.WitnessesStep }))),
+  photos: withChunkTimeout(() => import('../steps/photos-step').then((m) => ({ default: m.PhotosStep }))),
+  damages: withChunkTimeout(() => import('../steps/damages-step').then((m) => ({ default: m.DamagesStep }))),
+  conditions: withChunkTimeout(() => import('../steps/conditions-step').then((m) => ({ default: m.ConditionsStep }))),
+  scheme: withChunkTimeout(() => import('../steps/scheme-step').then((m) => ({ default: m.SchemeStep }))),
+  driver: withChunkTimeout(() => import('../steps/driver-step').then((m) => ({ default: m.DriverStep }))),
+  preview: withChunkTimeout(() => import('../steps/preview-step').then((m) => ({ default: m.PreviewStep }))),
+  signatures: withChunkTimeout(() => import('../steps/signatures-step').then((m) => ({ default: m.SignaturesStep }))),
 } as const;
 
 // The menu shows each step's progress (which needs the phone and e-mail rules): loaded when opened.
-const NavMenu = lazy(() => import('./nav-menu').then((m) => ({ default: m.NavMenu })));
+const NavMenu = lazy(withChunkTimeout(() => import('./nav-menu').then((m) => ({ default: m.NavMenu }))));
 
 /** Starts loading a step's screen (a no-op for steps that are part of the first load). */
 function preloadStep(name: StepName): void {
@@ -126,15 +127,19 @@ export function WizardPage() {
           {ordinal ? <span className="step-number">{t`Step ${ordinal.index} of ${ordinal.total}`}</span> : null}
           {i18n._(title)}
         </h1>
-        <Suspense fallback={<p className="loading">{t`Loading…`}</p>}>
-          <Step step={step} />
-        </Suspense>
+        <ChunkBoundary key={step}>
+          <Suspense fallback={<p className="loading">{t`Loading…`}</p>}>
+            <Step step={step} />
+          </Suspense>
+        </ChunkBoundary>
       </div>
       {!def.flags.noFooter && !def.flags.customFooter ? <StepFooter /> : null}
       {menuOpen ? (
-        <Suspense fallback={null}>
-          <NavMenu onClose={() => setMenuOpen(false)} />
-        </Suspense>
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <NavMenu onClose={() => setMenuOpen(false)} />
+          </Suspense>
+        </ChunkBoundary>
       ) : null}
     </div>
   );

@@ -6,6 +6,7 @@ import { witnessError } from '../../rules/witness.js';
 import { object } from '../../rules/schema.js';
 import { DisclaimersSchema, DriverEditableSchema, LocaleSchema, TEXT_LIMITS, USER_PROGRESS, VehicleEditableSchema, WitnessesSchema, type PartySchema } from '../entities.js';
 import { contactClash, edit, fail, partyChange, target, text } from './edit.js';
+import { isVehicleId, normaliseVehicleId } from '../../rules/vehicle-id.js';
 
 type DriverField = keyof typeof DriverEditableSchema.entries;
 type DriverFieldPayload = {
@@ -94,7 +95,10 @@ export const DRIVER_EDITS = {
     payload: object({ ...target, vehicle: v.partial(VehicleEditableSchema) }),
     changed: 'VEHICLE',
     apply: (d, { vehicle }, _ctx, party) => {
-      const defined = Object.fromEntries(Object.entries(vehicle).filter(([, value]) => value !== undefined));
+      // VI1–VI3: a virtual identifier (of a vehicle without a plate) is kept normalised, or refused.
+      if (vehicle.vi !== undefined && vehicle.vi.trim() !== '' && !isVehicleId(vehicle.vi)) return fail('VI_INVALID');
+      const vi = vehicle.vi === undefined ? undefined : normaliseVehicleId(vehicle.vi);
+      const defined = Object.fromEntries(Object.entries({ ...vehicle, vi }).filter(([, value]) => value !== undefined));
       return partyChange(d, party, (p) => ({ ...p, vehicle: { ...p.vehicle, ...defined } }));
     },
   }),

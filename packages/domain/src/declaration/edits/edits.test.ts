@@ -152,6 +152,18 @@ describe('write instructions', () => {
     expect(applyInstruction(blank(), 'signature', { imageId: 'sign-0001', dataPoints: 300, strokes: 1, width: 0.9, height: 0.01, decent: true }, ctx('A'))).toEqual({ ok: false, code: 'SIGNATURE_TOO_ABSTRACT' });
   });
 
+  it.each([
+    [' x1111a ', 'X1111A'],
+    ['ab 12 cd', 'AB12CD'],
+    ['', ''],
+  ])('[VI3] a virtual identifier given with the vehicle\'s data (%j) is kept normalised as %j', (given, kept) => {
+    expect(ok(applyInstruction(blank(), 'set-vehicle-data', { vehicle: { vi: given } }, ctx('A'))).declaration.parties.A.vehicle.vi).toBe(kept);
+  });
+
+  it.each(['X1111', 'AB12C1', 'ABCDEO', 'X-1111A'])('[VI3] a virtual identifier the rule refuses (%j) is VI_INVALID and changes nothing', (given) => {
+    expect(applyInstruction(blank(), 'set-vehicle-data', { vehicle: { make: 'Opel', vi: given } }, ctx('A'))).toEqual({ ok: false, code: 'VI_INVALID' });
+  });
+
   it('[DC13] the responsible insurer is chosen once and cannot be changed', () => {
     const first = ok(applyInstruction(blank(), 'responsible-insurer', { drkId: 3 }, ctx('A')));
     const again = applyInstruction(first.declaration, 'responsible-insurer', { drkId: 4 }, ctx('A'));

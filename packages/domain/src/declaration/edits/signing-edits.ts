@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { isSignatureDecent, SignatureMeasuresSchema } from '../../rules/signature.js';
 import { object } from '../../rules/schema.js';
 import { BlobIdSchema, GreenCardSchema, GUILTY_CHOICES, INSURER_ID_MAX } from '../entities.js';
-import { accidentDay, greenCardError, insurerChosen, registryHasPolicy } from '../insurance.js';
+import { accidentDay, greenCardError, insurerHolds, registryHasPolicy } from '../insurance.js';
 import { applyGuilt } from '../guilt.js';
 import { edit, fail, partyChange, target } from './edit.js';
 
@@ -28,7 +28,7 @@ export const SIGNING_EDITS = {
     changed: 'INSURER',
     apply: (d, { drkId }, ctx, party) => {
       // Chosen once and never changed (declaration-flow §4).
-      if (insurerChosen(d.parties[party].responsibleInsurer)) return fail('INSURER_ALREADY_CHOSEN');
+      if (insurerHolds(d.parties[party], accidentDay(d, ctx.now))) return fail('INSURER_ALREADY_CHOSEN');
       // Only an insurer of the registry, as the registry names it (IN1).
       const insurer = ctx.insurers?.get(drkId);
       if (!insurer) return fail('INSURER_UNKNOWN');
@@ -41,7 +41,7 @@ export const SIGNING_EDITS = {
     changed: 'INSURER',
     apply: (d, { greenCard }, ctx, party) => {
       const p = d.parties[party];
-      if (insurerChosen(p.responsibleInsurer)) return fail('INSURER_ALREADY_CHOSEN');
+      if (insurerHolds(p, accidentDay(d, ctx.now))) return fail('INSURER_ALREADY_CHOSEN');
       const refused = greenCardError(greenCard, p.vehicle, accidentDay(d, ctx.now));
       if (refused) return fail(refused);
       return partyChange(d, party, (x) => ({ ...x, responsibleInsurer: { drkId: -1, name: greenCard.insurerName, www: '', damageWww: '', special: 'OTHER', greenCard } }));
@@ -51,9 +51,9 @@ export const SIGNING_EDITS = {
   'not-insured': edit({
     payload: object({ ...target }),
     changed: 'INSURER',
-    apply: (d, _payload, _ctx, party) => {
+    apply: (d, _payload, ctx, party) => {
       const p = d.parties[party];
-      if (insurerChosen(p.responsibleInsurer)) return fail('INSURER_ALREADY_CHOSEN');
+      if (insurerHolds(p, accidentDay(d, ctx.now))) return fail('INSURER_ALREADY_CHOSEN');
       if (registryHasPolicy(p.vehicle)) return fail('VEHICLE_INSURED');
       return partyChange(d, party, (x) => ({ ...x, responsibleInsurer: { drkId: -1, name: '', www: '', damageWww: '', special: 'NOT_INSURED' } }));
     },

@@ -10,7 +10,7 @@ import { driverFormErrors } from '../../rules/driver-form.js';
 import { isPhone } from '../../rules/phone.js';
 import type { Party } from '../../rules/constants.js';
 import type { DeclarationView } from '../../declaration/view.js';
-import { insurerChosen } from '../../declaration/insurance.js';
+import { accidentDay, insurerHolds } from '../../declaration/insurance.js';
 import { END_STEP, PREVIEW_STEP } from './steps.js';
 
 const share = (flags: readonly boolean[]): number => (flags.length === 0 ? 1 : flags.filter(Boolean).length / flags.length);
@@ -56,7 +56,7 @@ export function stepFill(d: DeclarationView, step: number, party: Party): number
     case PREVIEW_STEP:
       return p.activeStep > PREVIEW_STEP ? 1 : 0;
     case 13:
-      return share([p.signature !== null, party === 'A' ? d.guilt.achosen : d.guilt.bchosen, insurerChosen(p.responsibleInsurer)]);
+      return share([p.signature !== null, party === 'A' ? d.guilt.achosen : d.guilt.bchosen, insurerHolds(p, accidentDay(d, null))]);
     case END_STEP:
       return p.submit === 'SUBMITTED' ? 1 : 0;
     default:

@@ -1,0 +1,58 @@
+/**
+ * Lazy parts of the page (app-shell: "Chunk scripts and styles load from the site's own root with a
+ * 120-second time-out"; "Chunk load failures on script or CSS time-out or missing file"): a part
+ * that fails to load, or has not loaded in SCRIPT_LOAD_TIMEOUT_MS, is CHUNK_LOAD_FAILED, shown where
+ * the part would be with a reload (what was typed is kept by the declaration's recovery), not the
+ * generic error page.
+ */
+import { Component, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { SCRIPT_LOAD_TIMEOUT_MS } from '@eid/domain';
+import { ErrorText } from '../decla/fields/fields';
+
+export class ChunkLoadError extends Error {
+  readonly code = 'CHUNK_LOAD_FAILED' as const;
+}
+
+/** The loader, refused as CHUNK_LOAD_FAILED when it fails or takes longer than `timeoutMs`. */
+export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = SCRIPT_LOAD_TIMEOUT_MS): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(`not loaded in ${timeoutMs} ms`)), timeoutMs);
+      load().then(
+        (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(new ChunkLoadError(e instanceof Error ? e.message : String(e)));
+        },
+      );
+    });
+}
+
+const isChunkFailure = (e: unknown): boolean => e instanceof ChunkLoadError;
+
+/** Shows CHUNK_LOAD_FAILED with a reload for a part that could not be loaded; any other error goes on to the page's boundary. */
+export class ChunkBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    // Not a loading failure: the page's own boundary shows it (and logs it).
+    if (!isChunkFailure(this.state.error)) throw this.state.error;
+    return (
+      <div className="step-error" role="alert">
+        <ErrorText code="CHUNK_LOAD_FAILED" />
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          <Trans>Reload</Trans>
+        </button>
+      </div>
+    );
+  }
+}
