@@ -139,7 +139,7 @@ const M = {
   insurer: /*i18n*/ { id: 'doc.insurer', message: 'Insurer' },
   policyNo: /*i18n*/ { id: 'doc.policyNo', message: 'Policy no.' },
   responsibleInsurer: /*i18n*/ { id: 'doc.responsibleInsurer', message: 'Responsible insurer' },
-  notInsured: /*i18n*/ { id: 'doc.notInsured', message: 'Not insured (the driver says so): the bureau handles the claim' },
+  notInsured: /*i18n*/ { id: 'doc.notInsured', message: 'Not insured (the driver says so)' },
   insurerCountry: /*i18n*/ { id: 'doc.insurerCountry', message: 'Insurer\'s country' },
   greenCard: /*i18n*/ { id: 'doc.greenCard', message: 'Green card or policy no.' },
   validUntil: /*i18n*/ { id: 'doc.validUntil', message: 'Valid until' },

@@ -97,7 +97,7 @@ test.describe('a vehicle insured abroad, or not at all (declaration-flow §3 spe
     await expect(page.getByText('The bureau, for driver B at fault, insured abroad by PZU SA')).toBeVisible();
 
     // Delivered to the bureau (in Lithuanian, saying why), not to an insurer of the registry.
-    const mail = await mailTo(page, BUREAU, /apdrausta užsienyje: PZU SA \(PL\)/);
+    const mail = await mailTo(page, BUREAU, /WX4411K[\s\S]*apdrausta užsienyje: PZU SA \(PL\)|apdrausta užsienyje: PZU SA \(PL\)[\s\S]*WX4411K/);
     expect(mail.text).toContain('PL/001/7788990');
     expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     // The statement names the Polish insurer as given (A's password: the last 6 characters of A's code 38001012221).
@@ -129,7 +129,7 @@ test.describe('a vehicle insured abroad, or not at all (declaration-flow §3 spe
     // The victim's guidance: the bureau, not "the insurer of the vehicle at fault".
     await expect(page.getByText('The vehicle at fault was not insured: claim your damage from the bureau, which has received this declaration.').first()).toBeVisible();
 
-    await mailTo(page, BUREAU, /Transporto priemonės B vairuotojas nurodė, kad transporto priemonė neapdrausta/);
+    await mailTo(page, BUREAU, /NDR550[\s\S]*Transporto priemonės B vairuotojas nurodė, kad transporto priemonė neapdrausta|Transporto priemonės B vairuotojas nurodė, kad transporto priemonė neapdrausta[\s\S]*NDR550/);
     const text = await statementText(page, 'A', '012221', 'Not insured');
     expect(text).toMatch(/Not insured \(the driver says so\)/);
     await ctx.close();

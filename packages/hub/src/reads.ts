@@ -2,7 +2,7 @@
  * The read instructions: they change nothing. Reads that must not see a half-made change (the
  * preview's validation) run under the declaration's lock.
  */
-import { PARTIES, insurerChosen, submitStatus, validateT1, validateT2, type InsurerRecord, type ResponsibleInsurer } from '@eid/domain';
+import { PARTIES, accidentDay, insurerHolds, submitStatus, validateT1, validateT2, type InsurerRecord, type ResponsibleInsurer } from '@eid/domain';
 import type { BinaryService } from './binaries.service.js';
 import type { Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
@@ -53,7 +53,7 @@ export function readHandlers(ports: Pick<HubPorts, 'registry' | 'log'>, uow: Uni
       return PARTIES.map((p): ResponsibleInsurer => {
         const party = d.parties[p];
         // A choice made (an insurer, one abroad or none, IN2) is the answer, not the registry's.
-        if (insurerChosen(party.responsibleInsurer)) return party.responsibleInsurer;
+        if (insurerHolds(party, accidentDay(d, d.createdAt))) return party.responsibleInsurer;
         const insurer = known.find((i) => i.id === party.vehicle.insurerId);
         return insurer
           ? { drkId: insurer.id, name: insurer.name, www: insurer.www, damageWww: insurer.damageWww }

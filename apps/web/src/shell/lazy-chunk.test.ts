@@ -23,5 +23,8 @@ describe('[ERR10] a lazy part of the page that does not load is CHUNK_LOAD_FAILE
   it('a missing file is refused at once, with the same code; one that loads in time is the part itself', async () => {
     await expect(withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))()).rejects.toMatchObject({ code: 'CHUNK_LOAD_FAILED' });
     await expect(withChunkTimeout(() => Promise.resolve({ default: 'step' }))()).resolves.toEqual({ default: 'step' });
+    // A module that loads and then throws is a bug, not the connection: it goes on as itself.
+    const bug = new RangeError('a bug in the step');
+    await expect(withChunkTimeout(() => Promise.reject(bug))()).rejects.toBe(bug);
   });
 });

@@ -26,7 +26,8 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = 
         },
         (e: unknown) => {
           clearTimeout(timer);
-          reject(new ChunkLoadError(e instanceof Error ? e.message : String(e)));
+          // A script that could not be fetched is the browser's TypeError; an error thrown by the loaded module is a bug, for the page's boundary.
+          reject(e instanceof TypeError ? new ChunkLoadError(e.message, { cause: e }) : e);
         },
       );
     });

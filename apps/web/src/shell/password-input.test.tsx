@@ -34,21 +34,32 @@ describe('a password field shows what is typed only while its button is held (de
     }
   });
 
-  it.each([' ', 'Enter'])('by keyboard (%j held): shown while held, hidden on release or when the button loses focus', async (key) => {
+  it('by keyboard or a screen reader (a click without a pointer): toggles, and hides when the focus leaves; a pointer\'s click changes nothing', async () => {
     await activateLocale('en');
     field();
     const input = screen.getByLabelText('Password');
     const reveal = screen.getByRole('button', { name: 'Show what is typed while pressed' });
-    fireEvent.keyDown(reveal, { key });
+    fireEvent.click(reveal, { detail: 0 });
     expect(input).toHaveProperty('type', 'text');
-    fireEvent.keyUp(reveal, { key });
+    expect(reveal.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(reveal, { detail: 0 });
     expect(input).toHaveProperty('type', 'password');
-    fireEvent.keyDown(reveal, { key });
+    fireEvent.click(reveal, { detail: 0 });
     fireEvent.blur(reveal);
     expect(input).toHaveProperty('type', 'password');
-    // Another key does nothing.
-    fireEvent.keyDown(reveal, { key: 'a' });
+    // The click that follows a pointer's press and release does not leave it shown.
+    fireEvent.pointerDown(reveal);
+    fireEvent.pointerUp(reveal);
+    fireEvent.click(reveal, { detail: 1 });
     expect(input).toHaveProperty('type', 'password');
+  });
+
+  it('is never spell-checked nor corrected, shown or not', async () => {
+    await activateLocale('en');
+    field();
+    const input = screen.getByLabelText('Password');
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Show what is typed while pressed' }));
+    expect([input.getAttribute('spellcheck'), input.getAttribute('autocorrect'), input.getAttribute('autocapitalize')]).toEqual(['false', 'off', 'none']);
   });
 
   it('is named in Lithuanian on a Lithuanian page, without the word a password field is found by', async () => {

@@ -1,14 +1,13 @@
 /**
  * A password input with a "show while pressed" button (declaration-flow §5): the password is shown
- * only while the button is held (pointer, or Space/Enter on the keyboard) and hidden again when it
- * is let go, left or loses focus; the typing caret stays in the input.
+ * only while the button is held by a pointer and hidden again when it is let go, left or cancelled;
+ * pressed without a pointer (keyboard, screen reader) it toggles, and hides when the focus leaves.
+ * The typing caret stays in the input.
  */
 import { useState, type InputHTMLAttributes } from 'react';
 import { useLingui } from '@lingui/react/macro';
 
 export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
-
-const HOLD_KEYS: ReadonlySet<string> = new Set([' ', 'Enter']);
 
 export function PasswordInput(props: PasswordInputProps) {
   const { t } = useLingui();
@@ -16,7 +15,11 @@ export function PasswordInput(props: PasswordInputProps) {
   const hide = () => setShown(false);
   return (
     <>
-      <input {...props} type={shown ? 'text' : 'password'} />
+      {/* Shown as text, a password must not reach a spelling service or a keyboard's dictionary. */}
+      <input {...props} spellCheck={false} autoCorrect="off" autoCapitalize="none" type={shown ? 'text' : 'password'} onBlur={(e) => {
+        hide();
+        props.onBlur?.(e);
+      }} />
       <button
         type="button"
         className="icon-button password-reveal"
@@ -32,13 +35,12 @@ export function PasswordInput(props: PasswordInputProps) {
         onPointerLeave={hide}
         onPointerCancel={hide}
         onBlur={hide}
-        onKeyDown={(e) => {
-          if (!HOLD_KEYS.has(e.key)) return;
+        // The keyboard, a screen reader or a switch press the button without a pointer (a click of
+        // detail 0): there it toggles, and hides again when the focus leaves.
+        onClick={(e) => {
           e.preventDefault();
-          setShown(true);
+          if (e.detail === 0) setShown((x) => !x);
         }}
-        onKeyUp={(e) => HOLD_KEYS.has(e.key) && hide()}
-        onClick={(e) => e.preventDefault()}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path fill="none" stroke="currentColor" strokeWidth="2" d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />

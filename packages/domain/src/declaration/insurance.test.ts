@@ -33,7 +33,8 @@ describe('the responsible insurer abroad or none (declaration-flow §3 special i
   });
 
   it.each([
-    ['a vehicle registered in Lithuania', (d: Declaration) => d, CARD, 'INSURED_ABROAD_LT_VEHICLE'],
+    ['a vehicle registered in Lithuania', lithuanianWithoutPolicy, CARD, 'INSURED_ABROAD_LT_VEHICLE'],
+    ['a vehicle the registry has a policy for', (d: Declaration) => d, CARD, 'VEHICLE_INSURED'],
     ['a green card that ended the day before the accident', polish, { ...CARD, validUntil: '2026-11-21' }, 'GREEN_CARD_EXPIRED'],
     ['an insurer of Lithuania given as from abroad', polish, { ...CARD, country: 'LT' }, 'DATA_ERROR'],
     ['no insurer\'s name', polish, { ...CARD, insurerName: '   ' }, 'DATA_ERROR'],
@@ -66,17 +67,29 @@ describe('the responsible insurer abroad or none (declaration-flow §3 special i
     expect(applyInstruction(polish(noInsurerYet(complete())), 'not-insured', {}, ctx('A')).ok).toBe(true);
   });
 
-  it('[IN4] a choice that no longer holds is no choice: the card of a vehicle whose registration became Lithuanian is asked for again, and may be replaced', () => {
+  it('[IN4] a choice that no longer holds is no choice: the card of a vehicle whose registration became Lithuanian is asked for again, and may be replaced; the driver\'s edit does not move the country', () => {
     const chosen = applyInstruction(polish(noInsurerYet(complete())), 'insured-abroad', { greenCard: CARD }, ctx('A'));
     if (!chosen.ok) throw new Error(chosen.code);
-    const moved = applyInstruction(chosen.declaration, 'set-vehicle-data', { vehicle: { country: 'LT' } }, ctx('A'));
-    if (!moved.ok) throw new Error(moved.code);
+    // The driver's own edit does not move the country (the plates step's, with its check); a plate switched back to a Lithuanian one does.
+    const edited = applyInstruction(chosen.declaration, 'set-vehicle-data', { vehicle: { country: 'LT' } }, ctx('A'));
+    expect(edited.ok && edited.declaration.parties.A.vehicle.country).toBe('PL');
+    const moved = { declaration: vehicleA(chosen.declaration, { country: 'LT' }) };
     expect(insurerHolds(moved.declaration.parties.A, FIXTURE_TODAY)).toBe(false);
     expect(validateT2(moved.declaration, PREVIEW).filter((f) => f.code === 'PREVIEW_INSURER_NOT_FOUND').map((f) => f.party)).toEqual(['A']);
     const again = applyInstruction(moved.declaration, 'responsible-insurer', { drkId: 3 }, ctx('A'));
     if (!again.ok) throw new Error(again.code);
     expect(insuranceKind(again.declaration.parties.A.responsibleInsurer)).toBe('REGISTRY');
     expect(validateT2(again.declaration, PREVIEW).map((f) => f.code)).not.toContain('PREVIEW_INSURER_NOT_FOUND');
+  });
+
+  it('[IN4] an insured Lithuanian car stays insured: a raw country edit changes nothing, and neither "not insured" nor a card is taken', () => {
+    const d = noInsurerYet(complete());
+    const edited = applyInstruction(d, 'set-vehicle-data', { vehicle: { country: 'PL' } }, ctx('A'));
+    expect(edited.ok && edited.declaration.parties.A.vehicle.country).toBe('LT');
+    // Even with the country somehow foreign, the registry's policy decides.
+    const forged = vehicleA(d, { country: 'PL' });
+    expect(applyInstruction(forged, 'not-insured', {}, ctx('A'))).toEqual({ ok: false, code: 'VEHICLE_INSURED' });
+    expect(applyInstruction(forged, 'insured-abroad', { greenCard: CARD }, ctx('A'))).toEqual({ ok: false, code: 'VEHICLE_INSURED' });
   });
 
   it('[IN4] only the writer\'s own part, unless it fills both', () => {

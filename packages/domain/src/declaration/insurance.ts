@@ -30,8 +30,8 @@ export function partyInsured(p: PartyData): boolean {
 /** The vehicle is registered abroad (its plate names another country). */
 export const registeredAbroad = (v: Pick<Vehicle, 'country'>): boolean => v.country !== '' && v.country !== DEFAULT_COUNTRY;
 
-/** IN4: the registry has a policy for this Lithuanian vehicle: it is insured, whatever is said at the roadside. */
-export const registryHasPolicy = (v: Pick<Vehicle, 'country' | 'insurerId'>): boolean => !registeredAbroad(v) && v.insurerId > 0;
+/** IN4: the registry answered the plate check with a policy: the vehicle is insured, whatever is said at the roadside. */
+export const registryHasPolicy = (v: Pick<Vehicle, 'result' | 'insurerId'>): boolean => v.result === 'OK' && v.insurerId > 0;
 
 /** The day of the accident in Vilnius (the corrected time, else the recorded one, else `now`; null when none is known). */
 export function accidentDay(d: Pick<Declaration, 'timePlace'>, now: number): string;

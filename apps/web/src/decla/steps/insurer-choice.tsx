@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   COUNTRIES,
   DEFAULT_COUNTRY,
+  TEXT_LIMITS,
   accidentDay,
   greenCardFormErrors,
   insuranceKind,
@@ -42,10 +43,19 @@ export function InsurerChoice({ party, both }: { party: Party; both: boolean }) 
   const save = useInstruction();
   const dialog = useRef<HTMLDialogElement>(null);
 
+  // The register's lists: read again on "Try again", and when the vehicle or the choice changes.
+  const [attempt, setAttempt] = useState(0);
+  const [listed, setListed] = useState<'loading' | 'ok' | 'failed'>('loading');
   useEffect(() => {
     void session.hub.call('proposed-insurers').then((a) => a.ok && setProposed(a.r[party === 'A' ? 0 : 1] ?? null));
-    void session.hub.call('list-insurers').then((a) => a.ok && setAll(a.r));
-  }, [session, party]);
+    void session.hub.call('list-insurers').then(
+      (a) => {
+        if (a.ok) setAll(a.r);
+        setListed(a.ok ? 'ok' : 'failed');
+      },
+      () => setListed('failed'),
+    );
+  }, [session, party, attempt, vehicle.plate, vehicle.country, chosen.special]);
   useEffect(() => {
     const el = dialog.current;
     if (confirming && el && !el.open) el.showModal?.();
@@ -109,7 +119,16 @@ export function InsurerChoice({ party, both }: { party: Party; both: boolean }) 
       >
         {t`Choose this insurer`}
       </button>
-      {hasProposal || noPolicy ? null : (
+      {listed === 'failed' ? (
+        <div role="alert">
+          <ErrorText code="INSURANCE_STATUS_UNRESOLVED" />
+          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {t`Try again`}
+          </button>
+        </div>
+      ) : null}
+      {/* Not offered while the register's list could not be read: it would be the only way on, and a wrong one. */}
+      {hasProposal || noPolicy || listed !== 'ok' ? null : (
         <p>
           <button type="button" className="button button--secondary" onClick={() => setConfirming({ kind: 'none' })}>
             {t`The vehicle is not insured`}
@@ -174,8 +193,8 @@ function GreenCardFields({ party, country, day }: { party: Party; country: strin
         error={errors.country ?? null}
         showError={tried}
       />
-      <TextField id={id('insurer')} label={t`Insurer's name`} value={form.insurerName} onChange={(v) => set({ insurerName: v })} error={errors.insurerName ?? null} showError={tried} maxLength={120} />
-      <TextField id={id('number')} label={t`Green card or policy number`} value={form.number} onChange={(v) => set({ number: v })} error={errors.number ?? null} showError={tried} maxLength={120} />
+      <TextField id={id('insurer')} label={t`Insurer's name`} value={form.insurerName} onChange={(v) => set({ insurerName: v })} error={errors.insurerName ?? null} showError={tried} maxLength={TEXT_LIMITS.short} />
+      <TextField id={id('number')} label={t`Green card or policy number`} value={form.number} onChange={(v) => set({ number: v })} error={errors.number ?? null} showError={tried} maxLength={TEXT_LIMITS.short} />
       <TextField id={id('until')} type="date" label={t`Valid until`} value={form.validUntil} onChange={(v) => set({ validUntil: v })} error={errors.validUntil ?? null} showError={tried} />
       <button type="button" className="button button--secondary" onClick={send} disabled={save.busy}>
         {t`Save the insurer from abroad`}

@@ -92,7 +92,8 @@ export const DRIVER_EDITS = {
     apply: (d, { text: comment }, _ctx, party) => partyChange(d, party, (p) => ({ ...p, comment })),
   }),
   'set-vehicle-data': edit({
-    payload: object({ ...target, vehicle: v.partial(VehicleEditableSchema) }),
+    // The registration country is the plates step's (checked with the plate), never this edit's (IN3, IN4).
+    payload: object({ ...target, vehicle: v.partial(v.omit(VehicleEditableSchema, ['country'])) }),
     changed: 'VEHICLE',
     apply: (d, { vehicle }, _ctx, party) => {
       // VI1–VI3: a virtual identifier (of a vehicle without a plate) is kept normalised, or refused.

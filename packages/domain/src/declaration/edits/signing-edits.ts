@@ -42,6 +42,7 @@ export const SIGNING_EDITS = {
     apply: (d, { greenCard }, ctx, party) => {
       const p = d.parties[party];
       if (insurerHolds(p, accidentDay(d, ctx.now))) return fail('INSURER_ALREADY_CHOSEN');
+      if (registryHasPolicy(p.vehicle)) return fail('VEHICLE_INSURED');
       const refused = greenCardError(greenCard, p.vehicle, accidentDay(d, ctx.now));
       if (refused) return fail(refused);
       return partyChange(d, party, (x) => ({ ...x, responsibleInsurer: { drkId: -1, name: greenCard.insurerName, www: '', damageWww: '', special: 'OTHER', greenCard } }));
