@@ -10,6 +10,7 @@ import { readRegistrySeed } from './seed.js';
 const INSURED = [
   'KLM123', 'NKS715', 'KTV318', 'MLN742', 'AKT902', 'P1234', 'HBN512', '915AVR', 'VB273', 'LRA908', 'FMK204', 'GTE274',
   'DVU058', 'LRT661', 'MZP631', '482BKJ', 'T12345', 'JFC447', 'HRS226', 'EAR390', 'KD418', 'GRN101', 'GRN202', 'GRN303',
+  'TKO404', 'TKO505', 'TKO606', 'TKO707',
 ];
 const UNINSURED = ['ZXC987', 'BUV305', '731BZM', 'P20517', 'NDR550'];
 const DEREGISTERED = ['CHE881', 'GAV163'];

@@ -128,6 +128,50 @@ describe('one device for both', () => {
   });
 });
 
+describe('taking over from inside the declaration and giving it back', () => {
+  it('[FU14] one-device while the other phone is still counted is SEAT_STILL_COUNTED with the seconds left; nothing changes; once its heartbeat timed out it is allowed', async () => {
+    const { h, a, b, sa } = await pair();
+    h.clock.advance(10_000);
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    const before = (await h.store.get(sa.declarationId))!.declaration.version;
+    const refused = await ask(h, a, call('one-device'));
+    expect(refused).toMatchObject({ ok: false, code: 'SEAT_STILL_COUNTED' });
+    const wait = (refused as { retryAfterMs: number }).retryAfterMs;
+    // B was last seen 10 s ago: counted for the rest of its heartbeat's timeout, and a second.
+    expect(wait).toBe(HEARTBEAT_TIMEOUT_MS - 10_000 + 1000);
+    expect((await h.store.get(sa.declarationId))!.declaration).toMatchObject({ version: before, twoUserMode: true });
+    expect(b.inbox).not.toContainEqual({ t: 'end', reason: 'TAKEN_OVER' });
+    h.clock.advance(wait);
+    expect(await ask(h, a, call('one-device'))).toMatchObject({ ok: true, r: { allow: { A: true, B: true } } });
+  });
+
+  it("[FU15] two-devices gives the other part back: this device writes its own part only and no longer sees the other's code; the other driver's new phone asks to join, is confirmed and finds what was filled for it", async () => {
+    const { h, a, sa } = await pair();
+    h.clock.advance(HEARTBEAT_TIMEOUT_MS + 1);
+    expect(await ask(h, a, call('custom-heartbeat'))).toMatchObject({ ok: true });
+    expect(await ask(h, a, call('one-device'))).toMatchObject({ ok: true });
+    // A fills B's part, B's code given on A's phone.
+    expect(await ask(h, a, call('set-partial-driver-data', { party: 'B', name: 'name', value: 'Rūta' }))).toMatchObject({ ok: true });
+    expect(await ask(h, a, call('set-partial-driver-data', { party: 'B', name: 'code', value: '48505053336' }))).toMatchObject({ ok: true });
+    expect(a.view?.parties.B.driver.code).toBe('48505053336');
+
+    expect(await ask(h, a, call('two-devices'))).toMatchObject({ ok: true, r: { allow: { A: true, B: false } } });
+    expect((await h.store.get(sa.declarationId))!.declaration.twoUserMode).toBe(true);
+    expect(a.view?.parties.B.driver.code).toBe('');
+    expect(await ask(h, a, call('set-partial-driver-data', { party: 'B', name: 'name', value: 'Kita' }))).toMatchObject({ ok: false, code: 'NOT_ALLOWED' });
+    // Given back twice changes nothing more.
+    const version = (await h.store.get(sa.declarationId))!.declaration.version;
+    expect(await ask(h, a, call('two-devices'))).toMatchObject({ ok: true, r: { allow: { A: true, B: false } } });
+    expect((await h.store.get(sa.declarationId))!.declaration.version).toBe(version);
+
+    const back = new Device();
+    const sb = await meet(h, back, a, 'HBN512', 'KLM123');
+    expect(sb).toMatchObject({ party: 'B', allow: { A: false, B: true } });
+    expect(sb.declaration.parties.B.driver).toMatchObject({ name: 'Rūta', code: '48505053336' });
+    expect(await ask(h, back, call('set-partial-driver-data', { name: 'surname', value: 'Kazlauskienė' }))).toMatchObject({ ok: true });
+  });
+});
+
 describe('deleting', () => {
   it('[FU9] once the other driver has joined, nuke-it by one driver only withdraws that driver: the other keeps the declaration and is told', async () => {
     const { h, a, b, sa } = await pair();

@@ -15,7 +15,9 @@ import {
   releaseParty,
   SYSTEM_UPDATE_WAIT_MS,
   UNFINISHED_TTL_MS,
+  stillCountedMs,
   useOneDevice,
+  useTwoDevices,
   vehicleKey,
   type ConnectCandidate,
   type Declaration,
@@ -142,7 +144,7 @@ export class SeatService {
     if (seat) this.rooms.sendPresence(seat.declarationId);
   }
 
-  handlers(): Handlers<'custom-heartbeat' | 'long-op' | 'setMyExuId' | 'one-device'> {
+  handlers(): Handlers<'custom-heartbeat' | 'long-op' | 'setMyExuId' | 'one-device' | 'two-devices'> {
     const beat = async (_p: unknown, { seat }: { seat: Seat }) => ({ ok: true as const, version: await this.uow.touch(seat.declarationId, seat.party) });
     return {
       'custom-heartbeat': beat,
@@ -156,7 +158,8 @@ export class SeatService {
         const allowed = seat.allow;
         const { committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, (record, now) => {
           const o = other(seat.party);
-          if (isSlotHeld(record.slots[o], now)) refuse('ALREADY_ASSIGNED');
+          // Its phone may only be out of reach for a moment: it keeps its part until its heartbeat times out (FU14).
+          if (isSlotHeld(record.slots[o], now)) refuse('SEAT_STILL_COUNTED', stillCountedMs(record.slots[o], now));
           seat.allow = { A: true, B: true };
           // The other driver, once joined, gives their code and signature again on this device (VW1).
           const d = record.slots[o].tokenHash === null ? record.declaration : releaseParty(record.declaration, o);
@@ -171,6 +174,19 @@ export class SeatService {
         // The other party's device, silent but maybe still connected, loses its seat: no further write of it is accepted (FU6).
         this.rooms.revokeParty(seat.declarationId, other(seat.party), 'TAKEN_OVER');
         this.admissions.cancel(seat.declarationId);
+        return { ...committed, allow: { ...seat.allow } };
+      },
+      // The device filling for both gives the other part back (FU15): the other driver's phone may ask to join again (JN1) and this one confirms it.
+      'two-devices': async (_p, { conn, seat, contract }) => {
+        const allowed = seat.allow;
+        const { committed } = await this.uow.change(seat.declarationId, { writer: { conn, seat }, kind: 'DATA', when: contract.when }, (record, now) => {
+          if (record.declaration.twoUserMode) return { after: record, result: null };
+          seat.allow = { A: seat.party === 'A', B: seat.party === 'B' };
+          return { after: { ...record, declaration: useTwoDevices(record.declaration, now), lastActivity: now }, result: null };
+        }).catch((error: unknown) => {
+          seat.allow = allowed;
+          throw error;
+        });
         return { ...committed, allow: { ...seat.allow } };
       },
     };

@@ -60,6 +60,11 @@ export function useOneDevice(d: Declaration, now: number): Declaration {
   return bump({ ...d, twoUserMode: false, joinRequests: [] }, now);
 }
 
+/** The device that filled for both gives the other part back (FU15): the other driver's phone may join again. */
+export function useTwoDevices(d: Declaration, now: number): Declaration {
+  return bump({ ...d, twoUserMode: true }, now);
+}
+
 /**
  * A party's seat changes hands without its token (taken over with the other driver's confirmation,
  * JN4; one device taking both, FU6) or its driver withdraws (FU9): what only that driver may give

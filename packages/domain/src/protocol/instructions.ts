@@ -224,7 +224,10 @@ export const INSTRUCTIONS = {
     when: 'unfinished',
     partyData: false,
   }),
+  /** This device fills in both parts from now on (FU6, FU14): refused while the other party's phone is still counted. */
   'one-device': write(NoPayload, returns<Committed & { readonly allow: Readonly<Record<Party, boolean>> }>(), { changed: 'DATA', partyData: false }),
+  /** The device filling for both gives the other part back (FU15). */
+  'two-devices': write(NoPayload, returns<Committed & { readonly allow: Readonly<Record<Party, boolean>> }>(), { changed: 'DATA', when: 'unfinished', partyData: false }),
   'demo-done': write(NoPayload, returns<Ok>(), { changed: 'DATA', when: 'unfinished', partyData: false }),
   'nuke-it': write(NoPayload, returns<Ok>(), { changed: 'DATA', when: 'any', partyData: false }),
 } as const satisfies Record<string, InstructionContract>;

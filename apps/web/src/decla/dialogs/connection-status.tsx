@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { END_STEP, stepOrdinal } from '@eid/domain/device';
 import { useSession } from '../session/session-context';
 import { ErrorText } from '../fields/fields';
+import { HandBackDialog, TakeOverDialog } from './take-over';
 
 /**
  * The connection problems dialog (declaration-flow §2): while reconnecting a banner says the
  * entries are kept; when reconnecting failed, a dialog offers to try again. The other driver's
- * presence is shown too.
+ * presence is shown too and, while their phone is away, the way to finish for both on this one
+ * (FU14); after that, the way to give their part back (FU15).
  */
 export function ConnectionStatus() {
   const session = useSession();
@@ -29,6 +31,10 @@ export function ConnectionStatus() {
   // The other driver's progress, live: where they are (or that they submitted).
   const otherStep = theirs ? (theirs.submit === 'SUBMITTED' ? END_STEP : theirs.activeStep) : null;
   const otherOrdinal = otherStep === null ? null : stepOrdinal(otherStep);
+  const [open, setOpen] = useState<'take' | 'back' | null>(null);
+  const [notice, setNotice] = useState<'took' | 'gave' | null>(null);
+  const live = snap.context.declaration?.mode === 'live' && snap.context.declaration.status === 'OPEN';
+  const canTakeOver = snap.hasTag('online') && live && twoUsers && party !== null && !presence[other];
   return (
     <>
       {reconnecting && credentials ? (
@@ -41,6 +47,52 @@ export function ConnectionStatus() {
           {presence[other] ? t`The other driver is connected` : t`The other driver is not connected`}
           {otherStep === END_STEP ? ` · ${t`submitted`}` : otherOrdinal ? ` · ${t`at step ${otherOrdinal.index} of ${otherOrdinal.total}`}` : null}
         </p>
+      ) : null}
+      {canTakeOver ? (
+        <p className="presence-action">
+          <button type="button" className="button button--text" aria-haspopup="dialog" onClick={() => setOpen('take')}>
+            {t`Their phone is gone? Finish for both on this phone`}
+          </button>
+        </p>
+      ) : null}
+      {notice && party ? (
+        <div className="banner take-over-notice">
+          <p role="status">
+            {notice === 'took'
+              ? t`You fill in both parts now. Driver ${other} types their personal code and signs on this phone.`
+              : t`Driver ${other} can join again from their phone: they start the declaration and enter both plates, and you confirm the code.`}
+          </p>
+          <div className="dialog-buttons">
+            {notice === 'took' ? (
+              <button type="button" className="button button--text" aria-haspopup="dialog" onClick={() => setOpen('back')}>
+                {t`Continue on two phones`}
+              </button>
+            ) : null}
+            <button type="button" className="button button--secondary button--small" onClick={() => setNotice(null)}>
+              {t`OK`}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {open === 'take' ? (
+        <TakeOverDialog
+          other={other}
+          onClose={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            setNotice('took');
+          }}
+        />
+      ) : null}
+      {open === 'back' ? (
+        <HandBackDialog
+          other={other}
+          onClose={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            setNotice('gave');
+          }}
+        />
       ) : null}
       <dialog ref={dialog} className="dialog" aria-labelledby="lost-title">
         <h2 id="lost-title">

@@ -130,6 +130,14 @@ export function EndStep({ step }: StepProps) {
       <>
         <h2>{t`The declaration ended`}</h2>
         <ErrorText code={reason === 'TAKEN_OVER' ? 'HEARTBEAT' : 'REMOVED_INACTIVE'} />
+        {reason === 'TAKEN_OVER' ? (
+          <p>
+            <Trans>
+              If the other driver is finishing the declaration on their phone, give your personal code and sign there. To continue on
+              this phone instead, ask them to choose "Continue on two phones" in the Steps menu, then start again and enter both plates.
+            </Trans>
+          </p>
+        ) : null}
       </>
     );
   } else if (practice) {

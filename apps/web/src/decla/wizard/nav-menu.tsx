@@ -7,6 +7,7 @@ import { canJump, stepDefinition, stepFill, WIZARD_STEPS } from '@eid/domain/dev
 import { useDeclaration, useParty, useSession } from '../session/session-context';
 import { STEP_TITLES } from './step-titles';
 import { LeaveDialog } from '../dialogs/leave-dialog';
+import { HandBackDialog } from '../dialogs/take-over';
 
 const pct = (f: number) => `${Math.round(f * 100)} %`;
 
@@ -44,6 +45,9 @@ export function NavMenu({ onClose }: { onClose: () => void }) {
   const { step, furthest } = useSelector(session.wizard, (s) => s.context);
   const dialog = useRef<HTMLDialogElement>(null);
   const [leaving, setLeaving] = useState(false);
+  const [handingBack, setHandingBack] = useState<'asking' | 'done' | null>(null);
+  // One phone filling for both in a live declaration may give the other part back (FU15).
+  const oneLive = d?.mode === 'live' && d.status === 'OPEN' && !d.twoUserMode;
 
   useEffect(() => {
     const el = dialog.current;
@@ -87,6 +91,18 @@ export function NavMenu({ onClose }: { onClose: () => void }) {
           );
         })}
       </ol>
+      {oneLive || handingBack === 'done' ? (
+        <div className="nav-hand-back">
+          {handingBack === 'done' ? (
+            <p role="status">{t`Driver ${other} can join again from their phone: they start the declaration and enter both plates, and you confirm the code.`}</p>
+          ) : (
+            <button type="button" className="button button--text" aria-haspopup="dialog" onClick={() => setHandingBack('asking')}>
+              <Trans>Continue on two phones</Trans>
+            </button>
+          )}
+        </div>
+      ) : null}
+      {handingBack === 'asking' ? <HandBackDialog other={other} onClose={() => setHandingBack(null)} onDone={() => setHandingBack('done')} /> : null}
       <button type="button" className="button button--text" onClick={() => setLeaving(true)}>
         <Trans>Leave the declaration</Trans>
       </button>

@@ -81,7 +81,7 @@ export function reactToServerMessage(initial: ConnectionContext, m: ServerMessag
   if (m.ok) {
     const committed = committedIn(m.r);
     if (committed?.patch) applyPatch(committed.patch, 'OWN', context.party);
-    if (call.call.op === 'one-device') {
+    if (call.call.op === 'one-device' || call.call.op === 'two-devices') {
       const allow = (m.r as { allow?: { A: boolean; B: boolean } }).allow;
       if (allow) update({ allow });
     }
