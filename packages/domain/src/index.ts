@@ -57,6 +57,7 @@ export * from './rules/geometry.js';
 export * from './geo/lithuania.js';
 export * from './rules/circumstances.js';
 export * from './rules/scheme-templates.js';
+export * from './rules/scheme-layouts.js';
 export * from './rules/vehicle-types.js';
 export * from './rules/shell.js';
 

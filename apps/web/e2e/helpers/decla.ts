@@ -362,6 +362,7 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
   await next(page);
 
   await expectStep(page, 10);
+  if (stopAt === 10) return;
   await scheme(page);
   await shot('10-scheme');
   await next(page);

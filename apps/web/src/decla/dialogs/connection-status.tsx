@@ -51,7 +51,7 @@ export function ConnectionStatus() {
       {canTakeOver ? (
         <p className="presence-action">
           <button type="button" className="button button--text" aria-haspopup="dialog" onClick={() => setOpen('take')}>
-            {t`Their phone is gone? Finish for both on this phone`}
+            {otherOrdinal || otherStep === END_STEP ? t`Their phone is gone? Finish for both on this phone` : t`No phone for the other driver? Fill in both parts on this phone`}
           </button>
         </p>
       ) : null}

@@ -49,7 +49,7 @@ export function TakeOverDialog({ other, onClose, onDone }: { other: Party; onClo
   return (
     <Modal id="take-over-title" title={t`Finish for both on this phone?`} onCancel={onClose}>
       <p>
-        <Trans>Use this when the other driver's phone is switched off, lost or out of battery: you fill in their part here too.</Trans>
+        <Trans>Use this when the other driver's phone is switched off, lost or out of battery, or they have none: you fill in their part here too.</Trans>
       </p>
       <ul className="take-over-terms">
         <li>

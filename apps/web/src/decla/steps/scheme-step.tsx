@@ -3,14 +3,17 @@
  * two vehicles (arrow and trail, trail angle 180 by default), free drawing and undo, exported as a
  * PNG; or a photo of a scheme drawn on paper. Loaded lazily: the canvas library is only needed here.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Arrow, Circle, Group, Layer, Line, Rect, Stage, Text } from 'react-konva';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Arrow, Group, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import type Konva from 'konva';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import {
   DEFAULT_TRAILER_ANGLE,
+  SCHEME_HEIGHT,
   SCHEME_TEMPLATE_IDS,
+  SCHEME_WIDTH,
+  schemeLayout,
   STORAGE_KEYS,
   schemeError,
   suggestedTemplates,
@@ -24,6 +27,7 @@ import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
 import { TEMPLATE_NAMES } from './circumstance-labels';
+import { SchemeRoad } from './scheme-road';
 import type { StepProps } from '../wizard/step-footer';
 
 interface DrawnVehicle {
@@ -42,76 +46,29 @@ export interface SchemeModel {
   lines: number[][];
 }
 
-const W = 1000;
-const H = 750;
+const W = SCHEME_WIDTH;
+const H = SCHEME_HEIGHT;
 const empty = (template: SchemeTemplateId = 'blank'): SchemeModel => ({ template, vehicles: {}, lines: [] });
 const objectCount = (m: SchemeModel) => Object.keys(m.vehicles).length + m.lines.length;
 
-type Layout = 'blank' | 'straight' | 'parking-i' | 'parking-t' | 'ring' | 't' | 'x';
-
-function layoutOf(t: SchemeTemplateId): Layout {
-  if (t === 'blank') return 'blank';
-  if (t === 'parking-back-i') return 'parking-i';
-  if (t === 'parking-back-t') return 'parking-t';
-  if (t === 'ring' || t === 'ring-enter') return 'ring';
-  if (t === 't-right' || t === 't-left') return 't';
-  if (t === 'x-right' || t === 'x-left' || t === 'x-cross') return 'x';
-  return 'straight';
-}
-
-/** Where the vehicles start on a template (the driver moves them). */
+/** Where a template's vehicles start (the driver moves them). */
 function startPositions(t: SchemeTemplateId): Record<Party, DrawnVehicle> {
-  const v = (x: number, y: number, rotation: number): DrawnVehicle => ({ x, y, rotation, trailAngle: DEFAULT_TRAILER_ANGLE, previous: [] });
-  switch (layoutOf(t)) {
-    case 'ring':
-      return { A: v(500, 640, -90), B: v(640, 375, -90) };
-    case 't':
-    case 'x':
-      return { A: v(500, 640, -90), B: v(200, 335, 0) };
-    case 'parking-t':
-      return { A: v(450, 250, 90), B: v(600, 430, 180) };
-    default:
-      return { A: v(350, 430, 0), B: v(600, 430, 0) };
-  }
+  const { starts } = schemeLayout(t);
+  const v = (p: Party): DrawnVehicle => ({ ...starts[p], trailAngle: DEFAULT_TRAILER_ANGLE, previous: [] });
+  return { A: v('A'), B: v('B') };
 }
 
-function Road({ layout }: { layout: Layout }) {
-  const asphalt = '#9aa3ab';
-  const mark = { stroke: '#ffffff', strokeWidth: 4, dash: [24, 18] };
-  const road: ReactNode[] = [];
-  if (layout === 'straight' || layout === 'parking-i' || layout === 'parking-t') {
-    road.push(<Rect key="r" x={0} y={280} width={W} height={240} fill={asphalt} />, <Line key="m" points={[0, 400, W, 400]} {...mark} />);
-    if (layout !== 'straight') {
-      for (let i = 0; i < 8; i++) {
-        road.push(
-          layout === 'parking-t' ? (
-            <Rect key={`p${i}`} x={60 + i * 115} y={120} width={100} height={160} stroke="#555" strokeWidth={3} />
-          ) : (
-            <Rect key={`p${i}`} x={40 + i * 120} y={200} width={110} height={80} stroke="#555" strokeWidth={3} />
-          ),
-        );
-      }
-    }
+/** Another road picked: a vehicle placed and not moved since goes to where the new road starts it (SC3). */
+function withTemplate(m: SchemeModel, template: SchemeTemplateId): SchemeModel {
+  const before = startPositions(m.template);
+  const after = startPositions(template);
+  const untouched = (p: Party, v: DrawnVehicle) => v.previous.length === 0 && v.x === before[p].x && v.y === before[p].y && v.rotation === before[p].rotation && v.trailAngle === before[p].trailAngle;
+  const vehicles: SchemeModel['vehicles'] = {};
+  for (const p of ['A', 'B'] as const) {
+    const v = m.vehicles[p];
+    if (v) vehicles[p] = untouched(p, v) ? after[p] : v;
   }
-  if (layout === 'ring') {
-    road.push(
-      <Rect key="v" x={400} y={0} width={200} height={H} fill={asphalt} />,
-      <Rect key="h" x={0} y={275} width={W} height={200} fill={asphalt} />,
-      <Circle key="c" x={500} y={375} radius={250} fill={asphalt} />,
-      <Circle key="i" x={500} y={375} radius={110} fill="#7cb342" stroke="#fff" strokeWidth={4} />,
-    );
-  }
-  if (layout === 't' || layout === 'x') {
-    road.push(
-      <Rect key="h" x={0} y={255} width={W} height={200} fill={asphalt} />,
-      <Rect key="v" x={400} y={455} width={200} height={H - 455} fill={asphalt} />,
-      <Line key="mh" points={[0, 355, 400, 355]} {...mark} />,
-      <Line key="mh2" points={[600, 355, W, 355]} {...mark} />,
-      <Line key="mv" points={[500, 455, 500, H]} {...mark} />,
-    );
-    if (layout === 'x') road.push(<Rect key="v2" x={400} y={0} width={200} height={255} fill={asphalt} />, <Line key="mv2" points={[500, 0, 500, 255]} {...mark} />);
-  }
-  return <>{road}</>;
+  return { ...m, template, vehicles };
 }
 
 /** A finger's target on screen (WCAG 2.5.5 asks 44 CSS pixels; 48 leaves a margin for rounding): a drawn vehicle is grabbed within it. */
@@ -289,6 +246,10 @@ export function SchemeStep({ step }: StepProps) {
     try {
       const imageId = await session.upload(file, 'scheme');
       await session.request('scheme', { imageId, objects: null, isPhoto: true });
+      // The photo replaces the drawing: the draft on this device is no longer what is kept.
+      session.storage.removeItem(STORAGE_KEYS.schemeObjects);
+      setHistory([]);
+      setModel(empty(model.template));
       setDirty(false);
     } catch (e) {
       setError(codeOf(e));
@@ -307,7 +268,7 @@ export function SchemeStep({ step }: StepProps) {
         id="scheme-template"
         label={t`Road`}
         value={model.template}
-        onChange={(v) => change({ ...model, template: v as SchemeTemplateId })}
+        onChange={(v) => change(withTemplate(model, v as SchemeTemplateId))}
         options={templates.map((id) => ({ value: id, label: `${suggested.includes(id) ? '★ ' : ''}${i18n._(TEMPLATE_NAMES[id])}` }))}
       />
       <div className="scheme-tools" role="toolbar" aria-label={t`Drawing tools`}>
@@ -370,7 +331,7 @@ export function SchemeStep({ step }: StepProps) {
         >
           <Layer listening={false}>
             <Rect x={0} y={0} width={W} height={H} fill="#eef3e8" />
-            <Road layout={layoutOf(model.template)} />
+            <SchemeRoad shapes={schemeLayout(model.template).shapes} />
           </Layer>
           <Layer>
             {model.lines.map((pts, i) => (
