@@ -128,6 +128,22 @@ describe('one device for both', () => {
   });
 });
 
+describe('why a declaration has no position', () => {
+  it('[HB22] a connect without a position keeps why (errCode, errMessage); with a position nothing of an error is kept; a message past 200 characters is DATA_ERROR', async () => {
+    const h = makeHarness();
+    const frame = (own: string, other: string, extra: Record<string, unknown>) => ({ t: 'connect', protocol: PROTOCOL_VERSION, mode: 'live', plates: { A: plates(own), B: plates(other) }, fillLang: 'lt', ...extra });
+    const denied = await ask(h, new Device(), frame('KLM123', 'HBN512', { location: null, locationError: { errCode: 'DENIED', errMessage: 'User denied Geolocation' } }));
+    expect(denied).toMatchObject({ ok: true });
+    const d1 = (await h.store.get((denied as { r: { declarationId: string } }).r.declarationId))!.declaration;
+    expect(d1.timePlace).toMatchObject({ originalLocation: null, locationError: { errCode: 'DENIED', errMessage: 'User denied Geolocation' } });
+    const found = await ask(h, new Device(), frame('LRA908', 'GTE274', { location: VILNIUS, locationError: { errCode: 'TIMEOUT', errMessage: 'late' } }));
+    const d2 = (await h.store.get((found as { r: { declarationId: string } }).r.declarationId))!.declaration;
+    expect(d2.timePlace).toMatchObject({ originalLocation: VILNIUS, locationError: null });
+    expect(await ask(h, new Device(), frame('FMK204', 'LRT661', { location: null, locationError: { errCode: 'DENIED', errMessage: 'x'.repeat(201) } }))).toMatchObject({ ok: false, code: 'DATA_ERROR' });
+    expect(await ask(h, new Device(), frame('FMK204', 'LRT661', { location: null, locationError: { errCode: 'NOPE', errMessage: '' } }))).toMatchObject({ ok: false, code: 'DATA_ERROR' });
+  });
+});
+
 describe('taking over from inside the declaration and giving it back', () => {
   it('[FU14] one-device while the other phone is still counted is SEAT_STILL_COUNTED with the seconds left; nothing changes; once its heartbeat timed out it is allowed', async () => {
     const { h, a, b, sa } = await pair();

@@ -224,6 +224,7 @@ export class SeatService {
       maxTimeAdjust: this.options.maxTimeAdjustHours,
       fillLang: msg.fillLang,
       location: msg.location,
+      locationError: msg.locationError,
     });
     const declaration: Declaration = {
       ...blank,

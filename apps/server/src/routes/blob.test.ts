@@ -86,16 +86,25 @@ describe('POST /serveris/blob', () => {
     expect(badMeta.statusCode).toBe(400);
   });
 
-  /** Sends the headers of a 20 MB upload and one kilobyte of it; resolves the status the server answers with while the rest is not sent. */
-  function headersOnly(ctx: Ctx, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  /**
+   * Sends the headers of a 20 MB upload and one kilobyte of it; resolves the status the server
+   * answers with while the rest is not sent. An upload the server took (it waits for the rest) is
+   * given up after `giveUpMs` and rejects: its place is freed, and a poll asks again.
+   */
+  function headersOnly(ctx: Ctx, headers: Record<string, string>, giveUpMs = 2_000): Promise<{ status: number; body: string }> {
     const address = ctx.app.server.address() as AddressInfo;
     return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error('the server took the upload and waits for its body'));
+      }, giveUpMs);
       const req = request(
         { host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(MAX_BLOB_BYTES) } },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));
           res.on('end', () => {
+            clearTimeout(timer);
             resolve({ status: res.statusCode ?? 0, body });
             req.destroy();
           });

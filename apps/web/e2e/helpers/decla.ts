@@ -342,6 +342,7 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
   await next(page);
 
   await expectStep(page, 7);
+  if (stopAt === 7) return;
   await photos(page, 'A', true);
   await photos(page, 'B', false);
   await shot('07-photos');

@@ -7,8 +7,9 @@
  */
 import { Component, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { SCRIPT_LOAD_TIMEOUT_MS } from '@eid/domain';
+import { SCRIPT_LOAD_TIMEOUT_MS, trackEvent } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
+import { analytics } from './analytics';
 
 export class ChunkLoadError extends Error {
   readonly code = 'CHUNK_LOAD_FAILED' as const;
@@ -41,6 +42,10 @@ export class ChunkBoundary extends Component<{ children: ReactNode }, { error: u
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (isChunkFailure(error)) trackEvent(analytics, 'chunk_load_failed', {});
   }
 
   override render() {

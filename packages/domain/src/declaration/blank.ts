@@ -3,7 +3,7 @@
  * so that a half-filled declaration is always a whole one.
  */
 import { DEFAULT_COUNTRY, DEFAULT_PHONE_PREFIX, INSURER_ID_DEFAULT, type EidMode, type Locale } from '../rules/constants.js';
-import type { Declaration, Driver, PartyData, Plates, Position, ResponsibleInsurer, Vehicle } from './entities.js';
+import type { Declaration, Driver, LocationError, PartyData, Plates, Position, ResponsibleInsurer, Vehicle } from './entities.js';
 
 export function blankPlates(): Plates {
   return { country: DEFAULT_COUNTRY, plate: '', vin: '', trailerPlate: '', hasTrailer: false, noPlate: false };
@@ -81,6 +81,7 @@ export interface NewDeclaration {
   readonly maxTimeAdjust: number;
   readonly fillLang: Locale;
   readonly location: Position | null;
+  readonly locationError?: LocationError | null;
 }
 
 /** A blank declaration (declaration-flow §4 "cleaned to blank"): the accident time is "now". */
@@ -98,6 +99,7 @@ export function blankDeclaration(init: NewDeclaration): Declaration {
       correctedTime: null,
       maxTimeAdjust: init.maxTimeAdjust,
       originalLocation: init.location,
+      locationError: init.location ? null : (init.locationError ?? null),
       correctedLocation: null,
       locationAddress: null,
     },

@@ -64,6 +64,18 @@ export const PositionSchema = object({
 });
 export type Position = v.InferOutput<typeof PositionSchema>;
 
+/**
+ * Why the phone gave no position (declaration-flow §3 coordinates' errCode and errMessage): the
+ * Geolocation API's error (1 denied, 2 unavailable, 3 timeout) or ours (too inaccurate, no API),
+ * and the browser's words for it, kept with the declaration.
+ */
+export const LOCATION_ERROR_CODES = ['DENIED', 'UNAVAILABLE', 'TIMEOUT', 'INACCURATE', 'UNSUPPORTED'] as const;
+export const LocationErrorSchema = object({
+  errCode: v.picklist(LOCATION_ERROR_CODES),
+  errMessage: v.pipe(v.string(), v.maxLength(200)),
+});
+export type LocationError = v.InferOutput<typeof LocationErrorSchema>;
+
 /** An address picked from the suggestions (value, registry object id, apartment). */
 export const PickedAddressSchema = object({
   value: str(TEXT_LIMITS.address),
@@ -322,6 +334,8 @@ export interface TimePlace {
   /** Hours the time may be rolled back (from the server's configuration). */
   readonly maxTimeAdjust: number;
   readonly originalLocation: Position | null;
+  /** Why there is no original location (absent in declarations made before it was kept). */
+  readonly locationError?: LocationError | null;
   readonly correctedLocation: Position | null;
   readonly locationAddress: PickedAddress | null;
 }

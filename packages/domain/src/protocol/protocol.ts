@@ -17,7 +17,7 @@
  */
 import * as v from 'valibot';
 import { object } from '../rules/schema.js';
-import { EidModeSchema, LocaleSchema, PartySchema, PlatesSchema, PositionSchema } from '../declaration/entities.js';
+import { EidModeSchema, LocaleSchema, LocationErrorSchema, PartySchema, PlatesSchema, PositionSchema } from '../declaration/entities.js';
 import { CHANGED_KINDS, type ChangedKind } from '../declaration/edits/index.js';
 import type { DeclarationView } from '../declaration/view.js';
 import type { ViewPatch } from '../declaration/view-patch.js';
@@ -43,6 +43,8 @@ export const ConnectMessageSchema = object({
   /** A is the requesting driver's own vehicle, B the other one. */
   plates: object({ A: PlatesSchema, B: PlatesSchema }),
   location: v.nullable(PositionSchema),
+  /** Why there is no location (kept with a new declaration). */
+  locationError: v.optional(v.nullable(LocationErrorSchema), null),
   fillLang: LocaleSchema,
   /** The device fills the declaration for both drivers (one device mode). */
   oneDevice: v.optional(v.boolean(), false),

@@ -1,7 +1,8 @@
+import { rememberPermissionRequest } from '../../shell/permissions';
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PERMISSION_COOKIES, type AudioType, type Party } from '@eid/domain';
+import { type AudioType, type Party } from '@eid/domain';
 import { provideRecorderPorts, type RecorderPort, type Recording } from '@eid/domain/device';
 import { useConnectedDeclaration, useSession } from '../session/session-context';
 import { ErrorText } from './fields';
@@ -14,7 +15,7 @@ class BrowserMic implements RecorderPort {
   private chunks: Blob[] = [];
 
   async open(): Promise<void> {
-    document.cookie = `${PERMISSION_COOKIES.microphone}=1; path=/; max-age=31536000; SameSite=Lax`;
+    rememberPermissionRequest('microphone');
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') throw new Error('no microphone');
     this.stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   }

@@ -1,9 +1,9 @@
 import { dataText } from '../../shell/client-log';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
+import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, trackEvent, type DeclarationView, type Party } from '@eid/domain';
 import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../fields/fields';
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
@@ -12,6 +12,7 @@ import { useAccount } from '../../shell/account-session';
 import { openLogin } from '../../shell/login-host';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
+import { analytics } from '../../shell/analytics';
 
 function OfficeContacts() {
   const { t } = useLingui();
@@ -123,6 +124,10 @@ export function EndStep({ step }: StepProps) {
   const parties = useParties();
   const practice = session.mode === 'practice' || d?.mode === 'practice';
   const state = d?.submitState;
+  // The result, once per declaration shown (SH5): success or failure and the mode, nothing else.
+  useEffect(() => {
+    if (state === 'SUCCESS' || state === 'FAIL') trackEvent(analytics, 'declaration_result', { result: state, mode: session.mode });
+  }, [state, session]);
 
   let body;
   if (reason === 'REMOVED' || reason === 'NUKED' || reason === 'TAKEN_OVER') {

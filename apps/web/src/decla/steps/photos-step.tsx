@@ -12,7 +12,9 @@ import {
   photoFileError,
   photoSetNumber,
   photosInSection,
+  trackEvent,
   type DeclarationView,
+  type EidMode,
   type Party,
   type PhotoSection,
   type PlateRecognitionOutcome,
@@ -26,6 +28,14 @@ import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
 import { preparePhoto } from '../media/upload';
 import { PlateMismatchDialog, type Mismatch } from '../dialogs/plate-mismatch-dialog';
 import type { StepProps } from '../wizard/step-footer';
+import { analytics } from '../../shell/analytics';
+import { rememberPermissionRequest } from '../../shell/permissions';
+
+/** A photo failure's analytics event (declaration-flow §8 tracking codes; SH5: nothing typed is sent). */
+function trackPhotoError(code: string, section: PhotoSection, party: Party, mode: EidMode): void {
+  if (code === 'FAILED_CONVERSION' || code === 'BAD_EXT' || code === 'TOO_BIG') trackEvent(analytics, PHOTO_ERROR_TRACKING[code] as 'photo_upload_bad_ext', { section, party, mode });
+  else if (code === 'NOT_A_PHOTO' || code === 'TOO_MANY' || code === 'BASE64_FAILED') trackEvent(analytics, 'photo_upload_refused', { code, section, mode });
+}
 
 const ACCEPT = ['image/*', ...SHOWN_PHOTO_EXTENSIONS.map((e) => `.${e}`)].join(',');
 /** Waits before automatic retries of an upload that lost the connection. */
@@ -129,6 +139,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       const code = codeOf(e);
       // The photo stays, with its error, to be tried again or removed.
       update(item.key, { error: code, progress: 0 });
+      trackPhotoError(code, section, party, session.mode);
       if (code in PHOTO_ERROR_TRACKING) void report('warn', `photo upload failed: ${PHOTO_ERROR_TRACKING[code as keyof typeof PHOTO_ERROR_TRACKING]}`, { code });
     } finally {
       onBusy(-1);
@@ -153,6 +164,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       const fileError = photoFileError({ name: file.name, size: file.size, type: file.type }) ?? addPhotoError(section, n);
       if (fileError) {
         setError(fileError);
+        trackPhotoError(fileError, section, party, session.mode);
         continue;
       }
       n += 1;
@@ -234,7 +246,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       {!full ? (
         <div className="photo-buttons">
           <label className="button button--secondary">
-            <input ref={camera} className="visually-hidden" type="file" accept={ACCEPT} capture="environment" data-testid={`camera-${party}-${section}`} onChange={(e) => {
+            <input ref={camera} className="visually-hidden" type="file" accept={ACCEPT} capture="environment" data-testid={`camera-${party}-${section}`} onClick={() => rememberPermissionRequest('camera')} onChange={(e) => {
               add(e.currentTarget.files);
               e.currentTarget.value = '';
             }} />

@@ -1,3 +1,4 @@
+import { rememberPermissionRequest } from '../../shell/permissions';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SeatWaitNotice } from './seat-wait-notice';
@@ -6,7 +7,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   COUNTRIES,
   DEFAULT_COUNTRY,
-  PERMISSION_COOKIES,
   PLATE_MAX_LENGTH,
   POSITION_ACCURACY_MAX_M,
   STORAGE_KEYS,
@@ -17,6 +17,7 @@ import {
   type Locale,
   type Party,
   type Plates,
+  type LocationError,
   type Position,
 } from '@eid/domain';
 import { CheckboxField, ErrorText, SelectField, TextField } from '../fields/fields';
@@ -64,32 +65,41 @@ const toPlates = (e: Entry): Plates => ({
 });
 
 
-/** The GPS position for the connect (and the accident place); null when not available. */
-function useGeoPosition(): { position: Position | null; state: 'locating' | 'found' | 'unavailable' } {
-  const [result, setResult] = useState<{ position: Position | null; state: 'locating' | 'found' | 'unavailable' }>(() => ({
-    position: null,
-    state: 'geolocation' in navigator ? 'locating' : 'unavailable',
-  }));
+type GeoResult = { position: Position | null; state: 'locating' | 'found' | 'unavailable'; error: LocationError | null };
+
+const GEO_CODES: Readonly<Record<number, LocationError['errCode']>> = { 1: 'DENIED', 2: 'UNAVAILABLE', 3: 'TIMEOUT' };
+
+/**
+ * The GPS position for the connect (and the accident place); null when not available, with why
+ * (declaration-flow §3: errCode, errMessage), which the declaration keeps.
+ */
+function useGeoPosition(): GeoResult {
+  const [result, setResult] = useState<GeoResult>(() =>
+    'geolocation' in navigator
+      ? { position: null, state: 'locating', error: null }
+      : { position: null, state: 'unavailable', error: { errCode: 'UNSUPPORTED', errMessage: 'This browser has no geolocation.' } },
+  );
   useEffect(() => {
     if (!('geolocation' in navigator)) return;
     // The permission request is remembered in its cookie (declaration-flow §6).
-    document.cookie = `${PERMISSION_COOKIES.location}=1; path=/; max-age=31536000; SameSite=Lax`;
+    rememberPermissionRequest('location');
     let done = false;
     navigator.geolocation.getCurrentPosition(
       (p) => {
         done = true;
         // A "position" known to within more than 100 km (a laptop placed by its network) is none (FU13).
         const accuracy = p.coords.accuracy ?? null;
-        if (accuracy !== null && accuracy > POSITION_ACCURACY_MAX_M) setResult({ position: null, state: 'unavailable' });
-        else setResult({ position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy }, state: 'found' });
+        if (accuracy !== null && accuracy > POSITION_ACCURACY_MAX_M) {
+          setResult({ position: null, state: 'unavailable', error: { errCode: 'INACCURATE', errMessage: `Accuracy ${Math.round(accuracy)} m.`.slice(0, 200) } });
+        } else setResult({ position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy }, state: 'found', error: null });
       },
-      () => {
+      (e) => {
         done = true;
-        setResult({ position: null, state: 'unavailable' });
+        setResult({ position: null, state: 'unavailable', error: { errCode: GEO_CODES[e.code] ?? 'UNAVAILABLE', errMessage: (e.message || '').slice(0, 200) } });
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     );
-    const timer = setTimeout(() => !done && setResult({ position: null, state: 'unavailable' }), 12_000);
+    const timer = setTimeout(() => !done && setResult({ position: null, state: 'unavailable', error: { errCode: 'TIMEOUT', errMessage: 'No answer in 12 s.' } }), 12_000);
     return () => clearTimeout(timer);
   }, []);
   return result;
@@ -228,10 +238,11 @@ export function PlatesStep({ step }: StepProps) {
       mode: session.mode,
       plates: { A: toPlates(form.own), B: toPlates(form.other) },
       location: geo.position,
+      locationError: geo.error,
       fillLang: i18n.locale as Locale,
       oneDevice,
     });
-  }, [session, form, geo.position, i18n.locale, oneDevice]);
+  }, [session, form, geo.position, geo.error, i18n.locale, oneDevice]);
 
   if (seatWaitUntil !== null) return <SeatWaitNotice until={seatWaitUntil} />;
 

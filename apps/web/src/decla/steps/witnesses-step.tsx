@@ -127,7 +127,9 @@ export function WitnessesStep({ step }: StepProps) {
         <p className="muted" role="status">
           {gps
             ? t`Your phone's location: ${gps.latitude.toFixed(5)}, ${gps.longitude.toFixed(5)}.`
-            : t`Your phone's location is not known. Enter the address of the place.`}
+            : tp.locationError?.errCode === 'DENIED'
+              ? t`Your phone's location is not known: this page is not allowed to use it (the browser's settings). Enter the address of the place.`
+              : t`Your phone's location is not known. Enter the address of the place.`}
         </p>
         <AddressField
           place

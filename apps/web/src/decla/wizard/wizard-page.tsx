@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { TOOLBAR } from '@eid/domain';
+import { TOOLBAR, trackEvent } from '@eid/domain';
 import { FILL_STEPS, FIRST_FILL_STEP, stepDefinition, stepOrdinal, type StepName } from '@eid/domain/device';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { useSession, useParty } from '../session/session-context';
@@ -19,6 +19,7 @@ import { TermsStep } from '../steps/terms-step';
 import { PlatesStep } from '../steps/plates-step';
 import { EndStep } from '../steps/end-step';
 import { ChunkBoundary, withChunkTimeout } from '../../shell/lazy-chunk';
+import { analytics } from '../../shell/analytics';
 
 /**
  * Steps 5 to 13 load with their step (and the next one is fetched ahead while the driver fills the
@@ -81,7 +82,9 @@ export function WizardPage() {
     window.scrollTo({ top: 0 });
     heading.current?.focus({ preventScroll: true });
     if (step < 14) preloadStep(stepDefinition(step + 1).name);
-  }, [step]);
+    // Where drivers are (and give up): the step's number and the mode, nothing they typed (SH5).
+    trackEvent(analytics, 'declaration_step', { step, mode: session.mode });
+  }, [step, session]);
 
   // A press on the disabled next button shows the topmost error.
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { ClientFrame, ServerMessage } from '../../protocol/protocol.js';
 import { isKeptInstruction } from '../../protocol/instructions.js';
 import type { EidMode, Locale, Party } from '../../rules/constants.js';
 import type { ErrorCode } from '../../rules/errors.js';
-import type { Plates, Position } from '../../declaration/entities.js';
+import type { LocationError, Plates, Position } from '../../declaration/entities.js';
 import type { ChangedKind } from '../../declaration/edits/index.js';
 import type { DeclarationView } from '../../declaration/view.js';
 import type { Credentials, OutgoingCall } from './session-storage.js';
@@ -27,6 +27,8 @@ export interface PlatesConnectRequest {
   readonly mode: EidMode;
   readonly plates: { readonly A: Plates; readonly B: Plates };
   readonly location: Position | null;
+  /** Why there is no location (declaration-flow §3 errCode, errMessage). */
+  readonly locationError?: LocationError | null;
   readonly fillLang: Locale;
   readonly oneDevice: boolean;
   /** The proof of work of this connect (JN5); a token is used once. */

@@ -83,6 +83,7 @@ export const connectionMachine = setup({
             mode: r.mode,
             plates: r.plates,
             location: r.location,
+            ...(r.locationError ? { locationError: r.locationError } : {}),
             fillLang: r.fillLang,
             oneDevice: r.oneDevice,
             ...(r.captcha ? { captcha: r.captcha } : {}),
