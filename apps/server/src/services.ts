@@ -49,6 +49,7 @@ import { DeclarationFinalizer } from './output/finalizer.js';
 import { DeliveryWorker } from './output/delivery-worker.js';
 import { RetentionSweep } from './output/retention.js';
 import { SubmitWorker } from './hub/submit-worker.js';
+import { SYSTEM_UPDATE_REFRESH_MS, SystemUpdates } from './operations/system-update.js';
 import { deliverySource, startBackgroundWork, submitSource } from './jobs/background.js';
 
 export interface ServiceDeps {
@@ -175,6 +176,9 @@ export async function buildServices(deps: ServiceDeps) {
     },
     { maxTimeAdjustHours: config.maxTimeAdjustHours, mode: 'live', smsCallingCodes: config.smsCallingCodes },
   );
+  // SU1-SU3: the announced system update, every node's hub refusing new declarations while it runs.
+  const systemUpdates = new SystemUpdates(expiring, clock, (u) => hub.announceSystemUpdate(u?.until ?? 0, u?.from ?? 0));
+
   // Use case "upload a photo": the hub's binaries through the sharp pipeline and Tesseract.
   const uploads = new UploadService({
     binaries: hub,
@@ -243,6 +247,7 @@ export async function buildServices(deps: ServiceDeps) {
     statements,
     console: consolePorts,
     hub,
+    systemUpdates,
     uploads,
     submitWorker,
     deliveryWorker,
@@ -269,6 +274,11 @@ export async function buildServices(deps: ServiceDeps) {
         presence.unref();
         timers.push(presence);
       }
+      // Every node reads the announcement again by itself (one made on another node reaches this hub).
+      await systemUpdates.refresh().catch((e: unknown) => log('warn', 'the system update could not be read', String(e)));
+      const updates = setInterval(() => void systemUpdates.refresh().catch((e: unknown) => log('warn', 'the system update could not be read', String(e))), SYSTEM_UPDATE_REFRESH_MS);
+      updates.unref();
+      timers.push(updates);
       if (config.backgroundJobs) {
         const sweep = () => Promise.all([accounts.sweep(), reminders.runDue(), staff.sweep()]);
         timers.push(...(await startBackgroundWork({ storage, hub, accounts: { sweep }, submit: submitWorker, delivery: deliveryWorker, retention, log })));

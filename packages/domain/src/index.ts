@@ -88,6 +88,3 @@ export * from './bureau/index.js';
 export * from './chat/index.js';
 export * from './console/index.js';
 export * from './claim/claim-api.js';
-
-// The analytics events and their closed parameters (AN1).
-export * from './device/shell/analytics-events.js';

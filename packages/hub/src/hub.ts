@@ -147,9 +147,9 @@ export class DeclarationHub {
     this.rooms.repeatPresence();
   }
 
-  /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
-  announceSystemUpdate(untilMs: number): void {
-    this.seats.announceSystemUpdate(untilMs);
+  /** From `fromMs` until `untilMs` connects are refused with SYSTEM_UPDATE (a release is being deployed, SU2). */
+  announceSystemUpdate(untilMs: number, fromMs = 0): void {
+    this.seats.announceSystemUpdate(untilMs, fromMs);
   }
 
   /** Ends this process's waiting joins nobody answered in time (each node its own). */

@@ -55,7 +55,7 @@ function sessionOf(seat: Seat, token: string, inversed: boolean, d: Declaration)
 }
 
 export class SeatService {
-  private systemUpdateUntil = 0;
+  private systemUpdate = { from: 0, until: 0 };
 
   constructor(
     private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'ids' | 'hash' | 'blobs'>,
@@ -67,15 +67,16 @@ export class SeatService {
     private readonly captcha: Captcha,
   ) {}
 
-  /** While set, connects are refused with SYSTEM_UPDATE (a release is being deployed). */
-  announceSystemUpdate(untilMs: number): void {
-    this.systemUpdateUntil = untilMs;
+  /** From `fromMs` until `untilMs` connects are refused with SYSTEM_UPDATE (a release is being deployed, SU2); 0 ends it. */
+  announceSystemUpdate(untilMs: number, fromMs = 0): void {
+    this.systemUpdate = { from: fromMs, until: untilMs };
   }
 
   async connect(conn: HubConnection, msg: ConnectMessage): Promise<Session> {
     if (msg.protocol !== PROTOCOL_VERSION) refuse('PROTOCOL_UNSUPPORTED');
     const now = this.ports.clock.now();
-    if (now < this.systemUpdateUntil) refuse('SYSTEM_UPDATE', Math.min(SYSTEM_UPDATE_WAIT_MS, this.systemUpdateUntil - now));
+    const update = this.systemUpdate;
+    if (update.from <= now && now < update.until) refuse('SYSTEM_UPDATE', Math.min(SYSTEM_UPDATE_WAIT_MS, update.until - now));
     // A connect costs the device a proof of work before anything is looked up (JN5).
     const work = await this.captcha.check(msg.captcha, 'connect');
     const keys = declarationKeys({ parties: { A: { plates: msg.plates.A }, B: { plates: msg.plates.B } } });

@@ -48,6 +48,7 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   STAFF_EXISTS: 409,
   STAFF_NOT_FOUND: 404,
   RECIPIENT_NOT_FOUND: 404,
+  SYSTEM_UPDATE_TIMES: 400,
 };
 
 /** The account use cases' refusals (AC, ID). */

@@ -103,6 +103,17 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     await app.staff.disable(actor, params.id);
     return { ok: true };
   });
+  /** SU1, SU3: a supervisor announces a system update (it replaces the one before) or calls it off; both audited. */
+  serveCall(app, 'announceSystemUpdate', async ({ body }, { staff: actor }) => {
+    const update = await app.systemUpdates.announce(body);
+    await app.staff.record(actor, 'SYSTEM_UPDATE_ANNOUNCED', `${new Date(update.from).toISOString()}/${new Date(update.until).toISOString()}`);
+    return { update };
+  });
+  serveCall(app, 'cancelSystemUpdate', async (_input, { staff: actor }) => {
+    await app.systemUpdates.cancel();
+    await app.staff.record(actor, 'SYSTEM_UPDATE_CANCELLED', 'system-update');
+    return { update: null };
+  });
   /** AL2: the audit log, newest first (reading it is logged first). */
   serveCall(app, 'audit', ({ query }, { staff: actor }) => app.staff.audit(actor, { limit: CONSOLE_PAGE_SIZE, offset: query.offset }));
 };

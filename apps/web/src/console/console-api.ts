@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { CONSOLE_PATH, HTTP_CALLS, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
 
 /** The console's calls: the staff's, and the sign-in that starts a staff session. */
-type ConsoleCallName = CallsOf<'staff'> | 'staffSignIn';
+type ConsoleCallName = CallsOf<'staff'> | 'staffSignIn' | 'systemUpdate';
 import { callUrl, type CallArgs } from '../shell/api';
 
 export class ConsoleCallError extends Error {

@@ -6,6 +6,7 @@ import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Show } from './console-parts';
 import { PasswordInput } from '../shell/password-input';
+import { SystemUpdatePanel } from './console-system-update';
 
 /** AL2: what each audit action is called in the log. */
 export function useAuditActionName(): (action: AuditAction) => string {
@@ -30,6 +31,8 @@ export function useAuditActionName(): (action: AuditAction) => string {
     STAFF_ADDED: t`Added a staff member`,
     STAFF_DISABLED: t`Disabled a staff member`,
     AUDIT_READ: t`Read the audit log`,
+    SYSTEM_UPDATE_ANNOUNCED: t`Announced a system update`,
+    SYSTEM_UPDATE_CANCELLED: t`Called off a system update`,
   };
   return (action) => names[action];
 }
@@ -176,6 +179,7 @@ export function StaffView() {
           </p>
         </div>
       ) : null}
+      <SystemUpdatePanel />
     </section>
   );
 }

@@ -197,6 +197,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   STAFF_SIGN_IN_FAILED: msg`The address, the password or the code is wrong, or sign-in is locked for a while.`,
   STAFF_NOT_SIGNED_IN: msg`Sign in to the console to continue.`,
   STAFF_FORBIDDEN: msg`Your role does not allow this.`,
+  SYSTEM_UPDATE_TIMES: msg`Check the times: the update must end after it starts and in the future, last at most 4 hours and start within 7 days.`,
   STAFF_EXISTS: msg`A staff member with this address already exists.`,
   STAFF_NOT_FOUND: msg`This staff member was not found.`,
   RECIPIENT_NOT_FOUND: msg`No account has this address.`,

@@ -5,9 +5,10 @@
  * the part would be with a reload (what was typed is kept by the declaration's recovery), not the
  * generic error page.
  */
+import { trackEvent } from '@eid/domain/shell';
 import { Component, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { SCRIPT_LOAD_TIMEOUT_MS, trackEvent } from '@eid/domain';
+import { SCRIPT_LOAD_TIMEOUT_MS } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { analytics } from './analytics';
 

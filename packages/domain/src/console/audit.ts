@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'STAFF_ADDED',
   'STAFF_DISABLED',
   'AUDIT_READ',
+  'SYSTEM_UPDATE_ANNOUNCED',
+  'SYSTEM_UPDATE_CANCELLED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

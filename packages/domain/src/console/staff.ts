@@ -68,7 +68,7 @@ export const NewStaffSchema = object({
 });
 
 /** SF2: what each role may do. */
-export type StaffPermission = 'read' | 'answer' | 'manageStaff' | 'readAudit';
+export type StaffPermission = 'read' | 'answer' | 'manageStaff' | 'readAudit' | 'announceUpdate';
 
 export function staffMay(role: StaffRole, permission: StaffPermission): boolean {
   if (permission === 'read' || permission === 'answer') return true;

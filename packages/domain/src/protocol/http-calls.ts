@@ -36,6 +36,7 @@ import { ChatIdSchema, ChatReplySchema, NewChatSchema, type Chat, type ChatsAnsw
 import { CAPTCHA_ACTIONS } from '../rules/constants.js';
 import { ClaimDocumentFieldsSchema, ClaimFileParamsSchema, ClaimMoveSchema, ClaimParamsSchema, SaveClaimSchema, StartClaimSchema, type ClaimAnswer, type ClaimLists, type ClaimRow, type ClaimsAnswer } from '../claim/claim-api.js';
 import { ConsolePageSchema, NewStaffSchema, type StaffPermission, type StaffView } from '../console/staff.js';
+import { SystemUpdateSchema, type SystemUpdateAnswer } from '../console/system-update.js';
 import type {
   AuditAnswer,
   ConsoleChatAnswer,
@@ -196,6 +197,8 @@ export const HTTP_CALLS = {
   health: call({ method: 'GET', path: HEALTH_PATH, caller: 'anyone', result: answer<{ readonly status: 'ok' }>() }),
   ready: call({ method: 'GET', path: READY_PATH, caller: 'anyone', result: answer<ReadyAnswer>() }),
   parameter: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/parametrai/:name`, caller: 'anyone', params: ParameterParamsSchema, answers: 'text' }),
+  /** SU2: the system update announced or in progress (the drivers' screens ask it). */
+  systemUpdate: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/system-update`, caller: 'anyone', limit: { perMinute: 120 }, result: answer<SystemUpdateAnswer>() }),
   logInfo: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
   logWarn: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
   logError: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone', query: LogQuerySchema, body: ClientLogBodySchema, answers: 'empty' }),
@@ -269,6 +272,9 @@ export const HTTP_CALLS = {
   staff: call({ method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff', limit: { perMinute: 240 }, result: answer<{ readonly staff: StaffView[] }>() }),
   addStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff', body: NewStaffSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageStaff', result: answer<NewStaffAnswer>() }),
   disableStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff', params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
+  /** SU1, SU3: a supervisor announces a system update (audited), or calls it off. */
+  announceSystemUpdate: call({ method: 'POST', path: `${CONSOLE_PATH}/system-update`, caller: 'staff', body: SystemUpdateSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
+  cancelSystemUpdate: call({ method: 'POST', path: `${CONSOLE_PATH}/system-update/cancel`, caller: 'staff', limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
   audit: call({ method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
   consoleDeclarations: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
   consoleDeclaration: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff', params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),

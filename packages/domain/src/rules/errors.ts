@@ -307,7 +307,7 @@ export const CLAIM_ERROR_CODES = [
 ] as const;
 
 /** The bureau's console (SF1-SF4): one answer for every failed sign-in, whatever was wrong. */
-export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND'] as const;
+export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND', 'SYSTEM_UPDATE_TIMES'] as const;
 
 /** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */
 export const ERROR_CODE_FAMILIES = {

@@ -1,9 +1,10 @@
 import { dataText } from '../../shell/client-log';
+import { trackEvent } from '@eid/domain/shell';
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, trackEvent, type DeclarationView, type Party } from '@eid/domain';
+import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
 import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../fields/fields';
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
@@ -196,7 +197,7 @@ export function EndStep({ step }: StepProps) {
         <button
           type="button"
           className="button button--secondary"
-          disabled={reported !== 'no'}
+          disabled={reported === 'yes'}
           onClick={async () => {
             try {
               const res = await session.backend.fetch(`${BACKEND_BASE_PATH}/log/error`, {

@@ -1,4 +1,5 @@
 import { dataText } from '../../shell/client-log';
+import { trackEvent } from '@eid/domain/shell';
 import { useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,7 +13,6 @@ import {
   photoFileError,
   photoSetNumber,
   photosInSection,
-  trackEvent,
   type DeclarationView,
   type EidMode,
   type Party,

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { trackEvent } from '@eid/domain/shell';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { TOOLBAR, trackEvent } from '@eid/domain';
+import { TOOLBAR } from '@eid/domain';
 import { FILL_STEPS, FIRST_FILL_STEP, stepDefinition, stepOrdinal, type StepName } from '@eid/domain/device';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { useSession, useParty } from '../session/session-context';
@@ -12,6 +13,7 @@ import { StepFooter, type StepProps } from './step-footer';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
 import { ConnectionStatus } from '../dialogs/connection-status';
 import { JoinRequestDialog } from '../dialogs/join-request-dialog';
+import { SystemUpdateBanner } from '../dialogs/system-update-banner';
 import { CaptchaDialogHost } from '../../captcha/captcha-dialog';
 import { IntroStep } from '../steps/intro-step';
 import { DemoStep } from '../steps/demo-step';
@@ -121,6 +123,7 @@ export function WizardPage() {
         </header>
       ) : null}
       <ConnectionStatus />
+      {session.mode === 'live' ? <SystemUpdateBanner /> : null}
       <JoinRequestDialog />
       <CaptchaDialogHost gate={session.captcha} />
       <div className="decla-body" ref={body}>

@@ -2,6 +2,7 @@ export * from './timers.js';
 export * from './startup.machine.js';
 export * from './loader.machine.js';
 export * from './analytics.js';
+export * from './analytics-events.js';
 export * from './dev-mode.js';
 export * from './routes.js';
 export * from './client-log.js';
