@@ -80,22 +80,26 @@ export async function runChecked(steps, { signals = false, onStopped = () => {},
 
   let exitCode = 0;
   try {
-    for (const s of steps) await step(s.name, s.fn);
-  } catch (error) {
-    exitCode = error.exitCode ?? 1;
+    try {
+      for (const s of steps) await step(s.name, s.fn);
+    } catch (error) {
+      exitCode = error.exitCode ?? 1;
+    }
+    await step('nothing left running, nothing left behind', async () => {
+      const { processes, entries } = await collectLeaks(run, folder);
+      for (const p of processes) say(`✗ left running by the tests (stopped now): pid ${p.pid}: ${p.command.slice(0, 300)}`);
+      for (const e of entries) say(`✗ left in the tests' temporary folder (removed now): ${e}`);
+      if (processes.length + entries.length > 0) throw Object.assign(new Error(`the tests left ${processes.length} processes and ${entries.length} files behind`), { exitCode: 1 });
+    }).catch((error) => {
+      exitCode ||= error.exitCode ?? 1;
+    });
+  } finally {
+    // Whatever happened (the leak check itself failing included), the caller's environment is its own again.
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+    process.env[RUN_VARIABLE] = saved.mark;
+    process.env.TMPDIR = saved.tmp;
+    if (saved.mark === undefined) delete process.env[RUN_VARIABLE];
+    if (saved.tmp === undefined) delete process.env.TMPDIR;
   }
-  await step('nothing left running, nothing left behind', async () => {
-    const { processes, entries } = await collectLeaks(run, folder);
-    for (const p of processes) say(`✗ left running by the tests (stopped now): pid ${p.pid}: ${p.command.slice(0, 300)}`);
-    for (const e of entries) say(`✗ left in the tests' temporary folder (removed now): ${e}`);
-    if (processes.length + entries.length > 0) throw Object.assign(new Error(`the tests left ${processes.length} processes and ${entries.length} files behind`), { exitCode: 1 });
-  }).catch((error) => {
-    exitCode ||= error.exitCode ?? 1;
-  });
-  for (const [signal, handler] of handlers) process.off(signal, handler);
-  process.env[RUN_VARIABLE] = saved.mark;
-  process.env.TMPDIR = saved.tmp;
-  if (saved.mark === undefined) delete process.env[RUN_VARIABLE];
-  if (saved.tmp === undefined) delete process.env.TMPDIR;
   return { exitCode, results };
 }

@@ -118,6 +118,8 @@ function vehicleLines(ctx: Context, p: DocumentParty, field: (label: string, val
   return [
     ...field(v.noPlate ? t.vin : t.plate, v.plate),
     ...(!v.noPlate && v.vin.trim() ? field(t.vin, v.vin) : []),
+    // VI3: a vehicle without a plate, by its virtual identifier when it has one.
+    ...(v.vi.trim() ? field(t.vi, v.vi) : []),
     ...field(t.country, v.country),
     ...field(t.makeModel, joined(v.make, v.model)),
     ...field(t.vehicleType, v.type ? `${v.type} — ${t.vehicleTypes[v.type]}` : ''),

@@ -118,6 +118,17 @@ describe('PDF declaration document', () => {
     }
   }, SLOW);
 
+  it('[DOC1] [VI3] a vehicle without a plate is named by its VIN and, when it has one, its virtual identifier', async () => {
+    const t = documentTexts(translate, 'en');
+    const model = withParty(MODEL, 'B', { vehicle: { ...MODEL.parties.B.vehicle, plate: 'WVWZZZ1JZXW000001', noPlate: true, vin: 'WVWZZZ1JZXW000001', vi: 'X1111A' } });
+    const text = flat(pdfText(writePdf(await renderer.render({ model, lang: 'en', images: new Map() }))));
+    expect(text).toContain(t.vi);
+    expect(text).toContain('X1111A');
+    expect(text).toContain('WVWZZZ1JZXW000001');
+    // Without one, no empty line for it.
+    expect(flat(pdfText(writePdf(await renderer.render({ model: MODEL, lang: 'en', images: new Map() }))))).not.toContain(t.vi);
+  }, SLOW);
+
   it('[DOC3] without any image the document still renders, each image replaced by its placeholder', async () => {
     const t = documentTexts(translate, 'en');
     const model = withParty(MODEL, 'A', { damagesImageId: 'damages-drawing-A1' });

@@ -45,6 +45,7 @@ export interface DocumentTexts {
   readonly trailer: string;
   readonly plate: string;
   readonly vin: string;
+  readonly vi: string;
   readonly country: string;
   readonly makeModel: string;
   readonly vehicleType: string;
@@ -116,6 +117,7 @@ const M = {
   trailer: /*i18n*/ { id: 'doc.trailer', message: 'Trailer' },
   plate: /*i18n*/ { id: 'doc.plate', message: 'Registration plate' },
   vin: /*i18n*/ { id: 'doc.vin', message: 'VIN' },
+  vi: /*i18n*/ { id: 'doc.vi', message: 'Virtual identifier' },
   country: /*i18n*/ { id: 'doc.country', message: 'Country of registration' },
   makeModel: /*i18n*/ { id: 'doc.makeModel', message: 'Make, model' },
   vehicleType: /*i18n*/ { id: 'doc.vehicleType', message: 'Vehicle type' },
@@ -235,6 +237,7 @@ export function documentTexts(translate: DocumentTranslate, lang: Locale): Docum
     trailer: t(M.trailer),
     plate: t(M.plate),
     vin: t(M.vin),
+    vi: t(M.vi),
     country: t(M.country),
     makeModel: t(M.makeModel),
     vehicleType: t(M.vehicleType),

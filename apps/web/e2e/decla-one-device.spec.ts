@@ -77,6 +77,17 @@ test.describe('one device fills for both drivers', () => {
       if (lang === 'en') {
         await fillBoth(page, shot, true);
         await expect(page.getByRole('heading', { name: 'Practice finished' })).toBeVisible();
+        // Issue 33 item 4: the browser's install prompt is offered inside /decla too, on the end screen (SH8).
+        await page.evaluate(() => {
+          const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<unknown> };
+          e.prompt = async () => void ((window as unknown as { __prompted: number }).__prompted = 1);
+          e.userChoice = Promise.resolve({ outcome: 'accepted' });
+          window.dispatchEvent(e);
+        });
+        await expect(page.getByText('Keep EID on your phone for next time', { exact: false })).toBeVisible();
+        await page.getByRole('button', { name: 'Install the app' }).click();
+        expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+        await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
       } else {
         // The Lithuanian run checks the texts on the way and photographs the same steps.
         await expect(page.getByRole('heading', { level: 1 })).toContainText('Jūsų kontaktas');

@@ -11,6 +11,7 @@ import { startLoaders } from './shell/loaders';
 import { setUpPwa } from './shell/pwa';
 import { analytics, startAnalytics } from './shell/analytics';
 import { developerMode } from './shell/developer-mode';
+import { setUpPageFrame } from './shell/page-frame';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -30,6 +31,7 @@ declare global {
 
 async function start(): Promise<void> {
   applyTheme(isDarkTheme());
+  setUpPageFrame();
   setConsoleLogging(developerMode());
   installGlobalErrorLogging();
   beginStartup();

@@ -128,6 +128,28 @@ describe('one device for both', () => {
   });
 });
 
+describe('a declaration that cannot be stored', () => {
+  it('[HB23] a connect whose new declaration the store refuses is CREATE_FAILED, binds nothing and is logged; the same connect then succeeds; a full disk stays STORAGE_FULL', async () => {
+    const logged: string[] = [];
+    let failure: Error | null = new Error('SQLITE_IOERR: disk I/O error');
+    const h = makeHarness({ log: (_level, message) => logged.push(message) });
+    const create = h.store.create.bind(h.store);
+    h.store.create = async (record) => {
+      if (failure) throw failure;
+      return create(record);
+    };
+    const device = new Device();
+    const frame = { t: 'connect', protocol: PROTOCOL_VERSION, mode: 'live', plates: { A: plates('KLM123'), B: plates('HBN512') }, location: VILNIUS, fillLang: 'lt' };
+    expect(await ask(h, device, frame)).toMatchObject({ ok: false, code: 'CREATE_FAILED' });
+    expect(logged).toContain('a new declaration could not be stored');
+    expect(await ask(h, device, call('eid-comment', { text: 'x' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    failure = Object.assign(new Error('SQLITE_FULL: database or disk is full'), { code: 'SQLITE_FULL' });
+    expect(await ask(h, new Device(), frame)).toMatchObject({ ok: false, code: 'STORAGE_FULL' });
+    failure = null;
+    expect(await ask(h, new Device(), frame)).toMatchObject({ ok: true, r: { party: 'A' } });
+  });
+});
+
 describe('why a declaration has no position', () => {
   it('[HB22] a connect without a position keeps why (errCode, errMessage); with a position nothing of an error is kept; a message past 200 characters is DATA_ERROR', async () => {
     const h = makeHarness();

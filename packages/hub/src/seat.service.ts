@@ -12,6 +12,7 @@ import {
   isBlankDraft,
   END_REACTION_MS,
   isSlotHeld,
+  isStorageFull,
   releaseParty,
   SYSTEM_UPDATE_WAIT_MS,
   UNFINISHED_TTL_MS,
@@ -58,7 +59,7 @@ export class SeatService {
   private systemUpdate = { from: 0, until: 0 };
 
   constructor(
-    private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'ids' | 'hash' | 'blobs'>,
+    private readonly ports: Pick<HubPorts, 'store' | 'clock' | 'ids' | 'hash' | 'blobs' | 'log'>,
     private readonly options: HubOptions,
     private readonly uow: UnitOfWork,
     private readonly rooms: Rooms,
@@ -235,7 +236,15 @@ export class SeatService {
         B: { ...blank.parties.B, plates: msg.plates.B, vehicle: checkB.vehicle, trailer: await this.plates.trailerFor(msg.plates.B) },
       },
     };
-    await this.uow.create({ declaration, slots: { A: { tokenHash, lastSeen: now }, B: { tokenHash: null, lastSeen: 0 } }, lastActivity: now });
+    try {
+      await this.uow.create({ declaration, slots: { A: { tokenHash, lastSeen: now }, B: { tokenHash: null, lastSeen: 0 } }, lastActivity: now });
+    } catch (error) {
+      // A full disk is the server's (OP3: the device sends it again when space returns); any other
+      // failure to store the new declaration is CREATE_FAILED (declaration-flow §4): nothing was made, the driver tries again.
+      if (isStorageFull(error)) throw error;
+      this.ports.log?.('error', 'a new declaration could not be stored', { error: String(error) });
+      refuse('CREATE_FAILED');
+    }
     const seat: Seat = { declarationId: declaration.id, party: 'A', tokenHash, allow: { A: true, B: !!msg.oneDevice } };
     this.rooms.bind(conn, seat, declaration);
     return sessionOf(seat, token, false, declaration);

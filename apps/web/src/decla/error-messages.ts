@@ -8,7 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { isErrorCode, type ErrorCode } from '@eid/domain';
 
 export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
-  PLATE_UNREGISTERED: msg`This vehicle is not registered in Lithuania. Fill in a paper declaration or call the police.`,
+  PLATE_UNREGISTERED: msg`This plate is not in Lithuania's vehicle register, or the vehicle was deregistered. Check the plate. A vehicle without a Lithuanian registration is declared by ticking "The vehicle has no plate" and entering its VIN; otherwise fill in a paper declaration or call the police.`,
   PLATE_MUST_BE_TERMINATED: msg`This vehicle's registration must be terminated: it cannot be declared here. Fill in a paper declaration or call the police.`,
   PLATE_CHECK_LIMIT: msg`This plate was checked too many times. Wait 5 minutes and try again.`,
   GPS_NOT_LT: msg`The location is not in Lithuania. Electronic declaring is only for accidents on Lithuanian territory.`,

@@ -3,10 +3,11 @@
  * the app shell for offline use; an update found under a running tab opens the new-version reload
  * dialog; the browser's install prompt is captured, deferred, and offered as a button.
  */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { registerSW } from 'virtual:pwa-register';
 import { log } from './client-log';
+import { useModal } from './use-modal';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -80,23 +81,72 @@ const subscribe = (l: () => void) => {
 };
 export const usePwa = () => useSyncExternalStore(subscribe, () => state);
 
+/**
+ * iOS (Safari and the browsers on it) has no install prompt: the page is added from the share
+ * menu. True there unless the page already runs from the home screen.
+ */
+export function needsIosInstallSteps(ua: string = navigator.userAgent, touch: number = navigator.maxTouchPoints ?? 0): boolean {
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && touch > 1);
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
+  return ios && !standalone;
+}
+
+/** How to add the page to an iPhone's or iPad's home screen. */
+function IosInstallSteps({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const dialog = useModal();
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="ios-install-title" onCancel={onClose}>
+      <h2 id="ios-install-title">{t`Add EID to the home screen`}</h2>
+      <ol>
+        <li>
+          <Trans>Tap the Share button (a square with an arrow pointing up) in the browser's bar.</Trans>
+        </li>
+        <li>
+          <Trans>Scroll down and choose "Add to Home Screen".</Trans>
+        </li>
+        <li>
+          <Trans>Tap "Add". EID then opens from its icon, like an app.</Trans>
+        </li>
+      </ol>
+      <div className="dialog-buttons">
+        <button type="button" className="button" onClick={onClose}>
+          {t`Close`}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The browser's install prompt, offered as a button; on iOS the steps to add the page by hand. Nothing when neither applies. */
 export function InstallButton() {
   const { installable } = usePwa();
-  if (!installable) return null;
+  const [steps, setSteps] = useState(false);
+  if (installable) {
+    return (
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          const prompt = deferredPrompt;
+          if (!prompt) return;
+          deferredPrompt = null;
+          set({ installable: false });
+          void prompt.prompt();
+        }}
+      >
+        <Trans>Install the app</Trans>
+      </button>
+    );
+  }
+  if (!needsIosInstallSteps()) return null;
   return (
-    <button
-      type="button"
-      className="button button--secondary"
-      onClick={() => {
-        const prompt = deferredPrompt;
-        if (!prompt) return;
-        deferredPrompt = null;
-        set({ installable: false });
-        void prompt.prompt();
-      }}
-    >
-      <Trans>Install the app</Trans>
-    </button>
+    <>
+      <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setSteps(true)}>
+        <Trans>Add to the home screen</Trans>
+      </button>
+      {steps ? <IosInstallSteps onClose={() => setSteps(false)} /> : null}
+    </>
   );
 }
 

@@ -63,8 +63,8 @@ export function BackendReady({ children }: { children: ReactNode }) {
           </button>
         </>
       ) : (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+        <p className="loading loading--page" role="status">
+          <span className="spinner spinner--large" aria-hidden="true" /> <Trans>Loading…</Trans>
         </p>
       )}
     </div>

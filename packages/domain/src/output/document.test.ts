@@ -28,6 +28,14 @@ describe('document model', () => {
     const m = documentModel(corrected, 'acc-1', T0);
     expect([m.date, m.time]).toEqual(['2026-11-22', '11:00']);
     expect(m.place).toMatchObject({ latitude: 54.9, longitude: 23.9 });
-    expect(m.parties.B.vehicle).toMatchObject({ plate: 'WVWZZZ1JZXW000001', noPlate: true });
+    expect(m.parties.B.vehicle).toMatchObject({ plate: 'WVWZZZ1JZXW000001', noPlate: true, vi: '' });
+  });
+
+  it('[DOC1] [VI3] a vehicle without a plate carries its virtual identifier into the document; one with a plate none', () => {
+    const d = complete();
+    const withVi = { ...d, parties: { ...d.parties, B: { ...d.parties.B, vehicle: { ...d.parties.B.vehicle, noPlate: true, vin: 'WVWZZZ1JZXW000001', vi: 'X1111A' } } } };
+    expect(documentModel(withVi, 'acc-1', T0).parties.B.vehicle).toMatchObject({ plate: 'WVWZZZ1JZXW000001', vi: 'X1111A' });
+    const plated = { ...d, parties: { ...d.parties, A: { ...d.parties.A, vehicle: { ...d.parties.A.vehicle, vi: 'X1111A' } } } };
+    expect(documentModel(plated, 'acc-1', T0).parties.A.vehicle.vi).toBe('');
   });
 });

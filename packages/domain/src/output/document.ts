@@ -21,6 +21,8 @@ export interface DocumentParty {
     readonly plate: string;
     readonly noPlate: boolean;
     readonly vin: string;
+    /** The virtual identifier of a vehicle without a plate (VI1-VI3), '' when none. */
+    readonly vi: string;
     readonly country: string;
     readonly make: string;
     readonly model: string;
@@ -100,6 +102,7 @@ function partyOf(d: Declaration, party: Party): DocumentParty {
       plate: v.noPlate ? v.vin : v.plate || p.plates.plate,
       noPlate: v.noPlate,
       vin: v.vin,
+      vi: v.noPlate ? (v.vi ?? '') : '',
       country: v.country,
       make: v.make,
       model: v.model,

@@ -14,7 +14,8 @@ import type { Party } from '../rules/constants.js';
 import type { Declaration } from '../declaration/entities.js';
 import { partiesAtFault } from './delivery.js';
 import { partyInsured } from '../declaration/insurance.js';
-import type { ClaimsCase } from '../claim/competence.js';
+import { decideCompetence, type ClaimsCase, type CompetentBody } from '../claim/competence.js';
+import { DEFAULT_COUNTRY } from '../rules/constants.js';
 
 export type { ClaimsCase } from '../claim/competence.js';
 
@@ -32,14 +33,24 @@ export function claimsCase(s: ClaimsSituation): ClaimsCase {
 
 /**
  * The guidance a party of a sent declaration gets: null when it alone caused the accident (its
- * own insurer handles the other's claim). Otherwise the case, and the culprit whose insurer or
- * correspondent to contact.
+ * own insurer handles the other's claim). Otherwise the case and the competent body, decided by the
+ * claim's own competence rules (CM2, CM3) from the accident's country and the culprit's vehicle and
+ * insurer, and the culprit whose insurer, correspondent or representative to contact. Whether a
+ * foreign insurer has a representative in Lithuania is not known at the roadside (false): the bureau
+ * then handles it or says who does.
  */
-export function claimsGuidanceFor(d: Declaration, party: Party, accident: ClaimsSituation['accident']): { case: ClaimsCase; culprit: Party; culpritInsured: boolean } | null {
+export function claimsGuidanceFor(
+  d: Declaration,
+  party: Party,
+  accidentCountry: string,
+  lithuanianRepresentative = false,
+): { case: ClaimsCase; body: CompetentBody; culprit: Party; culpritInsured: boolean } | null {
   const fault = partiesAtFault(d);
   const culprit = fault.find((p) => p !== party);
   if (!culprit) return null;
-  const v = d.parties[culprit].vehicle;
-  const culpritInsured = partyInsured(d.parties[culprit]);
-  return { case: claimsCase({ accident, culpritForeign: v.country !== 'LT', culpritInsured }), culprit, culpritInsured };
+  const c = d.parties[culprit];
+  const culpritInsured = partyInsured(c);
+  const insurerCountry = c.responsibleInsurer.greenCard?.country ?? (culpritInsured ? c.vehicle.country || DEFAULT_COUNTRY : null);
+  const decided = decideCompetence({ accidentCountry, vehicleCountry: c.vehicle.country || DEFAULT_COUNTRY, culpritInsured, insurerCountry, lithuanianRepresentative });
+  return { case: decided.case, body: decided.body, culprit, culpritInsured };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModal } from '../../shell/use-modal';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UNFINISHED_TTL_MS } from '@eid/domain';
 import { useSession } from '../session/session-context';
@@ -10,13 +10,8 @@ import { useSession } from '../session/session-context';
 export function LeaveDialog({ onClose, onLeft }: { onClose: () => void; onLeft: () => void }) {
   const session = useSession();
   const { t } = useLingui();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const minutes = UNFINISHED_TTL_MS / 60_000;
-  useEffect(() => {
-    const el = ref.current;
-    if (el && !el.open) el.showModal?.();
-    return () => el?.close?.();
-  }, []);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="leave-title" onCancel={onClose}>
       <h2 id="leave-title">

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useModal } from '../../shell/use-modal';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Party } from '@eid/domain';
 import { useSession } from '../session/session-context';
@@ -9,12 +10,7 @@ type Phase = { readonly kind: 'idle' } | { readonly kind: 'working' } | { readon
 
 /** A modal dialog opened on mount, closed on unmount; Escape is the cancel button. */
 function Modal({ id, title, onCancel, children }: { id: string; title: ReactNode; onCancel: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (el && !el.open) el.showModal?.();
-    return () => el?.close?.();
-  }, []);
+  const ref = useModal();
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={id} onCancel={onCancel}>
       <h2 id={id}>{title}</h2>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useRegionNames } from '../fields/use-region-names';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -34,7 +34,7 @@ export function driverDone(d: DeclarationView, p: Party, today: string): boolean
   return isDriverFormComplete(dr, today);
 }
 
-function VehicleDetails({ party }: { party: Party }) {
+function VehicleDetails({ party, onViInvalid }: { party: Party; onViInvalid: (party: Party, invalid: boolean) => void }) {
   const d = useConnectedDeclaration();
   const { t } = useLingui();
   const v = d.parties[party].vehicle;
@@ -45,6 +45,9 @@ function VehicleDetails({ party }: { party: Party }) {
   const [policy, setPolicy] = useState(v.policyNo);
   const [vi, setVi] = useState(v.vi);
   const viError = vi.trim() !== '' && !isVehicleId(vi) ? 'VI_INVALID' : null;
+  // VI3: an identifier the rule refuses keeps the step from going on (it is not saved, so it would be lost).
+  const viInvalid = v.noPlate && viError !== null;
+  useEffect(() => onViInvalid(party, viInvalid), [onViInvalid, party, viInvalid]);
   const save = useInstruction();
   const flush = useAutosave({ make, model, insurer, policy, vi }, (x) =>
     void save.run('set-vehicle-data', {
@@ -98,7 +101,7 @@ function VehicleDetails({ party }: { party: Party }) {
   );
 }
 
-function DriverForm({ party, both, today }: { party: Party; both: boolean; today: string }) {
+function DriverForm({ party, both, today, onViInvalid }: { party: Party; both: boolean; today: string; onViInvalid: (party: Party, invalid: boolean) => void }) {
   const d = useConnectedDeclaration();
   const { t } = useLingui();
   const hinted = useHinted();
@@ -202,7 +205,7 @@ function DriverForm({ party, both, today }: { party: Party; both: boolean; today
           required
         />
       )}
-      <VehicleDetails party={party} />
+      <VehicleDetails party={party} onViInvalid={onViInvalid} />
       <ErrorText code={save.error} />
     </section>
   );
@@ -213,14 +216,17 @@ export function DriverStep({ step }: StepProps) {
   const d = useConnectedDeclaration();
   const parties = useParties();
   const [today] = useState(() => formatDate(Date.now()));
-  useStepValidity(step, parties.every((p) => driverDone(d, p, today)), { validA: driverDone(d, 'A', today), validB: driverDone(d, 'B', today) });
+  const [viInvalid, setViInvalid] = useState<Readonly<Record<Party, boolean>>>({ A: false, B: false });
+  const onViInvalid = useCallback((p: Party, invalid: boolean) => setViInvalid((x) => (x[p] === invalid ? x : { ...x, [p]: invalid })), []);
+  const done = (p: Party) => driverDone(d, p, today) && !viInvalid[p];
+  useStepValidity(step, parties.every(done), { validA: done('A'), validB: done('B') });
   return (
     <section className="step step-driver">
       <p className="step-lead">
         <Trans>Your personal data as in your documents.</Trans>
       </p>
       {parties.map((p) => (
-        <DriverForm key={p} party={p} both={parties.length > 1} today={today} />
+        <DriverForm key={p} party={p} both={parties.length > 1} today={today} onViInvalid={onViInvalid} />
       ))}
     </section>
   );

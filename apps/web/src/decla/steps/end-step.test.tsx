@@ -19,6 +19,8 @@ vi.mock('@tanstack/react-router', () => ({ useNavigate: () => vi.fn() }));
 vi.mock('../wizard/step-hooks', () => ({ useStepValidity: () => undefined }));
 vi.mock('../../shell/account-session', () => ({ useAccount: () => ({ kind: 'signed-out' }) }));
 vi.mock('../../shell/login-host', () => ({ openLogin: () => undefined }));
+// The service worker's module is the bundler's (virtual:pwa-register): no install offer here.
+vi.mock('../../shell/pwa', () => ({ InstallButton: () => null, needsIosInstallSteps: () => false, usePwa: () => ({ installable: false }) }));
 
 function declaration(submitState: SubmitState): DeclarationView {
   const d = blankDeclaration({ id: 'decl-0001', mode: 'live', now: Date.UTC(2026, 10, 27, 9), maxTimeAdjust: 6, fillLang: 'en', location: null });
@@ -86,5 +88,29 @@ describe('the end screen when the declaration failed', () => {
     expect(screen.getByRole('heading', { name: 'The declaration ended' })).toBeTruthy();
     expect(screen.getByText(/give your personal code and sign there/)).toBeTruthy();
     expect(screen.getByText(/"Continue on two phones"/)).toBeTruthy();
+  });
+
+  it('[GD1] [IN5] a sent declaration whose party at fault is insured abroad: the bureau is named where it went, and the victim claims through it', () => {
+    const base = blankDeclaration({ id: 'decl-0002', mode: 'live', now: Date.UTC(2026, 10, 27, 9), maxTimeAdjust: 6, fillLang: 'en', location: null });
+    const b = base.parties.B;
+    const d = {
+      ...base,
+      submitState: 'SUCCESS' as const,
+      guilt: { status: 'RESOLVED' as const, achoice: 'B' as const, bchoice: 'B' as const, resolved: 'B' as const },
+      parties: {
+        ...base.parties,
+        B: {
+          ...b,
+          vehicle: { ...b.vehicle, country: 'PL', plate: 'WX4411K' },
+          responsibleInsurer: { ...b.responsibleInsurer, name: 'PZU SA', special: 'OTHER' as const, greenCard: { country: 'PL', insurerName: 'PZU SA', number: 'PL/123/456', validUntil: '2027-05-31' } },
+        },
+      },
+    };
+    state.shown = { declaration: declarationViewFor(d, 'A', false), endReason: null };
+    renderEnd();
+    expect(screen.getByRole('heading', { name: 'The declaration was sent' })).toBeTruthy();
+    expect(screen.getByText('The bureau, for driver B at fault, insured abroad by PZU SA')).toBeTruthy();
+    const next = screen.getByRole('region', { name: 'What to do next' });
+    expect(next.textContent).toContain('claim your damage through the bureau, which has received this declaration and settles it for the foreign insurer');
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
+import { DEFAULT_COUNTRY, PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
 import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../fields/fields';
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
@@ -14,6 +14,7 @@ import { openLogin } from '../../shell/login-host';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 import { analytics } from '../../shell/analytics';
+import { InstallButton, needsIosInstallSteps, usePwa } from '../../shell/pwa';
 
 function OfficeContacts() {
   const { t } = useLingui();
@@ -75,16 +76,18 @@ function SentTo({ d }: { d: DeclarationView }) {
 /** What a victim does next (app-shell §4 claims guidance, cases a to d). */
 function ClaimsGuidance({ d, party }: { d: DeclarationView; party: Party }) {
   const { t } = useLingui();
-  // The service takes accidents in Lithuania only.
-  const g = claimsGuidanceFor(d, party, 'LT');
+  // The service takes accidents in Lithuania only (GPS_NOT_LT, the address register): the accident's country is Lithuania.
+  const g = claimsGuidanceFor(d, party, DEFAULT_COUNTRY);
   if (!g) return null;
   const culprit = d.parties[g.culprit];
   const insurer = culprit.responsibleInsurer.name || culprit.vehicle.insurerName || culprit.vehicle.insurerNameEntered;
   const www = culprit.responsibleInsurer.damageWww || culprit.responsibleInsurer.www;
   let text: string;
-  if (!g.culpritInsured && (g.case === 'a' || g.case === 'd')) text = t`The vehicle at fault was not insured: claim your damage from the bureau, which has received this declaration.`;
-  else if (g.case === 'a') text = t`The vehicle at fault is insured abroad: claim your damage from its insurer's correspondent in Lithuania. The bureau tells you which one.`;
-  else if (g.case === 'b') text = g.culpritInsured ? t`The accident happened in another country of the European economic area: claim your damage through the claims body of that country.` : t`The vehicle at fault was not insured: claim your damage from the guarantee fund of the country where the accident happened.`;
+  if (!g.culpritInsured && g.case !== 'c') text = g.case === 'b' ? t`The vehicle at fault was not insured: claim your damage through the bureau, which passes it to the guarantee fund of the country where the accident happened.` : t`The vehicle at fault was not insured: claim your damage from the bureau, which has received this declaration.`;
+  else if (g.body === 'CORRESPONDENT') text = t`The vehicle at fault is insured abroad: claim your damage from its insurer's correspondent in Lithuania. The bureau tells you which one.`;
+  else if (g.case === 'a') text = t`The vehicle at fault is insured abroad: claim your damage through the bureau, which has received this declaration and settles it for the foreign insurer or passes it to its correspondent.`;
+  else if (g.body === 'REPRESENTATIVE') text = t`The accident happened in another country of the European economic area: claim your damage through the claims representative in Lithuania of the insurer of the vehicle at fault.`;
+  else if (g.case === 'b') text = t`The accident happened in another country of the European economic area and the insurer at fault has no claims representative in Lithuania: claim your damage through the bureau, the compensation body.`;
   else if (g.case === 'c') text = g.culpritInsured ? t`Claim your damage from the insurer of the vehicle at fault, which received this declaration.` : t`The vehicle at fault was not insured: contact the bureau about your damage.`;
   else text = insurer ? t`Claim your damage from the insurer of the vehicle at fault: ${insurer}. It has received this declaration.` : t`Claim your damage from the insurer of the vehicle at fault.`;
   return (
@@ -105,6 +108,20 @@ function ClaimsGuidance({ d, party }: { d: DeclarationView; party: Party }) {
           of the vehicle's value before the accident is treated as uneconomic.
         </Trans>
       </p>
+    </section>
+  );
+}
+
+/** The app for next time (app-shell §1: installable; also inside /decla): the browser's prompt, or the iOS steps. */
+function InstallOffer() {
+  const { installable } = usePwa();
+  if (!installable && !needsIosInstallSteps()) return null;
+  return (
+    <section className="summary-card">
+      <p>
+        <Trans>Keep EID on your phone for next time: it opens from its icon, even on a weak connection.</Trans>
+      </p>
+      <InstallButton />
     </section>
   );
 }
@@ -222,6 +239,7 @@ export function EndStep({ step }: StepProps) {
     <section className="step step-end" data-result={reason ?? state ?? 'none'}>
       {body}
       <OfficeContacts />
+      <InstallOffer />
       <button type="button" className="button" onClick={restart}>
         {t`Back to the start`}
       </button>

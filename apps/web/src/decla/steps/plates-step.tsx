@@ -13,6 +13,7 @@ import {
   normalisePlate,
   plateEntryErrors,
   platePairErrors,
+  registryFoundNoPolicy,
   type KeyValuePort,
   type Locale,
   type Party,
@@ -191,7 +192,8 @@ function ConnectedVehicles() {
               <dt>{t`Make and model`}</dt>
               <dd>{`${v.make} ${v.model}`.trim() || '—'}</dd>
               <dt>{t`Insurer`}</dt>
-              <dd>{v.insurerName || '—'}</dd>
+              {/* IN4: registered, with no valid policy in the register: said now, and asked again at the signatures. */}
+              <dd>{v.insurerName || (registryFoundNoPolicy(v) ? t`No valid policy in the register: who insures it is asked before signing.` : '—')}</dd>
               {trailer ? (
                 <>
                   <dt>{t`Trailer`}</dt>

@@ -134,7 +134,13 @@ export function WizardPage() {
           {i18n._(title)}
         </h1>
         <ChunkBoundary key={step}>
-          <Suspense fallback={<p className="loading">{t`Loading…`}</p>}>
+          <Suspense
+            fallback={
+              <p className="loading loading--page" role="status">
+                <span className="spinner spinner--large" aria-hidden="true" /> {t`Loading…`}
+              </p>
+            }
+          >
             <Step step={step} />
           </Suspense>
         </ChunkBoundary>

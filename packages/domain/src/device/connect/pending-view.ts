@@ -28,18 +28,25 @@ export function viewWithEdits(view: DeclarationView, edits: readonly OutgoingCal
 
 type Shown = Pick<ConnectionContext, 'declaration' | 'inflight' | 'queued' | 'party' | 'allow'>;
 
-/** The last answer, by the identity of what it was made from: screens re-render only when one of them changed. */
-let last: { readonly from: readonly unknown[]; readonly shown: DeclarationView | null } | null = null;
+/**
+ * The last answer per hub view, by the identity of what it was made from: screens re-render only
+ * when one of them changed. Kept per view object (a WeakMap), so two sessions in one page (a test,
+ * practice beside a live one) never evict each other's, and a view no longer held is forgotten.
+ */
+const memo = new WeakMap<DeclarationView, { readonly from: readonly unknown[]; readonly shown: DeclarationView }>();
 
 /** What the screens show: the connection's view with its unacknowledged edits on top (null before a session). */
 export function shownDeclaration(context: Shown): DeclarationView | null {
-  const from = [context.declaration, context.inflight, context.queued, context.party, context.allow];
+  const view = context.declaration;
+  if (!view) return null;
+  const from = [context.inflight, context.queued, context.party, context.allow];
+  const last = memo.get(view);
   if (last && last.from.every((x, i) => x === from[i])) return last.shown;
-  let shown = context.declaration;
-  if (context.declaration && context.party) {
+  let shown = view;
+  if (context.party) {
     const pending = [...context.inflight.map((i) => i.call), ...context.queued];
-    if (pending.length > 0) shown = viewWithEdits(context.declaration, pending, context.party, context.allow);
+    if (pending.length > 0) shown = viewWithEdits(view, pending, context.party, context.allow);
   }
-  last = { from, shown };
+  memo.set(view, { from, shown });
   return shown;
 }

@@ -3,6 +3,7 @@ export * from './startup.machine.js';
 export * from './loader.machine.js';
 export * from './analytics.js';
 export * from './analytics-events.js';
+export * from './device-frame.js';
 export * from './dev-mode.js';
 export * from './routes.js';
 export * from './client-log.js';
