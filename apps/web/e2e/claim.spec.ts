@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from './helpers/test.js';
 import { generate } from 'otplib';
 import { accessible, fitsViewport } from './helpers/axe.js';
-import { chooseGuilty, confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, plates, sign, start } from './helpers/decla.js';
+import { confirmAllInsurers, driverContext, fillBoth, introAndTerms, next, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
 /** The local installation's demo operator (apps/server/src/bureau/staff-seed.ts). */
 const OPERATOR = { email: 'operatore@eid.lt', password: 'Operatore-2026', secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
@@ -39,11 +39,7 @@ test.describe('the victim\'s claim', () => {
     // Plates no other test declares with.
     await plates(page, 'P1234', 'T12345', { oneDevice: true });
     await fillBoth(page, async () => {}, false, 12);
-    await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
-    await next(page);
-    await expectStep(page, 13);
-    await chooseGuilty(page, 'Driver B', 0);
-    await chooseGuilty(page, 'Driver B', 1);
+    await toSignaturesWithBAtFault(page);
     // A's policy has ended in the register: A names its insurer; B's is confirmed from the register.
     const ownInsurer = page.getByRole('group', { name: 'Responsible insurer of vehicle A' });
     await ownInsurer.getByRole('combobox', { name: 'Another insurer' }).selectOption({ label: 'Lietuvos draudimas' });

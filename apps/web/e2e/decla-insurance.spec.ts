@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { HttpResult } from '@eid/domain/protocol';
 import { expect, test, type Page } from './helpers/test.js';
 import { accessible } from './helpers/axe.js';
-import { chooseGuilty, driverContext, expectStep, fillBoth, introAndTerms, next, plateField, sign, start } from './helpers/decla.js';
+import { driverContext, expectStep, fillBoth, introAndTerms, next, plateField, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
 /** The bureau's claims address of the local installation (EID_CLAIMS_EMAIL's default). */
 const BUREAU = 'zalos@eid.lrdb.lt';
@@ -57,12 +57,8 @@ async function toSignatures(page: Page, ownPlate: string, otherPlate: string, ot
   await page.getByLabel('I fill in the declaration for both drivers on this device').check();
   await next(page);
   await fillBoth(page, async () => {}, false, 12);
-  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
-  await next(page);
-  await expectStep(page, 13);
   // B caused it: B's copy goes to whoever answers for B's vehicle.
-  await chooseGuilty(page, 'Driver B', 0);
-  await chooseGuilty(page, 'Driver B', 1);
+  await toSignaturesWithBAtFault(page);
   await page.getByRole('button', { name: /^Confirm (Lietuvos draudimas|ERGO)/ }).click();
   await expect(page.getByText(/^The insurer of vehicle A: (Lietuvos draudimas|ERGO)/)).toBeVisible();
 }
@@ -101,7 +97,7 @@ test.describe('a vehicle insured abroad, or not at all (declaration-flow §3 spe
     expect(mail.text).toContain('PL/001/7788990');
     expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     // The statement names the Polish insurer as given (A's password: the last 6 characters of A's code 38001012221).
-    const text = await statementText(page, 'A', '012221', 'PZU SA (PL), PL/001/7788990, 2030-12-31');
+    const text = await statementText(page, 'A', '012221', 'Insured abroad by PZU SA (Poland), green card PL/001/7788990, valid until 2030-12-31');
     expect(text).toMatch(/PZU SA/);
     expect(text).toMatch(/PL\/001\/7788990/);
     expect(text).toMatch(/2030-12-31/);

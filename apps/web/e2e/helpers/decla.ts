@@ -380,6 +380,16 @@ export async function fillBoth(page: Page, shot: (name: string) => Promise<void>
   await finishFromPreview(page, shot);
 }
 
+/** One device at the preview (step 12) goes on to the signatures, where both say B caused the accident. */
+export async function toSignaturesWithBAtFault(page: Page): Promise<void> {
+  await expectStep(page, 12);
+  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
+  await next(page);
+  await expectStep(page, 13);
+  await chooseGuilty(page, 'Driver B', 0);
+  await chooseGuilty(page, 'Driver B', 1);
+}
+
 /** From the preview (step 12): both confirm, B is at fault, the insurers confirmed, both sign, and the end screen. */
 export async function finishFromPreview(page: Page, shot: (name: string) => Promise<void> = async () => {}): Promise<void> {
   await expectStep(page, 12);

@@ -68,7 +68,15 @@ export function DeclarationDetail({ declarationId }: { declarationId: string }) 
                         <dt>{t`Driver`}</dt>
                         <dd>{p.driver}</dd>
                         <dt>{t`Insurer`}</dt>
-                        <dd>{p.insurance === 'NONE' ? t`Not insured` : p.insurance === 'ABROAD' ? t`Insured abroad: ${p.insurer}` : p.insurer}</dd>
+                        <dd>
+                          {p.insurance === 'NONE'
+                            ? t`Not insured`
+                            : p.greenCard
+                              ? t`Insured abroad: ${p.insurer} (${p.greenCard.country}), green card ${p.greenCard.number}, valid until ${p.greenCard.validUntil}`
+                              : p.insurance === 'ABROAD'
+                                ? t`Insured abroad: ${p.insurer}`
+                                : p.insurer}
+                        </dd>
                         <dt>{t`Damage`}</dt>
                         <dd>{p.damages}</dd>
                       </dl>

@@ -38,7 +38,7 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = 
 const isChunkFailure = (e: unknown): boolean => e instanceof ChunkLoadError;
 
 /** Shows CHUNK_LOAD_FAILED with a reload for a part that could not be loaded; any other error goes on to the page's boundary. */
-export class ChunkBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+export class ChunkBoundary extends Component<{ children: ReactNode; onClose?: () => void }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -56,9 +56,17 @@ export class ChunkBoundary extends Component<{ children: ReactNode }, { error: u
     return (
       <div className="step-error" role="alert">
         <ErrorText code="CHUNK_LOAD_FAILED" />
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          <Trans>Reload</Trans>
-        </button>
+        <div className="dialog-buttons">
+          {/* A part opened on demand (the steps menu) can be closed again: the step under it still works. */}
+          {this.props.onClose ? (
+            <button type="button" className="button button--secondary" onClick={this.props.onClose}>
+              <Trans>Close</Trans>
+            </button>
+          ) : null}
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            <Trans>Reload</Trans>
+          </button>
+        </div>
       </div>
     );
   }

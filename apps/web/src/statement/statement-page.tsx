@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useRegionNames } from '../decla/fields/use-region-names';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   PARTIES,
@@ -162,6 +163,8 @@ export function StatementPage({ link }: { link: StatementLink }) {
 
 export function StatementDetail({ view }: { view: StatementView }) {
   const { t, i18n } = useLingui();
+  const regions = useRegionNames();
+  const regionName = (code: string) => regions?.of(code) ?? code;
   const [photos, setPhotos] = useState(false);
   const [audioFailed, setAudioFailed] = useState(false);
   const sectionNames: Record<(typeof PHOTO_SECTIONS)[number], string> = {
@@ -191,7 +194,13 @@ export function StatementDetail({ view }: { view: StatementView }) {
           <dt>{t`Driver`}</dt>
           <dd>{x.driver || '—'}</dd>
           <dt>{t`Insurer`}</dt>
-          <dd>{x.insurance === 'NONE' ? t`Not insured` : x.insurer || '—'}</dd>
+          <dd>
+            {x.insurance === 'NONE'
+              ? t`Not insured`
+              : x.greenCard
+                ? t`Insured abroad by ${x.insurer} (${regionName(x.greenCard.country)}), green card ${x.greenCard.number}, valid until ${x.greenCard.validUntil}`
+                : x.insurer || '—'}
+          </dd>
         </dl>
       </section>
     );

@@ -245,9 +245,10 @@ export type InsuranceSpecial = (typeof INSURANCE_SPECIALS)[number];
 export const GreenCardSchema = object({
   /** Where the insurer is established (ISO 3166-1 alpha-2), never Lithuania. */
   country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/), v.check((c) => c !== 'LT')),
-  insurerName: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TEXT_LIMITS.short)),
+  /** One line as printed on the card: no line breaks or other control characters. */
+  insurerName: v.pipe(v.string(), v.regex(/^\P{Cc}*$/u), v.trim(), v.minLength(1), v.maxLength(TEXT_LIMITS.short)),
   /** The green card's or the policy's number. */
-  number: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(TEXT_LIMITS.short)),
+  number: v.pipe(v.string(), v.regex(/^\P{Cc}*$/u), v.trim(), v.minLength(1), v.maxLength(TEXT_LIMITS.short)),
   /** The last day of cover, YYYY-MM-DD. */
   validUntil: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/), v.check(isCalendarDate)),
 });

@@ -39,6 +39,8 @@ describe('the responsible insurer abroad or none (declaration-flow §3 special i
     ['an insurer of Lithuania given as from abroad', polish, { ...CARD, country: 'LT' }, 'DATA_ERROR'],
     ['no insurer\'s name', polish, { ...CARD, insurerName: '   ' }, 'DATA_ERROR'],
     ['no number', polish, { ...CARD, number: '' }, 'DATA_ERROR'],
+    ['a name broken over two lines', polish, { ...CARD, insurerName: 'PZU\nSA' }, 'DATA_ERROR'],
+    ['a number with a control character', polish, { ...CARD, number: 'PL/1\u0007' }, 'DATA_ERROR'],
     ['a date that is not one', polish, { ...CARD, validUntil: '2027-02-30' }, 'DATA_ERROR'],
   ] as const)('[IN3] the hub refuses %s (%s)', (_name, vehicle, card, code) => {
     expect(applyInstruction(vehicle(noInsurerYet(complete())), 'insured-abroad', { greenCard: card }, ctx('A'))).toEqual({ ok: false, code });
@@ -102,8 +104,8 @@ describe('the responsible insurer abroad or none (declaration-flow §3 special i
     const day = FIXTURE_TODAY;
     const form = fc.record({
       country: fc.constantFrom('PL', 'LV', 'DE', 'LT', 'UA', 'X', ''),
-      insurerName: fc.constantFrom('PZU SA', '', '  ', 'If P&C'),
-      number: fc.constantFrom('PL/1', '', ' ', '123'),
+      insurerName: fc.constantFrom('PZU SA', '', '  ', 'If P&C', 'PZU\nSA'),
+      number: fc.constantFrom('PL/1', '', ' ', '123', '12\t3'),
       validUntil: fc.constantFrom('2027-01-01', day, '2026-11-21', '2026-02-30', '', '2026-1-1'),
     });
     fc.assert(

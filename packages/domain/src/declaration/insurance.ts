@@ -70,8 +70,12 @@ export interface GreenCardForm {
 export function greenCardFormErrors(f: GreenCardForm, vehicle: Pick<Vehicle, 'country'>, day: string | null): Partial<Record<keyof GreenCardForm, ErrorCode>> {
   const out: Partial<Record<keyof GreenCardForm, ErrorCode>> = {};
   if (!/^[A-Z]{2}$/.test(f.country) || f.country === DEFAULT_COUNTRY) out.country = 'REQUIRED';
+  // One line each, as printed on the card (a field cannot take a line break; a script could).
+  const oneLine = (x: string) => !/\p{Cc}/u.test(x);
   if (f.insurerName.trim() === '') out.insurerName = 'REQUIRED';
+  else if (!oneLine(f.insurerName)) out.insurerName = 'DATA_ERROR';
   if (f.number.trim() === '') out.number = 'REQUIRED';
+  else if (!oneLine(f.number)) out.number = 'DATA_ERROR';
   if (!isCalendarDate(f.validUntil)) out.validUntil = f.validUntil === '' ? 'REQUIRED' : 'DATE_FORMAT';
   else if (day !== null && f.validUntil < day) out.validUntil = 'GREEN_CARD_EXPIRED';
   if (!registeredAbroad(vehicle)) out.country = 'INSURED_ABROAD_LT_VEHICLE';

@@ -14,7 +14,7 @@ import { LINK_LANG_PARAM, PARTIES, PREVIEW_PASSWORD_LENGTH, type Locale, type Pa
 import type { CircumstanceKey } from '../rules/circumstances.js';
 import { formatDate, formatTime } from '../rules/dates.js';
 import { previewPassword } from '../rules/personal-code.js';
-import type { AudioType, Declaration, PartyData } from '../declaration/entities.js';
+import type { AudioType, Declaration, GreenCard, PartyData } from '../declaration/entities.js';
 import { insuranceKind, type InsuranceKind } from '../declaration/insurance.js';
 import { thumbnailId } from '../rules/content-type.js';
 
@@ -99,9 +99,12 @@ export interface StatementPartyView {
   readonly trailerPlate: string | null;
   readonly makeModel: string;
   readonly driver: string;
+  /** The insurer's name (abroad: the green card's insurer). */
   readonly insurer: string;
-  /** IN2: insured by a registry insurer, abroad (`insurer` then reads as its green card), not at all, or not said. */
+  /** IN2: insured by a registry insurer, abroad (with its green card), not at all, or not said. */
   readonly insurance: InsuranceKind;
+  /** What the green card says, for a vehicle insured abroad; null otherwise. */
+  readonly greenCard: GreenCard | null;
   readonly damages: string;
   readonly impact: readonly string[];
   readonly circumstances: readonly CircumstanceKey[];
@@ -143,7 +146,7 @@ export function secondaryLang(d: Declaration, party: Party): Locale | null {
 /** The insurer as the statement shows it: a card from abroad with its country and number, as the driver gave it. */
 function insurerText(p: PartyData): string {
   const card = p.responsibleInsurer.greenCard;
-  if (insuranceKind(p.responsibleInsurer) === 'ABROAD' && card) return `${card.insurerName} (${card.country}), ${card.number}, ${card.validUntil}`;
+  if (insuranceKind(p.responsibleInsurer) === 'ABROAD' && card) return card.insurerName;
   if (insuranceKind(p.responsibleInsurer) === 'NONE') return '';
   return p.responsibleInsurer.name || p.vehicle.insurerName || p.vehicle.insurerNameEntered;
 }
@@ -160,6 +163,7 @@ export function statementView(d: Declaration, s: StatementRecord): StatementView
         makeModel: `${p.vehicle.make} ${p.vehicle.model}`.trim(),
         driver: `${p.driver.name} ${p.driver.surname}`.trim(),
         insurer: insurerText(p),
+        greenCard: insuranceKind(p.responsibleInsurer) === 'ABROAD' ? (p.responsibleInsurer.greenCard ?? null) : null,
         insurance: insuranceKind(p.responsibleInsurer),
         damages: p.damages.text,
         impact: [...p.damages.impactMeta.points],

@@ -56,6 +56,8 @@ export function InsurerChoice({ party, both }: { party: Party; both: boolean }) 
       () => setListed('failed'),
     );
   }, [session, party, attempt, vehicle.plate, vehicle.country, chosen.special]);
+  // Asked when the screen opened: once chosen, the focus goes to what was chosen (not lost with the removed buttons).
+  const [askedAtFirst] = useState(() => !insurerHolds(d.parties[party], accidentDay(d, null)));
   useEffect(() => {
     const el = dialog.current;
     if (confirming && el && !el.open) el.showModal?.();
@@ -63,7 +65,7 @@ export function InsurerChoice({ party, both }: { party: Party; both: boolean }) 
   }, [confirming]);
 
   // A choice that no longer holds for the vehicle (IN2) is asked for again.
-  if (insurerHolds(d.parties[party], accidentDay(d, null))) return <ChosenInsurer party={party} both={both} chosen={chosen} />;
+  if (insurerHolds(d.parties[party], accidentDay(d, null))) return <ChosenInsurer party={party} both={both} chosen={chosen} focus={askedAtFirst} />;
 
   const choose = (insurer: ResponsibleInsurer) => void save.run('responsible-insurer', { party, drkId: insurer.drkId });
   const picked = all.find((i) => String(i.id) === other);
@@ -205,7 +207,11 @@ function GreenCardFields({ party, country, day }: { party: Party; country: strin
 }
 
 /** GL5: whose insurer it is and, once guilt is agreed, what it means for this driver, in plain words. */
-function ChosenInsurer({ party, both, chosen }: { party: Party; both: boolean; chosen: ResponsibleInsurer }) {
+function ChosenInsurer({ party, both, chosen, focus }: { party: Party; both: boolean; chosen: ResponsibleInsurer; focus: boolean }) {
+  const shown = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) shown.current?.focus();
+  }, [focus]);
   const d = useConnectedDeclaration();
   const { t } = useLingui();
   const names = useRegionNames();
@@ -241,7 +247,7 @@ function ChosenInsurer({ party, both, chosen }: { party: Party; both: boolean; c
           ? t`Both drivers are at fault: each insurer pays the other driver's damage.`
           : null;
   return (
-    <p className="confirmed">
+    <p className="confirmed" ref={shown} tabIndex={-1}>
       {whose}
       {meaning ? (
         <>

@@ -147,7 +147,7 @@ export function WizardPage() {
       </div>
       {!def.flags.noFooter && !def.flags.customFooter ? <StepFooter /> : null}
       {menuOpen ? (
-        <ChunkBoundary>
+        <ChunkBoundary onClose={() => setMenuOpen(false)}>
           <Suspense fallback={null}>
             <NavMenu onClose={() => setMenuOpen(false)} />
           </Suspense>
