@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { samePhoneNumber } from './contacts.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COUNTRY, DEFAULT_PHONE_PREFIX } from './constants.js';
-import { phoneCodeSchema, phoneCountry, phoneError, phoneSchema, toE164 } from './phone.js';
+import { internationalForm, phoneCodeSchema, phoneCountry, phoneError, phoneSchema, toE164 } from './phone.js';
 import { validate, validateField } from './validation.js';
 
 describe('phone', () => {
@@ -97,5 +97,36 @@ describe('the trunk prefix after the country code (PH6)', () => {
   ])('[PH6] "%s" is the number %s', (typed, e164) => {
     expect(toE164(typed)).toBe(e164);
     expect(samePhoneNumber(typed, e164)).toBe(true);
+  });
+
+  it.each([
+    ['861200005', '+370 612 00005'],
+    ['8 612 00005', '+370 612 00005'],
+    ['8-612-00005', '+370 612 00005'],
+    ['37061200005', '+370 612 00005'],
+    ['0037061200005', '+370 612 00005'],
+    ['852123456', '+370 5 212 3456'],
+    ['004915112345678', '+49 1511 2345678'],
+    // Left as typed for the rules to judge.
+    ['+37061200005', '+37061200005'],
+    ['861200', '861200'],
+    ['812345678', '812345678'],
+    ['0012', '0012'],
+    ['jonas', 'jonas'],
+  ] as const)('[PH7] %j is read as %j', (typed, read) => {
+    expect(internationalForm(typed)).toBe(read);
+  });
+
+  it('[PH7] every valid Lithuanian number written the national way reads as itself in international form, and then passes', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[3-8]\d{7}$/), (national) => {
+        const e164 = `+370${national}`;
+        if (phoneError(e164) !== null) return;
+        const read = internationalForm(`8${national}`);
+        expect(toE164(read)).toBe(e164);
+        expect(phoneError(read)).toBeNull();
+        expect(internationalForm(`370${national}`)).toBe(read);
+      }),
+    );
   });
 });

@@ -49,6 +49,23 @@ export function phoneError(value: string): ErrorCode | null {
   return parsed?.isValid() ? null : 'PHONE_INVALID';
 }
 
+/**
+ * PH7: a number written the way people at home write it — Lithuanian "8 612 00005", "370 612 00005",
+ * or "00" before any calling code — read as the international number it is ("+370 612 00005"),
+ * for the field to show before the rules judge it (they still want the "+", PH1). Anything else,
+ * and a reading that is not a valid number, is left as typed.
+ */
+export function internationalForm(value: string): string {
+  const compact = compactPhone(value.trim());
+  let candidate: string | null = null;
+  if (/^8\d{8}$/.test(compact)) candidate = `${DEFAULT_PHONE_PREFIX}${compact.slice(1)}`;
+  else if (/^370\d{8}$/.test(compact)) candidate = `+${compact}`;
+  else if (/^00[1-9]\d{5,14}$/.test(compact)) candidate = `+${compact.slice(2)}`;
+  if (candidate === null) return value;
+  const parsed = parsePhoneNumberFromString(candidate);
+  return parsed?.isValid() ? parsed.formatInternational() : value;
+}
+
 export function isPhone(value: string): boolean {
   return phoneError(value) === null;
 }

@@ -9,6 +9,7 @@ import {
   isEmail,
   phoneError,
   samePhoneNumber,
+  internationalForm,
   toE164,
   type Declaration,
   type DeclarationView,
@@ -113,6 +114,11 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
               setTel(v);
               setCodeSent(false);
             }}
+            // PH7: "8 612 00005" as people write it is read as +370 612 00005 when the field is left.
+            onBlur={() => {
+              const read = internationalForm(tel);
+              if (read !== tel) setTel(read);
+            }}
             error={telError}
             showError={hinted}
             hint={t`With the country code, e.g. +370 612 34567.`}
@@ -151,7 +157,21 @@ function ContactForm({ party, both }: { party: Party; both: boolean }) {
               >
                 {!codeSent ? t`Send the code by SMS` : resendIn > 0 ? t`Send the code again in ${resendIn} s` : t`Send the code again`}
               </button>
-              <ErrorText code={sending.error} />
+              {sending.error === 'RATE_LIMITED' ? (
+                // FU11: too many codes to this number: how long, and that the e-mail works at once.
+                <div className="field-error" role="alert">
+                  <p>
+                    {sending.retryAfterMs !== null
+                      ? t`Too many codes were sent to this number. Try again in ${Math.max(1, Math.ceil(sending.retryAfterMs / 60_000))} min, or confirm by e-mail now.`
+                      : t`Too many codes were sent to this number. Try again later, or confirm by e-mail now.`}
+                  </p>
+                  <button type="button" className="button button--secondary" onClick={() => setMethod('email')}>
+                    {t`Confirm by e-mail instead`}
+                  </button>
+                </div>
+              ) : (
+                <ErrorText code={sending.error} />
+              )}
               {codeSent ? (
                 <>
                   {practiceCode ? (

@@ -251,6 +251,9 @@ export function PlatesStep({ step }: StepProps) {
   if (admission) {
     return (
       <section className="step step-plates">
+        <h2>
+          <Trans>Waiting to be let in</Trans>
+        </h2>
         <div className="admission" role="status" aria-live="polite">
           <p>
             <Trans>The other driver is asked to let you join. Show them this code; they confirm it on their phone:</Trans>

@@ -29,6 +29,8 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [drawn, setDrawn] = useState(false);
+  // Drawn, stopped, and not enough to keep: said (it is not saved), until the next stroke.
+  const [tooShort, setTooShort] = useState(false);
   const signature = d.parties[party].signature;
   const signed = signature !== null;
   // A saved signature is shown instead of the pad; "Sign again" brings the pad back.
@@ -94,6 +96,7 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
     p.addEventListener('beginStroke', () => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
+      setTooShort(false);
     });
     p.addEventListener('endStroke', () => {
       setDrawn(!p.isEmpty());
@@ -103,7 +106,8 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
         timer.current = null;
         void save.current().catch((e: unknown) => {
           const code = codeOf(e);
-          if (code !== 'SIGNATURE_TOO_ABSTRACT') setError(code);
+          if (code === 'SIGNATURE_TOO_ABSTRACT') setTooShort(true);
+          else setError(code);
         });
       }, SIGNATURE_SAVE_DELAY_MS);
     });
@@ -140,10 +144,18 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
         <>
           <canvas ref={canvas} className="signature-pad" role="img" data-testid={`signature-${party}`} aria-label={t`Sign here with your finger or the mouse`} />
           <p className="signature-status" role="status">
-            {saving ? t`Saving…` : drawn ? t`Saved by itself when you stop drawing.` : signed ? t`Your earlier signature stays until you sign here.` : null}
+            {saving
+              ? t`Saving…`
+              : tooShort
+                ? t`Not saved: too short to keep as a signature. Go on signing as you usually do.`
+                : drawn
+                  ? t`Saved by itself when you stop drawing.`
+                  : signed
+                    ? t`Your earlier signature stays until you sign here.`
+                    : null}
           </p>
           <div className="signature-buttons">
-            <button type="button" className="button button--text" disabled={!drawn || saving} onClick={() => { pad.current?.clear(); setDrawn(false); setError(null); }}>
+            <button type="button" className="button button--text" disabled={!drawn || saving} onClick={() => { pad.current?.clear(); setDrawn(false); setTooShort(false); setError(null); }}>
               {t`Clear`}
             </button>
             {signed ? (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SCROLL_DELAYS_MS, SCROLL_OFFSET_PX } from '@eid/domain';
 import { type InstructionName, type PayloadArgs, type ResultOf } from '@eid/domain/protocol';
+import { HubError } from '@eid/domain/device';
 import { codeOf } from '../session/decla-session';
 import { useSession } from '../session/session-context';
 
@@ -30,6 +31,8 @@ export function useStepWaiting(waiting: boolean) {
 export function useInstruction() {
   const s = useSession();
   const [error, setError] = useState<string | null>(null);
+  // A refusal with a wait (RATE_LIMITED, TOO_MANY_CALLS …): how long, for the screen to say.
+  const [retryAfterMs, setRetryAfterMs] = useState<number | null>(null);
   const [busy, setBusy] = useState(0);
   const run = useCallback(
     async <N extends InstructionName>(name: N, ...payload: PayloadArgs<N>): Promise<ResultOf<N> | null> => {
@@ -37,9 +40,11 @@ export function useInstruction() {
       try {
         const r = await s.request(name, ...payload);
         setError(null);
+        setRetryAfterMs(null);
         return r;
       } catch (e) {
         setError(codeOf(e));
+        setRetryAfterMs(e instanceof HubError && e.retryAfterMs !== undefined ? e.retryAfterMs : null);
         return null;
       } finally {
         setBusy((n) => n - 1);
@@ -47,7 +52,7 @@ export function useInstruction() {
     },
     [s],
   );
-  return { run, error, setError, busy: busy > 0 };
+  return { run, error, setError, retryAfterMs, busy: busy > 0 };
 }
 
 const UNSAVED = Symbol('unsaved');
