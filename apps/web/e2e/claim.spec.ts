@@ -1,23 +1,10 @@
 import { expect, test, type Browser, type Page } from './helpers/test.js';
-import { generate } from 'otplib';
+import { consoleSignedIn, DEMO_OPERATOR } from './helpers/console.js';
 import { accessible, fitsViewport } from './helpers/axe.js';
 import { confirmAllInsurers, driverContext, fillBoth, introAndTerms, next, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
-/** The local installation's demo operator (apps/server/src/bureau/staff-seed.ts). */
-const OPERATOR = { email: 'operatore@eid.lt', password: 'Operatore-2026', secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
 const PDF = { name: 'pazyma.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
-
-async function operatorSignsIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto('/console');
-  await page.getByLabel('E-mail address').fill(OPERATOR.email);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByLabel('Code from the authenticator app (6 digits)').fill(await generate({ secret: OPERATOR.secret }));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
-  return page;
-}
+const operatorSignsIn = (browser: Browser) => consoleSignedIn(browser, DEMO_OPERATOR);
 
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 

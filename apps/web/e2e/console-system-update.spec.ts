@@ -1,22 +1,10 @@
 import { expect, test, type Browser, type Page } from './helpers/test.js';
-import { generate } from 'otplib';
+import { consoleSignedIn, DEMO_SUPERVISOR } from './helpers/console.js';
 import { accessible } from './helpers/axe.js';
 import { contactByEmail, driverContext, expectStep, introAndTerms, next, plateField, plates, start } from './helpers/decla.js';
 
-/** The local installation's demo supervisor (apps/server/src/bureau/staff-seed.ts). */
-const SUPERVISOR = { email: 'vadove@eid.lt', password: 'Vadove-2026', secret: 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U' };
-
-async function supervisorConsole(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto('/console');
-  await page.getByLabel('E-mail address').fill(SUPERVISOR.email);
-  await page.getByLabel('Password').fill(SUPERVISOR.password);
-  await page.getByLabel('Code from the authenticator app (6 digits)').fill(await generate({ secret: SUPERVISOR.secret }));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
-  return page;
-}
+const SUPERVISOR = DEMO_SUPERVISOR;
+const supervisorConsole = (browser: Browser) => consoleSignedIn(browser, SUPERVISOR);
 
 /** A datetime-local value `minutes` from now in the page's own time zone. */
 const localIn = (page: Page, minutes: number) =>

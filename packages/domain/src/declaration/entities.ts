@@ -22,6 +22,7 @@ import { INFORM_METHODS } from '../rules/inform-methods.js';
 import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
 import { vinError } from '../rules/plates.js';
 import { isCalendarDate } from '../rules/dates.js';
+import type { LocationError, Position } from './position.js';
 
 /** Bounds of stored texts (not in the spec; chosen generously for real data). */
 export const TEXT_LIMITS = {
@@ -39,8 +40,6 @@ export const TEXT_LIMITS = {
 
 /** The address registry's object ids are positive integers (9 to 10 digits today); more is no real id. */
 export const AOB_MAX = 1e12;
-/** A position's accuracy in metres: a phone's worst (a cell tower's) is a few kilometres; past 100 km it is no position. */
-export const POSITION_ACCURACY_MAX_M = 100_000;
 /** The insurers' registry ids; far past any real one. */
 export const INSURER_ID_MAX = 1_000_000;
 
@@ -56,25 +55,8 @@ export const CircumstanceKeySchema = v.picklist(CIRCUMSTANCE_KEYS);
 /** An id of a stored binary (photo, audio, image): URL-safe characters only. */
 export const BlobIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
-/** Coordinates (declaration-flow §3): valid only if both latitude and longitude are present. */
-export const PositionSchema = object({
-  latitude: v.pipe(finite, v.minValue(-90), v.maxValue(90)),
-  longitude: v.pipe(finite, v.minValue(-180), v.maxValue(180)),
-  accuracy: v.nullable(v.pipe(finite, v.minValue(0), v.maxValue(POSITION_ACCURACY_MAX_M))),
-});
-export type Position = v.InferOutput<typeof PositionSchema>;
-
-/**
- * Why the phone gave no position (declaration-flow §3 coordinates' errCode and errMessage): the
- * Geolocation API's error (1 denied, 2 unavailable, 3 timeout) or ours (too inaccurate, no API),
- * and the browser's words for it, kept with the declaration.
- */
-export const LOCATION_ERROR_CODES = ['DENIED', 'UNAVAILABLE', 'TIMEOUT', 'INACCURATE', 'UNSUPPORTED'] as const;
-export const LocationErrorSchema = object({
-  errCode: v.picklist(LOCATION_ERROR_CODES),
-  errMessage: v.pipe(v.string(), v.maxLength(200)),
-});
-export type LocationError = v.InferOutput<typeof LocationErrorSchema>;
+// Where the accident is: coordinates, and why there are none (declaration/position.ts).
+export * from './position.js';
 
 /** An address picked from the suggestions (value, registry object id, apartment). */
 export const PickedAddressSchema = object({
