@@ -54,6 +54,10 @@ test.describe('accounts by e-mail and password', () => {
     await expect(page.getByText('The address is confirmed and the account is ready.')).toBeVisible();
     await accessible(page, 'the account confirmation page');
     await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Issue 34: the confirmed address is carried over; the password field has the focus.
+    const signInDialog = page.getByRole('dialog', { name: 'Sign in' });
+    await expect(signInDialog.getByLabel('E-mail address')).toHaveValue(email);
+    await expect(signInDialog.getByLabel('Password')).toBeFocused();
     await signIn(page, email, 'Slaptas1');
     await expect(page.getByText('You are signed in.')).toBeVisible();
     await expect(page.getByRole('main')).toContainText(email);
@@ -78,14 +82,26 @@ test.describe('accounts by e-mail and password', () => {
     await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /^End the session on / })).toHaveCount(1);
     await accessible(page, '/userSettings?s=L');
+    // Issue 34: it cannot be undone and reaches the other devices, so it asks first; Cancel changes nothing.
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const ask = page.getByRole('dialog', { name: 'Sign out on every device?' });
+    await expect(ask).toContainText('Every browser and phone where you are signed in');
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await accessible(page, 'the sign-out-everywhere confirmation');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(sessions).toHaveCount(2);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await ask.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByText('You are signed out on every device.')).toBeVisible();
+    // One notice at a time: the sign-in's notice gave way.
+    await expect(page.locator('.snackbar')).toHaveCount(1);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
-    // The laptop's next call finds its session ended: it is signed out and the gate turns it away.
+    // The laptop's next call finds its session ended: it is signed out, the gate turns it away, and the dialog says why.
     await other.reload();
     await expect(other).toHaveURL(/\/$/);
-    await expect(other.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    await expect(other.getByRole('dialog', { name: 'Sign in' })).toContainText('Your session here has ended: you were signed out from another device, or it expired.');
     await phone.close();
     await laptop.close();
   });

@@ -63,7 +63,8 @@ describe('accounts: registration and confirmation', () => {
     expect(await code(service.signInWithPassword(JONAS, 'Chrome, Android'))).toBe('INVALID_CREDENTIALS');
     clock.advance(MINUTE);
     const token = tokenOf('confirm');
-    expect(await code(service.confirm({ token, password: JONAS.password }))).toBe('OK');
+    // The confirmed address comes back, for the sign-in that follows (issue 34: it was typed again).
+    await expect(service.confirm({ token, password: JONAS.password })).resolves.toEqual({ email: 'jonas@example.lt' });
     expect(await code(service.confirm({ token, password: JONAS.password }))).toBe('ACCOUNT_LINK_INVALID');
     const started = await service.signInWithPassword(JONAS, 'Chrome, Android');
     expect(started.account.email).toBe('jonas@example.lt');

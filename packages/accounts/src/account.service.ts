@@ -87,7 +87,7 @@ export class AccountService {
    * the address is confirmed and the account gets that password. A wrong password does not use
    * the link up but counts toward the address's lock-out; a confirmed address takes no link.
    */
-  async confirm(input: { readonly token: string; readonly password: string }): Promise<void> {
+  async confirm(input: { readonly token: string; readonly password: string }): Promise<{ readonly email: string }> {
     const { store, hash, clock } = this.ports;
     if (!TOKEN_RE.test(input.token)) refuseAccount('ACCOUNT_LINK_INVALID');
     // A mistyped password leaves the link working: it is read first and used only with the right one.
@@ -102,6 +102,7 @@ export class AccountService {
       const used = await this.useToken(input.token, 'confirm');
       await store.updateAccount(used.accountId, { emailConfirmedAt: clock.now(), passwordHash: used.passwordHash });
     });
+    return { email };
   }
 
   /**

@@ -42,7 +42,7 @@ describe('account calls', () => {
   async function registeredAndConfirmed(ctx: Ctx) {
     expect((await post(ctx, '/register', JONAS)).statusCode).toBe(202);
     const mail = await mailTo(ctx, 'jonas@example.lt', 'account');
-    expect((await post(ctx, '/confirm', { token: mail.token, password: JONAS.password })).json()).toEqual({ status: 'CONFIRMED' });
+    expect((await post(ctx, '/confirm', { token: mail.token, password: JONAS.password })).json()).toEqual({ status: 'CONFIRMED', email: 'jonas@example.lt' });
   }
 
   async function signIn(ctx: Ctx, headers: Record<string, string> = {}) {

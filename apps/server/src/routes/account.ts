@@ -29,8 +29,9 @@ const account: FastifyPluginAsync = async (app) => {
   });
 
   serveCall(app, 'confirmAccount', async ({ body }) => {
-    await app.accounts.confirm(body);
-    return { status: 'CONFIRMED' };
+    // The address the link confirmed, for the sign-in that follows (the link and the password proved it).
+    const { email } = await app.accounts.confirm(body);
+    return { status: 'CONFIRMED', email };
   });
 
   serveCall(app, 'signIn', async ({ body }, { request, reply }) => {

@@ -70,7 +70,7 @@ describe('sign-in with a social account (a real local OpenID provider)', () => {
     expect((await post('/register', { email, password: 'Slaptas1', lang: 'lt' })).statusCode).toBe(202);
     const outbox = (await ctx.app.inject({ method: 'GET', url: DEV_OUTBOX_PATH, remoteAddress: '127.0.0.1' })).json<{ messages: Array<{ to: string[]; text: string }> }>();
     const token = /[?&]account=([A-Za-z0-9_%-]+)/.exec(outbox.messages.find((m) => m.to[0] === email)?.text ?? '')?.[1];
-    expect((await post('/confirm', { token: decodeURIComponent(token ?? ''), password: 'Slaptas1' })).json()).toEqual({ status: 'CONFIRMED' });
+    expect((await post('/confirm', { token: decodeURIComponent(token ?? ''), password: 'Slaptas1' })).json()).toEqual({ status: 'CONFIRMED', email });
     const byPassword = cookie(await post('/sign-in', { email, password: 'Slaptas1' }), 'eid_session').value;
     const own = await me(byPassword);
     expect(own.email).toBe(email);

@@ -14,26 +14,26 @@ export function ConfirmAccountPage({ token }: { token: string }) {
   const { t } = useLingui();
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
+  /** The confirmed address, carried over to the sign-in. */
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const { busy, refusal, send } = useSend();
   const submit = () => {
     setTried(true);
     if (password === '') return;
     void send(async () => {
-      await api.call('confirmAccount', { body: { token, password } });
-      setConfirmed(true);
+      setConfirmed((await api.call('confirmAccount', { body: { token, password } })).email);
     });
   };
   return (
     <article className="page confirm-account">
       <h1>{t`Confirming the account`}</h1>
-      {confirmed ? (
+      {confirmed !== null ? (
         <>
           <p role="status" className="confirmed">
             <span aria-hidden="true">✓ </span>
             <Trans>The address is confirmed and the account is ready.</Trans>
           </p>
-          <button type="button" className="button" onClick={() => openLogin({ mode: 'sign-in', next: '/user' })}>
+          <button type="button" className="button" onClick={() => openLogin({ mode: 'sign-in', next: '/user', email: confirmed })}>
             {t`Sign in`}
           </button>
         </>

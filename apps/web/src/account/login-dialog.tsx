@@ -4,16 +4,16 @@
  * password from that link. Every answer is said in the dialog; a refusal shows its typed code's
  * message. Answers never tell whether an address has an account (AC2, AC5).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountEmail, newPasswordError, type AccountView } from '@eid/domain';
-import { AccountCallError, signedIn, signedOut } from '../shell/account-session';
+import { AccountCallError, sessionEnded, signedIn, signedOut } from '../shell/account-session';
 import { api } from '../shell/api';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
 import { IdentityForm } from './identity-form';
-import { SocialButtons } from './social-buttons';
+import { SocialButtons, useButtonWidth } from './social-buttons';
 import { CurrentPasswordField, FormField, NewPasswordFields, Refusal, useSend } from './form-field';
 
 type Mode = LoginRequest['mode'];
@@ -24,7 +24,9 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
   const [mode, setModeState] = useState<Mode>(request.mode);
   const [email, setEmail] = useState(request.email ?? '');
   /** An outcome said in the dialog (the page behind a modal dialog is inert: a snackbar there is not seen). */
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() =>
+    request.mode === 'sign-in' && !request.refused && sessionEnded() ? t`Your session here has ended: you were signed out from another device, or it expired. Sign in again to go on.` : null,
+  );
   const setMode = (next: Mode, said: string | null = null) => {
     setNotice(said);
     setModeState(next);
@@ -33,9 +35,10 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
     const d = dialog.current;
     if (d && !d.open) d.showModal();
   }, []);
-  // Focus goes to the form's first field whenever the dialog shows another form.
+  // Focus goes to the form's first empty field (the password when the address is carried over) whenever the dialog shows another form.
   useEffect(() => {
-    dialog.current?.querySelector<HTMLInputElement>('form input')?.focus();
+    const inputs = [...(dialog.current?.querySelectorAll<HTMLInputElement>('form input') ?? [])];
+    (inputs.find((i) => i.value === '') ?? inputs[0])?.focus();
   }, [mode]);
   const titles: Record<Mode, string> = {
     'sign-in': t`Sign in`,
@@ -76,8 +79,9 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
     [navigate, request.next, router, t],
   );
   const props = { email, setEmail, setMode };
+  const buttonWidth = useButtonWidth();
   return (
-    <dialog ref={dialog} className="dialog login-dialog" aria-labelledby="login-title" onClose={onClose}>
+    <dialog ref={dialog} className="dialog login-dialog" aria-labelledby="login-title" onClose={onClose} style={{ '--sign-in-width': `${buttonWidth}px` } as CSSProperties}>
       <div className="dialog-head">
         <h2 id="login-title">{titles[mode]}</h2>
         <button type="button" className="icon-button" aria-label={t`Close`} onClick={() => dialog.current?.close()}>

@@ -27,7 +27,7 @@ export function SettingsPage({ section = 'L' }: { section?: Section }) {
   const tabs: ReadonlyArray<readonly [Section, string]> = [
     ['L', t`Sign-in and security`],
     ['D', t`Personal data`],
-    ['M', t`Messages`],
+    ['M', t`Notifications`],
     ['C', t`Cookies`],
   ];
   return (

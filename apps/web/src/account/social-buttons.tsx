@@ -11,7 +11,8 @@ import { ACCOUNT_PATH } from '@eid/domain/shell';
 import { writeStored } from '../storage';
 import { googleButtonWidth } from '@eid/domain';
 
-function useButtonWidth(): number {
+/** The sign-in buttons' width (the social one by the rule; the dialog's others match it, issue 34). */
+export function useButtonWidth(): number {
   const measure = () => googleButtonWidth(window.innerWidth, window.innerHeight);
   const [width, setWidth] = useState(measure);
   useEffect(() => {

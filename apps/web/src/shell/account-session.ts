@@ -12,7 +12,8 @@ import { readStored, removeStored, writeStored } from '../storage';
 
 export type AccountState =
   | { readonly kind: 'unknown' }
-  | { readonly kind: 'anonymous' }
+  /** `ended`: this browser was signed in and the server no longer knows its session (signed out elsewhere, expired). */
+  | { readonly kind: 'anonymous'; readonly ended?: boolean }
   | { readonly kind: 'signed-in'; readonly account: AccountView };
 
 let state: AccountState = { kind: 'unknown' };
@@ -41,11 +42,14 @@ export function signedIn(account: AccountView): void {
   set({ kind: 'signed-in', account });
 }
 
-/** Signed out (here, everywhere, or the server no longer knows the session). */
-export function signedOut(): void {
+/** Signed out (here, everywhere, or — `ended` — the server no longer knows the session). */
+export function signedOut(ended = false): void {
   removeStored(STORAGE_KEYS.signedIn);
-  set({ kind: 'anonymous' });
+  set(ended ? { kind: 'anonymous', ended } : { kind: 'anonymous' });
 }
+
+/** Whether this browser's session was ended from elsewhere (the login dialog and the gate say so). */
+export const sessionEnded = (): boolean => state.kind === 'anonymous' && state.ended === true;
 
 /**
  * Who this browser is, asked once per page load (and again after a sign-out or a refusal). Without
@@ -62,7 +66,7 @@ export function loadAccount(): Promise<AccountState> {
     .then(async (res) => {
       if (res.ok) signedIn((await res.json()) as AccountView);
       // Only the server's "no session" signs out; a refusal for load (429, 5xx) leaves the flag for the next page load.
-      else if (res.status === 401) signedOut();
+      else if (res.status === 401) signedOut(true);
       else set({ kind: 'anonymous' });
       return state;
     })
@@ -134,7 +138,7 @@ async function callOnce<T>(url: string, init: CallInit): Promise<T> {
   const body = (await res.json().catch(() => ({}))) as { code?: unknown; path?: unknown };
   if (res.ok) return body as T;
   const code = typeof body.code === 'string' ? body.code : 'GENERIC_ERROR';
-  if (code === 'NOT_SIGNED_IN') signedOut();
+  if (code === 'NOT_SIGNED_IN') signedOut(state.kind === 'signed-in');
   const retry = Number(res.headers.get('retry-after'));
   throw new AccountCallError(code, Number.isFinite(retry) && retry > 0 ? retry : undefined, typeof body.path === 'string' ? body.path : undefined);
 }

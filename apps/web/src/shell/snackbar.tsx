@@ -1,6 +1,7 @@
 /**
  * Snackbars (app-shell §2, a shell element always present): short notices after an action —
- * success, error, info. A notice stays 6 seconds (an error until closed), is read out by screen
+ * success, error, info. One at a time (issue 34: notices piled up beside each other): a new notice
+ * takes the place of the one shown. A notice stays 6 seconds (an error until closed), is read out by screen
  * readers (errors at once), and has a close button. While a modal dialog is open the page behind
  * it is inert: a dialog says its own outcomes.
  */
@@ -24,7 +25,7 @@ const emit = () => {
 
 /** Shows a notice; `text` is already translated. */
 export function notify(kind: SnackKind, text: string): void {
-  snacks = [...snacks.filter((s) => s.text !== text), { id: next++, kind, text }].slice(-3);
+  snacks = [{ id: next++, kind, text }];
   emit();
 }
 

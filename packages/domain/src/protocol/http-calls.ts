@@ -215,7 +215,7 @@ export const HTTP_CALLS = {
 
   // — an account: signing in ————————————————————————————————————————————————
   register: call({ method: 'POST', path: `${ACCOUNT_PATH}/register`, caller: 'page', body: RegisterSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
-  confirmAccount: call({ method: 'POST', path: `${ACCOUNT_PATH}/confirm`, caller: 'page', body: ConfirmAccountSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'>>() }),
+  confirmAccount: call({ method: 'POST', path: `${ACCOUNT_PATH}/confirm`, caller: 'page', body: ConfirmAccountSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'> & { readonly email: string }>() }),
   signIn: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-in`, caller: 'page', body: SignInSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
   signInMethods: call({ method: 'GET', path: `${ACCOUNT_PATH}/methods`, caller: 'anyone', limit: { perMinute: 120 }, result: answer<SignInMethodsAnswer>() }),
   smartId: call({ method: 'POST', path: `${ACCOUNT_PATH}/smart-id`, caller: 'page', body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
