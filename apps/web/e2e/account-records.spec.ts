@@ -32,7 +32,12 @@ test.describe('the signed-in person\'s records', () => {
     await expect(page.getByText('Owed in total: €1,245.60')).toBeVisible();
     await accessible(page, '/liabilities');
     await page.goto('/ei');
-    await expect(page.getByRole('listitem').filter({ hasText: 'Savanorių pr. 124, Vilnius' })).toContainText('Victim');
+    const victim = page.getByRole('listitem').filter({ hasText: 'Savanorių pr. 124, Vilnius' });
+    await expect(victim).toContainText('Victim');
+    // Issue 34: the bureau's Lithuanian words are marked as such on the English page, and an EID accident of another account says how its statement opens.
+    await expect(victim.getByText('Galinis buferis, bagažinės dangtis')).toHaveAttribute('lang', 'lt');
+    await expect(victim).toContainText('Damage (in Lithuanian)');
+    await expect(victim).toContainText('Its statement opens with the link and password sent to you');
     await expect(page.getByRole('listitem').filter({ hasText: 'Kauno g. 3, Kaunas' })).toContainText('At fault');
     await accessible(page, '/ei');
     // Settings M: the reminders' days are chosen and kept.

@@ -86,8 +86,19 @@ test.describe('the victim\'s claim', () => {
     await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
     await nextStep(page);
     await expect(page.getByText('Add this document.')).toBeVisible();
-    await page.getByLabel('Add to: Medical documents').setInputFiles(PDF);
+    // Issue 34: a drop zone, not a bare file input; a connection lost during the upload is said, and "Try again" sends the same file.
+    let dropped = false;
+    await page.route('**/serveris/account/claims/*/documents', (route) => {
+      if (dropped || route.request().method() !== 'POST') return route.fallback();
+      dropped = true;
+      return route.abort('internetdisconnected');
+    });
+    await page.getByLabel('Choose files for: Medical documents').setInputFiles(PDF);
+    const failed = page.locator('.claim-documents').filter({ hasText: 'Medical documents' }).getByRole('alert');
+    await expect(failed).toContainText('Internet connection problem. Try again.');
+    await failed.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('link', { name: 'pazyma.pdf' })).toBeVisible();
+    await expect(failed).toBeHidden();
     await accessible(page, 'the claim: documents');
     await nextStep(page);
 
@@ -126,7 +137,7 @@ test.describe('the victim\'s claim', () => {
     await page.getByRole('link', { name: "Read the bureau's messages about this claim" }).click();
     await expect(page.getByText('Please add the repair estimate.')).toBeVisible();
     await page.goto(claimUrl);
-    await page.getByLabel('Add to: Damage documents (estimates, invoices)').setInputFiles({ ...PDF, name: 'samata.pdf' });
+    await page.getByLabel('Choose files for: Damage documents (estimates, invoices)').setInputFiles({ ...PDF, name: 'samata.pdf' });
     await expect(page.getByRole('link', { name: 'samata.pdf' })).toBeVisible();
     await accessible(page, 'a sent claim');
 

@@ -14,6 +14,7 @@ import { AccountCallError } from '../shell/account-session';
 import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { OfficeNotice } from './chat-pages';
+import { FileDrop, UploadProgress } from '../ui/file-drop';
 
 const issueCode = (r: { success: boolean; issues?: ReadonlyArray<{ message: string }> }) => (r.success ? null : (r.issues?.[0]?.message ?? 'DATA_ERROR'));
 
@@ -33,6 +34,8 @@ export function ComposePage({ chatId }: { chatId?: string }) {
   const [files, setFiles] = useState<File[]>([]);
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
+  /** The share of the message and its files sent so far, while sending with files. */
+  const [progress, setProgress] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const topicError = chatId ? null : issueCode(v.safeParse(NewChatSchema.entries.topic, topic));
   const textError = issueCode(v.safeParse(ChatReplySchema.entries.text, text));
@@ -45,13 +48,15 @@ export function ComposePage({ chatId }: { chatId?: string }) {
     if (topicError || textError || fileError || sending) return;
     setSending(true);
     try {
-      const answer = chatId ? await api.upload('replyInChat', { params: { chatId }, fields: { text } }, files) : await api.upload('startChat', { fields: { topic, text } }, files);
+      const onProgress = files.length > 0 ? setProgress : undefined;
+      const answer = chatId ? await api.upload('replyInChat', { params: { chatId }, fields: { text } }, files, onProgress) : await api.upload('startChat', { fields: { topic, text } }, files, onProgress);
       notify('success', t`Your message was sent to the bureau.`);
       await navigate({ to: '/messages', search: { view: 'chat', id: answer.chat.id } });
     } catch (error) {
       setRefusal(error instanceof AccountCallError ? error.code : 'GENERIC_ERROR');
     } finally {
       setSending(false);
+      setProgress(null);
     }
   };
 
@@ -75,8 +80,23 @@ export function ComposePage({ chatId }: { chatId?: string }) {
           <ErrorText id={`${ids.text}-error`} code={sent ? textError : null} />
         </div>
         <div className={`field${fileError ? ' field--error' : ''}`}>
-          <label htmlFor={ids.files}>{t`Files (photos or PDF, up to 5, each up to 20 MB)`}</label>
-          <input id={ids.files} type="file" multiple accept="image/jpeg,image/png,image/heic,image/heif,application/pdf" aria-describedby={`${ids.files}-error`} onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
+          <h2 className="files-title" id={ids.files}>{t`Files`}</h2>
+          <p className="field-hint" id={`${ids.files}-hint`}>{t`Photos or PDF, up to 5, each up to 20 MB.`}</p>
+          {files.length > 0 ? (
+            <ul className="file-list" aria-labelledby={ids.files}>
+              {files.map((f, i) => (
+                <li key={`${f.name}-${i}`}>
+                  {f.name} <span className="muted">{t`(${Math.ceil(f.size / 1024)} KB)`}</span>
+                  <button type="button" className="button button--text" disabled={sending} onClick={() => setFiles(files.filter((_, j) => j !== i))}>
+                    {t`Remove ${f.name}`}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <FileDrop name={t`your message`} accept="image/jpeg,image/png,image/heic,image/heif,application/pdf" hintId={`${ids.files}-hint`} disabled={sending} onFiles={(picked) => setFiles([...files, ...picked])}>
+            <UploadProgress state={progress === null ? { kind: 'idle' } : { kind: 'sending', count: files.length, fraction: progress }} onRetry={() => undefined} />
+          </FileDrop>
           <ErrorText id={`${ids.files}-error`} code={fileError} />
         </div>
         {refusal ? (

@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatEuro, type AccidentView, type DocumentView } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { useRecords, type Loaded } from './records';
+import { RecordCard, RecordList } from '../ui/record-card';
 
 /** The page's frame: its title, then loading, a refusal, the way to verify, or the records. */
 function RecordsPage<T extends { readonly verified: boolean }>({
@@ -56,31 +57,19 @@ function DocumentCard({ doc, expired = false }: { doc: DocumentView; expired?: b
   const kind = doc.type === 'ZK' ? t`Green card` : t`Motor insurance policy`;
   const days = doc.remainingDays;
   const starts = doc.startsInDays;
+  const [tag, tone] = expired ? [t`Expired`, 'neutral' as const] : starts > 0 ? [starts === 1 ? t`Begins tomorrow` : t`Begins in ${starts} days`, 'neutral' as const] : [days === 0 ? t`Ends today` : t`${days} days left`, days <= 14 ? ('warning' as const) : ('success' as const)];
   return (
-    <li className="record-card">
-      <h3>
-        {doc.plate} · {doc.make} {doc.model}
-      </h3>
-      <dl>
-        <dt>{t`Document`}</dt>
-        <dd>
-          {kind} {doc.no}
-        </dd>
-        <dt>{t`Contract no.`}</dt>
-        <dd>{doc.contractNo}</dd>
-        <dt>{t`Insurer`}</dt>
-        <dd>{doc.insurerName}</dd>
-        <dt>{t`Valid`}</dt>
-        <dd>
-          {doc.validFrom} – {doc.validTill}
-        </dd>
-      </dl>
-      {expired ? null : starts > 0 ? (
-        <p className="muted">{starts === 1 ? t`Begins tomorrow` : t`Begins in ${starts} days`}</p>
-      ) : (
-        <p className={days <= 14 ? 'record-warning' : 'muted'}>{days === 0 ? t`Ends today` : t`${days} days left`}</p>
-      )}
-    </li>
+    <RecordCard
+      title={`${doc.plate} · ${doc.make} ${doc.model}`}
+      tag={tag}
+      tone={tone}
+      facts={[
+        { label: t`Document`, value: `${kind} ${doc.no}` },
+        { label: t`Contract no.`, value: doc.contractNo },
+        { label: t`Insurer`, value: doc.insurerName },
+        { label: t`Valid`, value: `${doc.validFrom} – ${doc.validTill}` },
+      ]}
+    />
   );
 }
 
@@ -93,17 +82,17 @@ export function DocumentsPage() {
         <>
           <section aria-labelledby="active-documents">
             <h2 id="active-documents">{t`Active documents`}</h2>
-            {v.active.length === 0 ? <p>{t`You have no active insurance documents.`}</p> : <ul className="record-list">{v.active.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} />)}</ul>}
+            {v.active.length === 0 ? <p>{t`You have no active insurance documents.`}</p> : <RecordList>{v.active.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} />)}</RecordList>}
           </section>
           {v.upcoming.length === 0 ? null : (
             <section aria-labelledby="upcoming-documents">
               <h2 id="upcoming-documents">{t`Not in force yet`}</h2>
-              <ul className="record-list">{v.upcoming.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} />)}</ul>
+              <RecordList>{v.upcoming.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} />)}</RecordList>
             </section>
           )}
           <section aria-labelledby="expired-documents">
             <h2 id="expired-documents">{t`Expired documents (last 7 years)`}</h2>
-            {v.expired.length === 0 ? <p>{t`No expired documents.`}</p> : <ul className="record-list">{v.expired.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} expired />)}</ul>}
+            {v.expired.length === 0 ? <p>{t`No expired documents.`}</p> : <RecordList>{v.expired.map((d) => <DocumentCard key={`${d.type}${d.no}`} doc={d} expired />)}</RecordList>}
           </section>
         </>
       )}
@@ -123,25 +112,23 @@ export function LiabilitiesPage() {
         ) : (
           <>
             <p className="record-total">{t`Owed in total: ${euro(v.totalOwedCents)}`}</p>
-            <ul className="record-list">
+            <RecordList>
               {v.debts.map((d) => (
-                <li key={d.id} className="record-card">
-                  <h3>{d.kind === 'RECOURSE' ? t`Recourse claim` : t`Fee for driving uninsured`}</h3>
-                  <dl>
-                    <dt>{t`Case no.`}</dt>
-                    <dd>{d.caseNo}</dd>
-                    <dt>{t`Amount`}</dt>
-                    <dd>{euro(d.amountCents)}</dd>
-                    <dt>{t`Paid`}</dt>
-                    <dd>{euro(d.paidCents)}</dd>
-                    <dt>{t`Owed`}</dt>
-                    <dd>{euro(d.owedCents)}</dd>
-                    <dt>{t`Due`}</dt>
-                    <dd>{d.dueOn}</dd>
-                  </dl>
-                </li>
+                <RecordCard
+                  key={d.id}
+                  title={d.kind === 'RECOURSE' ? t`Recourse claim` : t`Fee for driving uninsured`}
+                  tag={d.owedCents > 0 ? t`Owed ${euro(d.owedCents)}` : t`Paid`}
+                  tone={d.owedCents > 0 ? 'warning' : 'success'}
+                  facts={[
+                    { label: t`Case no.`, value: d.caseNo },
+                    { label: t`Amount`, value: euro(d.amountCents) },
+                    { label: t`Paid`, value: euro(d.paidCents) },
+                    { label: t`Owed`, value: euro(d.owedCents) },
+                    { label: t`Due`, value: d.dueOn },
+                  ]}
+                />
               ))}
-            </ul>
+            </RecordList>
           </>
         )
       }
@@ -150,36 +137,33 @@ export function LiabilitiesPage() {
 }
 
 function AccidentCard({ accident }: { accident: AccidentView }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const states: Record<AccidentView['state'], string> = { REGISTERED: t`Registered`, INVESTIGATING: t`Being investigated`, SETTLED: t`Settled`, CLOSED: t`Closed` };
+  // The bureau records the damage in Lithuanian: on another language's page it is marked as such (an EID declaration's is the driver's own words).
+  const bureauWords = accident.statementId === null && i18n.locale !== 'lt';
   return (
-    <li className="record-card">
-      <h3>
-        {accident.date} · {accident.guilty ? t`At fault` : t`Victim`}
-      </h3>
-      <dl>
-        <dt>{t`The other vehicle`}</dt>
-        <dd>
-          {accident.tpPlate} {accident.tpMake} {accident.tpModel}
-        </dd>
-        <dt>{t`Place`}</dt>
-        <dd>{accident.address}</dd>
-        <dt>{t`Damage`}</dt>
-        <dd>{accident.damagesStr}</dd>
-        <dt>{t`Insurer`}</dt>
-        <dd>{accident.insurerName}</dd>
-        <dt>{t`State`}</dt>
-        <dd>
-          {states[accident.state]} ({accident.stateDate})
-        </dd>
-      </dl>
+    <RecordCard
+      title={accident.date}
+      tag={accident.guilty ? t`At fault` : t`Victim`}
+      tone={accident.guilty ? 'warning' : 'neutral'}
+      facts={[
+        { label: t`The other vehicle`, value: `${accident.tpPlate} ${accident.tpMake} ${accident.tpModel}` },
+        { label: t`Place`, value: accident.address },
+        { label: bureauWords ? t`Damage (in Lithuanian)` : t`Damage`, value: accident.damagesStr, ...(bureauWords ? { lang: 'lt' } : {}) },
+        { label: t`Insurer`, value: accident.insurerName },
+        { label: t`State`, value: `${states[accident.state]} (${accident.stateDate})` },
+      ]}
+    >
       {accident.isEID ? <p className="muted">{t`Declared with EID`}</p> : null}
       {accident.statementId ? (
         <Link to="/eiPreview" search={{ id: accident.statementId }} className="button button--secondary">
           {t`Open the statement`}
         </Link>
+      ) : accident.isEID ? (
+        // Not from this account (or declared before signing in): the statement opens by the link and password the driver was sent.
+        <p className="muted">{t`Its statement opens with the link and password sent to you by e-mail or SMS when it was submitted.`}</p>
       ) : null}
-    </li>
+    </RecordCard>
   );
 }
 
@@ -192,11 +176,11 @@ export function AccidentsPage() {
         v.accidents.length === 0 ? (
           <p>{t`No accidents in the last 7 years.`}</p>
         ) : (
-          <ul className="record-list">
+          <RecordList>
             {v.accidents.map((a) => (
               <AccidentCard key={a.id} accident={a} />
             ))}
-          </ul>
+          </RecordList>
         )
       }
     </RecordsPage>

@@ -97,6 +97,30 @@ export interface CallInit {
   readonly body?: unknown;
   /** How the browser's cache may answer (an account's answers: never; a list the same for everyone: as the server says). */
   readonly cache?: RequestCache;
+  /** A form with files: told the share sent so far (0…1); the call then goes by XMLHttpRequest, which reports it. */
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/** `fetch` for an upload whose progress is shown: the same answer as a Response. */
+function xhrFetch(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'POST', url);
+    xhr.withCredentials = true;
+    for (const [k, val] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(k, val);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    xhr.onabort = () => reject(new TypeError('aborted'));
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
 }
 
 /**
@@ -125,13 +149,14 @@ async function callOnce<T>(url: string, init: CallInit): Promise<T> {
   if (state.kind === 'signed-in') headers['x-eid-csrf'] = state.account.csrfToken;
   let res: Response;
   try {
-    res = await fetch(url, {
+    const request: RequestInit = {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       credentials: 'include',
       cache: init.cache ?? 'no-store',
       headers,
       ...(init.body === undefined ? {} : { body: form ?? JSON.stringify(init.body) }),
-    });
+    };
+    res = await (form && init.onProgress ? xhrFetch(url, request, init.onProgress) : fetch(url, request));
   } catch {
     throw new AccountCallError('NETWORK_ERROR');
   }

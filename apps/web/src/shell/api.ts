@@ -31,13 +31,13 @@ export type UploadCallName = { [N in JsonCallName]: 'fields' extends keyof HttpI
 
 export const api = {
   /** A call with files (multipart): its declared inputs, then the files under `files`. */
-  upload<N extends UploadCallName>(name: N, input: HttpInput<N>, files: readonly File[]): Promise<HttpResult<N>> {
+  upload<N extends UploadCallName>(name: N, input: HttpInput<N>, files: readonly File[], onProgress?: (fraction: number) => void): Promise<HttpResult<N>> {
     const entry = HTTP_CALLS[name];
     const { fields, ...rest } = input as { readonly fields: Record<string, unknown>; readonly params?: object };
     const form = new FormData();
     for (const [k, val] of Object.entries(fields)) if (val !== undefined) form.append(k, String(val));
     for (const f of files) form.append('files', f, f.name);
-    return sessionCall<HttpResult<N>>(callUrl(entry.path, rest), { method: entry.method, body: form });
+    return sessionCall<HttpResult<N>>(callUrl(entry.path, rest), { method: entry.method, body: form, ...(onProgress ? { onProgress } : {}) });
   },
 
   /** A call of this browser (anyone's, this site's pages', the signed-in account's); the console's are console-api.ts's. */

@@ -61,8 +61,13 @@ function AccountButton() {
     return (
       <>
         <UnreadMessages />
-        <Link to="/user" className="toolbar-account">
-          {t`My account`}
+        {/* On a narrow phone the name becomes a person icon (still named for screen readers): "My account" on two lines beside the unread badge (issue 34) or wider than the screen. */}
+        <Link to="/user" className="toolbar-account toolbar-me">
+          <svg className="toolbar-me-icon" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="currentColor">
+            <circle cx="12" cy="8" r="4.2" />
+            <path d="M3.5 21c0-4.7 3.8-7.6 8.5-7.6s8.5 2.9 8.5 7.6z" />
+          </svg>
+          <span className="toolbar-me-text">{t`My account`}</span>
         </Link>
       </>
     );

@@ -22,7 +22,7 @@ export const loadClaim = (claimId: string) => api.call('claim', { params: { clai
 export const saveClaim = (claimId: string, data: ClaimData) => api.call('saveClaim', { params: { claimId }, body: { data } });
 export const submitClaim = (claimId: string) => api.call('submitClaim', { params: { claimId } });
 export const removeDocument = (claimId: string, fileId: string) => api.call('removeClaimDocument', { params: { claimId, fileId } });
-export const addDocuments = (claimId: string, kind: ClaimDocumentKind, files: readonly File[]) => api.upload('addClaimDocuments', { params: { claimId }, fields: { kind } }, files);
+export const addDocuments = (claimId: string, kind: ClaimDocumentKind, files: readonly File[], onProgress?: (fraction: number) => void) => api.upload('addClaimDocuments', { params: { claimId }, fields: { kind } }, files, onProgress);
 export const documentUrl = (claimId: string, fileId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/documents/${encodeURIComponent(fileId)}`;
 export const schemeUrl = (claimId: string) => `/serveris/account/claims/${encodeURIComponent(claimId)}/scheme`;
 

@@ -1,6 +1,6 @@
 /**
  * The claim's documents by list (SPEC UE5, UE7): each list with its files (opened from the server,
- * removed while the claim is a draft) and a file input that uploads at once; a refused file says
+ * removed while the claim is a draft) and a drop zone that uploads at once with its progress; a refused file says
  * its code (CLAIM_FILE_INVALID, TOO_BIG, CLAIM_TOO_MANY_FILES) and nothing of it is kept.
  */
 import { useId, useState } from 'react';
@@ -9,6 +9,7 @@ import { CLAIM_DOCUMENT_KINDS, claimDocumentsOpen, claimFormEditable, type Claim
 import { ErrorText } from '../../decla/fields/fields';
 import { AccountCallError } from '../../shell/account-session';
 import { addDocuments, documentUrl, removeDocument } from './claim-api';
+import { FileDrop, UploadProgress, useUpload } from '../../ui/file-drop';
 
 export function useKindNames(): (kind: ClaimDocumentKind) => string {
   const { t } = useLingui();
@@ -28,23 +29,15 @@ function DocumentList({ claim, kind, onClaim, error, show }: { claim: Claim; kin
   const { t } = useLingui();
   const name = useKindNames()(kind);
   const id = useId();
-  const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const files = claim.documents.filter((d) => d.kind === kind);
   const editable = claimFormEditable(claim.state);
-  const upload = async (picked: File[]) => {
-    if (picked.length === 0) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      onClaim((await addDocuments(claim.id, kind, picked)).claim);
-    } catch (e) {
-      setRefusal(e instanceof AccountCallError ? e.code : 'GENERIC_ERROR');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { state, upload } = useUpload(
+    async (picked, onProgress) => onClaim((await addDocuments(claim.id, kind, picked, onProgress)).claim),
+    (e) => (e instanceof AccountCallError ? e.code : 'GENERIC_ERROR'),
+  );
   const remove = async (fileId: string) => {
+    setRefusal(null);
     try {
       onClaim((await removeDocument(claim.id, fileId)).claim);
     } catch (e) {
@@ -55,10 +48,10 @@ function DocumentList({ claim, kind, onClaim, error, show }: { claim: Claim; kin
     <section className="claim-documents" aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>{name}</h3>
       {files.length > 0 ? (
-        <ul>
+        <ul className="file-list">
           {files.map((f) => (
             <li key={f.fileId}>
-              <a href={documentUrl(claim.id, f.fileId)}>{f.fileName}</a> {t`(${Math.ceil(f.size / 1024)} KB)`}
+              <a href={documentUrl(claim.id, f.fileId)}>{f.fileName}</a> <span className="muted">{t`(${Math.ceil(f.size / 1024)} KB)`}</span>
               {editable ? (
                 <button type="button" className="button button--text" onClick={() => void remove(f.fileId)}>
                   {t`Remove ${f.fileName}`}
@@ -69,16 +62,16 @@ function DocumentList({ claim, kind, onClaim, error, show }: { claim: Claim; kin
         </ul>
       ) : null}
       {claimDocumentsOpen(claim.state) ? (
-        <>
-          <label htmlFor={id}>{t`Add to: ${name}`}</label>
-          {busy ? <p role="status">{t`Adding…`}</p> : null}
-          <input id={id} className="claim-file" type="file" multiple disabled={busy} accept="image/jpeg,image/png,image/heic,image/heif,application/pdf" aria-describedby={`${id}-error`} onChange={(e) => void upload([...(e.currentTarget.files ?? [])]).then(() => (e.target.value = ''))} />
-        </>
+        <FileDrop name={name} accept={CLAIM_ACCEPT} disabled={state.kind === 'sending'} onFiles={(picked) => void upload(picked)}>
+          <UploadProgress state={state} onRetry={() => void (state.kind === 'failed' ? upload(state.files) : undefined)} />
+        </FileDrop>
       ) : null}
       <ErrorText id={`${id}-error`} code={refusal ?? (show ? error : null)} />
     </section>
   );
 }
+
+const CLAIM_ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf';
 
 export { DocumentList };
 
