@@ -116,7 +116,10 @@ test.describe('the victim\'s claim', () => {
     await accessible(page, 'the claim: review');
     await page.getByRole('button', { name: 'Send the claim' }).click();
     const state = page.locator('.claim-state');
-    await expect(state).toHaveText(/Claim Z-\d{8}-[A-Z0-9]{1,4}: Sent/);
+    // Issue 34: the console's word for the state, and who handles the claim said once.
+    await expect(state).toHaveText(/Claim Z-\d{8}-[A-Z0-9]{1,4}: Submitted/);
+    await expect(page.getByRole('definition').filter({ hasText: 'The insurer of the vehicle at fault (the claim was sent to it)' })).toBeVisible();
+    await expect(page.getByText('None yet. The bureau\'s messages about this claim appear here')).toBeVisible();
     const number = /Z-\d{8}-[A-Z0-9]{1,4}/.exec((await state.textContent()) ?? '')?.[0] ?? '';
     const claimUrl = page.url();
 
@@ -131,8 +134,7 @@ test.describe('the victim\'s claim', () => {
     await expect(operator.getByRole('status').filter({ hasText: 'Information requested' }).first()).toBeVisible();
     await accessible(operator, 'the console: a claim');
 
-    // The victim sees the state and the bureau's message, and adds the estimate.
-    await page.goto(claimUrl);
+    // The victim's open page shows the new state without a reload (issue 34: it kept the old one), then the bureau's message; the estimate is added.
     await expect(page.locator('.claim-state')).toHaveText(`Claim ${number}: Information requested`);
     await page.getByRole('link', { name: "Read the bureau's messages about this claim" }).click();
     await expect(page.getByText('Please add the repair estimate.')).toBeVisible();
@@ -150,9 +152,10 @@ test.describe('the victim\'s claim', () => {
     await operator.getByLabel('Message to the victim').fill('We will pay 1200,50 EUR within 10 days.');
     await operator.getByRole('button', { name: 'Change the state and send the message' }).click();
     await expect(operator.getByText('This claim is decided.')).toBeVisible();
+    await expect(page.locator('.claim-state')).toHaveText(`Claim ${number}: Decided`);
 
     await page.goto('/claims');
-    await expect(page.getByRole('listitem').filter({ hasText: number })).toContainText('State: Decided');
+    await expect(page.getByRole('listitem').filter({ hasText: number })).toContainText('Decided');
     await operator.context().close();
     await ctx.close();
   });

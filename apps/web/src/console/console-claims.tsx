@@ -13,18 +13,13 @@ import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen } from './console-parts';
 import { ClaimDocuments, ClaimSections } from './console-claim-view';
+import { CLAIM_STATE_NAMES } from '../ui/claim-states';
 
 /** A claim's state in words (UE1). */
 export function useClaimStateName(): (state: ClaimState) => string {
-  const { t } = useLingui();
-  const names: Record<ClaimState, string> = {
-    DRAFT: t`Draft`,
-    SUBMITTED: t`Submitted`,
-    RECEIVED: t`Received`,
-    INFORMATION_REQUESTED: t`Information requested`,
-    DECIDED: t`Decided`,
-  };
-  return (state) => names[state];
+  const { i18n } = useLingui();
+  // The victim's words too (ui/claim-states.ts): one vocabulary.
+  return (state) => i18n._(CLAIM_STATE_NAMES[state]);
 }
 
 /** Where the list was (its search and page), so a claim's "back" link returns there. */

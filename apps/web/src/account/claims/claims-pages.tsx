@@ -14,7 +14,9 @@ import { AccountCallError } from '../../shell/account-session';
 import { claimsList, loadClaim, startClaim } from './claim-api';
 import { ClaimWizard } from './claim-wizard';
 import { DocumentList } from './claim-documents';
-import { useCompetenceWords, useStateNames } from './claim-words';
+import { useHandlerName, useStateNames } from './claim-words';
+import { onChatChange } from '../../shell/chat-events';
+import { RecordCard, RecordList } from '../../ui/record-card';
 
 type Loaded<T> = { kind: 'loading' } | { kind: 'done'; value: T } | { kind: 'failed'; code: string };
 
@@ -68,26 +70,27 @@ export function ClaimsPage() {
           <section aria-labelledby="claims-mine">
             <h2 id="claims-mine">{t`Your claims`}</h2>
             {loaded.value.claims.length === 0 ? <p>{t`You have no claims yet.`}</p> : null}
-            <ul className="record-list">
+            <RecordList>
               {loaded.value.claims.map((c: ClaimRow) => (
-                <li key={c.id} className="record-card">
-                  <p>
-                    <strong>{c.number ?? t`Draft`}</strong> · {c.plate || t`plate not given`} · {c.accidentDate}
-                  </p>
-                  <p>{t`State: ${stateName(c.state)}`}</p>
-                  <p>
-                    <Link to="/claim" search={{ id: c.id }}>
-                      {c.state === 'DRAFT' ? t`Continue the claim ${c.number ?? c.plate}` : t`Open the claim ${c.number ?? ''}`}
-                    </Link>
-                  </p>
+                <RecordCard
+                  key={c.id}
+                  title={c.number ?? t`Draft`}
+                  tag={stateName(c.state)}
+                  tone={c.state === 'INFORMATION_REQUESTED' ? 'warning' : c.state === 'DECIDED' ? 'success' : 'neutral'}
+                  facts={[
+                    { label: t`The other vehicle`, value: c.plate || t`plate not given` },
+                    { label: t`Date of the accident`, value: c.accidentDate },
+                  ]}
+                >
+                  <Link to="/claim" search={{ id: c.id }} className="button button--secondary">
+                    {c.state === 'DRAFT' ? t`Continue the claim ${c.number ?? c.plate}` : t`Open the claim ${c.number ?? ''}`}
+                  </Link>
                   {c.chatId ? (
-                    <p>
-                      <Link to="/messages" search={{ view: 'chat', id: c.chatId }}>{t`Messages from the bureau about ${c.number ?? ''}`}</Link>
-                    </p>
+                    <Link to="/messages" search={{ view: 'chat', id: c.chatId }}>{t`Messages from the bureau about ${c.number ?? ''}`}</Link>
                   ) : null}
-                </li>
+                </RecordCard>
               ))}
-            </ul>
+            </RecordList>
           </section>
           <section aria-labelledby="claims-new">
             <h2 id="claims-new">{t`Start a claim`}</h2>
@@ -118,20 +121,31 @@ export function ClaimsPage() {
 function SentClaim({ claim, onClaim }: { claim: Claim; onClaim: (c: Claim) => void }) {
   const { t } = useLingui();
   const stateName = useStateNames();
-  const words = useCompetenceWords();
+  const handler = useHandlerName();
+  const competence = claimCompetence(claim.data);
   return (
     <>
+      {/* Live: the bureau's change of state comes with its message, over the chat stream (ClaimPage). */}
       <p className="claim-state" role="status">
         {t`Claim ${claim.number ?? ''}: ${stateName(claim.state)}`}
       </p>
-      <p>{words(claimCompetence(claim.data))}</p>
-      {claim.chatId ? (
-        <p>
-          <Link to="/messages" search={{ view: 'chat', id: claim.chatId }}>{t`Read the bureau's messages about this claim`}</Link>
-        </p>
-      ) : (
-        <p>{t`The bureau will write to you here and in Messages when it has looked at the claim.`}</p>
-      )}
+      <dl className="record-facts claim-facts">
+        <div className="record-fact">
+          <dt>{t`Handled by`}</dt>
+          <dd>{handler(competence)}</dd>
+        </div>
+        <div className="record-fact">
+          <dt>{t`Messages`}</dt>
+          <dd>
+            {claim.chatId ? (
+              <Link to="/messages" search={{ view: 'chat', id: claim.chatId }}>{t`Read the bureau's messages about this claim`}</Link>
+            ) : (
+              t`None yet. The bureau's messages about this claim appear here and in Messages, and you are told of each.`
+            )}
+          </dd>
+        </div>
+      </dl>
+      {competence.uninsuredNotice ? <p>{t`A driver without insurance must tell the bureau in writing within 3 working days.`}</p> : null}
       <h2>{t`Documents`}</h2>
       {CLAIM_DOCUMENT_KINDS.map((kind) => (
         <DocumentList key={kind} claim={claim} kind={kind} onClaim={onClaim} show={false} />
@@ -143,6 +157,18 @@ function SentClaim({ claim, onClaim }: { claim: Claim; onClaim: (c: Claim) => vo
 export function ClaimPage({ id }: { id: string }) {
   const { t } = useLingui();
   const [loaded, setClaim] = useLoad(async () => (await loadClaim(id)).claim, id);
+  // Issue 34: the claim's state live, like the chat's answers: every move of the bureau writes in the claim's chat, whose stream tells this page.
+  useEffect(
+    () =>
+      onChatChange(() => {
+        loadClaim(id).then(
+          ({ claim }) => claim.state !== 'DRAFT' && setClaim(claim),
+          () => undefined,
+        );
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setClaim is a new function each render; the stream is per claim
+    [id],
+  );
   return (
     <article className="page claim-page">
       <h1>{t`Claim for damages`}</h1>
