@@ -46,7 +46,7 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await expect(driver.getByText('Write a topic of up to 120 characters.')).toBeVisible();
     await driver.getByLabel('Topic').fill(topic);
     await driver.getByLabel('Message *').fill('Hello, here is the photo of the damage. When will the insurer answer?');
-    await driver.getByLabel('Choose files for: your message').setInputFiles(await jpeg(driver, 'damage', '#a33'));
+    await driver.getByLabel('Add files to: your message').setInputFiles(await jpeg(driver, 'damage', '#a33'));
     await accessible(driver, '/reply');
     await driver.getByRole('button', { name: 'Send' }).click();
     await expect(driver.getByRole('heading', { name: topic })).toBeVisible();

@@ -46,6 +46,12 @@ test.describe('the victim\'s claim', () => {
     await expect(page).toHaveURL(/\/claim\?id=/);
     // Opened at the first step with something to do: the phone (the drivers confirmed by e-mail); the accident came from the declaration.
     await expect(page.getByRole('heading', { name: 'You', level: 2 })).toBeVisible();
+    // Issue 34: it says where it opened and why, and every step is in sight, the filled one ticked.
+    await expect(page.getByText('Opened at "You", the first step with something to fill in.')).toBeVisible();
+    const steps = page.getByRole('navigation', { name: 'Steps of the claim' });
+    await expect(steps.getByRole('button', { name: 'Step 1: The accident, complete' })).toBeVisible();
+    await expect(steps.getByRole('button', { name: 'Step 2: You, to fill in' })).toHaveAttribute('aria-current', 'step');
+    await expect(steps.getByRole('button')).toHaveCount(7);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'The accident', level: 2 })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Place (street and house number, town)' })).toHaveValue(/Vilnius/);
@@ -93,7 +99,7 @@ test.describe('the victim\'s claim', () => {
       dropped = true;
       return route.abort('internetdisconnected');
     });
-    await page.getByLabel('Choose files for: Medical documents').setInputFiles(PDF);
+    await page.getByLabel('Add files to: Medical documents').setInputFiles(PDF);
     const failed = page.locator('.claim-documents').filter({ hasText: 'Medical documents' }).getByRole('alert');
     await expect(failed).toContainText('Internet connection problem. Try again.');
     await failed.getByRole('button', { name: 'Try again' }).click();
@@ -113,6 +119,8 @@ test.describe('the victim\'s claim', () => {
 
     await expect(page.getByRole('heading', { name: 'Check and send', level: 2 })).toBeVisible();
     await expect(page.getByText('The claim goes to the insurer of the vehicle at fault.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit your details' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit the documents' })).toBeVisible();
     await accessible(page, 'the claim: review');
     await page.getByRole('button', { name: 'Send the claim' }).click();
     const state = page.locator('.claim-state');
@@ -139,7 +147,7 @@ test.describe('the victim\'s claim', () => {
     await page.getByRole('link', { name: "Read the bureau's messages about this claim" }).click();
     await expect(page.getByText('Please add the repair estimate.')).toBeVisible();
     await page.goto(claimUrl);
-    await page.getByLabel('Choose files for: Damage documents (estimates, invoices)').setInputFiles({ ...PDF, name: 'samata.pdf' });
+    await page.getByLabel('Add files to: Damage documents (estimates, invoices)').setInputFiles({ ...PDF, name: 'samata.pdf' });
     await expect(page.getByRole('link', { name: 'samata.pdf' })).toBeVisible();
     await accessible(page, 'a sent claim');
 

@@ -1,32 +1,32 @@
 /**
  * Files added to a list (issue 34: the claim's documents and /reply had bare "Choose Files"
- * controls): a drop zone with "Choose files" (and "Take a photo" on a phone, its camera), the
- * upload's progress, and a refused or failed upload said with a retry of the same files. One
- * component for the account's pages, shaped like the declaration's photo step.
+ * controls, seven stacked on one step): one "Add files" button per list (a phone's chooser offers
+ * its camera, gallery and files), a drop zone where there is a mouse, the upload's progress, and a
+ * refused or failed upload said with a retry of the same files. One component for the account's
+ * pages, shaped like the declaration's photo step.
  */
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorText } from '../decla/fields/fields';
 
-/** A phone or tablet (a touch screen): its camera is offered beside the files. */
-const touchScreen = (): boolean => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+/** A mouse: files can be dragged here from the desktop. (A phone's own chooser offers its camera, gallery and files.) */
+const canDrop = (): boolean => typeof window !== 'undefined' && window.matchMedia?.('(pointer: fine)').matches === true;
 
 export interface FileDropProps {
-  /** What the files are for, in the inputs' names ("Choose files for: Medical documents"). */
+  /** What the files are for, in the input's name ("Add files to: Medical documents"). */
   readonly name: string;
   readonly accept: string;
   readonly multiple?: boolean;
   readonly disabled?: boolean;
-  /** Why the buttons cannot act (said beside them; no silent no-op). */
-  readonly disabledWhy?: string;
   readonly hintId?: string;
   readonly onFiles: (files: File[]) => void;
   readonly children?: ReactNode;
 }
 
-export function FileDrop({ name, accept, multiple = true, disabled = false, disabledWhy, hintId, onFiles, children }: FileDropProps) {
+export function FileDrop({ name, accept, multiple = true, disabled = false, hintId, onFiles, children }: FileDropProps) {
   const { t } = useLingui();
   const [over, setOver] = useState(false);
+  const droppable = canDrop();
   const picked = (list: FileList | null) => {
     const files = [...(list ?? [])];
     if (files.length > 0 && !disabled) onFiles(multiple ? files : files.slice(0, 1));
@@ -37,36 +37,30 @@ export function FileDrop({ name, accept, multiple = true, disabled = false, disa
   };
   return (
     <div
-      className={`file-drop${over ? ' file-drop--over' : ''}${disabled ? ' file-drop--disabled' : ''}`}
-      onDragOver={(e) => drag(e, true)}
-      onDragEnter={(e) => drag(e, true)}
-      onDragLeave={(e) => drag(e, false)}
-      onDrop={(e) => {
-        drag(e, false);
-        picked(e.dataTransfer.files);
-      }}
+      className={`file-drop${droppable ? ' file-drop--zone' : ''}${over ? ' file-drop--over' : ''}`}
+      {...(droppable
+        ? {
+            onDragOver: (e: DragEvent) => drag(e, true),
+            onDragEnter: (e: DragEvent) => drag(e, true),
+            onDragLeave: (e: DragEvent) => drag(e, false),
+            onDrop: (e: DragEvent) => {
+              drag(e, false);
+              picked(e.dataTransfer.files);
+            },
+          }
+        : {})}
     >
-      <div className="file-drop-buttons">
-        {touchScreen() ? (
-          <label className="button button--secondary">
-            <input className="visually-hidden" type="file" accept="image/*" capture="environment" disabled={disabled} aria-label={t`Take a photo for: ${name}`} aria-describedby={hintId} onChange={(e) => {
-              picked(e.currentTarget.files);
-              e.currentTarget.value = '';
-            }} />
-            <span aria-hidden="true">📷 </span>
-            {t`Take a photo`}
-          </label>
-        ) : null}
-        <label className="button button--secondary">
-          <input className="visually-hidden" type="file" accept={accept} multiple={multiple} disabled={disabled} aria-label={t`Choose files for: ${name}`} aria-describedby={hintId} onChange={(e) => {
+      <div className="file-drop-row">
+        <label className={`button button--secondary${disabled ? ' button--busy' : ''}`}>
+          <input className="visually-hidden" type="file" accept={accept} multiple={multiple} disabled={disabled} aria-label={t`Add files to: ${name}`} aria-describedby={hintId} onChange={(e) => {
             picked(e.currentTarget.files);
             e.currentTarget.value = '';
           }} />
-          {t`Choose files`}
+          <span aria-hidden="true">+ </span>
+          {t`Add files`}
         </label>
+        {droppable ? <span className="muted">{t`or drop them here`}</span> : null}
       </div>
-      {touchScreen() ? null : <p className="file-drop-prompt muted">{t`or drop them here`}</p>}
-      {disabled && disabledWhy ? <p className="muted">{disabledWhy}</p> : null}
       {children}
     </div>
   );

@@ -79,7 +79,8 @@ export function DocumentsStep({ claim, onClaim, errors, show }: { claim: Claim; 
   const { t } = useLingui();
   return (
     <fieldset>
-      <legend>{t`Documents`}</legend>
+      {/* The step's heading says it already: named for screen readers, not shown twice. */}
+      <legend className="visually-hidden">{t`Documents`}</legend>
       <p className="field-hint">{t`Photos (JPEG, PNG, HEIC) and PDF documents, up to 20 MB each and 10 in a list.`}</p>
       {CLAIM_DOCUMENT_KINDS.map((kind) => (
         <DocumentList key={kind} claim={claim} kind={kind} onClaim={onClaim} error={errors[`documents.${kind}`]} show={show} />

@@ -26,7 +26,8 @@ export function AccidentStep(p: StepProps) {
   const { location: l, police } = p.data;
   return (
     <fieldset>
-      <legend>{t`The accident`}</legend>
+      {/* The step's heading says it already: named for screen readers, not shown twice. */}
+      <legend className="visually-hidden">{t`The accident`}</legend>
       <ClaimSelect label={t`Country of the accident`} required value={l.country} options={countryOptions(p.lang, true).map((c) => ({ value: c.code, label: c.name }))} onChange={(country) => patch(p, 'location', { country })} error={p.errors['location.country']} show={p.show} />
       <ClaimText label={t`Date`} type="date" required value={l.date} onChange={(date) => patch(p, 'location', { date })} error={p.errors['location.date']} show={p.show} />
       <ClaimText label={t`Time`} type="time" value={l.time} onChange={(time) => patch(p, 'location', { time })} show={p.show} />

@@ -23,10 +23,12 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
   const lists = useClaimLists();
   const [claim, setClaim] = useState(initial);
   const [data, setData] = useState<ClaimData>(initial.data);
-  const [step, setStep] = useState(() => {
+  /** Opened at the first step with something to do; the steps before it are said to be filled (issue 34: they were passed over silently). */
+  const [opened] = useState(() => {
     const first = CLAIM_STEPS.findIndex((s) => Object.keys(claimStepErrors(initial.data, s, initial.documents)).length > 0);
     return first === -1 ? REVIEW : first;
   });
+  const [step, setStep] = useState(opened);
   const [show, setShow] = useState(false);
   const [saving, setSaving] = useState<'saved' | 'saving' | 'failed'>('saved');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -123,15 +125,46 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
   };
 
   const titles: Record<ClaimStep, string> = { accident: t`The accident`, victim: t`You`, culprit: t`The driver at fault`, damage: t`The damage`, documents: t`Documents`, payment: t`Payment` };
+  /** The review's buttons, each a whole phrase ("Edit You" read badly). */
+  const edits: Record<ClaimStep, string> = { accident: t`Edit the accident`, victim: t`Edit your details`, culprit: t`Edit the driver at fault`, damage: t`Edit the damage`, documents: t`Edit the documents`, payment: t`Edit the payment` };
+  const stepsDone = CLAIM_STEPS.map((s) => Object.keys(claimStepErrors(data, s, claim.documents)).length === 0);
   const props: StepProps = { claimId: claim.id, data, set, errors, show, lists, lang };
   const competence = claimCompetence(data);
   const title = step < REVIEW ? titles[CLAIM_STEPS[step] as ClaimStep] : t`Check and send`;
   return (
     <div className="claim-wizard">
+      <nav aria-label={t`Steps of the claim`}>
+        <ol className="claim-stepper">
+          {[...CLAIM_STEPS, 'review' as const].map((s, i) => {
+            const name = s === 'review' ? t`Check and send` : titles[s];
+            const state = s === 'review' ? '' : stepsDone[i] ? t`complete` : t`to fill in`;
+            return (
+              <li key={s}>
+                <button
+                  type="button"
+                  className={`claim-stepper-step${i === step ? ' claim-stepper-step--current' : ''}${s !== 'review' && stepsDone[i] ? ' claim-stepper-step--done' : ''}`}
+                  aria-current={i === step ? 'step' : undefined}
+                  aria-label={state ? t`Step ${i + 1}: ${name}, ${state}` : t`Step ${i + 1}: ${name}`}
+                  onClick={() => void go(i)}
+                >
+                  <span aria-hidden="true">{s !== 'review' && stepsDone[i] && i !== step ? '✓' : i + 1}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
       <p className="claim-progress">{t`Step ${step + 1} of ${REVIEW + 1}`}</p>
       <h2 ref={heading} tabIndex={-1}>
         {title}
       </h2>
+      {opened > 0 && step === opened && !show ? (
+        <p className="notice">
+          {opened === REVIEW
+            ? t`Every step is filled in from your declaration. Check them with the steps above, then send.`
+            : t`Opened at "${titles[CLAIM_STEPS[opened] as ClaimStep]}", the first step with something to fill in. The steps before it are filled in from your declaration: check them with Back or the steps above.`}
+        </p>
+      ) : null}
       <p role="status" className="claim-saved">
         {saving === 'saving' ? t`Saving…` : saving === 'failed' && (saveError === 'NETWORK_ERROR' || saveError === 'RATE_LIMITED') ? t`Not saved: no connection. It will be saved when the connection is back.` : saving === 'failed' ? null : t`Saved.`}
       </p>
@@ -164,7 +197,7 @@ export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmit
                   <li key={s}>
                     <span>{titles[s]}: {count === 0 ? t`complete` : t`${count} to fix`}</span>{' '}
                     <button type="button" className="button button--text" onClick={() => void go(i)}>
-                      {t`Edit ${titles[s]}`}
+                      {edits[s]}
                     </button>
                   </li>
                 );
