@@ -52,6 +52,7 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await expect(driver.getByRole('heading', { name: topic })).toBeVisible();
     const thread = driver.getByRole('list', { name: 'Messages of this conversation' });
     await expect(thread.getByRole('link', { name: /damage\.jpg/ })).toBeVisible();
+    await expect(thread.getByRole('img', { name: 'damage.jpg' })).toBeVisible();
     await expect(thread.getByText('Not read yet')).toBeVisible();
     await accessible(driver, 'a conversation');
 
@@ -60,9 +61,15 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await staffSignIn(operator, OPERATOR);
     await expect(operator.getByRole('heading', { name: 'Chats waiting for an answer' })).toBeVisible();
     await accessible(operator, 'the waiting chats');
-    await operator.getByRole('link', { name: new RegExp(topic) }).click();
+    // Issue 34: the list is a table with its columns; the photo is seen in the conversation, not only linked.
+    const waiting = operator.getByRole('table', { name: 'Chats waiting for an answer' });
+    await expect(waiting.getByRole('columnheader')).toHaveText(['Topic', 'Waiting', 'Last message']);
+    await waiting.getByRole('row').filter({ hasText: topic }).getByRole('link', { name: new RegExp(topic) }).click();
     await expect(operator.getByRole('heading', { name: topic })).toBeVisible();
     await expect(operator.getByRole('link', { name: /damage\.jpg/ })).toBeVisible();
+    const photo = operator.getByRole('img', { name: 'damage.jpg' });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     // The driver's open page hears that the bureau read it.
     await expect(thread.getByText('Read by the bureau')).toBeVisible();
     await operator.getByLabel('Answer').fill('Good afternoon, the insurer will answer within 3 working days.');

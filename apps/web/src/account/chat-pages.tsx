@@ -112,6 +112,7 @@ function MessageItem({ m, chatId }: { m: ChatMessage; chatId: string }) {
         <ul className="chat-files" aria-label={t`Attached files`}>
           {m.files.map((f) => (
             <li key={f.fileId}>
+              {f.mimeType === 'application/pdf' ? null : <img className="chat-thumb" src={chatFileUrl(ACCOUNT_PATH, chatId, f.fileId)} alt={f.fileName} loading="lazy" />}
               <a href={chatFileUrl(ACCOUNT_PATH, chatId, f.fileId)} download={f.fileName}>
                 {f.fileName} ({Math.max(1, Math.round(f.size / 1024))} KB)
               </a>

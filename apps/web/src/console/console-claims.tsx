@@ -14,6 +14,7 @@ import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen } from './console-parts';
 import { ClaimDocuments, ClaimSections } from './console-claim-view';
 import { CLAIM_STATE_NAMES } from '../ui/claim-states';
+import { DataTable } from '../ui/data-table';
 
 /** A claim's state in words (UE1). */
 export function useClaimStateName(): (state: ClaimState) => string {
@@ -47,23 +48,18 @@ function ClaimList({ q, offset }: ListPlace) {
       <Show loaded={loaded}>
         {(v) => (
           <>
-            <ul className="chat-list">
-              {v.claims.map((c) => {
-                const number = c.number ?? '—';
-                const state = stateName(c.state);
-                const accidentDate = c.accidentDate || '—';
-                const submitted = c.submittedAt === null ? '—' : when(c.submittedAt);
-                return (
-                  <li key={c.id}>
-                    <Link to="/console" search={{ ...listSearch({ q, offset }), id: c.id }}>
-                      <strong>{number}</strong> · {c.plate || '—'} · {state}
-                      <br />
-                      <span className="chat-meta">{t`Accident on ${accidentDate} · submitted ${submitted}`}</span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
+            <DataTable
+              caption={t`Claims`}
+              rows={v.claims}
+              rowKey={(c) => c.id}
+              columns={[
+                { header: t`Claim no.`, cell: (c) => <Link to="/console" search={{ ...listSearch({ q, offset }), id: c.id }}>{c.number ?? '—'}</Link> },
+                { header: t`Plate`, cell: (c) => c.plate || '—' },
+                { header: t`State`, cell: (c) => stateName(c.state) },
+                { header: t`Accident on`, cell: (c) => c.accidentDate || '—' },
+                { header: t`Submitted`, cell: (c) => (c.submittedAt === null ? '—' : when(c.submittedAt)) },
+              ]}
+            />
             <Pager total={v.total} offset={offset} view="claims" q={q} />
           </>
         )}

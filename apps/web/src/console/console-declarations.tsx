@@ -1,6 +1,7 @@
 /** The console's received declarations (issue 16; SF2): the list (newest first, by accident number) and one declaration's statements; reading only. */
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { DataTable } from '../ui/data-table';
 import { useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen } from './console-parts';
 
@@ -15,17 +16,16 @@ export function DeclarationList({ q, offset }: { q: string; offset: number }) {
       <Show loaded={loaded}>
         {(v) => (
           <>
-            <ul className="chat-list">
-              {v.declarations.map((d) => (
-                <li key={d.declarationId}>
-                  <Link to="/console" search={{ view: 'declaration', id: d.declarationId }}>
-                    <strong>{d.plates.join(' – ')}</strong> · {when(d.receivedAt)}
-                    <br />
-                    <span className="chat-meta">{t`Accident no. ${d.accidentId}`}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              caption={t`Received declarations`}
+              rows={v.declarations}
+              rowKey={(d) => d.declarationId}
+              columns={[
+                { header: t`Vehicles`, cell: (d) => <Link to="/console" search={{ view: 'declaration', id: d.declarationId }}>{d.plates.join(' – ')}</Link> },
+                { header: t`Received`, cell: (d) => when(d.receivedAt) },
+                { header: t`Accident no.`, cell: (d) => d.accidentId },
+              ]}
+            />
             <Pager total={v.total} offset={offset} view="declarations" q={q} />
           </>
         )}

@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { DataTable } from '../ui/data-table';
 import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
@@ -67,17 +68,16 @@ function WaitingChats({ q, offset }: { q: string; offset: number }) {
       <Show loaded={loaded}>
         {(v) => (
           <>
-            <ul className="chat-list">
-              {v.chats.map((c) => (
-                <li key={c.id}>
-                  <Link to="/console" search={{ view: 'chat', id: c.id }}>
-                    <strong>{c.topic}</strong> · {t`waiting ${waited(c.waitedMs, t)}`}
-                    <br />
-                    <span className="chat-meta">{c.abstract}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              caption={t`Chats waiting for an answer`}
+              rows={v.chats}
+              rowKey={(c) => c.id}
+              columns={[
+                { header: t`Topic`, cell: (c) => <Link to="/console" search={{ view: 'chat', id: c.id }}>{c.topic}</Link> },
+                { header: t`Waiting`, cell: (c) => waited(c.waitedMs, t) },
+                { header: t`Last message`, cell: (c) => <span className="chat-meta">{c.abstract}</span> },
+              ]}
+            />
             <Pager total={v.total} offset={offset} view="chats" q={q} />
           </>
         )}
@@ -85,6 +85,8 @@ function WaitingChats({ q, offset }: { q: string; offset: number }) {
     </section>
   );
 }
+
+const fileUrl = (chatId: string, fileId: string) => `${CONSOLE_PATH}/chats/${encodeURIComponent(chatId)}/files/${encodeURIComponent(fileId)}`;
 
 function ChatView({ chatId }: { chatId: string }) {
   const { t } = useLingui();
@@ -129,7 +131,9 @@ function ChatView({ chatId }: { chatId: string }) {
                   <ul className="chat-files" aria-label={t`Attached files`}>
                     {m.files.map((f) => (
                       <li key={f.fileId}>
-                        <a href={`${CONSOLE_PATH}/chats/${encodeURIComponent(chatId)}/files/${encodeURIComponent(f.fileId)}`} download={f.fileName}>
+                        {/* A photo is seen at once (issue 34: only file links); opening it is a read the audit log keeps. */}
+                        {f.mimeType === 'application/pdf' ? null : <img className="chat-thumb" src={fileUrl(chatId, f.fileId)} alt={f.fileName} loading="lazy" />}
+                        <a href={fileUrl(chatId, f.fileId)} download={f.fileName}>
                           {f.fileName}
                         </a>
                       </li>
