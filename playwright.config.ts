@@ -41,6 +41,14 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Issue 34: the approved looks (visual.spec.ts), one folder, named by page, size, theme and language.
+  snapshotPathTemplate: '{testDir}/visual/{arg}{ext}',
+  // A baseline is written only on purpose (npm run test:visual:update): a missing one fails.
+  updateSnapshots: 'none',
+  expect: {
+    // A changed style moves thousands of pixels; anti-aliasing moves a few.
+    toHaveScreenshot: { maxDiffPixels: 150, threshold: 0.2 },
+  },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // A Lithuanian phone unless a test says otherwise (the page follows the browser's language).

@@ -4,6 +4,8 @@ import { accessible, fitsViewport, wordsWhole } from './helpers/axe.js';
 import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, pickAddress, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
 const SHOTS = 'test-results/screenshots';
+/** The steps whose look is compared with a baseline (apps/web/e2e/visual/): nothing on them moves by itself. */
+const COMPARED_STEPS = new Set(['01-intro', '02-demo', '03-terms', '04-plates']);
 
 test.describe('one device fills for both drivers', () => {
   test.setTimeout(180_000);
@@ -59,6 +61,15 @@ test.describe('one device fills for both drivers', () => {
         // Accessibility is part of done: each step in this language, as the photograph shows it.
         await accessible(page, `${lang} ${name}`);
         await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
+        // Issue 34 item 4: the steps before anything is typed, compared with their approved looks, light and dark
+        // (the wizard has no theme button: the theme is what start-up applies from the stored choice, the same attribute).
+        if (COMPARED_STEPS.has(name)) {
+          for (const dark of [false, true]) {
+            await page.evaluate((d) => (d ? (document.documentElement.dataset.theme = 'dark') : delete document.documentElement.dataset.theme), dark);
+            await expect(page).toHaveScreenshot(`decla-${name}-390-${dark ? 'dark' : 'light'}-${lang}.png`, { fullPage: true, scale: 'css', animations: 'disabled', caret: 'hide' });
+          }
+          await page.evaluate(() => delete document.documentElement.dataset.theme);
+        }
       };
 
       // The shell's own loaders read their parameters a second after start-up, whatever the mode: they are done first.
