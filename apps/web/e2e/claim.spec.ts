@@ -71,6 +71,11 @@ test.describe('the victim\'s claim', () => {
     await expect(page.getByRole('heading', { name: 'The driver at fault', level: 2 })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Plate number' })).toHaveValue('T12345');
     await expect(page.getByRole('textbox', { name: "Driver's first name" })).toHaveValue('Rūta');
+    // PH7 (issue 34): a phone written the national way is read as the international number when the field is left.
+    const vehiclePhone = page.getByRole('textbox', { name: 'A phone number written on the vehicle' });
+    await vehiclePhone.fill('8 612 00005');
+    await vehiclePhone.blur();
+    await expect(vehiclePhone).toHaveValue('+370 612 00005');
     await expect(page.getByRole('combobox', { name: 'Insurer', exact: true })).not.toHaveValue('-1');
     await expect(page.getByRole('img', { name: 'The scheme of the accident from the declaration' })).toBeVisible();
     await expect.poll(() => page.getByRole('img', { name: 'The scheme of the accident from the declaration' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

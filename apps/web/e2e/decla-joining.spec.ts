@@ -1,6 +1,6 @@
 import { expect, test } from './helpers/test.js';
 import { accessible, fitsViewport } from './helpers/axe.js';
-import { answerJoin, contactByEmail, driverContext, expectStep, introAndTerms, next, plateField, plates, platesAskingToJoin, recordFrames, start, twoDriversMeet } from './helpers/decla.js';
+import { answerJoin, contactByEmail, driverContext, expectStep, introAndTerms, next, nextButton, plateField, plates, platesAskingToJoin, recordFrames, start, twoDriversMeet } from './helpers/decla.js';
 
 test.describe('joining only by the driver at the scene', () => {
   test.setTimeout(120_000);
@@ -30,7 +30,18 @@ test.describe('joining only by the driver at the scene', () => {
     // The real driver B asks next; the codes on both phones match and A lets B in.
     await start(b, 'live');
     await introAndTerms(b, 'live');
-    const code = await platesAskingToJoin(b, 'EAR390', 'HRS226');
+    // Issue 34: the wait has its way back: B stops, is back at the plates as typed and told how to ask again; A's question goes away.
+    await platesAskingToJoin(b, 'EAR390', 'HRS226');
+    await expect(a.getByRole('dialog', { name: 'Is the other driver next to you?' })).toBeVisible();
+    await b.getByRole('button', { name: 'Stop and change the plates' }).click();
+    await expect(b.getByText('You stopped joining. Check both plates and press Next to ask again.')).toBeVisible();
+    await expect(plateField(b, 'own')).toHaveValue('EAR390');
+    await expectStep(b, 4);
+    await expect(a.getByRole('dialog', { name: 'Is the other driver next to you?' })).toBeHidden();
+    await nextButton(b).click();
+    const codeShown = b.getByRole('status').filter({ hasText: 'Show them this code' }).locator('.join-code');
+    await expect(codeShown).toHaveText(/^\d{4}$/);
+    const code = (await codeShown.textContent()) ?? '';
     await answerJoin(a, code, true);
     await expectStep(b, 5);
     await expect(b.getByText('The other driver is connected')).toBeVisible();
@@ -105,6 +116,12 @@ test.describe('joining only by the driver at the scene', () => {
     expect(first).toBeLessThanOrEqual(46);
     await ctxNew.clock.fastForward(2_000);
     await expect.poll(seconds).toBeLessThan(first);
+    // Issue 34: a driver who keeps tapping Next (as people do) neither restarts the wait nor loses the way in.
+    const before = await seconds();
+    for (let tap = 0; tap < 3; tap += 1) await nextButton(newPhone).click({ force: true });
+    await expect(notice).toBeVisible();
+    expect(await seconds()).toBeLessThanOrEqual(before);
+    await expect(newPhone.getByRole('button', { name: 'Stop and change the plates' })).toBeVisible();
     await accessible(newPhone, 'the plates step waiting for the old phone');
     await fitsViewport(newPhone, 'the plates step waiting for the old phone');
     // The old phone's time runs out: on the server (its test clock) and on the new phone alike.

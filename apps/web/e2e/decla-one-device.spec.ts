@@ -30,6 +30,24 @@ test.describe('one device fills for both drivers', () => {
     const region = page.getByRole('region', { name: 'Signature of driver A' });
     await expect(region.getByText('Not saved: too short to keep as a signature.', { exact: false })).toBeVisible({ timeout: 10_000 });
     await region.getByRole('button', { name: 'Clear' }).click();
+    // Issue 34: something appearing above the pad mid-stroke (as the insurer's confirmation did on a slow connection) does
+    // not move the pad under the finger, and the whole stroke is kept: the signature is saved.
+    await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const before = (await pad.boundingBox())!;
+    await page.mouse.move(before.x + 20, before.y + before.height * 0.7);
+    await page.mouse.down();
+    for (let i = 0; i <= 20; i++) await page.mouse.move(before.x + 20 + i * ((before.width - 40) / 40), before.y + before.height * (0.5 + 0.3 * Math.sin(i / 3)));
+    await page.locator('.step-signatures').evaluate((step) => {
+      const arrived = document.createElement('p');
+      arrived.style.height = '120px';
+      arrived.textContent = 'Confirmed: the insurer';
+      step.prepend(arrived);
+    });
+    await expect.poll(async () => Math.round((await pad.boundingBox())!.y)).toBe(Math.round(before.y));
+    for (let i = 21; i <= 40; i++) await page.mouse.move(before.x + 20 + i * ((before.width - 40) / 40), before.y + before.height * (0.5 + 0.3 * Math.sin(i / 3)));
+    await page.mouse.up();
+    await expect(region.getByText('Signed and saved.')).toBeVisible({ timeout: 15_000 });
+    await region.getByRole('button', { name: 'Sign again' }).click();
     await sign(page, 'A');
     await sign(page, 'B');
     await next(page);

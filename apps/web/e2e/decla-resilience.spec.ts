@@ -37,8 +37,19 @@ test.describe('nothing typed is lost', () => {
     await expect(page.locator('.decla-footer .spinner')).toHaveCount(0);
 
     // The browser is reloaded (closed and opened again): the declaration resumes where it was.
+    // Issue 34: without a glimpse of the first screen ("Safety first") on the way: every heading the page shows is recorded.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __headings: string[] }).__headings = seen;
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h1')) if (!seen.includes(h.textContent ?? '')) seen.push(h.textContent ?? '');
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.reload();
     await expectStep(page, 8);
+    const headings = await page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);
+    expect(headings.some((h) => h.includes('Safety first'))).toBe(false);
+    expect(headings.some((h) => h.includes('Damage'))).toBe(true);
     await expect(page.locator('#damages-A')).toHaveValue('Subraižytos galinės durys');
 
     // Issue 18 item 10: text typed just before the page is closed (well within the autosave's 0.7 s) is kept.

@@ -128,6 +128,13 @@ for (const lang of ['en', 'lt'] as const) {
     await expect(refused.getByRole('button', { name: /notes\.jpg/ })).toHaveCount(1);
     await refused.getByRole('button', { name: /notes\.jpg/ }).click();
     await expect(refused).toHaveCount(0);
+    // Issue 34: a refused file's tile does not stay beside the next file's refusal: one message of what went wrong.
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text, not a photo') });
+    await expect(refused).toHaveCount(1, { timeout: 15_000 });
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not a photo') });
+    await expect(refused).toHaveCount(0);
+    const damages = page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') });
+    await expect(damages.locator('.field-error').filter({ hasText: /\S/ })).toHaveText([T.notPhoto]);
     await blocked(page, 7);
     await page.getByTestId('photos-A-overview').setInputFiles(await jpeg(page, 'scene'));
     for (const p of ['A', 'B'] as const) {

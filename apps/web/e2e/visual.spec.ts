@@ -42,8 +42,17 @@ test.describe('the look, compared with approved baselines', () => {
     test.setTimeout(240_000);
     const phone = await driverContext(browser, 'en');
     const first = await phone.newPage();
-    // Another demo account than the other tests': nothing else writes to it, so its pages stay as they are.
+    // The demo account other tests use least (one signs it in as an intruder, and writes nothing to it).
     await signInWithSmartId(first, '50001029996');
+    // Its other sessions (another test signs it in as an intruder) are ended: the sessions list shows this browser only.
+    await first.goto('/userSettings');
+    await expect(first.getByRole('heading', { name: 'Where you are signed in' })).toBeVisible();
+    const endOther = first.getByRole('button', { name: /^End the session on / });
+    await expect(first.locator('.session-item').first()).toBeVisible();
+    for (let n = await endOther.count(); n > 0; n -= 1) {
+      await endOther.first().click();
+      await expect(endOther).toHaveCount(n - 1);
+    }
     await first.close();
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     await desktop.addCookies(await phone.cookies());

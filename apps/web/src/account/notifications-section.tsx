@@ -10,11 +10,11 @@ import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { Refusal, useSend } from './form-field';
 
-function Check({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string }) {
+function Check({ label, checked, onChange, hint, disabled = false }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="field field--checkbox">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
       <label htmlFor={id}>{label}</label>
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
@@ -41,6 +41,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
     };
   }, []);
   if (!prefs) return <p role="status">{t`Loading…`}</p>;
+  const hasEmail = account.email !== null && account.emailConfirmed;
   const change = (changes: Partial<NotificationPreferences>) => setPrefs({ ...prefs, ...changes });
   return (
     <section aria-labelledby="notifications-title">
@@ -57,7 +58,14 @@ export function NotificationsSection({ account }: { account: AccountView }) {
       >
         <fieldset>
           <legend>{t`Tell me about new messages and reminders`}</legend>
-          <Check label={t`By e-mail`} checked={prefs.email} onChange={(email) => change({ email })} hint={account.email && account.emailConfirmed ? account.email : t`Your account has no confirmed e-mail address yet.`} />
+          {/* Issue 34: without a confirmed address the box is not shown ticked (nothing could be sent): it says why instead. */}
+          <Check
+            label={t`By e-mail`}
+            checked={hasEmail && prefs.email}
+            disabled={!hasEmail}
+            onChange={(email) => change({ email })}
+            hint={hasEmail ? (account.email ?? '') : t`Not available: your account has no confirmed e-mail address (signed in with Smart-ID, Mobile-ID or a social account). Messages and reminders can come by SMS.`}
+          />
           <Check label={t`By SMS`} checked={prefs.sms} onChange={(sms) => change({ sms })} hint={account.person.phone ?? t`Give your phone number in Personal data first.`} />
         </fieldset>
         <fieldset>
@@ -73,7 +81,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
               ))}
             </select>
           </div>
-          {prefs.expiryReminders && !prefs.email && !prefs.sms ? (
+          {prefs.expiryReminders && !(hasEmail && prefs.email) && !prefs.sms ? (
             <p className="field-hint" role="status">
               <Trans>Choose e-mail or SMS: without one no reminder can reach you.</Trans>
             </p>

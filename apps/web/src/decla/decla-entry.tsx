@@ -48,8 +48,16 @@ export function DeclaEntry() {
     </div>
   );
   if (!started) return intro(false);
+  // A declaration in progress (a reload) is not shown the intro while the wizard loads (issue 34: "Safety first" flashed before the step).
+  const opening = (
+    <div className="decla" data-mode={mode}>
+      <p className="loading loading--page" role="status">
+        <span className="spinner spinner--large" aria-hidden="true" /> {t`Opening your declaration…`}
+      </p>
+    </div>
+  );
   return (
-    <Suspense fallback={intro(true)}>
+    <Suspense fallback={hasStoredSession(mode) ? opening : intro(true)}>
       <DeclaApp mode={mode} startStep={hasStoredSession(mode) ? 1 : mode === 'practice' ? 2 : 3} />
     </Suspense>
   );

@@ -50,6 +50,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   CREATE_FAILED: msg`Failed to create declaration.`,
   JOIN_REFUSED: msg`The other driver did not let this phone join. Check the plates with them and try again.`,
   JOIN_NOT_CONFIRMED: msg`The other driver did not confirm in time. Ask them to keep the declaration open and try again.`,
+  JOIN_CANCELLED: msg`You stopped joining. Check both plates and press Next to ask again.`,
   JOIN_REQUEST_CHANGED: msg`The request changed meanwhile: compare the code on both phones again.`,
   JOIN_BUSY: msg`Several other phones are asking to join this declaration. Ask the other driver to refuse the codes that are not on your phone, then try again.`,
   JOIN_ASKED_TOO_OFTEN: msg`This phone asked to join too often. Wait a moment, then try again.`,

@@ -75,6 +75,8 @@ export const CONNECTION_ERROR_CODES = [
   'CREATE_FAILED',
   'JOIN_REFUSED',
   'JOIN_NOT_CONFIRMED',
+  /** The driver stopped a join in progress (issue 34: the join wait had no way back). */
+  'JOIN_CANCELLED',
   'NOBODY_TO_CONFIRM',
   'JOIN_REQUEST_CHANGED',
   'JOIN_BUSY',

@@ -3,6 +3,7 @@
  * Next was pressed or the field was left, and is described by it for screen readers.
  */
 import { useId, useState, type ReactNode } from 'react';
+import { internationalForm } from '@eid/domain';
 import { ErrorText } from '../../decla/fields/fields';
 
 interface Base {
@@ -49,7 +50,14 @@ export function ClaimText(props: Base & { readonly value: string; readonly onCha
         aria-invalid={!!props.error && (props.show || left)}
         aria-describedby={[props.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ')}
         onChange={(e) => props.onChange(e.currentTarget.value)}
-        onBlur={() => setLeft(true)}
+        onBlur={() => {
+          setLeft(true);
+          // PH7: a phone written the national way ("8 612 00005") is read as the international number when the field is left.
+          if (props.type === 'tel') {
+            const read = internationalForm(props.value);
+            if (read !== props.value) props.onChange(read);
+          }
+        }}
       />
     </Frame>
   );

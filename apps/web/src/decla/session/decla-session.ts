@@ -294,9 +294,11 @@ export class DeclaSession {
   private async join(request: PlatesConnectRequest): Promise<JoinOutcome> {
     this.connection.send({ type: 'user.connect', request });
     // Bounded as the session machine's own wait is (a join left behind by a leave settles too).
-    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed'), { timeout: JOIN_WAIT_MS }).catch(() => null);
+    // Back to idle: the driver stopped the join (cancelJoin) or left.
+    const s = await waitFor(this.connection, (x) => x.hasTag('online') || x.matches('rejected') || x.matches('failed') || x.matches('idle'), { timeout: JOIN_WAIT_MS }).catch(() => null);
     if (!s) return { ok: false, code: 'SERVER_UNREACHABLE' };
     if (s.hasTag('online')) return { ok: true };
+    if (s.matches('idle')) return { ok: false, code: 'JOIN_CANCELLED' };
     this.connection.send({ type: 'user.leave' });
     const { error, retryAfterMs, work } = s.context;
     return { ok: false, code: error ?? 'SERVER_UNREACHABLE', ...(retryAfterMs !== null ? { retryAfterMs } : {}), ...(work !== null ? { work } : {}) };
@@ -317,6 +319,15 @@ export class DeclaSession {
     for (const party of this.parties) {
       await this.hub.call('progress', { party, progress: step === LAST_FILL_STEP ? 'LAST_STEP' : 'FILLING', step });
     }
+  }
+
+  /**
+   * Stops a join in progress (issue 34): the session says JOIN_CANCELLED to the plates step's Next,
+   * and the link closes, which withdraws the request from the other driver's screen.
+   */
+  cancelJoin(): void {
+    this.session.send({ type: 'user.cancelJoin' });
+    this.connection.send({ type: 'user.leave' });
   }
 
   /** Leaves the declaration on this device (it can be found again with both plates for 30 minutes). */

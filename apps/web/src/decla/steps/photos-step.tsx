@@ -159,6 +159,8 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
 
   function add(files: FileList | null) {
     if (!files) return;
+    // A file refused for what it is was said and cannot be sent again: the next file's outcome takes its place (issue 34).
+    setPending((list) => list.filter((p) => !p.error || isUploadRetryable(p.error)));
     let n = count + pending.filter((p) => !p.error).length;
     for (const file of Array.from(files)) {
       const fileError = photoFileError({ name: file.name, size: file.size, type: file.type }) ?? addPhotoError(section, n);

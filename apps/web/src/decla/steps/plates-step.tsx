@@ -1,7 +1,7 @@
 import { rememberPermissionRequest } from '../../shell/permissions';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { SeatWaitNotice } from './seat-wait-notice';
+import { CancelJoin, SeatWaitNotice } from './seat-wait-notice';
 import { useRegionNames } from '../fields/use-region-names';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -246,7 +246,7 @@ export function PlatesStep({ step }: StepProps) {
     });
   }, [session, form, geo.position, geo.error, i18n.locale, oneDevice]);
 
-  if (seatWaitUntil !== null) return <SeatWaitNotice until={seatWaitUntil} />;
+  if (seatWaitUntil !== null) return <SeatWaitNotice until={seatWaitUntil} onCancel={() => session.cancelJoin()} />;
 
   if (admission) {
     return (
@@ -265,6 +265,7 @@ export function PlatesStep({ step }: StepProps) {
             <span className="spinner" aria-hidden="true" /> <Trans>Waiting for the other driver…</Trans>
           </p>
         </div>
+        <CancelJoin onCancel={() => session.cancelJoin()} />
       </section>
     );
   }

@@ -93,12 +93,24 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
     el.height = el.offsetHeight * ratio;
     el.getContext('2d')?.scale(ratio, ratio);
     const p = new SignaturePad(el, { penColor: '#0b2a4a', minWidth: 1, maxWidth: 2.8, backgroundColor: 'rgba(255,255,255,0)' });
+    // Issue 34: the layout must not move under a finger. While a stroke is drawn, a change above the pad (the insurer's
+    // confirmation arriving on a slow connection) is met by scrolling the page as much, before it is painted: the pad
+    // stays where the finger is, and the stroke goes on where it is drawn.
+    let heldTop: number | null = null;
+    const hold = new ResizeObserver(() => {
+      if (heldTop === null) return;
+      const moved = el.getBoundingClientRect().top - heldTop;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    });
+    hold.observe(el.closest('.step') ?? document.body);
     p.addEventListener('beginStroke', () => {
+      heldTop = el.getBoundingClientRect().top;
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
       setTooShort(false);
     });
     p.addEventListener('endStroke', () => {
+      heldTop = null;
       setDrawn(!p.isEmpty());
       // Saved by itself once the driver stops drawing; a signature not yet decent waits for more strokes.
       if (timer.current) clearTimeout(timer.current);
@@ -119,6 +131,7 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
         timer.current = null;
         void save.current({ p, el }).catch(() => undefined);
       }
+      hold.disconnect();
       p.off();
       pad.current = null;
     };

@@ -7,6 +7,7 @@ import {
   accidentPlaceError,
   formatDate,
   formatTime,
+  internationalForm,
   isInLithuania,
   isLocationValid,
   parseDisplayDateTime,
@@ -50,7 +51,14 @@ function Witnesses({ party, both }: { party: Party; both: boolean }) {
           <div key={i} className="witness" role="group" aria-label={t`Witness ${i + 1}`}>
             <TextField id={`${id}-name`} label={t`Name`} value={w.name} onChange={(name) => update(i, { ...w, name })} onBlur={flush} error={e.name} showError={hinted} autoComplete="off" maxLength={TEXT_LIMITS.name} required />
             <TextField id={`${id}-surname`} label={t`Surname`} value={w.surname} onChange={(surname) => update(i, { ...w, surname })} onBlur={flush} error={e.surname} showError={hinted} autoComplete="off" maxLength={TEXT_LIMITS.name} required />
-            <TextField id={`${id}-phone`} label={t`Phone`} type="tel" inputMode="tel" value={w.phone} onChange={(phone) => update(i, { ...w, phone })} onBlur={flush} error={e.phone} showError={hinted} required />
+            <TextField id={`${id}-phone`} label={t`Phone`} type="tel" inputMode="tel" value={w.phone} onChange={(phone) => update(i, { ...w, phone })}
+              // PH7: a number written the national way ("8 612 00005") is read as the international one when the field is left (then saved by the autosave).
+              onBlur={() => {
+                const read = internationalForm(w.phone);
+                if (read !== w.phone) update(i, { ...w, phone: read });
+                else flush();
+              }}
+              error={e.phone} showError={hinted} required />
             <button type="button" className="button button--text" onClick={() => setList(list.filter((_, j) => j !== i))}>
               {t`Remove witness ${i + 1}`}
             </button>

@@ -75,6 +75,12 @@ export function WizardPage() {
   const { i18n } = useLinguiRuntime();
   const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Issue 34: a reload of a declaration in progress showed "Safety first" until the hub's answer took the driver back to
+  // their step. While that first answer is awaited, the page says it is opening the declaration instead. (Offline, the
+  // link goes on reconnecting: the last known declaration or the steps show, as before.)
+  const resuming = useSelector(session.session, (s) => s.context.resuming);
+  const linkOpening = useSelector(session.connection, (s) => s.matches({ link: 'opening' }) || s.matches({ link: 'handshaking' }));
+  const reopening = resuming && linkOpening;
   const body = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -93,6 +99,16 @@ export function WizardPage() {
     const sub = session.wizard.on('step.hint', () => setTimeout(() => scrollToFirstError(body.current), 0));
     return () => sub.unsubscribe();
   }, [session]);
+
+  if (reopening && step < FIRST_FILL_STEP) {
+    return (
+      <div className="decla" data-mode={session.mode}>
+        <p className="loading loading--page" role="status">
+          <span className="spinner spinner--large" aria-hidden="true" /> {t`Opening your declaration…`}
+        </p>
+      </div>
+    );
+  }
 
   const title = def.name === 'witnesses' && party === 'B' ? WITNESSES_TITLE_B : STEP_TITLES[def.name];
   const Step = STEP_COMPONENTS[def.name];

@@ -103,6 +103,28 @@ describe('the session machine: connecting by plates (JN1, JN5, JN6, JN8)', () =>
     expect(h.actor.getSnapshot().context.seatWaitUntil).toBeNull();
   });
 
+  it('[JN6] issue 34: the driver stops the wait for the seat, or the wait to be let in: JOIN_CANCELLED, nothing asked again, and Next asks anew', async () => {
+    const h = setUp([{ ok: false, code: 'SEAT_STILL_COUNTED', retryAfterMs: 40_000 }, 'pending', { ok: true }]);
+    await connect(h);
+    expect(h.actor.getSnapshot().value).toBe('waitingForSeat');
+    h.actor.send({ type: 'user.cancelJoin' });
+    expect(h.actor.getSnapshot().value).toBe('failed');
+    expect(h.actor.getSnapshot().context).toMatchObject({ error: 'JOIN_CANCELLED', seatWaitUntil: null, retryAfterMs: null });
+    h.clock.increment(60_000);
+    await flush();
+    expect(h.joins).toHaveLength(1);
+    // Asked again: this join waits for the other driver's confirmation, and is stopped too.
+    h.actor.send({ type: 'user.connect' });
+    await flush();
+    expect(h.actor.getSnapshot().value).toBe('joining');
+    h.actor.send({ type: 'user.cancelJoin' });
+    expect(h.actor.getSnapshot().context.error).toBe('JOIN_CANCELLED');
+    h.actor.send({ type: 'user.connect' });
+    await flush();
+    expect(h.joins).toHaveLength(3);
+    expect(h.actor.getSnapshot().value).toBe('connected');
+  });
+
   it(`[JN6] a seat that stays counted is asked for ${SEAT_WAIT_RETRIES} more times, then the refusal is the driver's to read`, async () => {
     const still: JoinOutcome = { ok: false, code: 'SEAT_STILL_COUNTED', retryAfterMs: 5_000 };
     const h = setUp(Array.from({ length: SEAT_WAIT_RETRIES + 2 }, () => still));

@@ -67,6 +67,8 @@ export type SessionEvent =
   | { readonly type: 'user.connect' }
   | { readonly type: 'user.resume'; readonly lastKnown: boolean }
   | { readonly type: 'user.leave' }
+  /** Issue 34: the driver stops a join in progress (waiting to be let in, or for the old phone's seat): back to the plates. */
+  | { readonly type: 'user.cancelJoin' }
   /** The hub's news: `kind` of the change; `ownStep`, the step this driver's part is on. */
   | { readonly type: 'hub.changed'; readonly kind: string; readonly ownStep: number }
   | { readonly type: 'hub.link'; readonly online: boolean; readonly down: boolean }
@@ -113,6 +115,7 @@ export const sessionMachine = setup({
   },
   actions: {
     refused: assign((_, outcome: JoinOutcome) => (outcome.ok ? {} : { error: outcome.code, retryAfterMs: outcome.retryAfterMs ?? null })),
+    cancelled: assign({ error: 'JOIN_CANCELLED', retryAfterMs: null, seatWaitUntil: null }),
     /** When the seat is asked for again, for the screen (the clock is the device's: provideSessionPorts). */
     markSeatWait: assign(({ context }) => ({ seatWaitUntil: context.retryAfterMs ?? 0 })),
   },
@@ -180,6 +183,7 @@ export const sessionMachine = setup({
       ],
     },
     solving: {
+      on: { 'user.cancelJoin': { target: 'failed', actions: 'cancelled' } },
       invoke: {
         src: 'captcha',
         input: ({ context }) => ({ work: context.work }),
@@ -188,6 +192,8 @@ export const sessionMachine = setup({
       },
     },
     joining: {
+      // The connection machine is told to leave by the device (DeclaSession.cancelJoin), which settles the join's promise too.
+      on: { 'user.cancelJoin': { target: 'failed', actions: 'cancelled' } },
       invoke: {
         src: 'join',
         input: ({ context }) => ({ request: context.token ? { ...context.request!, captcha: context.token } : context.request! }),
@@ -213,6 +219,7 @@ export const sessionMachine = setup({
     },
     /** JN6: asked again by itself when the other device's time is up. */
     waitingForSeat: {
+      on: { 'user.cancelJoin': { target: 'failed', actions: 'cancelled' } },
       after: { seatWait: { target: 'solving', actions: assign({ seatWaitUntil: null, error: null, retryAfterMs: null }) } },
     },
     settingUp: {
