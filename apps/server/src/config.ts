@@ -113,8 +113,10 @@ export interface ServerConfig {
   /** Declaration sockets in all (`EID_MAX_CONNECTIONS`, 10000) and from one address (`EID_MAX_CONNECTIONS_PER_IP`, 200; carrier NAT shares addresses). */
   readonly maxConnections: number;
   readonly maxConnectionsPerIp: number;
-  /** How often each socket is pinged (`EID_WS_PING_MS`, 5 s); one that missed the last ping is dropped, so the other driver sees it gone within 10 s. */
+  /** The sockets' liveness round (`EID_WS_PING_MS`, 2 s): a socket quiet since the last round (no heartbeat, no frame) is pinged. */
   readonly wsPingMs: number;
+  /** A socket quiet this long (`EID_WS_SILENT_MS`, 6 s: three heartbeats; a seated one by its frames) is dropped: the other driver sees it gone within about 8 s. */
+  readonly wsSilentMs: number;
 }
 
 const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]+(?:\.\d{1,3}(?:\.\d{1,3}){3})?)(?:\/\d{1,3})?$/;
@@ -208,7 +210,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     smppUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^s?smpp:\/\/[^\s@/]+:[^\s@/]*@[^\s@/?]+(?:\?\S*)?$/))]), 'EID_SMPP_URL', env.EID_SMPP_URL, ''),
     maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
     maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),
-    wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '5000'),
+    wsPingMs: read(v.pipe(positive, v.minValue(50)), 'EID_WS_PING_MS', env.EID_WS_PING_MS, '2000'),
+    wsSilentMs: read(v.pipe(positive, v.minValue(100)), 'EID_WS_SILENT_MS', env.EID_WS_SILENT_MS, '6000'),
   };
 }
 

@@ -197,7 +197,7 @@ test.describe('accounts by e-mail and password', () => {
     await ctx.close();
   });
 
-  test('the whole way: register → confirm from the outbox → sign in → settings D → a live declaration with steps 5 and 11 prefilled → submitted → /ei lists it → /eiPreview opens its statement', async ({ browser }) => {
+  test('the whole way: register → confirm from the outbox → sign in → settings D → a live declaration with steps 5 and 11 prefilled → submitted → /ei lists it → /eiPreview opens its statement; another person cannot open it', async ({ browser }) => {
     test.setTimeout(240_000);
     const email = `tomas.${Date.now()}@example.lt`;
     const ctx = await driverContext(browser, 'en');
@@ -247,6 +247,8 @@ test.describe('accounts by e-mail and password', () => {
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('MLN742');
     await expect(item).toContainText('Victim');
+    // Without a verified code the bureau's records are not shown; the way to verify is.
+    await expect(page.getByRole('link', { name: 'Link Smart-ID or Mobile-ID' })).toBeVisible();
     await accessible(page, '/ei with a declaration');
     await item.getByRole('link', { name: 'Open the statement' }).click();
     await expect(page).toHaveURL(/\/eiPreview\?id=/);
@@ -255,6 +257,20 @@ test.describe('accounts by e-mail and password', () => {
     await expect(page.getByRole('main')).toContainText('KTV318');
     await expect(page.getByRole('main')).toContainText('Žukauskas');
     await accessible(page, '/eiPreview');
+    // Someone else, signed in, is refused as if the password were wrong (the statement's address is no key).
+    const url = page.url();
+    const other = await driverContext(browser, 'en');
+    const intruder = await other.newPage();
+    await intruder.goto('/');
+    await intruder.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await intruder.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
+    await intruder.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByLabel('Personal code').fill('50001029996');
+    await intruder.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByRole('button', { name: 'Continue' }).click();
+    await expect(intruder.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
+    await intruder.goto(url.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(intruder.getByRole('main').getByRole('alert')).toContainText('The declaration cannot be');
+    await expect(intruder.getByRole('main')).not.toContainText('KTV318');
+    await other.close();
     await ctx.close();
   });
 });

@@ -122,7 +122,11 @@ test.describe('nothing typed is lost', () => {
     // A is at step 6 ("Step 2 of 9"), as B's status line says.
     await expect(b.getByText('The other driver is connected · at step 2 of 9')).toBeVisible({ timeout: 15_000 });
 
+    const offlineAt = Date.now();
     await a.context().setOffline(true);
+    // Issue 34: the other phone learns it too, within seconds (it said "connected" for up to 10 s while A already said "lost").
+    await expect(b.getByText('The other driver is not connected')).toBeVisible({ timeout: 10_000 });
+    expect(Date.now() - offlineAt).toBeLessThan(10_000);
     await expect(a.getByText('Connection lost. Reconnecting… Your entries are kept.')).toBeVisible({ timeout: 30_000 });
     await a.getByRole('button', { name: 'Add a witness' }).click();
     const witness = a.getByRole('group', { name: 'Witness 1' });

@@ -197,6 +197,11 @@ export class DeclarationHub {
     return this.binaries.uploadContext(declarationId, party);
   }
 
+  /** Whether the connection holds a seat (its device then sends its heartbeat every 2 s: the socket guard's liveness). */
+  isSeated(conn: HubConnection | null): boolean {
+    return conn !== null && this.rooms.seatOf(conn) !== null;
+  }
+
   /** Does the connection hold a seat, or wait for the other driver to admit it? (A socket with neither is idle.) */
   isAttached(conn: HubConnection | null): boolean {
     return conn !== null && (this.rooms.seatOf(conn) !== null || this.admissions.waits(conn));

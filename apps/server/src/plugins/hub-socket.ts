@@ -58,7 +58,9 @@ export default fp(
       maxQueuedFrames: MAX_QUEUED_FRAMES,
       maxBufferedBytes: MAX_BUFFERED_BYTES,
       unboundIdleMs: UNBOUND_IDLE_MS,
+      silentMs: app.config.wsSilentMs,
       clock: app.clock,
+      liveClock: { now: () => Date.now() },
       // FU12: one line per closed socket, within its address's budget.
       log: (reason, data) => app.logBudget.line(typeof data.ip === 'string' ? data.ip : undefined, () => app.log.warn(data, `declaration socket closed: ${reason}`)),
     });
@@ -146,8 +148,16 @@ export default fp(
       },
     );
 
-    // Pings and the idle timeout of sockets without a declaration run in every installation.
-    const ticks = setInterval(() => guard.tick((socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null)), app.config.wsPingMs);
+    // Liveness (pings to quiet sockets, quiet ones dropped) and the idle timeout of sockets without a declaration run in every installation.
+    const ticks = setInterval(
+      () =>
+        guard.tick(
+          (socket) => hub.isAttached(connections.get(socket as WebSocket) ?? null),
+          app.config.wsPingMs,
+          (socket) => hub.isSeated(connections.get(socket as WebSocket) ?? null),
+        ),
+      app.config.wsPingMs,
+    );
     ticks.unref();
     app.addHook('onClose', async () => clearInterval(ticks));
   },

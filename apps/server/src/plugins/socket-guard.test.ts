@@ -20,6 +20,7 @@ class FakeSocket implements GuardedSocket {
 
 function guard(overrides: Partial<ConstructorParameters<typeof SocketGuard>[0]> = {}) {
   const clock = new FixedClock(0);
+  const live = new FixedClock(0);
   const logged: string[] = [];
   const g = new SocketGuard({
     maxConnections: 3,
@@ -27,11 +28,13 @@ function guard(overrides: Partial<ConstructorParameters<typeof SocketGuard>[0]> 
     maxQueuedFrames: 4,
     maxBufferedBytes: 1000,
     unboundIdleMs: 60_000,
+    silentMs: 6_000,
     clock,
+    liveClock: live,
     log: (reason) => void logged.push(reason),
     ...overrides,
   });
-  return { g, clock, logged };
+  return { g, clock, live, logged };
 }
 
 describe('the declaration sockets’ guard', () => {
@@ -73,19 +76,63 @@ describe('the declaration sockets’ guard', () => {
     expect(logged).toEqual(['a device stopped reading']);
   });
 
-  it('[FU3] pings every round; a socket that did not answer the last ping is dropped; one without a declaration after the idle time is closed', () => {
-    const { g, clock } = guard();
+  it('[FU3] a quiet socket is pinged each round; one quiet for 6 s (no frame, no pong) is dropped; one without a declaration after the idle time is closed', () => {
+    const { g, clock, live } = guard();
     const [answering, silent, unbound] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
     for (const s of [answering, silent, unbound]) g.opened(s, '198.51.100.1' + String([answering, silent, unbound].indexOf(s)));
     const attached = (s: GuardedSocket) => s !== unbound;
-    g.tick(attached);
+    live.advance(2_000);
+    g.tick(attached, 2_000);
     expect([answering.pings, silent.pings, unbound.pings]).toEqual([1, 1, 1]);
     g.pong(answering);
     g.pong(unbound);
-    clock.advance(60_000);
-    g.tick(attached);
+    live.advance(2_000);
+    g.tick(attached, 2_000);
+    expect(silent.terminated).toBe(false);
+    g.pong(answering);
+    g.pong(unbound);
+    // Silent for 6 s: its network is gone (the other driver is told within a round or two).
+    live.advance(2_000);
+    g.tick(attached, 2_000);
     expect(silent.terminated).toBe(true);
+    clock.advance(60_000);
+    g.tick(attached, 2_000);
     expect(unbound.closedWith).toBe(POLICY_VIOLATION);
-    expect([answering.terminated, answering.closedWith, answering.pings]).toEqual([false, null, 2]);
+    expect([answering.terminated, answering.closedWith]).toEqual([false, null]);
+  });
+
+  it('[FU3] issue 34: a device that sends its heartbeats is heard by them and costs no ping; a test clock moved forward drops nobody', () => {
+    const { g, clock, live } = guard();
+    const beating = new FakeSocket();
+    g.opened(beating, '198.51.100.9');
+    for (let round = 0; round < 10; round += 1) {
+      live.advance(1_000);
+      expect(g.enqueue(beating)).toBe(true);
+      g.done(beating);
+      live.advance(1_000);
+      g.tick(() => true, 2_000);
+    }
+    expect([beating.pings, beating.terminated]).toEqual([0, false]);
+    // The installation's clock (a test's, moved a day forward) is not the clock of liveness.
+    clock.advance(86_400_000);
+    g.tick(() => true, 2_000);
+    expect(beating.terminated).toBe(false);
+  });
+
+  it('[FU3] issue 34: a seated device whose frames stop is gone after 6 s although its browser answers pings; one waiting to be let in lives by its pongs', () => {
+    const { g, live } = guard();
+    const [seatedOne, waiting] = [new FakeSocket(), new FakeSocket()];
+    g.opened(seatedOne, '198.51.100.7');
+    g.opened(waiting, '198.51.100.8');
+    const seated = (s: GuardedSocket) => s === seatedOne;
+    for (let round = 1; round <= 3; round += 1) {
+      live.advance(2_000);
+      g.tick(() => true, 2_000, seated);
+      // Both answer every ping: the network layer does, whatever the page.
+      g.pong(seatedOne);
+      g.pong(waiting);
+    }
+    expect(seatedOne.terminated).toBe(true);
+    expect(waiting.terminated).toBe(false);
   });
 });

@@ -8,8 +8,14 @@
  * - **Back-pressure**: a socket whose unsent bytes pass `maxBufferedBytes` has stopped reading:
  *   it is closed instead of growing the server's memory.
  * - **Log**: a socket the guard closes is one line, whatever arrives after (FU12).
- * - **Liveness**: every `pingMs` a ping; a socket that did not answer the previous one is gone. A
- *   socket that holds no seat (and waits for no admission) after `unboundIdleMs` is closed.
+ * - **Liveness**: a seated device sends its heartbeat every 2 s: its socket is alive while its
+ *   frames come, and one without a frame for `silentMs` is gone — the other driver sees it leave
+ *   within seconds of its network dropping (issue 34: the phone that lost its network said so
+ *   after 4 s while the other still said "connected"; a browser's network layer goes on answering
+ *   pings for a page that no longer talks). A socket without a seat (one waiting to be let in
+ *   sends no heartbeat) is alive by its frames or its pongs. Each round pings the sockets quiet
+ *   since the last one. A socket that holds no seat (and waits for no admission) after
+ *   `unboundIdleMs` is closed.
  */
 import type { ClockPort } from '@eid/domain';
 
@@ -27,7 +33,11 @@ export interface SocketGuardOptions {
   readonly maxQueuedFrames: number;
   readonly maxBufferedBytes: number;
   readonly unboundIdleMs: number;
+  /** Quiet this long (no frame, no pong), a socket is dropped. */
+  readonly silentMs: number;
   readonly clock: ClockPort;
+  /** The clock of liveness: the machine's own (a test installation's clock moved forward must not make every socket quiet). */
+  readonly liveClock: ClockPort;
   readonly log: (reason: string, data: Record<string, unknown>) => void;
 }
 
@@ -37,7 +47,10 @@ export const POLICY_VIOLATION = 1008;
 interface Tracked {
   readonly ip: string;
   readonly openedAt: number;
-  alive: boolean;
+  /** When a frame last came. */
+  framedAt: number;
+  /** When a frame or a pong last came. */
+  heardAt: number;
   queued: number;
   /** Closed by the guard: the frames still arriving until it is gone are dropped without a word (FU12). */
   closing: boolean;
@@ -57,7 +70,8 @@ export class SocketGuard {
   }
 
   opened(socket: GuardedSocket, ip: string): void {
-    this.sockets.set(socket, { ip, openedAt: this.options.clock.now(), alive: true, queued: 0, closing: false });
+    const live = this.options.liveClock.now();
+    this.sockets.set(socket, { ip, openedAt: this.options.clock.now(), framedAt: live, heardAt: live, queued: 0, closing: false });
     this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
   }
 
@@ -74,6 +88,7 @@ export class SocketGuard {
   enqueue(socket: GuardedSocket): boolean {
     const t = this.sockets.get(socket);
     if (!t || t.closing) return false;
+    t.framedAt = t.heardAt = this.options.liveClock.now();
     if (t.queued >= this.options.maxQueuedFrames) {
       t.closing = true;
       this.options.log('too many frames waiting', { ip: t.ip, queued: t.queued });
@@ -103,14 +118,20 @@ export class SocketGuard {
 
   pong(socket: GuardedSocket): void {
     const t = this.sockets.get(socket);
-    if (t) t.alive = true;
+    if (t) t.heardAt = this.options.liveClock.now();
   }
 
-  /** The periodic round: drops sockets that did not answer the last ping or sit unbound too long, pings the rest. */
-  tick(attached: (socket: GuardedSocket) => boolean): void {
+  /**
+   * The periodic round (every `roundMs`): drops sockets quiet for `silentMs` (a seated one by its
+   * frames only) or unbound too long, pings those quiet since the last round (a device that sends
+   * its heartbeats costs no ping).
+   */
+  tick(attached: (socket: GuardedSocket) => boolean, roundMs: number, seated: (socket: GuardedSocket) => boolean = () => false): void {
     const now = this.options.clock.now();
+    const live = this.options.liveClock.now();
     for (const [socket, t] of this.sockets) {
-      if (!t.alive) {
+      const quiet = live - (seated(socket) ? t.framedAt : t.heardAt);
+      if (quiet >= this.options.silentMs) {
         socket.terminate();
         continue;
       }
@@ -118,8 +139,7 @@ export class SocketGuard {
         socket.close(POLICY_VIOLATION, 'no declaration');
         continue;
       }
-      t.alive = false;
-      socket.ping();
+      if (quiet >= roundMs) socket.ping();
     }
   }
 
