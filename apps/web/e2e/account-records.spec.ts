@@ -1,16 +1,7 @@
-import { expect, test, type Page } from './helpers/test.js';
+import { expect, test } from './helpers/test.js';
+import { signInWithSmartId as smartId } from './helpers/account.js';
 import { accessible } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
-
-/** Signs in at the login dialog with the local Smart-ID service's demo account. */
-async function smartId(page: Page, personalCode: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
-  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByLabel('Personal code').fill(personalCode);
-  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
-}
 
 test.describe('the signed-in person\'s records', () => {
   test('Smart-ID\'s demo account OK sees its insurance documents, debts and accidents, and chooses its reminders', async ({ browser }) => {

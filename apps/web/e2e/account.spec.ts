@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './helpers/test.js';
 import { accessible } from './helpers/axe.js';
-import { confirmedAccount, linkFromOutbox, signIn } from './helpers/account.js';
+import { confirmedAccount, linkFromOutbox, signIn, signInWithSmartId } from './helpers/account.js';
 import { contactByEmail, driverContext, driverData, expectStep, fillBoth, finishFromPreview, introAndTerms, next, pickAddress, plates, start } from './helpers/decla.js';
 
 /** Settings D filled as a Lithuanian driver would (the licence number, a phone, a home address). */
@@ -261,12 +261,7 @@ test.describe('accounts by e-mail and password', () => {
     const url = page.url();
     const other = await driverContext(browser, 'en');
     const intruder = await other.newPage();
-    await intruder.goto('/');
-    await intruder.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
-    await intruder.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
-    await intruder.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByLabel('Personal code').fill('50001029996');
-    await intruder.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByRole('button', { name: 'Continue' }).click();
-    await expect(intruder.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
+    await signInWithSmartId(intruder, '50001029996');
     await intruder.goto(url.replace(/^https?:\/\/[^/]+/, ''));
     await expect(intruder.getByRole('main').getByRole('alert')).toContainText('The declaration cannot be');
     await expect(intruder.getByRole('main')).not.toContainText('KTV318');

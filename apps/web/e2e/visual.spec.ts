@@ -11,6 +11,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/test.js';
 import { fitsViewport } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
+import { signInWithSmartId } from './helpers/account.js';
 
 /** A Wednesday, 10:00 in Vilnius: the office is open (no "closed" notice that comes and goes by the hour). */
 const FIXED_NOW = new Date('2026-11-25T08:00:00Z');
@@ -21,15 +22,6 @@ const PAGES = ['/', '/user', '/userSettings', '/userSettings?s=D', '/userSetting
 const volatile = (page: Page): Locator[] => [page.locator('.record-fact dd'), page.locator('.record-card-head h3'), page.locator('.session-item p')];
 
 const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/[?=]/g, '-'));
-
-async function signInWithSmartId(page: Page, personalCode: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
-  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByLabel('Personal code').fill(personalCode);
-  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
-}
 
 async function shoot(page: Page, name: string, phone: boolean): Promise<void> {
   await page.waitForFunction(() => [...document.images].every((i) => i.complete) && document.fonts.status === 'loaded');

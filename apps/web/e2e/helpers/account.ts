@@ -36,3 +36,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 }
+
+/** Signs in at the login dialog with the local Smart-ID service's demo account (from the home page). */
+export async function signInWithSmartId(page: Page, personalCode: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Sign in with Smart-ID' }).click();
+  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByLabel('Personal code').fill(personalCode);
+  await page.getByRole('dialog', { name: 'Sign in with Smart-ID' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible({ timeout: 15_000 });
+}

@@ -4,6 +4,7 @@ import { STORAGE_KEYS, type EidMode } from '@eid/domain/constants';
 import { readStored } from '../storage';
 import { storedMode } from './mode';
 import { IntroContent } from './steps/intro-content';
+import { OpeningDeclaration } from './opening';
 
 const loadApp = () => import('./decla-app');
 const DeclaApp = lazy(loadApp);
@@ -49,15 +50,8 @@ export function DeclaEntry() {
   );
   if (!started) return intro(false);
   // A declaration in progress (a reload) is not shown the intro while the wizard loads (issue 34: "Safety first" flashed before the step).
-  const opening = (
-    <div className="decla" data-mode={mode}>
-      <p className="loading loading--page" role="status">
-        <span className="spinner spinner--large" aria-hidden="true" /> {t`Opening your declaration…`}
-      </p>
-    </div>
-  );
   return (
-    <Suspense fallback={hasStoredSession(mode) ? opening : intro(true)}>
+    <Suspense fallback={hasStoredSession(mode) ? <OpeningDeclaration mode={mode} /> : intro(true)}>
       <DeclaApp mode={mode} startStep={hasStoredSession(mode) ? 1 : mode === 'practice' ? 2 : 3} />
     </Suspense>
   );

@@ -7,6 +7,7 @@
  */
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { isTransientFailure } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
 
 /** A mouse: files can be dragged here from the desktop. (A phone's own chooser offers its camera, gallery and files.) */
@@ -102,7 +103,7 @@ export function UploadProgress({ state, onRetry, errorId }: { state: UploadState
         <div role="alert" className="upload-failed" id={errorId}>
           <ErrorText code={state.code} />
           {/* A refusal of the files themselves is not retried: the same files would be refused again. */}
-          {RETRYABLE.has(state.code) ? (
+          {isTransientFailure(state.code) ? (
             <button type="button" className="button button--secondary" onClick={onRetry}>
               {t`Try again`}
             </button>
@@ -112,6 +113,3 @@ export function UploadProgress({ state, onRetry, errorId }: { state: UploadState
     </>
   );
 }
-
-/** Failures of the way, not of the files: worth sending the same files again. */
-const RETRYABLE = new Set(['NETWORK_ERROR', 'GENERIC_ERROR', 'RATE_LIMITED', 'SERVER_ERROR', 'STORAGE_FULL']);

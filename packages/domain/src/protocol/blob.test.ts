@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sniffContentType } from '../rules/content-type.js';
+import { isTransientFailure } from './blob.js';
 
 const bytes = (...parts: Array<number[] | string>) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)).concat(new Array(16).fill(0)));
@@ -31,5 +32,20 @@ describe('content sniffing of uploads', () => {
         expect(r === null || ['image', 'audio'].includes(r.kind)).toBe(true);
       }),
     );
+  });
+});
+
+describe('what an upload may try again (issue 34)', () => {
+  it.each([
+    ['NETWORK_ERROR', true],
+    ['RATE_LIMITED', true],
+    ['SERVER_ERROR', true],
+    ['STORAGE_FULL', true],
+    ['CLAIM_FILE_INVALID', false],
+    ['CLAIM_TOO_MANY_FILES', false],
+    ['TOO_BIG', false],
+    ['CHAT_FILE_INVALID', false],
+  ])('%s: sent again? %s', (code, again) => {
+    expect(isTransientFailure(code)).toBe(again);
   });
 });

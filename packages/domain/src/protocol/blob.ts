@@ -91,6 +91,14 @@ export interface UploadRequest {
 const FILE_REFUSALS: readonly ErrorCode[] = ['BAD_EXT', 'TOO_BIG', 'FAILED_CONVERSION', 'NOT_A_PHOTO'];
 export const isUploadRetryable = (code: string): boolean => !(FILE_REFUSALS as readonly string[]).includes(code);
 
+/**
+ * Failures of the way, not of what was sent (issue 34: the account's uploads offer "Try again" for
+ * these only): the network, the server's load or its error. A refusal of the files (invalid, too
+ * many, too big) would be refused again.
+ */
+const TRANSIENT_FAILURES: readonly string[] = ['NETWORK_ERROR', 'GENERIC_ERROR', 'RATE_LIMITED', 'SERVER_ERROR', 'STORAGE_FULL'];
+export const isTransientFailure = (code: string): boolean => TRANSIENT_FAILURES.includes(code);
+
 
 /** The answer of an upload. */
 export interface BlobUploaded {

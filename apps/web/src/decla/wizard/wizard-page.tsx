@@ -12,6 +12,7 @@ import { scrollToFirstError } from './step-hooks';
 import { StepFooter, type StepProps } from './step-footer';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
 import { ConnectionStatus } from '../dialogs/connection-status';
+import { OpeningDeclaration } from '../opening';
 import { JoinRequestDialog } from '../dialogs/join-request-dialog';
 import { SystemUpdateBanner } from '../dialogs/system-update-banner';
 import { CaptchaDialogHost } from '../../captcha/captcha-dialog';
@@ -100,15 +101,7 @@ export function WizardPage() {
     return () => sub.unsubscribe();
   }, [session]);
 
-  if (reopening && step < FIRST_FILL_STEP) {
-    return (
-      <div className="decla" data-mode={session.mode}>
-        <p className="loading loading--page" role="status">
-          <span className="spinner spinner--large" aria-hidden="true" /> {t`Opening your declaration…`}
-        </p>
-      </div>
-    );
-  }
+  if (reopening && step < FIRST_FILL_STEP) return <OpeningDeclaration mode={session.mode} />;
 
   const title = def.name === 'witnesses' && party === 'B' ? WITNESSES_TITLE_B : STEP_TITLES[def.name];
   const Step = STEP_COMPONENTS[def.name];
