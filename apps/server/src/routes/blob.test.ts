@@ -119,6 +119,9 @@ describe('POST /serveris/blob', () => {
     const { ctx, headers } = await seat();
     expect(await headersOnly(ctx, { ...headers, [SEAT_HEADERS.token]: 'x'.repeat(32) })).toEqual({ status: 403, body: JSON.stringify({ code: 'NOT_ALLOWED' }) });
     // Three uploads of the seat in progress (their bodies still coming): a fourth waits its turn.
+    // Asked only once the server has admitted all three (on a busy machine they arrive in their own
+    // time; a probe sent earlier would take a place itself and turn the third one away).
+    const admit = vi.spyOn(ctx.app.uploads, 'admit');
     const held = Array.from({ length: UPLOADS_PER_SEAT }, () => {
       const address = ctx.app.server.address() as AddressInfo;
       const req = request({ host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(4 * 1024 * 1024) } });
@@ -126,8 +129,8 @@ describe('POST /serveris/blob', () => {
       req.write(Buffer.alloc(1024));
       return req;
     });
-    // The three reach the server in their own time on a busy machine (the whole suite runs beside): polled, not slept.
-    await vi.waitFor(async () => expect(await headersOnly(ctx, headers)).toEqual({ status: 429, body: JSON.stringify({ code: 'RATE_LIMITED' }) }), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(admit.mock.settledResults.filter((r) => r.type === 'fulfilled')).toHaveLength(UPLOADS_PER_SEAT), { timeout: 20_000, interval: 50 });
+    expect(await headersOnly(ctx, headers)).toEqual({ status: 429, body: JSON.stringify({ code: 'RATE_LIMITED' }) });
     for (const req of held) req.destroy();
     // Given up, their places are free again.
     await vi.waitFor(async () => expect((await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' })).statusCode).toBe(201), { timeout: 10_000, interval: 100 });
