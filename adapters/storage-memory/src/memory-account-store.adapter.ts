@@ -1,4 +1,4 @@
-import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson, DeclarationLink, NotificationPreferences } from '@eid/domain';
+import type { Account, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, AccountPerson, DeclarationLink, NotificationPreferences, UsedToken } from '@eid/domain';
 
 /** Accounts are plain data: a copy in and out keeps the caller from changing what is stored. */
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -51,6 +51,13 @@ export class MemoryAccountStore implements AccountStorePort {
     const a = this.accounts.get(id);
     if (!a || a.personalCode !== null || [...this.accounts.values()].some((o) => o.id !== id && o.personalCode === personalCode)) return false;
     this.accounts.set(id, { ...a, personalCode });
+    return true;
+  }
+
+  async setConfirmedEmail(id: string, email: string, at: number): Promise<boolean> {
+    const a = this.accounts.get(id);
+    if (!a || [...this.accounts.values()].some((o) => o.id !== id && o.email === email)) return false;
+    this.accounts.set(id, { ...a, email, emailConfirmedAt: at });
     return true;
   }
 
@@ -173,19 +180,19 @@ export class MemoryAccountStore implements AccountStorePort {
   }
 
   async addToken(token: AccountToken): Promise<void> {
-    if (token.purpose === 'reset') for (const [k, t] of this.tokens) if (t.accountId === token.accountId && t.purpose === 'reset') this.tokens.delete(k);
+    if (token.purpose !== 'confirm') for (const [k, t] of this.tokens) if (t.accountId === token.accountId && t.purpose === token.purpose) this.tokens.delete(k);
     this.tokens.set(token.tokenHash, { ...token });
   }
 
-  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null> {
     const t = this.tokens.get(tokenHash);
-    return t && t.purpose === purpose && t.expiresAt > now ? { accountId: t.accountId, passwordHash: t.passwordHash } : null;
+    return t && t.purpose === purpose && t.expiresAt > now ? { accountId: t.accountId, passwordHash: t.passwordHash, email: t.email } : null;
   }
 
-  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null> {
     const t = this.tokens.get(tokenHash);
     if (!t || t.purpose !== purpose) return null;
     this.tokens.delete(tokenHash);
-    return t.expiresAt > now ? { accountId: t.accountId, passwordHash: t.passwordHash } : null;
+    return t.expiresAt > now ? { accountId: t.accountId, passwordHash: t.passwordHash, email: t.email } : null;
   }
 }

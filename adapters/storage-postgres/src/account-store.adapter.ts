@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, UsedToken, SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -66,6 +66,17 @@ export class PgAccountStore implements AccountStorePort {
       return rows.length === 1;
     } catch (e) {
       // Another account has the code (unique_violation).
+      if ((e as { code?: unknown }).code === '23505' || (e as { cause?: { code?: unknown } }).cause?.code === '23505') return false;
+      throw e;
+    }
+  }
+
+  async setConfirmedEmail(id: string, email: string, at: number): Promise<boolean> {
+    try {
+      const rows = await this.db.update(accounts).set({ email, emailConfirmedAt: at }).where(eq(accounts.id, id)).returning({ id: accounts.id });
+      return rows.length === 1;
+    } catch (e) {
+      // Another account has the address (unique_violation).
       if ((e as { code?: unknown }).code === '23505' || (e as { cause?: { code?: unknown } }).cause?.code === '23505') return false;
       throw e;
     }
@@ -183,24 +194,24 @@ export class PgAccountStore implements AccountStorePort {
 
   async addToken(t: AccountToken): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (t.purpose === 'reset') await tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, 'reset')));
+      if (t.purpose !== 'confirm') await tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, t.purpose)));
       await tx.insert(accountTokens).values(t);
     });
   }
 
-  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null> {
     const [row] = await this.db
-      .select({ accountId: accountTokens.accountId, passwordHash: accountTokens.passwordHash })
+      .select({ accountId: accountTokens.accountId, passwordHash: accountTokens.passwordHash, email: accountTokens.email })
       .from(accountTokens)
       .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)));
     return row ?? null;
   }
 
-  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null> {
     const [row] = await this.db
       .delete(accountTokens)
       .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
-      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt, passwordHash: accountTokens.passwordHash });
-    return row && row.expiresAt > now ? { accountId: row.accountId, passwordHash: row.passwordHash } : null;
+      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt, passwordHash: accountTokens.passwordHash, email: accountTokens.email });
+    return row && row.expiresAt > now ? { accountId: row.accountId, passwordHash: row.passwordHash, email: row.email } : null;
   }
 }

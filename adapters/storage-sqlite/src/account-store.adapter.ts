@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, SignInMethod } from '@eid/domain';
+import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, UsedToken, SignInMethod } from '@eid/domain';
 import type { EidDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -64,6 +64,16 @@ export class SqliteAccountStore implements AccountStorePort {
       return this.db.update(accounts).set({ personalCode }).where(and(eq(accounts.id, id), isNull(accounts.personalCode))).run().changes === 1;
     } catch (e) {
       // Another account has the code (the unique index).
+      if (String((e as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) return false;
+      throw e;
+    }
+  }
+
+  async setConfirmedEmail(id: string, email: string, at: number): Promise<boolean> {
+    try {
+      return this.db.update(accounts).set({ email, emailConfirmedAt: at }).where(eq(accounts.id, id)).run().changes === 1;
+    } catch (e) {
+      // Another account has the address (the unique index).
       if (String((e as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) return false;
       throw e;
     }
@@ -163,26 +173,26 @@ export class SqliteAccountStore implements AccountStorePort {
 
   async addToken(t: AccountToken): Promise<void> {
     this.db.transaction((tx) => {
-      if (t.purpose === 'reset') tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, 'reset'))).run();
+      if (t.purpose !== 'confirm') tx.delete(accountTokens).where(and(eq(accountTokens.accountId, t.accountId), eq(accountTokens.purpose, t.purpose))).run();
       tx.insert(accountTokens).values(t).run();
     });
   }
 
-  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+  async findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null> {
     const row = this.db
-      .select({ accountId: accountTokens.accountId, passwordHash: accountTokens.passwordHash })
+      .select({ accountId: accountTokens.accountId, passwordHash: accountTokens.passwordHash, email: accountTokens.email })
       .from(accountTokens)
       .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)))
       .get();
     return row ?? null;
   }
 
-  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ accountId: string; passwordHash: string | null } | null> {
+  async useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null> {
     const row = this.db
       .delete(accountTokens)
       .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
-      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt, passwordHash: accountTokens.passwordHash })
+      .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt, passwordHash: accountTokens.passwordHash, email: accountTokens.email })
       .get();
-    return row && row.expiresAt > now ? { accountId: row.accountId, passwordHash: row.passwordHash } : null;
+    return row && row.expiresAt > now ? { accountId: row.accountId, passwordHash: row.passwordHash, email: row.email } : null;
   }
 }

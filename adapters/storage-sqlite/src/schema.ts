@@ -203,6 +203,8 @@ export const accountTokens = sqliteTable(
     purpose: text('purpose').notNull(),
     /** A confirmation link's password (argon2id), the account's only once the link is used. */
     passwordHash: text('password_hash'),
+    /** AC15: the new address an 'email' link confirms. */
+    email: text('email'),
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('account_tokens_account').on(t.accountId, t.purpose)],

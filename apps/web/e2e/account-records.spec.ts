@@ -1,10 +1,10 @@
 import { expect, test } from './helpers/test.js';
-import { signInWithSmartId as smartId } from './helpers/account.js';
+import { linkFromOutbox, signInWithSmartId as smartId } from './helpers/account.js';
 import { accessible } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
 
 test.describe('the signed-in person\'s records', () => {
-  test('Smart-ID\'s demo account OK sees its insurance documents, debts and accidents, and chooses its reminders', async ({ browser }) => {
+  test('Smart-ID\'s demo account OK sees its insurance documents, debts and accidents, chooses its reminders, and adds an e-mail address confirmed by its link', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
     await smartId(page, '30303039914');
@@ -40,6 +40,22 @@ test.describe('the signed-in person\'s records', () => {
     await accessible(page, '/userSettings?s=M');
     await page.reload();
     await expect(page.getByLabel('How many days before')).toHaveValue('30');
+    // AC15: no address yet (Smart-ID), so e-mail cannot be chosen; one is added here and confirmed by its link.
+    await expect(page.getByRole('checkbox', { name: 'By e-mail' })).toBeDisabled();
+    const add = page.getByRole('form', { name: 'Add an e-mail address' });
+    await add.getByRole('button', { name: 'Send a confirmation link' }).click();
+    await expect(add.getByText('Invalid email format')).toBeVisible();
+    await add.getByLabel('E-mail address').fill('ok.testnumber@example.lt');
+    await add.getByRole('button', { name: 'Send a confirmation link' }).click();
+    await expect(add.getByRole('status')).toContainText('We sent a link to ok.testnumber@example.lt');
+    await page.goto(await linkFromOutbox(page, 'ok.testnumber@example.lt', 'email'));
+    await expect(page.getByText('The address ok.testnumber@example.lt is confirmed')).toBeVisible();
+    // The link's token leaves the address bar.
+    await expect(page).toHaveURL(/\/confirm$/);
+    await page.getByRole('link', { name: 'Notification settings' }).click();
+    await expect(page.getByRole('checkbox', { name: 'By e-mail' })).toBeEnabled();
+    await expect(page.getByRole('checkbox', { name: 'By e-mail' })).toBeChecked();
+    await expect(page.getByRole('form', { name: 'Your e-mail address' })).toContainText('go to ok.testnumber@example.lt');
     await ctx.close();
   });
 });

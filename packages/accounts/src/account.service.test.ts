@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_LIMITS, SIGN_IN_LIMIT, type PasswordHasherPort } from '@eid/domain';
 import { MemoryAccountStore, MemoryExpiringStore } from '@eid/adapter-storage-memory';
 import { WebCryptoHash } from '@eid/adapter-system';
-import { FixedClock, SequenceIds } from '@eid/test-fixtures';
-import { AccountService, ACCOUNT_MAIL_PACE_MS } from './account.service.js';
+import { FixedClock, SequenceIds, accountFixture } from '@eid/test-fixtures';
+import { AccountService } from './account.service.js';
+import { ACCOUNT_MAIL_PACE_MS } from './account-links.js';
 import { AccountError } from './account-error.js';
 import type { AccountMail } from './ports.js';
 
@@ -383,5 +384,61 @@ describe('accounts: changing the password', () => {
     expect(await service.authenticate(there.token)).toBeNull();
     expect(await code(service.signInWithPassword(JONAS, 'Chrome, Android'))).toBe('INVALID_CREDENTIALS');
     expect(await code(service.signInWithPassword({ ...JONAS, password: 'Naujas12' }, 'Chrome, Android'))).toBe('OK');
+  });
+});
+
+describe('accounts: the address of an account without a password', () => {
+  /** Made by Smart-ID: a verified personal code, no address, no password. */
+  async function smartIdAccount(store: MemoryAccountStore) {
+    const account = accountFixture('sid', null, { passwordHash: null, personalCode: '30303039914', emailConfirmedAt: null, createdAt: T0 });
+    await store.createAccount(account);
+    return account;
+  }
+
+  it('[AC15] a link to the address given confirms it, once: until then the account has none; a newer request replaces the older link', async () => {
+    const { store, mails, service, tokenOf, clock } = setup();
+    const account = await smartIdAccount(store);
+    await service.address.request(account, { email: 'typo@example.lt', lang: 'en' });
+    const first = tokenOf('confirm-email');
+    expect(mails.at(-1)).toMatchObject({ kind: 'confirm-email', to: 'typo@example.lt', lang: 'en' });
+    expect((await store.accountById('sid'))?.email).toBeNull();
+    clock.advance(ACCOUNT_MAIL_PACE_MS);
+    await service.address.request(account, { email: 'jonas@example.lt', lang: 'lt' });
+    const second = tokenOf('confirm-email');
+    expect(await code(service.address.confirm(first))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await service.address.confirm(second)).toEqual({ email: 'jonas@example.lt' });
+    expect(await store.accountById('sid')).toMatchObject({ email: 'jonas@example.lt', emailConfirmedAt: clock.now() });
+    expect(await code(service.address.confirm(second))).toBe('ACCOUNT_LINK_INVALID');
+    // Confirmed, the address may be changed the same way.
+    const confirmed = (await store.accountById('sid'))!;
+    await service.address.request(confirmed, { email: 'jonas.new@example.lt', lang: 'lt' });
+    expect(await service.address.confirm(tokenOf('confirm-email'))).toEqual({ email: 'jonas.new@example.lt' });
+  });
+
+  it('[AC15] [AC5] the link expires after 24 hours; [AC8] a second request within a minute sends nothing', async () => {
+    const { store, mails, service, tokenOf, clock } = setup();
+    const account = await smartIdAccount(store);
+    await service.address.request(account, { email: 'jonas@example.lt', lang: 'lt' });
+    await service.address.request(account, { email: 'jonas@example.lt', lang: 'lt' });
+    expect(mails.filter((m) => m.kind === 'confirm-email')).toHaveLength(1);
+    clock.advance(24 * 60 * MINUTE);
+    expect(await code(service.address.confirm(tokenOf('confirm-email')))).toBe('ACCOUNT_LINK_INVALID');
+    expect((await store.accountById('sid'))?.email).toBeNull();
+  });
+
+  it('[AC15] an account with a password keeps its address; another account\'s address answers alike, tells that address, and is not taken; one confirmed elsewhere meanwhile is EMAIL_TAKEN', async () => {
+    const { store, mails, service, tokenOf, clock } = setup();
+    const account = await smartIdAccount(store);
+    await store.createAccount(accountFixture('ona', 'ona@example.lt', { emailConfirmedAt: T0, lang: 'en' }));
+    expect(await code(service.address.request((await store.accountById('ona'))!, { email: 'other@example.lt', lang: 'lt' }))).toBe('EMAIL_IS_SIGN_IN');
+    expect(await code(service.address.request(account, { email: 'ona@example.lt', lang: 'lt' }))).toBe('OK');
+    expect(mails.at(-1)).toEqual({ kind: 'email-taken', to: 'ona@example.lt', lang: 'en', token: null });
+    expect((await store.accountById('sid'))?.email).toBeNull();
+    // Asked while free, confirmed by another account before the link is opened.
+    await service.address.request(account, { email: 'free@example.lt', lang: 'lt' });
+    const link = tokenOf('confirm-email');
+    await store.createAccount(accountFixture('late', 'free@example.lt', { emailConfirmedAt: clock.now() }));
+    expect(await code(service.address.confirm(link))).toBe('EMAIL_TAKEN');
+    expect((await store.accountById('sid'))?.email).toBeNull();
   });
 });

@@ -14,7 +14,6 @@
  * passwords and its e-mail pace are read and written without another call in between.
  */
 import {
-  ACCOUNT_LINK_MS,
   KeyedTurns,
   NO_PERSON,
   SESSION_LIMITS,
@@ -27,16 +26,14 @@ import {
   type AccountPerson,
   personUpdate,
   type AccountSession,
-  type AccountTokenPurpose,
   type SessionView,
   type SignInMethod,
 } from '@eid/domain';
 import { refuseAccount } from './account-error.js';
-import type { AccountMailKind, AccountPorts } from './ports.js';
+import type { AccountPorts } from './ports.js';
+import { AccountLinks, LINK_TOKEN_RE } from './account-links.js';
+import { AccountAddress } from './account-address.js';
 import { isTimes } from './failure-times.js';
-
-/** AC8: one registration e-mail and one reset e-mail per address a minute; more calls answer alike and send nothing. */
-export const ACCOUNT_MAIL_PACE_MS = 60_000;
 
 /** What the browser holds: the opaque token (its cookie); the store keeps its hash. */
 export interface StartedSession {
@@ -45,21 +42,26 @@ export interface StartedSession {
   readonly account: Account;
 }
 
-const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
-
 export class AccountService {
   private dummy: Promise<string> | null = null;
   /** An address's sign-ins, and its e-mails, one at a time in this process. */
   private readonly turns = new KeyedTurns();
 
-  constructor(private readonly ports: AccountPorts) {}
+  private readonly links: AccountLinks;
+  /** AC15: the address of an account without a password. */
+  readonly address: AccountAddress;
+
+  constructor(private readonly ports: AccountPorts) {
+    this.links = new AccountLinks(ports);
+    this.address = new AccountAddress(ports, this.links);
+  }
 
   /** AC2: answers alike whether or not the address has an account; the e-mail says which. */
   async register(input: { readonly email: string; readonly password: string; readonly lang: 'lt' | 'en' }): Promise<void> {
     const { store, hasher, clock, ids } = this.ports;
     const passwordHash = await hasher.hash(input.password);
     let existing = await store.accountByEmail(input.email);
-    if (existing && existing.emailConfirmedAt !== null) return this.mail('already-registered', input.email, existing.lang);
+    if (existing && existing.emailConfirmedAt !== null) return this.links.mail('already-registered', input.email, existing.lang);
     if (!existing) {
       const account: Account = {
         id: ids.token(),
@@ -74,11 +76,11 @@ export class AccountService {
       // Registered at the same moment by another call: that account, confirmed or not, is the one.
       existing = (await store.createAccount(account)) ? account : await store.accountByEmail(input.email);
       if (!existing) return;
-      if (existing.emailConfirmedAt !== null) return this.mail('already-registered', input.email, existing.lang);
+      if (existing.emailConfirmedAt !== null) return this.links.mail('already-registered', input.email, existing.lang);
     }
     // Each registration's link carries its own password: the account gets it with the link that confirms it.
     const accountId = existing.id;
-    await this.mail('confirm', input.email, input.lang, () => this.issueToken(accountId, 'confirm', passwordHash));
+    await this.links.mail('confirm', input.email, input.lang, () => this.links.issue(accountId, 'confirm', { passwordHash }));
   }
 
   /**
@@ -89,7 +91,7 @@ export class AccountService {
    */
   async confirm(input: { readonly token: string; readonly password: string }): Promise<{ readonly email: string }> {
     const { store, hash, clock } = this.ports;
-    if (!TOKEN_RE.test(input.token)) refuseAccount('ACCOUNT_LINK_INVALID');
+    if (!LINK_TOKEN_RE.test(input.token)) refuseAccount('ACCOUNT_LINK_INVALID');
     // A mistyped password leaves the link working: it is read first and used only with the right one.
     const found = await store.findToken(await hash.sha256Hex(input.token), 'confirm', clock.now());
     const account = found ? await store.accountById(found.accountId) : null;
@@ -99,7 +101,7 @@ export class AccountService {
     await this.turns.run(`signin:${email}`, async () => {
       // Each wrong password counts toward the address's lock-out (AC4), as at sign-in.
       await this.checkPassword(email, found.passwordHash, input.password);
-      const used = await this.useToken(input.token, 'confirm');
+      const used = await this.links.use(input.token, 'confirm');
       await store.updateAccount(used.accountId, { emailConfirmedAt: clock.now(), passwordHash: used.passwordHash });
     });
     return { email };
@@ -186,7 +188,7 @@ export class AccountService {
   /** AC3: the account and session of a browser's token; null when there is none or it ended (idle or absolute). */
   /** `touch: false` checks without counting as a call (a live stream's periodic check must not keep a session from its idle end). */
   async authenticate(token: string | undefined, touch = true): Promise<{ readonly account: Account; readonly session: AccountSession } | null> {
-    if (token === undefined || !TOKEN_RE.test(token)) return null;
+    if (token === undefined || !LINK_TOKEN_RE.test(token)) return null;
     const { store, clock, hash } = this.ports;
     const session = await store.sessionByTokenHash(await hash.sha256Hex(token));
     if (!session) return null;
@@ -204,7 +206,7 @@ export class AccountService {
 
   /** Ends the session of this token (nothing when there is none). */
   async signOut(token: string): Promise<void> {
-    if (!TOKEN_RE.test(token)) return;
+    if (!LINK_TOKEN_RE.test(token)) return;
     const session = await this.ports.store.sessionByTokenHash(await this.ports.hash.sha256Hex(token));
     if (session) await this.ports.store.removeSession(session.accountId, session.id);
   }
@@ -230,8 +232,8 @@ export class AccountService {
   /** AC5: answers alike whether or not the address has an account; the e-mail says which. */
   async requestReset(input: { readonly email: string; readonly lang: 'lt' | 'en' }): Promise<void> {
     const account = await this.ports.store.accountByEmail(input.email);
-    if (!account) return this.mail('reset-no-account', input.email, input.lang);
-    await this.mail('reset', input.email, account.lang, () => this.issueToken(account.id, 'reset'));
+    if (!account) return this.links.mail('reset-no-account', input.email, input.lang);
+    await this.links.mail('reset', input.email, account.lang, () => this.links.issue(account.id, 'reset'));
   }
 
   /**
@@ -240,7 +242,7 @@ export class AccountService {
    */
   async resetPassword(input: { readonly token: string; readonly password: string }): Promise<void> {
     const { store, hasher, clock, expiring, hash } = this.ports;
-    const { accountId } = await this.useToken(input.token, 'reset');
+    const { accountId } = await this.links.use(input.token, 'reset');
     const account = await store.accountById(accountId);
     if (!account) refuseAccount('ACCOUNT_LINK_INVALID');
     await store.updateAccount(account.id, { passwordHash: await hasher.hash(input.password), emailConfirmedAt: account.emailConfirmedAt ?? clock.now() });
@@ -264,34 +266,6 @@ export class AccountService {
     const sessions = await this.ports.store.removeSessionsEnded(now - SESSION_LIMITS.idleMs, now - SESSION_LIMITS.absoluteMs);
     const accounts = (await this.ports.store.removeUnconfirmedBefore(now - UNCONFIRMED_ACCOUNT_MS)).length;
     return { sessions, accounts };
-  }
-
-  private async issueToken(accountId: string, purpose: AccountTokenPurpose, passwordHash: string | null = null): Promise<string> {
-    const token = this.ports.ids.token();
-    const expiresAt = this.ports.clock.now() + ACCOUNT_LINK_MS[purpose];
-    await this.ports.store.addToken({ tokenHash: await this.ports.hash.sha256Hex(token), accountId, purpose, expiresAt, passwordHash });
-    return token;
-  }
-
-  private async useToken(token: string, purpose: AccountTokenPurpose): Promise<{ readonly accountId: string; readonly passwordHash: string | null }> {
-    if (!TOKEN_RE.test(token)) refuseAccount('ACCOUNT_LINK_INVALID');
-    const used = await this.ports.store.useToken(await this.ports.hash.sha256Hex(token), purpose, this.ports.clock.now());
-    return used ?? refuseAccount('ACCOUNT_LINK_INVALID');
-  }
-
-  /**
-   * AC8: sends the e-mail unless one of its kind (registration or reset) went to this address
-   * within the pace. The link's token is made only for an e-mail that is sent: a paced call
-   * leaves the link already sent working.
-   */
-  private mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>): Promise<void> {
-    const group = kind === 'reset' || kind === 'reset-no-account' ? 'reset' : 'register';
-    return this.turns.run(`mail:${group}:${to}`, async () => {
-      const { expiring, clock, hash } = this.ports;
-      const key = `account-mail:${group}:${await hash.sha256Hex(to)}`;
-      if (!(await expiring.claim(key, 1, clock.now() + ACCOUNT_MAIL_PACE_MS))) return;
-      await this.ports.mail.send({ kind, to, lang, token: token ? await token() : null });
-    });
   }
 
   private dummyHash(): Promise<string> {

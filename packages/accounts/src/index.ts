@@ -1,4 +1,5 @@
-export { AccountService, ACCOUNT_MAIL_PACE_MS, type StartedSession } from './account.service.js';
+export { AccountService, type StartedSession } from './account.service.js';
+export { ACCOUNT_MAIL_PACE_MS } from './account-links.js';
 export { AccountError, refuseAccount } from './account-error.js';
 export type { AccountMail, AccountMailKind, AccountMailPort, AccountPorts } from './ports.js';
 export { IdentitySignIn, IDENTITY_ATTEMPT_MS, IDENTITY_PACE_MS, IDENTITY_POLL_WAIT_MS, type IdentityInput, type IdentityProviders } from './identity-sign-in.js';

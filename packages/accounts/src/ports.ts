@@ -13,7 +13,11 @@ export type AccountMailKind =
   /** AC5: the password reset link. */
   | 'reset'
   /** AC5: a reset was asked for an address without an account. */
-  | 'reset-no-account';
+  | 'reset-no-account'
+  /** AC15: confirm the address an account without a password gave for its messages. */
+  | 'confirm-email'
+  /** AC15: the address given is another account's: nothing changes (no enumeration in the answer). */
+  | 'email-taken';
 
 export interface AccountMail {
   readonly kind: AccountMailKind;

@@ -104,8 +104,8 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
     it('[AC5] a token is used once, for its purpose, before it expires; a newer reset link replaces the older, confirmation links stay side by side', () =>
       withStore(async ({ store }) => {
         await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
-        const reset = (tokenHash: string) => ({ tokenHash, accountId: 'a1', purpose: 'reset' as const, expiresAt: T0 + 1000, passwordHash: null });
-        const confirm = (tokenHash: string, passwordHash: string) => ({ tokenHash, accountId: 'a1', purpose: 'confirm' as const, expiresAt: T0 + 1000, passwordHash });
+        const reset = (tokenHash: string) => ({ tokenHash, accountId: 'a1', purpose: 'reset' as const, expiresAt: T0 + 1000, passwordHash: null, email: null });
+        const confirm = (tokenHash: string, passwordHash: string) => ({ tokenHash, accountId: 'a1', purpose: 'confirm' as const, expiresAt: T0 + 1000, passwordHash, email: null });
         await store.addToken(reset('t1'));
         expect(await store.useToken('t1', 'confirm', T0)).toBeNull();
         expect(await store.useToken('t1', 'reset', T0 + 1000)).toBeNull();
@@ -113,25 +113,43 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         await store.addToken(confirm('c1', 'hash-one'));
         await store.addToken(confirm('c2', 'hash-two'));
         // Reading a token leaves it usable; a wrong purpose or an expired one reads nothing.
-        expect(await store.findToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two' });
-        expect(await store.findToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two' });
+        expect(await store.findToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two', email: null });
+        expect(await store.findToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two', email: null });
         expect(await store.findToken('c2', 'reset', T0)).toBeNull();
         expect(await store.findToken('c2', 'confirm', T0 + 1000)).toBeNull();
-        expect(await store.useToken('t2', 'reset', T0 + 999)).toEqual({ accountId: 'a1', passwordHash: null });
+        expect(await store.useToken('t2', 'reset', T0 + 999)).toEqual({ accountId: 'a1', passwordHash: null, email: null });
         expect(await store.useToken('t2', 'reset', T0 + 999)).toBeNull();
         // Each registration's link keeps its own password.
-        expect(await store.useToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two' });
-        expect(await store.useToken('c1', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-one' });
+        expect(await store.useToken('c2', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-two', email: null });
+        expect(await store.useToken('c1', 'confirm', T0)).toEqual({ accountId: 'a1', passwordHash: 'hash-one', email: null });
         await store.addToken(reset('t4'));
         await store.addToken(reset('t5'));
         expect(await store.useToken('t4', 'reset', T0)).toBeNull();
-        expect(await store.useToken('t5', 'reset', T0)).toEqual({ accountId: 'a1', passwordHash: null });
+        expect(await store.useToken('t5', 'reset', T0)).toEqual({ accountId: 'a1', passwordHash: null, email: null });
+      }));
+
+    it('[AC15] a new address\'s link carries the address; a newer one replaces the older; the address is given confirmed unless another account has it', () =>
+      withStore(async ({ store }) => {
+        await store.createAccount(accountFixture('a1', null, { passwordHash: null, personalCode: '30303039914' }));
+        await store.createAccount(accountFixture('a2', 'ona@example.lt', { emailConfirmedAt: T0 }));
+        const link = (tokenHash: string, email: string) => ({ tokenHash, accountId: 'a1', purpose: 'email' as const, expiresAt: T0 + 1000, passwordHash: null, email });
+        await store.addToken(link('e1', 'typo@example.lt'));
+        await store.addToken(link('e2', 'jonas@example.lt'));
+        expect(await store.useToken('e1', 'email', T0)).toBeNull();
+        expect(await store.findToken('e2', 'confirm', T0)).toBeNull();
+        expect(await store.useToken('e2', 'email', T0)).toEqual({ accountId: 'a1', passwordHash: null, email: 'jonas@example.lt' });
+        expect(await store.setConfirmedEmail('a1', 'ona@example.lt', T0 + 1)).toBe(false);
+        expect((await store.accountById('a1'))?.email).toBeNull();
+        expect(await store.setConfirmedEmail('a1', 'jonas@example.lt', T0 + 2)).toBe(true);
+        expect(await store.accountById('a1')).toMatchObject({ email: 'jonas@example.lt', emailConfirmedAt: T0 + 2 });
+        expect((await store.accountByEmail('jonas@example.lt'))?.id).toBe('a1');
+        expect(await store.setConfirmedEmail('gone', 'x@example.lt', T0)).toBe(false);
       }));
 
     it('[AC5] two uses of one token at once: exactly one succeeds', () =>
       withStore(async ({ store }) => {
         await store.createAccount(accountFixture('a1', 'jonas@example.lt'));
-        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000, passwordHash: null });
+        await store.addToken({ tokenHash: 't1', accountId: 'a1', purpose: 'reset', expiresAt: T0 + 1000, passwordHash: null, email: null });
         const uses = await Promise.all(Array.from({ length: 5 }, () => store.useToken('t1', 'reset', T0)));
         expect(uses.filter((u) => u?.accountId === 'a1')).toHaveLength(1);
       }));
@@ -143,7 +161,7 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         await store.createAccount(accountFixture('kept', 'kept@example.lt', { createdAt: T0 - 10, emailConfirmedAt: T0 - 5 }));
         // An account made by Smart-ID has no address to confirm: its verified code keeps it.
         await store.createAccount(accountFixture('verified', null, { createdAt: T0 - 10, passwordHash: null, personalCode: '30303039914' }));
-        await store.addToken({ tokenHash: 't-old', accountId: 'old', purpose: 'confirm', expiresAt: T0 + 1000, passwordHash: 'h' });
+        await store.addToken({ tokenHash: 't-old', accountId: 'old', purpose: 'confirm', expiresAt: T0 + 1000, passwordHash: 'h', email: null });
         await store.createSession(session('s-old', 'old', T0));
         expect(await store.removeUnconfirmedBefore(T0)).toEqual(['old']);
         expect(await store.accountById('old')).toBeNull();
@@ -169,7 +187,7 @@ export function registerAccountStoreContract(name: string, make: () => Promise<A
         expect(await store.setPersonalCode('mail', '50001018865')).toBe(false);
         expect((await store.accountById('mail'))?.personalCode).toBe('30303039914');
 
-        await store.createAccount(accountFixture('social', null, { createdAt: T0 - 10, passwordHash: null }));
+        await store.createAccount(accountFixture('social', null, { createdAt: T0 - 10, passwordHash: null, email: null }));
         expect(await store.addLink('social', 'https://accounts.example#123', T0)).toBe(true);
         expect(await store.addLink('mail', 'https://accounts.example#123', T0 + 1)).toBe(false);
         expect(await store.addLink('gone', 'https://accounts.example#456', T0)).toBe(false);

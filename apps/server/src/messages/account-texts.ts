@@ -21,7 +21,28 @@ const M = {
     id: 'mail.account.none.body',
     message: 'someone asked for a new password of an EID account with this address, but there is none. You can register one here:',
   },
+  emailSubject: /*i18n*/ { id: 'mail.account.email.subject', message: 'Confirm the address for your EID messages' },
+  emailBody: /*i18n*/ {
+    id: 'mail.account.email.body',
+    message: 'this address was given for the messages and reminders of an EID account. Confirm it within 24 hours with this link (it works once):',
+  },
+  emailIgnore: /*i18n*/ { id: 'mail.account.email.ignore', message: 'If it was not you, do nothing: the address is not added.' },
+  takenSubject: /*i18n*/ { id: 'mail.account.taken.subject', message: 'This address already has an EID account' },
+  takenBody: /*i18n*/ {
+    id: 'mail.account.taken.body',
+    message: 'someone asked to receive the messages of another EID account at this address, which already belongs to an account: nothing was changed. Sign in to your account here:',
+  },
 } satisfies Record<string, ServerMessage>;
+
+/** Each e-mail's subject, body and closing line (null: none). */
+const TEXTS: Readonly<Record<AccountMail['kind'], readonly [ServerMessage, ServerMessage, ServerMessage | null]>> = {
+  confirm: [M.confirmSubject, M.confirmBody, M.confirmIgnore],
+  'already-registered': [M.registeredSubject, M.registeredBody, null],
+  reset: [M.resetSubject, M.resetBody, M.resetIgnore],
+  'reset-no-account': [M.noAccountSubject, M.noAccountBody, null],
+  'confirm-email': [M.emailSubject, M.emailBody, M.emailIgnore],
+  'email-taken': [M.takenSubject, M.takenBody, null],
+};
 
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -40,6 +61,8 @@ export class AccountMailer implements AccountMailPort {
         return `${this.publicUrl}/confirm?account=${token}`;
       case 'reset':
         return `${this.publicUrl}/?reset=${token}`;
+      case 'confirm-email':
+        return `${this.publicUrl}/confirm?email=${token}`;
       default:
         return `${this.publicUrl}/?signIn=1`;
     }
@@ -47,14 +70,7 @@ export class AccountMailer implements AccountMailPort {
 
   async send(m: AccountMail): Promise<void> {
     const t = (x: ServerMessage) => translate(m.lang, x);
-    const [subject, body, after] =
-      m.kind === 'confirm'
-        ? [M.confirmSubject, M.confirmBody, M.confirmIgnore]
-        : m.kind === 'already-registered'
-          ? [M.registeredSubject, M.registeredBody, null]
-          : m.kind === 'reset'
-            ? [M.resetSubject, M.resetBody, M.resetIgnore]
-            : [M.noAccountSubject, M.noAccountBody, null];
+    const [subject, body, after] = TEXTS[m.kind];
     const link = this.link(m);
     const lines = [t(M.hello), t(body), link, ...(after ? [t(after)] : []), t(M.automatic)];
     await this.mail.sendEmail({

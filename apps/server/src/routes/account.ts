@@ -101,6 +101,15 @@ const account: FastifyPluginAsync = async (app) => {
     return view({ ...a, person: updated }, session);
   });
 
+  // AC15: an account without a password gives the address its messages go to; the link sent there confirms it.
+  serveCall(app, 'addEmail', async ({ body }, { reply, signedIn }) => {
+    await app.accounts.address.request(signedIn.account, emailOf(body));
+    reply.code(202);
+    return { status: 'SENT' };
+  });
+
+  serveCall(app, 'confirmNewEmail', async ({ body }) => ({ status: 'CONFIRMED', ...(await app.accounts.address.confirm(body.token)) }));
+
   serveCall(app, 'sessions', (_input, { signedIn }) => app.accounts.sessions(signedIn.account.id, signedIn.session.id));
 
   serveCall(app, 'endSession', async ({ params }, { signedIn }) => {

@@ -3,6 +3,7 @@ import { walkToCallback } from '@eid/adapter-identity-oidc';
 import { ACCOUNT_PATH } from '@eid/domain/protocol';
 import { FixedClock } from '@eid/test-fixtures';
 import { buildTestApp } from '../testing/build-test-app.js';
+import { DEV_OUTBOX_PATH } from './dev-outbox.js';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 const ORIGIN = 'https://eid.test';
@@ -13,7 +14,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     for (const c of open.splice(0)) await c.close();
   });
   async function app(clock?: FixedClock) {
-    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_SMART_ID_URL: 'local' }, clock ? { clock } : {});
+    const ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_SMART_ID_URL: 'local', EID_DEV_OUTBOX: 'on' }, clock ? { clock } : {});
     open.push(ctx);
     return ctx;
   }
@@ -78,6 +79,32 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     expect(nobody.res.json().verificationCode).toMatch(/^\d{4}$/);
     expect((await post(ctx, '/identity/poll', { attempt: nobody.attempt }, nobody.cookies)).json()).toEqual({ state: 'RUNNING' });
     expect((await finish(ctx, nobody.attempt, nobody.cookies, () => clock.advance(3_000))).json().code).toBe('IDENTITY_NOT_CLIENT');
+  });
+
+  it('[AC15] a Smart-ID account gives an address for its messages: only with the session\'s CSRF token; the e-mailed link confirms it once; /me then has it', async () => {
+    const ctx = await app();
+    const { attempt, cookies } = await start(ctx, '30303039914');
+    const done = await finish(ctx, attempt, cookies);
+    const session = /eid_session=([^;]+)/.exec(String(done.headers['set-cookie']))?.[1] ?? '';
+    const csrf = done.json<{ account: { csrfToken: string } }>().account.csrfToken;
+    const add = (headers: Record<string, string>, email = 'Ok.Testnumber@Example.lt') =>
+      ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/email`, payload: { email, lang: 'en' }, cookies: { eid_session: session }, headers: { origin: ORIGIN, ...headers } });
+    expect((await add({})).json()).toMatchObject({ code: 'CSRF_TOKEN_INVALID' });
+    const bad = await add({ 'x-eid-csrf': csrf }, 'not an address');
+    expect(bad.statusCode).toBe(400);
+    const sent = await add({ 'x-eid-csrf': csrf });
+    expect([sent.statusCode, sent.json()]).toEqual([202, { status: 'SENT' }]);
+    const outbox = await ctx.app.inject({ method: 'GET', url: DEV_OUTBOX_PATH, remoteAddress: '127.0.0.1' });
+    const mail = outbox.json<{ messages: Array<{ channel: string; to: string[]; subject: string; text: string }> }>().messages.find((m) => m.channel === 'email');
+    expect(mail).toMatchObject({ to: ['ok.testnumber@example.lt'], subject: 'Confirm the address for your EID messages' });
+    const token = decodeURIComponent(/\/confirm\?email=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    const me = async () => (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).json();
+    expect(await me()).toMatchObject({ email: null, emailConfirmed: false });
+    const confirm = () => post(ctx, '/email/confirm', { token });
+    expect((await confirm()).json()).toEqual({ status: 'CONFIRMED', email: 'ok.testnumber@example.lt' });
+    expect(await me()).toMatchObject({ email: 'ok.testnumber@example.lt', emailConfirmed: true, hasPassword: false });
+    const again = await confirm();
+    expect([again.statusCode, again.json()]).toEqual([400, { code: 'ACCOUNT_LINK_INVALID' }]);
   });
 
   it('[ID7] without EID_SMART_ID_URL Smart-ID is not offered', async () => {

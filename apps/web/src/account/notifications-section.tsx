@@ -9,6 +9,7 @@ import { REMINDER_DAYS, type AccountView, type NotificationPreferences, type Rem
 import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
 import { Refusal, useSend } from './form-field';
+import { EmailAddressForm } from './email-address-form';
 
 function Check({ label, checked, onChange, hint, disabled = false }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string; disabled?: boolean }) {
   const id = useId();
@@ -46,6 +47,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
   return (
     <section aria-labelledby="notifications-title">
       <h2 id="notifications-title">{t`Notifications`}</h2>
+      {account.hasPassword ? null : <EmailAddressForm account={account} />}
       <form
         noValidate
         onSubmit={(e) => {
@@ -64,7 +66,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
             checked={hasEmail && prefs.email}
             disabled={!hasEmail}
             onChange={(email) => change({ email })}
-            hint={hasEmail ? (account.email ?? '') : t`Not available: your account has no confirmed e-mail address (signed in with Smart-ID, Mobile-ID or a social account). Messages and reminders can come by SMS.`}
+            hint={hasEmail ? (account.email ?? '') : t`Not available until your account has a confirmed e-mail address (add one above). Messages and reminders can come by SMS.`}
           />
           <Check label={t`By SMS`} checked={prefs.sms} onChange={(sms) => change({ sms })} hint={account.person.phone ?? t`Give your phone number in Personal data first.`} />
         </fieldset>

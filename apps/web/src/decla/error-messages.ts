@@ -182,6 +182,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   SIGN_IN_ATTEMPT_UNKNOWN: msg`This sign-in has ended. Start again.`,
   SIGN_IN_TOO_SOON: msg`A sign-in with this personal code was just started. Wait a few seconds and try again.`,
   IDENTITY_USER_REFUSED: msg`The sign-in was refused on the phone.`,
+  EMAIL_IS_SIGN_IN: msg`You sign in with this account's e-mail address and password, so the address stays as it is.`,
+  EMAIL_TAKEN: msg`This address was confirmed for another account in the meantime, so it was not added. Give another address in your settings.`,
   PERSONAL_CODE_TAKEN: msg`This personal code is already linked to another account. Sign in to that account with Smart-ID or Mobile-ID.`,
   ACCOUNT_ALREADY_VERIFIED: msg`Your account already has a verified personal code.`,
   SOCIAL_SIGN_IN_CANCELLED: msg`The sign-in was cancelled at the provider. Choose how to sign in.`,

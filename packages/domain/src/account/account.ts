@@ -46,7 +46,8 @@ export interface AccountSession {
   readonly device: string;
 }
 
-export type AccountTokenPurpose = 'confirm' | 'reset';
+/** A new account's confirmation link, a password reset link, a signed-in account's new address's confirmation link. */
+export type AccountTokenPurpose = 'confirm' | 'reset' | 'email';
 
 /** A single-use link's token as stored: its SHA-256, whom and what it is for, until when. */
 export interface AccountToken {
@@ -59,6 +60,8 @@ export interface AccountToken {
    * gets it only when this link confirms the address with it (AC2). Null for a reset link.
    */
   readonly passwordHash: string | null;
+  /** AC14: the address an 'email' link confirms for its account; null for the other links. */
+  readonly email: string | null;
 }
 
 /**
@@ -81,7 +84,7 @@ export function sessionDeadline(session: Pick<AccountSession, 'createdAt'>): num
 }
 
 /** AC5: the confirmation link is good for 24 hours, the password reset link for 1 hour; each once. */
-export const ACCOUNT_LINK_MS: Readonly<Record<AccountTokenPurpose, number>> = { confirm: 24 * 60 * 60_000, reset: 60 * 60_000 };
+export const ACCOUNT_LINK_MS: Readonly<Record<AccountTokenPurpose, number>> = { confirm: 24 * 60 * 60_000, reset: 60 * 60_000, email: 24 * 60 * 60_000 };
 
 /**
  * AC4: wrong passwords per address: after 5 within 15 minutes the address refuses every password,
@@ -138,6 +141,9 @@ export const ChangePasswordSchema = object({
   password: NewPasswordInput,
 });
 export const ConfirmAccountSchema = object({ token: LinkToken, password: PasswordInput });
+/** AC14: the address an account without a password asks to receive its messages at (a link confirms it). */
+export const AddEmailSchema = object({ email: EmailInput, lang: LangInput });
+export const ConfirmNewEmailSchema = object({ token: LinkToken });
 export const SessionIdSchema = object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
 
 /** The account calls' refusals (the catalogue's ACCOUNT_ERROR_CODES). */

@@ -17,6 +17,8 @@ export interface AccountStorePort {
     id: string,
     changes: Partial<Pick<Account, 'passwordHash' | 'emailConfirmedAt' | 'lang'>> & { readonly person?: AccountPerson },
   ): Promise<boolean>;
+  /** AC14: gives the account this confirmed address (its messages go there); false when another account has it, or the account is gone. */
+  setConfirmedEmail(id: string, email: string, at: number): Promise<boolean>;
   /** ID9: gives an account without one its verified personal code (linking Smart-ID or Mobile-ID); false when another account has it, the account has one already, or is gone. */
   setPersonalCode(id: string, personalCode: string): Promise<boolean>;
   /** Settings M: the account's notification choices; null when it never chose (the defaults apply) or is gone. */
@@ -59,14 +61,17 @@ export interface AccountStorePort {
    */
   addToken(token: AccountToken): Promise<void>;
   /** Reads a token without using it: its account and password when stored for this purpose and unexpired at `now`. */
-  findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ readonly accountId: string; readonly passwordHash: string | null } | null>;
+  findToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null>;
   /**
    * Uses a token once: atomically removes it and resolves its account (and a confirmation link's
    * password) when it was stored for this purpose and is unexpired at `now`; null otherwise (a
    * second use, a wrong purpose, expired).
    */
-  useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<{ readonly accountId: string; readonly passwordHash: string | null } | null>;
+  useToken(tokenHash: string, purpose: AccountTokenPurpose, now: number): Promise<UsedToken | null>;
 }
+
+/** What a link's token was stored with: its account, and a confirmation link's password or a new address's. */
+export type UsedToken = Pick<AccountToken, 'accountId' | 'passwordHash' | 'email'>;
 
 /** BR5: an account's seat in a declaration: the party and the hash of the seat's token it held. */
 export interface DeclarationLink {

@@ -284,6 +284,8 @@ export const ACCOUNT_ERROR_CODES = [
   'IDENTITY_NOT_DELIVERED',
   'IDENTITY_NOT_VERIFIED',
   'IDENTITY_FAILED',
+  'EMAIL_IS_SIGN_IN',
+  'EMAIL_TAKEN',
 ] as const;
 
 /** Chat with the bureau (CH1, CH6): a chat that is not the caller's is not found (it tells nothing of others'). */
