@@ -117,13 +117,19 @@ async function main() {
     process.stdout.write(`jpeg_12mp_ms p50=${percentile(jpegMs, 50).toFixed(0)} p95=${percentile(jpegMs, 95).toFixed(0)} (n=${jpegMs.length})\n`);
     process.stdout.write(`heic_12mp_ms p50=${percentile(heicMs, 50).toFixed(0)} p95=${percentile(heicMs, 95).toFixed(0)} (n=${heicMs.length})\n`);
 
+    // 16 phones, each uploading its photos one after another (a seat takes UPLOADS_PER_SEAT at once:
+    // sixteen at once from one seat would be refused RATE_LIMITED, which is not what is measured here).
+    const phones = [];
+    for (let i = 0; i < PARALLEL; i++) {
+      const s = await seat(seats.length);
+      seats.push(s);
+      phones.push(s.headers);
+    }
     await metrics(true);
     const t0 = performance.now();
     let done = 0;
     for (let round = 0; round < PARALLEL_ROUNDS; round++) {
-      const batch = [];
-      for (let i = 0; i < PARALLEL; i++) batch.push(upload(await nextHeaders(), jpeg));
-      await Promise.all(batch);
+      await Promise.all(phones.map((headers) => upload(headers, jpeg)));
       done += PARALLEL;
     }
     const seconds = (performance.now() - t0) / 1000;
@@ -133,8 +139,14 @@ async function main() {
     const l = m.eventLoopLagMs;
     const period = m.eventLoopPeriodMs;
     process.stdout.write(`event_loop_lag_ms p50=${l.p50} p99=${l.p99} max=${l.max} (during the parallel uploads; timer period ${period.resolution} ms measured p99=${period.p99}); server rss ${m.rssMb} MB\n`);
-    process.stdout.write(`\ngoal jpeg p95 ≤ 500 ms: ${jpegP95 <= 500 ? 'met' : 'NOT met'} (ratio ${(jpegP95 / 500).toFixed(2)})\n`);
-    process.stdout.write(`goal event-loop lag p99 < 20 ms: ${l.p99 < 20 ? 'met' : 'NOT met'} (ratio ${(l.p99 / 20).toFixed(2)})\n`);
+    const heicP95 = percentile(heicMs, 95);
+    // Issue 35 item 6.
+    const goal = (label, value, limit, strict = false) =>
+      process.stdout.write(`goal ${label} ${strict ? '<' : '≤'} ${limit} ms: ${(strict ? value < limit : value <= limit) ? 'met' : 'NOT met'} (${value.toFixed(0)} ms, ratio ${(value / limit).toFixed(2)})\n`);
+    process.stdout.write('\n');
+    goal('jpeg 12 MP p95', jpegP95, 150);
+    goal('heic 12 MP p95', heicP95, 250);
+    goal('event-loop lag p99 during 16 parallel uploads', l.p99, 10, true);
   } finally {
     for (const s of seats) s.socket.close();
     await stopServer(server);

@@ -12,6 +12,7 @@ const CATALOGS = [
   { name: 'web', committed: join(ROOT, 'apps/web/src/locales'), env: 'LINGUI_CATALOG_DIR' },
   { name: 'content', committed: join(ROOT, 'apps/web/src/content/locales'), env: 'LINGUI_CONTENT_CATALOG_DIR' },
   { name: 'account', committed: join(ROOT, 'apps/web/src/account/locales'), env: 'LINGUI_ACCOUNT_CATALOG_DIR' },
+  { name: 'forms', committed: join(ROOT, 'apps/web/src/decla/locales'), env: 'LINGUI_FORMS_CATALOG_DIR' },
   { name: 'console', committed: join(ROOT, 'apps/web/src/console/locales'), env: 'LINGUI_CONSOLE_CATALOG_DIR' },
   { name: 'server', committed: join(ROOT, 'adapters/texts-catalog/locales'), env: 'LINGUI_SERVER_CATALOG_DIR' },
 ];

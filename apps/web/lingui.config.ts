@@ -12,6 +12,15 @@ const dir = process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/src/locales';
 const contentDir = process.env.LINGUI_CONTENT_CATALOG_DIR ?? '<rootDir>/src/content/locales';
 const accountDir = process.env.LINGUI_ACCOUNT_CATALOG_DIR ?? '<rootDir>/src/account/locales';
 // The bureau's console (src/console, issue 16) too: staff screens never load with the drivers' pages.
+// The forms catalog (issue 35): the wizard behind its intro, the fields and their error messages, the
+// shared components (src/ui), the statement and confirmation pages; loaded with the wizard's code, the
+// account area's, the console's and those pages'. The main catalog keeps only the first screens
+// (the shell, the home page, the wizard's intro), which is all a first visit downloads.
+const formsDir = process.env.LINGUI_FORMS_CATALOG_DIR ?? '<rootDir>/src/decla/locales';
+const FORMS = ['ui', 'statement', 'email', 'captcha', 'practice'].map((d) => `<rootDir>/src/${d}`);
+/** The wizard's files behind the intro (the entry, the intro's content, the mode and the opening notice are the first screen's). */
+const WIZARD_DIRS = ['dialogs', 'fields', 'media', 'session', 'steps', 'wizard'].map((d) => `<rootDir>/src/decla/${d}`);
+const WIZARD_FILES = ['decla-app.tsx', 'error-messages.ts'].map((f) => `<rootDir>/src/decla/${f}`);
 const consoleDir = process.env.LINGUI_CONSOLE_CATALOG_DIR ?? '<rootDir>/src/console/locales';
 const serverDir = process.env.LINGUI_SERVER_CATALOG_DIR ?? '<rootDir>/../../adapters/texts-catalog/locales';
 
@@ -23,7 +32,12 @@ export default defineConfig({
     {
       path: `${dir}/{locale}/messages`,
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '**/routeTree.gen.ts', '<rootDir>/src/account/**', '<rootDir>/src/content/**', '<rootDir>/src/console/**'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '**/routeTree.gen.ts', '<rootDir>/src/account/**', '<rootDir>/src/content/**', '<rootDir>/src/console/**', ...[...FORMS, ...WIZARD_DIRS].map((p) => `${p}/**`), ...WIZARD_FILES],
+    },
+    {
+      path: `${formsDir}/{locale}/messages`,
+      include: [...WIZARD_DIRS, ...WIZARD_FILES, ...FORMS],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
     },
     {
       path: `${contentDir}/{locale}/messages`,

@@ -63,6 +63,7 @@ const EXAMPLES: Partial<Record<HttpCallName, Partial<Record<Part, unknown>>>> = 
   register: { body: { email: 'naujas@example.lt', password: 'Saulė-Vėjas-2026', lang: 'lt' } },
   signIn: { body: { email: 'probe@example.lt', password: 'Saulė-Vėjas-2026' } },
   resetRequest: { body: { email: 'probe@example.lt', lang: 'lt' } },
+  addEmail: { body: { email: 'probe@example.lt', lang: 'lt' } },
   smartId: { body: { personalCode: '38703181745', lang: 'lt' } },
   linkSmartId: { body: { personalCode: '38703181745', lang: 'lt' } },
   mobileId: { body: { phone: '+37060000666', personalCode: '38703181745', lang: 'lt' } },

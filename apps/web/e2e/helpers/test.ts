@@ -3,13 +3,42 @@
  * folder, test clock, outbox and per-address limits; playwright.config.ts starts one per worker),
  * so two workers never see each other's declarations, codes or moved clocks.
  */
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Browser } from '@playwright/test';
 import { E2E_PORT } from '../../../../playwright.config.js';
 
-export { expect } from '@playwright/test';
+export { expect };
 export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 
-export const test = base.extend({
+/** The app's word (src/main.tsx) for a message shown before its catalog was loaded. */
+const MISSING_MESSAGE = 'message without its catalog';
+
+export const test = base.extend<{ messagesWithTheirCatalogs: void }>({
+  /**
+   * Every page of every browser context the test opens: a message shown without its catalog (it
+   * would read as its id, or in English on a Lithuanian page) fails the test.
+   */
+  messagesWithTheirCatalogs: [
+    async ({ browser }, use) => {
+      const missing: string[] = [];
+      const newContext = browser.newContext.bind(browser);
+      const patched: Browser['newContext'] = async (options) => {
+        const context = await newContext(options);
+        context.on('console', (m) => {
+          if (m.type() === 'error' && m.text().includes(MISSING_MESSAGE)) missing.push(m.text());
+        });
+        return context;
+      };
+      browser.newContext = patched;
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(missing, 'messages shown before their catalog loaded').toEqual([]);
+    },
+    { auto: true },
+  ],
+
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern: none.
   baseURL: async ({}, use, testInfo) => {
     const configured = testInfo.project.use.baseURL;

@@ -3,10 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { STORAGE_KEYS, type EidMode } from '@eid/domain/constants';
 import { readStored } from '../storage';
 import { storedMode } from './mode';
-import { IntroContent } from './steps/intro-content';
+import { IntroContent } from './intro-content';
 import { OpeningDeclaration } from './opening';
+import { withFormsCatalog } from './catalog';
 
-const loadApp = () => import('./decla-app');
+const loadApp = () => withFormsCatalog(() => import('./decla-app'));
 const DeclaApp = lazy(loadApp);
 
 /** A declaration of this mode was being filled in this browser (it will be resumed). */

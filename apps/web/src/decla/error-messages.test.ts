@@ -6,10 +6,11 @@
  * (ERR4's preview codes: preview-findings.test.tsx; ERR1's codes as the service answers them:
  * apps/server/src/plugins/error-codes.test.ts.)
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@eid/domain/constants';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { ERROR_MESSAGES, errorMessage } from './error-messages';
+import { loadFormsCatalog } from './catalog';
 
 const SPEC_LISTS = {
   ERR1: ['PLATE_UNREGISTERED', 'PLATE_MUST_BE_TERMINATED', 'PLATE_CHECK_LIMIT', 'GPS_NOT_LT', 'NO_ASSIGNED_EID', 'NOT_CONNECTED', 'INSUFFICIENT', 'INCORRECT', 'DATA_ERROR', 'NO_PLATE'],
@@ -30,6 +31,8 @@ const SPEC_LISTS = {
 const shown = (code: string | undefined) => i18n._(errorMessage(code));
 
 describe('what a person is told for each code of the spec (ERR)', () => {
+  // The messages are the forms catalog's (a lazy part: registered here, loaded for each language activated).
+  beforeAll(() => loadFormsCatalog());
   const table = Object.entries(SPEC_LISTS).flatMap(([id, codes]) => LOCALES.map((lang) => [id, lang, codes] as const));
 
   it.each(table)('[%s] in %s every code of the list is its own sentence, not the generic message', async (_id, lang, codes) => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { rewriteQuery } from '../shell/query';
 import { createFileRoute } from '@tanstack/react-router';
+import { loadFormsCatalog } from '../decla/catalog';
 import { ConfirmEmailPage } from '../email/confirm-page';
 import { withAccountCatalog } from '../account/catalog';
 
@@ -12,6 +13,7 @@ const ConfirmNewEmailPage = lazy(() => withAccountCatalog(() => import('../accou
  * `?account=` an account's (issue 15), `?email=` the new address of an account without a password (AC15).
  */
 export const Route = createFileRoute('/confirm')({
+  loader: loadFormsCatalog,
   validateSearch: (search: Record<string, unknown>): { t?: string; account?: string; email?: string } => ({
     ...(typeof search.t === 'string' ? { t: search.t } : {}),
     ...(typeof search.account === 'string' ? { account: search.account } : {}),

@@ -1,0 +1,18 @@
+/**
+ * The forms catalog (`src/decla/locales`, issue 35): the wizard behind its intro, the fields and
+ * their error messages, the shared components, the statement and confirmation pages. It is not part
+ * of the first screen: whatever shows these messages loads it with its own code, before it renders.
+ */
+import { loadCatalog } from '../i18n/i18n';
+
+export function loadFormsCatalog(): Promise<void> {
+  return loadCatalog('forms', {
+    lt: () => import('./locales/lt/messages.po'),
+    en: () => import('./locales/en/messages.po'),
+  });
+}
+
+/** A lazy module that shows the forms' messages: its code and the catalog, together. */
+export function withFormsCatalog<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), loadFormsCatalog()]).then(([module]) => module);
+}
