@@ -64,6 +64,8 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     // Issue 34: the list is a table with its columns; the photo is seen in the conversation, not only linked.
     const waiting = operator.getByRole('table', { name: 'Chats waiting for an answer' });
     await expect(waiting.getByRole('columnheader')).toHaveText(['Topic', 'Waiting', 'Last message']);
+    // How long it waits, in words (it read "undefined" before issue 35's catalog check found it).
+    await expect(waiting.getByRole('row').filter({ hasText: topic }).getByRole('cell').first()).toHaveText(/^\d+ min$/);
     await waiting.getByRole('row').filter({ hasText: topic }).getByRole('link', { name: new RegExp(topic) }).click();
     await expect(operator.getByRole('heading', { name: topic })).toBeVisible();
     await expect(operator.getByRole('link', { name: /damage\.jpg/ })).toBeVisible();

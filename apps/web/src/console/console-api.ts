@@ -3,7 +3,7 @@
  * the staff session's cookie, its CSRF token on every change.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { CONSOLE_PATH, HTTP_CALLS, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
+import { CONSOLE_PATH, HTTP_ROUTES, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
 
 /** The console's calls: the staff's, and the sign-in that starts a staff session. */
 type ConsoleCallName = CallsOf<'staff'> | 'staffSignIn' | 'systemUpdate';
@@ -21,7 +21,7 @@ export const setConsoleCsrf = (token: string) => {
 };
 
 export async function consoleCall<N extends ConsoleCallName>(name: N, ...args: CallArgs<N>): Promise<HttpResult<N>> {
-  const entry = HTTP_CALLS[name];
+  const entry = HTTP_ROUTES[name];
   const input = (args[0] ?? {}) as { readonly params?: object; readonly query?: object; readonly body?: unknown };
   const change = entry.method !== 'GET';
   let res: Response;

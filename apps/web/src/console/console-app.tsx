@@ -3,15 +3,17 @@
  * authenticator's code; then the lists and a chat, by `?view=`. Loaded on its own (never with the
  * drivers' pages), in Lithuanian and English, with its own toolbar.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorText } from '../decla/fields/fields';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
-import { ConsoleView } from './console-views';
 import type { ConsoleSearch, StaffMe } from './console-parts';
 import { PasswordInput } from '../shell/password-input';
+
+// The signed-in views (the lists, a chat, a claim) load after the sign-in: the sign-in screen is the console's first (issue 35).
+const ConsoleView = lazy(() => import('./console-views').then((m) => ({ default: m.ConsoleView })));
 
 type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | { readonly kind: 'signed-in'; readonly me: StaffMe };
 
@@ -48,7 +50,11 @@ export function ConsoleApp({ search }: { search: ConsoleSearch }) {
       <main id="main" className="page console-page">
         {state.kind === 'checking' ? <p role="status">{t`Loading…`}</p> : null}
         {state.kind === 'signed-out' ? <StaffSignIn onSignedIn={(me) => setState({ kind: 'signed-in', me })} /> : null}
-        {state.kind === 'signed-in' ? <ConsoleView me={state.me} search={search} onSignedOut={() => setState({ kind: 'signed-out' })} /> : null}
+        {state.kind === 'signed-in' ? (
+          <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
+            <ConsoleView me={state.me} search={search} onSignedOut={() => setState({ kind: 'signed-out' })} />
+          </Suspense>
+        ) : null}
       </main>
     </div>
   );

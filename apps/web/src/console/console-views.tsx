@@ -7,6 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { DataTable } from '../ui/data-table';
 import { CONSOLE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
@@ -51,15 +53,18 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
   );
 }
 
-function waited(ms: number, t: ReturnType<typeof useLingui>['t']): string {
+/** How long a chat waits, in the page's language (messages by `msg`: a `t` passed in is not the macro's, and its texts would be lost). */
+function waited(ms: number, i18n: I18n): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return t`${minutes} min`;
+  if (minutes < 60) return i18n._(msg`${minutes} min`);
   const hours = Math.floor(minutes / 60);
-  return hours < 48 ? t`${hours} h ${minutes % 60} min` : t`${Math.floor(hours / 24)} days`;
+  const rest = minutes % 60;
+  const days = Math.floor(hours / 24);
+  return hours < 48 ? i18n._(msg`${hours} h ${rest} min`) : i18n._(msg`${days} days`);
 }
 
 function WaitingChats({ q, offset }: { q: string; offset: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { loaded } = useConsoleCall('consoleChats', { query: { offset: String(offset), search: q } }, 'any');
   return (
     <section>
@@ -74,7 +79,7 @@ function WaitingChats({ q, offset }: { q: string; offset: number }) {
               rowKey={(c) => c.id}
               columns={[
                 { header: t`Topic`, cell: (c) => <Link to="/console" search={{ view: 'chat', id: c.id }}>{c.topic}</Link> },
-                { header: t`Waiting`, cell: (c) => waited(c.waitedMs, t) },
+                { header: t`Waiting`, cell: (c) => waited(c.waitedMs, i18n) },
                 { header: t`Last message`, cell: (c) => <span className="chat-meta">{c.abstract}</span> },
               ]}
             />

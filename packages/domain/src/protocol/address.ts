@@ -1,9 +1,5 @@
 import * as v from 'valibot';
 import { object } from '../rules/schema.js';
-import { BACKEND_BASE_PATH } from './paths.js';
-
-/** Address suggestions: `GET /serveris/adresai?q=...` or `?lat=...&lon=...` (nearest). */
-export const ADDRESS_PATH = `${BACKEND_BASE_PATH}/adresai`;
 export const ADDRESS_SUGGESTION_LIMIT = 8;
 
 const coordinate = (min: number, max: number) => v.pipe(v.string(), v.regex(/^-?\d{1,3}(\.\d{1,10})?$/), v.transform(Number), v.minValue(min), v.maxValue(max));

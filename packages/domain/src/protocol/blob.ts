@@ -10,9 +10,6 @@ import { object } from '../rules/schema.js';
 import { MAX_PHOTO_BYTES } from '../rules/constants.js';
 import type { ErrorCode } from '../rules/errors.js';
 import { PartySchema } from '../declaration/entities.js';
-import { BACKEND_BASE_PATH } from './paths.js';
-
-export const BLOB_PATH = `${BACKEND_BASE_PATH}/blob`;
 
 /** Request headers that carry the uploader's seat. */
 export const SEAT_HEADERS = {

@@ -55,31 +55,12 @@ import { JOIN_WORK_MAX } from '../declaration/join.js';
 import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js';
 
 import { CAPTCHA_DEFAULT_ACTION } from '../rules/constants.js';
-import { ADDRESS_PATH, AddressQuerySchema } from './address.js';
-import { BLOB_PATH, SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema, type BlobUploaded, type UploadRequest } from './blob.js';
+import { AddressQuerySchema } from './address.js';
+import { SEAT_HEADERS, SeatSchema, UPLOAD_HEADERS, UploadMetaSchema, type BlobUploaded, type UploadRequest } from './blob.js';
 import { ClientLogBodySchema, ClientMessageLogSchema, LogQuerySchema } from './log.schema.js';
-import {
-  ACCOUNT_PATH,
-  BACKEND_BASE_PATH,
-  CAPTCHA_PATH,
-  CONFIRM_EMAIL_PATH,
-  CONSOLE_PATH,
-  GET_FILE_PATH,
-  HEALTH_PATH,
-  LISTS_PATH,
-  READY_PATH,
-  STATEMENT_PATH,
-} from './paths.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Who may make the call: anyone; anyone from this site's own pages (AC10: a call before any
- * session, such as a sign-in, is refused from another site); a signed-in account (its session cookie, and for a change its
- * CSRF token); the bureau's staff; a seat of a declaration (in the upload's headers); the server's
- * own host (developer tools).
- */
-export type HttpCaller = 'anyone' | 'page' | 'account' | 'staff' | 'seat' | 'loopback';
+export type { HttpCaller, HttpMethod } from './http-routes.js';
+import { HTTP_ROUTES, type HttpCaller, type HttpMethod } from './http-routes.js';
 
 export interface HttpCall {
   readonly method: HttpMethod;
@@ -196,105 +177,107 @@ const call = <const C extends HttpCall & ({ readonly result: Answer<unknown> } |
 
 export const HTTP_CALLS = {
   // — anyone ——————————————————————————————————————————————————————————————————
-  health: call({ method: 'GET', path: HEALTH_PATH, caller: 'anyone', result: answer<{ readonly status: 'ok' }>() }),
-  ready: call({ method: 'GET', path: READY_PATH, caller: 'anyone', result: answer<ReadyAnswer>() }),
-  parameter: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/parametrai/:name`, caller: 'anyone', params: ParameterParamsSchema, answers: 'text' }),
+  health: call({ ...HTTP_ROUTES.health, result: answer<{ readonly status: 'ok' }>() }),
+  ready: call({ ...HTTP_ROUTES.ready, result: answer<ReadyAnswer>() }),
+  parameter: call({ ...HTTP_ROUTES.parameter, params: ParameterParamsSchema, answers: 'text' }),
   /** SU2: the system update announced or in progress (the drivers' screens ask it). */
-  systemUpdate: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/system-update`, caller: 'anyone', limit: { perMinute: 120 }, result: answer<SystemUpdateAnswer>() }),
-  logInfo: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
-  logWarn: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone', query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
-  logError: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone', query: LogQuerySchema, body: ClientLogBodySchema, answers: 'empty' }),
-  captchaChallenge: call({ method: 'GET', path: CAPTCHA_PATH, caller: 'anyone', query: CaptchaQuerySchema, limit: { perMinute: 120 }, result: answer<CaptchaChallengeAnswer>() }),
-  findAddress: call({ method: 'GET', path: ADDRESS_PATH, caller: 'anyone', query: AddressQuerySchema, limit: { perMinute: 600 }, result: answer<readonly AddressSuggestion[]>() }),
-  lists: call({ method: 'GET', path: LISTS_PATH, caller: 'anyone', limit: { perMinute: 60 }, result: answer<ClaimLists>() }),
-  confirmEmail: call({ method: 'POST', path: CONFIRM_EMAIL_PATH, caller: 'anyone', body: ConfirmEmailBodySchema, limit: { bodyBytes: 8 * 1024 }, result: answer<{ readonly status: 'CONFIRMED' | 'FINISHED'; readonly email: string }>() }),
-  openStatement: call({ method: 'POST', path: STATEMENT_PATH, caller: 'anyone', body: StatementOpenBodySchema, limit: { perMinute: 60, bodyBytes: 16 * 1024 }, result: answer<StatementView>() }),
-  statement: call({ method: 'GET', path: `${STATEMENT_PATH}/:statementId`, caller: 'anyone', params: StatementIdParamsSchema, result: answer<StatementView>() }),
-  getFile: call({ method: 'GET', path: GET_FILE_PATH, caller: 'anyone', query: GetFileQuerySchema, answers: 'file' }),
+  systemUpdate: call({ ...HTTP_ROUTES.systemUpdate, limit: { perMinute: 120 }, result: answer<SystemUpdateAnswer>() }),
+  logInfo: call({ ...HTTP_ROUTES.logInfo, query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
+  logWarn: call({ ...HTTP_ROUTES.logWarn, query: LogQuerySchema, body: ClientMessageLogSchema, answers: 'empty' }),
+  logError: call({ ...HTTP_ROUTES.logError, query: LogQuerySchema, body: ClientLogBodySchema, answers: 'empty' }),
+  captchaChallenge: call({ ...HTTP_ROUTES.captchaChallenge, query: CaptchaQuerySchema, limit: { perMinute: 120 }, result: answer<CaptchaChallengeAnswer>() }),
+  findAddress: call({ ...HTTP_ROUTES.findAddress, query: AddressQuerySchema, limit: { perMinute: 600 }, result: answer<readonly AddressSuggestion[]>() }),
+  lists: call({ ...HTTP_ROUTES.lists, limit: { perMinute: 60 }, result: answer<ClaimLists>() }),
+  confirmEmail: call({ ...HTTP_ROUTES.confirmEmail, body: ConfirmEmailBodySchema, limit: { bodyBytes: 8 * 1024 }, result: answer<{ readonly status: 'CONFIRMED' | 'FINISHED'; readonly email: string }>() }),
+  openStatement: call({ ...HTTP_ROUTES.openStatement, body: StatementOpenBodySchema, limit: { perMinute: 60, bodyBytes: 16 * 1024 }, result: answer<StatementView>() }),
+  statement: call({ ...HTTP_ROUTES.statement, params: StatementIdParamsSchema, result: answer<StatementView>() }),
+  getFile: call({ ...HTTP_ROUTES.getFile, query: GetFileQuerySchema, answers: 'file' }),
 
   // — a seat of a declaration ————————————————————————————————————————————————
-  uploadBinary: call({ method: 'POST', path: BLOB_PATH, caller: 'seat', headers: BlobHeadersSchema, result: answer<BlobUploaded>() }),
+  uploadBinary: call({ ...HTTP_ROUTES.uploadBinary, headers: BlobHeadersSchema, result: answer<BlobUploaded>() }),
 
   // — an account: signing in ————————————————————————————————————————————————
-  register: call({ method: 'POST', path: `${ACCOUNT_PATH}/register`, caller: 'page', body: RegisterSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
-  confirmAccount: call({ method: 'POST', path: `${ACCOUNT_PATH}/confirm`, caller: 'page', body: ConfirmAccountSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'> & { readonly email: string }>() }),
-  signIn: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-in`, caller: 'page', body: SignInSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
-  signInMethods: call({ method: 'GET', path: `${ACCOUNT_PATH}/methods`, caller: 'anyone', limit: { perMinute: 120 }, result: answer<SignInMethodsAnswer>() }),
-  smartId: call({ method: 'POST', path: `${ACCOUNT_PATH}/smart-id`, caller: 'page', body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
-  mobileId: call({ method: 'POST', path: `${ACCOUNT_PATH}/mobile-id`, caller: 'page', body: MobileIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
-  identityPoll: call({ method: 'POST', path: `${ACCOUNT_PATH}/identity/poll`, caller: 'page', body: IdentityPollSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<IdentityPollAnswer>() }),
-  resetRequest: call({ method: 'POST', path: `${ACCOUNT_PATH}/reset-request`, caller: 'page', body: ResetRequestSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
-  reset: call({ method: 'POST', path: `${ACCOUNT_PATH}/reset`, caller: 'page', body: ResetSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'RESET'>>() }),
-  oidcStart: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/start`, caller: 'anyone', params: OidcParamsSchema, query: OidcStartQuerySchema, answers: 'redirect' }),
-  oidcCallback: call({ method: 'GET', path: `${ACCOUNT_PATH}/oidc/:provider/callback`, caller: 'anyone', params: OidcParamsSchema, query: OidcCallbackSchema, answers: 'redirect' }),
+  register: call({ ...HTTP_ROUTES.register, body: RegisterSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
+  confirmAccount: call({ ...HTTP_ROUTES.confirmAccount, body: ConfirmAccountSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'> & { readonly email: string }>() }),
+  signIn: call({ ...HTTP_ROUTES.signIn, body: SignInSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
+  signInMethods: call({ ...HTTP_ROUTES.signInMethods, limit: { perMinute: 120 }, result: answer<SignInMethodsAnswer>() }),
+  smartId: call({ ...HTTP_ROUTES.smartId, body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  mobileId: call({ ...HTTP_ROUTES.mobileId, body: MobileIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  identityPoll: call({ ...HTTP_ROUTES.identityPoll, body: IdentityPollSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<IdentityPollAnswer>() }),
+  resetRequest: call({ ...HTTP_ROUTES.resetRequest, body: ResetRequestSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
+  reset: call({ ...HTTP_ROUTES.reset, body: ResetSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'RESET'>>() }),
+  oidcStart: call({ ...HTTP_ROUTES.oidcStart, params: OidcParamsSchema, query: OidcStartQuerySchema, answers: 'redirect' }),
+  oidcCallback: call({ ...HTTP_ROUTES.oidcCallback, params: OidcParamsSchema, query: OidcCallbackSchema, answers: 'redirect' }),
 
   // — an account: signed in ——————————————————————————————————————————————————
-  me: call({ method: 'GET', path: `${ACCOUNT_PATH}/me`, caller: 'account', result: answer<AccountView>() }),
-  linkSmartId: call({ method: 'POST', path: `${ACCOUNT_PATH}/link/smart-id`, caller: 'account', body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
-  linkMobileId: call({ method: 'POST', path: `${ACCOUNT_PATH}/link/mobile-id`, caller: 'account', body: MobileIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
-  signOut: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-out`, caller: 'account', limit: { bodyBytes: 1024 }, result: answer<AccountDone<'SIGNED_OUT'>>() }),
-  signOutEverywhere: call({ method: 'POST', path: `${ACCOUNT_PATH}/sign-out-everywhere`, caller: 'account', limit: { bodyBytes: 1024 }, result: answer<AccountDone<'SIGNED_OUT'> & { readonly ended: number }>() }),
-  changePassword: call({ method: 'POST', path: `${ACCOUNT_PATH}/password`, caller: 'account', body: ChangePasswordSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'CHANGED'>>() }),
-  savePerson: call({ method: 'PUT', path: `${ACCOUNT_PATH}/person`, caller: 'account', body: PersonSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
-  sessions: call({ method: 'GET', path: `${ACCOUNT_PATH}/sessions`, caller: 'account', result: answer<SessionView[]>() }),
-  endSession: call({ method: 'DELETE', path: `${ACCOUNT_PATH}/sessions/:id`, caller: 'account', params: SessionIdSchema, result: answer<AccountDone<'ENDED'>>() }),
-  documents: call({ method: 'GET', path: `${ACCOUNT_PATH}/documents`, caller: 'account', limit: { perMinute: 60 }, result: answer<DocumentsAnswer>() }),
-  liabilities: call({ method: 'GET', path: `${ACCOUNT_PATH}/liabilities`, caller: 'account', limit: { perMinute: 60 }, result: answer<DebtsAnswer>() }),
-  accidents: call({ method: 'GET', path: `${ACCOUNT_PATH}/accidents`, caller: 'account', limit: { perMinute: 60 }, result: answer<AccidentsAnswer>() }),
-  accountStatement: call({ method: 'GET', path: `${ACCOUNT_PATH}/statements/:statementId`, caller: 'account', params: StatementIdParamsSchema, limit: { perMinute: 60 }, result: answer<StatementView>() }),
-  addEmail: call({ method: 'POST', path: `${ACCOUNT_PATH}/email`, caller: 'account', body: AddEmailSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
-  confirmNewEmail: call({ method: 'POST', path: `${ACCOUNT_PATH}/email/confirm`, caller: 'page', body: ConfirmNewEmailSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'> & { readonly email: string }>() }),
-  notifications: call({ method: 'GET', path: `${ACCOUNT_PATH}/notifications`, caller: 'account', limit: { perMinute: 60 }, result: answer<NotificationPreferences>() }),
-  saveNotifications: call({ method: 'PUT', path: `${ACCOUNT_PATH}/notifications`, caller: 'account', body: NotificationPreferencesSchema, limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<NotificationPreferences>() }),
-  chats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats`, caller: 'account', limit: { perMinute: 120 }, result: answer<ChatsAnswer>() }),
-  unreadChats: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/unread`, caller: 'account', limit: { perMinute: 120 }, result: answer<{ readonly unread: number }>() }),
-  chat: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId`, caller: 'account', params: ChatParamsSchema, limit: { perMinute: 120 }, result: answer<ChatThread>() }),
-  chatFile: call({ method: 'GET', path: `${ACCOUNT_PATH}/chats/:chatId/files/:fileId`, caller: 'account', params: ChatFileParamsSchema, answers: 'file' }),
-  startChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats`, caller: 'account', fields: NewChatSchema, result: answer<{ readonly chat: Chat }>() }),
-  replyInChat: call({ method: 'POST', path: `${ACCOUNT_PATH}/chats/:chatId/messages`, caller: 'account', params: ChatParamsSchema, fields: ChatReplySchema, result: answer<{ readonly chat: Chat }>() }),
-  chatEvents: call({ method: 'GET', path: `${ACCOUNT_PATH}/chat-events`, caller: 'account', answers: 'events' }),
-  claims: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims`, caller: 'account', limit: { perMinute: 120 }, result: answer<ClaimsAnswer>() }),
-  startClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims`, caller: 'account', body: StartClaimSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
-  claim: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 120 }, result: answer<ClaimAnswer>() }),
-  saveClaim: call({ method: 'PUT', path: `${ACCOUNT_PATH}/claims/:claimId`, caller: 'account', params: ClaimParamsSchema, body: SaveClaimSchema, limit: { perMinute: 120, bodyBytes: 64 * 1024 }, result: answer<ClaimAnswer>() }),
-  addClaimDocuments: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/documents`, caller: 'account', params: ClaimParamsSchema, fields: ClaimDocumentFieldsSchema, result: answer<ClaimAnswer>() }),
-  removeClaimDocument: call({ method: 'DELETE', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema, limit: { perMinute: 60, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
-  claimDocument: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/documents/:fileId`, caller: 'account', params: ClaimFileParamsSchema, answers: 'file' }),
-  claimScheme: call({ method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account', params: ClaimParamsSchema, answers: 'file' }),
-  submitClaim: call({ method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/submit`, caller: 'account', params: ClaimParamsSchema, limit: { perMinute: 10, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
+  me: call({ ...HTTP_ROUTES.me, result: answer<AccountView>() }),
+  linkSmartId: call({ ...HTTP_ROUTES.linkSmartId, body: SmartIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  linkMobileId: call({ ...HTTP_ROUTES.linkMobileId, body: MobileIdStartSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<IdentityStartedAnswer>() }),
+  signOut: call({ ...HTTP_ROUTES.signOut, limit: { bodyBytes: 1024 }, result: answer<AccountDone<'SIGNED_OUT'>>() }),
+  signOutEverywhere: call({ ...HTTP_ROUTES.signOutEverywhere, limit: { bodyBytes: 1024 }, result: answer<AccountDone<'SIGNED_OUT'> & { readonly ended: number }>() }),
+  changePassword: call({ ...HTTP_ROUTES.changePassword, body: ChangePasswordSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'CHANGED'>>() }),
+  savePerson: call({ ...HTTP_ROUTES.savePerson, body: PersonSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountView>() }),
+  sessions: call({ ...HTTP_ROUTES.sessions, result: answer<SessionView[]>() }),
+  endSession: call({ ...HTTP_ROUTES.endSession, params: SessionIdSchema, result: answer<AccountDone<'ENDED'>>() }),
+  documents: call({ ...HTTP_ROUTES.documents, limit: { perMinute: 60 }, result: answer<DocumentsAnswer>() }),
+  liabilities: call({ ...HTTP_ROUTES.liabilities, limit: { perMinute: 60 }, result: answer<DebtsAnswer>() }),
+  accidents: call({ ...HTTP_ROUTES.accidents, limit: { perMinute: 60 }, result: answer<AccidentsAnswer>() }),
+  accountStatement: call({ ...HTTP_ROUTES.accountStatement, params: StatementIdParamsSchema, limit: { perMinute: 60 }, result: answer<StatementView>() }),
+  addEmail: call({ ...HTTP_ROUTES.addEmail, body: AddEmailSchema, limit: { perMinute: 10, ...JSON_8K }, result: answer<AccountDone<'SENT'>>() }),
+  confirmNewEmail: call({ ...HTTP_ROUTES.confirmNewEmail, body: ConfirmNewEmailSchema, limit: { perMinute: 30, ...JSON_8K }, result: answer<AccountDone<'CONFIRMED'> & { readonly email: string }>() }),
+  notifications: call({ ...HTTP_ROUTES.notifications, limit: { perMinute: 60 }, result: answer<NotificationPreferences>() }),
+  saveNotifications: call({ ...HTTP_ROUTES.saveNotifications, body: NotificationPreferencesSchema, limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<NotificationPreferences>() }),
+  chats: call({ ...HTTP_ROUTES.chats, limit: { perMinute: 120 }, result: answer<ChatsAnswer>() }),
+  unreadChats: call({ ...HTTP_ROUTES.unreadChats, limit: { perMinute: 120 }, result: answer<{ readonly unread: number }>() }),
+  chat: call({ ...HTTP_ROUTES.chat, params: ChatParamsSchema, limit: { perMinute: 120 }, result: answer<ChatThread>() }),
+  chatFile: call({ ...HTTP_ROUTES.chatFile, params: ChatFileParamsSchema, answers: 'file' }),
+  startChat: call({ ...HTTP_ROUTES.startChat, fields: NewChatSchema, result: answer<{ readonly chat: Chat }>() }),
+  replyInChat: call({ ...HTTP_ROUTES.replyInChat, params: ChatParamsSchema, fields: ChatReplySchema, result: answer<{ readonly chat: Chat }>() }),
+  chatEvents: call({ ...HTTP_ROUTES.chatEvents, answers: 'events' }),
+  claims: call({ ...HTTP_ROUTES.claims, limit: { perMinute: 120 }, result: answer<ClaimsAnswer>() }),
+  startClaim: call({ ...HTTP_ROUTES.startClaim, body: StartClaimSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
+  claim: call({ ...HTTP_ROUTES.claim, params: ClaimParamsSchema, limit: { perMinute: 120 }, result: answer<ClaimAnswer>() }),
+  saveClaim: call({ ...HTTP_ROUTES.saveClaim, params: ClaimParamsSchema, body: SaveClaimSchema, limit: { perMinute: 120, bodyBytes: 64 * 1024 }, result: answer<ClaimAnswer>() }),
+  addClaimDocuments: call({ ...HTTP_ROUTES.addClaimDocuments, params: ClaimParamsSchema, fields: ClaimDocumentFieldsSchema, result: answer<ClaimAnswer>() }),
+  removeClaimDocument: call({ ...HTTP_ROUTES.removeClaimDocument, params: ClaimFileParamsSchema, limit: { perMinute: 60, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
+  claimDocument: call({ ...HTTP_ROUTES.claimDocument, params: ClaimFileParamsSchema, answers: 'file' }),
+  claimScheme: call({ ...HTTP_ROUTES.claimScheme, params: ClaimParamsSchema, answers: 'file' }),
+  submitClaim: call({ ...HTTP_ROUTES.submitClaim, params: ClaimParamsSchema, limit: { perMinute: 10, bodyBytes: 1024 }, result: answer<ClaimAnswer>() }),
 
   // — the bureau's staff ——————————————————————————————————————————————————————
-  staffSignIn: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-in`, caller: 'anyone', body: StaffSignInAttemptSchema, limit: { perMinute: 20, bodyBytes: 2048 }, result: answer<StaffMeAnswer>() }),
-  staffMe: call({ method: 'GET', path: `${CONSOLE_PATH}/me`, caller: 'staff', limit: { perMinute: 240 }, result: answer<StaffMeAnswer>() }),
-  staffSignOut: call({ method: 'POST', path: `${CONSOLE_PATH}/sign-out`, caller: 'staff', limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
-  consoleChats: call({ method: 'GET', path: `${CONSOLE_PATH}/chats`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatsAnswer>() }),
-  consoleChat: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId`, caller: 'staff', params: ChatParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatAnswer>() }),
-  consoleChatFile: call({ method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId/files/:fileId`, caller: 'staff', params: ChatFileParamsSchema, answers: 'file' }),
-  consoleReply: call({ method: 'POST', path: `${CONSOLE_PATH}/chats/:chatId/messages`, caller: 'staff', params: ChatParamsSchema, body: ChatReplySchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
-  consoleMessage: call({ method: 'POST', path: `${CONSOLE_PATH}/messages`, caller: 'staff', body: MessageToUserSchema, limit: { perMinute: 30, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
-  consoleEvents: call({ method: 'GET', path: `${CONSOLE_PATH}/events`, caller: 'staff', answers: 'events' }),
-  staff: call({ method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff', limit: { perMinute: 240 }, result: answer<{ readonly staff: StaffView[] }>() }),
-  addStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff', body: NewStaffSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageStaff', result: answer<NewStaffAnswer>() }),
-  disableStaff: call({ method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff', params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
+  staffSignIn: call({ ...HTTP_ROUTES.staffSignIn, body: StaffSignInAttemptSchema, limit: { perMinute: 20, bodyBytes: 2048 }, result: answer<StaffMeAnswer>() }),
+  staffMe: call({ ...HTTP_ROUTES.staffMe, limit: { perMinute: 240 }, result: answer<StaffMeAnswer>() }),
+  staffSignOut: call({ ...HTTP_ROUTES.staffSignOut, limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
+  consoleChats: call({ ...HTTP_ROUTES.consoleChats, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatsAnswer>() }),
+  consoleChat: call({ ...HTTP_ROUTES.consoleChat, params: ChatParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatAnswer>() }),
+  consoleChatFile: call({ ...HTTP_ROUTES.consoleChatFile, params: ChatFileParamsSchema, answers: 'file' }),
+  consoleReply: call({ ...HTTP_ROUTES.consoleReply, params: ChatParamsSchema, body: ChatReplySchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
+  consoleMessage: call({ ...HTTP_ROUTES.consoleMessage, body: MessageToUserSchema, limit: { perMinute: 30, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
+  consoleEvents: call({ ...HTTP_ROUTES.consoleEvents, answers: 'events' }),
+  staff: call({ ...HTTP_ROUTES.staff, limit: { perMinute: 240 }, result: answer<{ readonly staff: StaffView[] }>() }),
+  addStaff: call({ ...HTTP_ROUTES.addStaff, body: NewStaffSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageStaff', result: answer<NewStaffAnswer>() }),
+  disableStaff: call({ ...HTTP_ROUTES.disableStaff, params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
   /** SU1, SU3: a supervisor announces a system update (audited), or calls it off. */
-  announceSystemUpdate: call({ method: 'POST', path: `${CONSOLE_PATH}/system-update`, caller: 'staff', body: SystemUpdateSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
-  cancelSystemUpdate: call({ method: 'POST', path: `${CONSOLE_PATH}/system-update/cancel`, caller: 'staff', limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
-  audit: call({ method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
-  consoleDeclarations: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
-  consoleDeclaration: call({ method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff', params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
-  consoleClaims: call({ method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimsAnswer>() }),
-  consoleClaim: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId`, caller: 'staff', params: ClaimParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimAnswer>() }),
-  consoleClaimDocument: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/documents/:fileId`, caller: 'staff', params: ClaimFileParamsSchema, answers: 'file' }),
-  consoleClaimPdf: call({ method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/pdf`, caller: 'staff', params: ClaimParamsSchema, answers: 'file' }),
-  moveClaim: call({ method: 'POST', path: `${CONSOLE_PATH}/claims/:claimId/state`, caller: 'staff', params: ClaimParamsSchema, body: ClaimMoveSchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly claim: ClaimRow }>() }),
+  announceSystemUpdate: call({ ...HTTP_ROUTES.announceSystemUpdate, body: SystemUpdateSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
+  cancelSystemUpdate: call({ ...HTTP_ROUTES.cancelSystemUpdate, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
+  audit: call({ ...HTTP_ROUTES.audit, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
+  consoleDeclarations: call({ ...HTTP_ROUTES.consoleDeclarations, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
+  consoleDeclaration: call({ ...HTTP_ROUTES.consoleDeclaration, params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
+  consoleClaims: call({ ...HTTP_ROUTES.consoleClaims, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimsAnswer>() }),
+  consoleClaim: call({ ...HTTP_ROUTES.consoleClaim, params: ClaimParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimAnswer>() }),
+  consoleClaimDocument: call({ ...HTTP_ROUTES.consoleClaimDocument, params: ClaimFileParamsSchema, answers: 'file' }),
+  consoleClaimPdf: call({ ...HTTP_ROUTES.consoleClaimPdf, params: ClaimParamsSchema, answers: 'file' }),
+  moveClaim: call({ ...HTTP_ROUTES.moveClaim, params: ClaimParamsSchema, body: ClaimMoveSchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly claim: ClaimRow }>() }),
 
   // — the server's own host ———————————————————————————————————————————————————
-  devMetrics: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback', query: DevMetricsQuerySchema, result: answer<DevMetricsAnswer>() }),
-  devOutbox: call({ method: 'GET', path: `${BACKEND_BASE_PATH}/dev/outbox`, caller: 'loopback', result: answer<DevOutboxAnswer>() }),
-  devClock: call({ method: 'POST', path: `${BACKEND_BASE_PATH}/dev/clock`, caller: 'loopback', body: DevClockBodySchema, result: answer<{ readonly now: number }>() }),
+  devMetrics: call({ ...HTTP_ROUTES.devMetrics, query: DevMetricsQuerySchema, result: answer<DevMetricsAnswer>() }),
+  devOutbox: call({ ...HTTP_ROUTES.devOutbox, result: answer<DevOutboxAnswer>() }),
+  devClock: call({ ...HTTP_ROUTES.devClock, body: DevClockBodySchema, result: answer<{ readonly now: number }>() }),
 } as const satisfies Record<string, HttpCall>;
 
 export type HttpCallName = keyof typeof HTTP_CALLS;
+/** Every route of the table is a call's (a route without its call would be served by nothing): does not compile otherwise. */
+export const EVERY_ROUTE_IS_A_CALL: [Exclude<keyof typeof HTTP_ROUTES, HttpCallName>] extends [never] ? true : never = true;
 type Calls = typeof HTTP_CALLS;
 /** What a caller passes to the call `N` (its declared inputs). */
 export type HttpInput<N extends HttpCallName> = CallInput<Calls[N]>;

@@ -1,5 +1,9 @@
 /** app-shell §7: backend base path and websocket path. */
 export const BACKEND_BASE_PATH = '/serveris';
+/** Binaries of a declaration (protocol/blob.ts). */
+export const BLOB_PATH = `${BACKEND_BASE_PATH}/blob`;
+/** Address suggestions: `GET /serveris/adresai?q=...` or `?lat=...&lon=...` (nearest). */
+export const ADDRESS_PATH = `${BACKEND_BASE_PATH}/adresai`;
 export const WS_PATH = `${BACKEND_BASE_PATH}/ws-interface`;
 /** The process is alive (the balancer's health check). */
 export const HEALTH_PATH = `${BACKEND_BASE_PATH}/health`;
