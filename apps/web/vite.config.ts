@@ -5,8 +5,34 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { reactWithLingui } from './vite.shared.ts';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { HEALTH_PATH } from '../../packages/domain/src/protocol/paths.ts';
+import { parameterPath } from '../../packages/domain/src/device/shell/api.ts';
 
 const backend = process.env.EID_DEV_BACKEND ?? 'http://localhost:8080';
+
+/**
+ * Issue 35: what the first screen waits for starts with the HTML instead of after the scripts ran:
+ * the default language's catalog (a module the start-up imports) and the start-up's two calls
+ * (app-shell §4: the backend's readiness and the maps parameter; `fetchText` takes the preloaded
+ * answers). A visitor in another language downloads the Lithuanian catalog too (2 KiB).
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'eid-preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const catalog = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/locales/lt/messages.po'));
+        if (!catalog) throw new Error('the first screen\'s Lithuanian catalog is not a chunk of its own');
+        return [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${catalog.fileName}` }, injectTo: 'head' },
+          ...[HEALTH_PATH, parameterPath('maps')].map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: 'use-credentials', href }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
 
 /**
  * Brotli and gzip copies of the built text files, written once at build time: the server sends
@@ -76,6 +102,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    preloadFirstScreen(),
     precompress(),
   ],
   // Workspace packages as their sources; for the rest Vite's own conditions (ESM builds, not CJS).

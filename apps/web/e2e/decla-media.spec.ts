@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { expect, test } from './helpers/test.js';
 import { contactByEmail, expectStep, jpeg, next, pickAddress, twoDriversMeet } from './helpers/decla.js';
 
@@ -7,7 +8,7 @@ const fixture = (path: string) => readFileSync(new URL(`../../../test-fixtures/m
 test.describe('photos between two phones', () => {
   test.setTimeout(150_000);
 
-  test("A's photos appear on B and disappear when A removes them; a HEIC is shown; a plate photo of another plate opens the mismatch dialog", async ({ browser }) => {
+  test("A's photos appear on B and disappear when A removes them; a HEIC is shown; [IMG6] a phone-size JPEG leaves the phone at 1600 px, a fraction of its bytes; a plate photo of another plate opens the mismatch dialog", async ({ browser }) => {
     const { a, b, close } = await twoDriversMeet(browser, 'AKT902', 'T12345');
     for (const [page, party, email] of [
       [a, 'A', 'a.media@example.lt'],
@@ -39,6 +40,29 @@ test.describe('photos between two phones', () => {
     await a.getByTestId('photos-A-damages').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: fixture('sample.heic') });
     await expect(a.locator('[data-section=damages] .thumbs img')).toHaveCount(1, { timeout: 15_000 });
     await expect(a.locator('[data-section=damages] .thumbs img').first()).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+
+    // IMG6 (issue 35): a phone's 12 MP photo leaves the phone at 1600 px and a fraction of its bytes.
+    const phone = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).jpeg({ quality: 90 }).toBuffer();
+    // What the page hands to the network (an XMLHttpRequest's body), kept to be looked at.
+    await a.evaluate(() => {
+      const w = window as unknown as { sentBodies: Blob[] };
+      w.sentBodies = [];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof Blob) w.sentBodies.push(body);
+        return send.call(this, body);
+      };
+    });
+    await a.getByTestId('photos-A-extra').setInputFiles({ name: 'IMG_0002.JPG', mimeType: 'image/jpeg', buffer: phone });
+    await expect.poll(() => a.evaluate(() => (window as unknown as { sentBodies: Blob[] }).sentBodies.length)).toBe(1);
+    const sent = await a.evaluate(async () => {
+      const body = (window as unknown as { sentBodies: Blob[] }).sentBodies[0]!;
+      const bitmap = await createImageBitmap(body);
+      return { type: body.type, bytes: body.size, width: bitmap.width, height: bitmap.height };
+    });
+    expect(sent).toMatchObject({ type: 'image/jpeg', width: 1600, height: 1200 });
+    expect(sent.bytes).toBeLessThan(phone.length / 4);
+    await expect(a.locator('[data-section=extra] .thumbs img')).toHaveCount(1, { timeout: 15_000 });
 
     // The plate photo shows a plate not in the declaration: retake, change or keep.
     const dialog = a.getByRole('dialog', { name: 'Is this the right plate?' });

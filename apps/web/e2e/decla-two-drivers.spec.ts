@@ -119,6 +119,8 @@ test.describe('two drivers, two phones, live', () => {
     await expectStep(a, 11);
     await expectStep(b, 10);
     await expect(b.getByAltText('The saved accident scheme')).toBeVisible({ timeout: 10_000 });
+    // Issue 35: B downloads A's drawing from the hub (a data: address); A's own is never sent back to A (below, its signature).
+    await expect(b.getByAltText('The saved accident scheme')).toHaveAttribute('src', /^data:image\//);
     await next(b);
 
     await driverData(a, 'A', { name: 'Jonas', surname: 'Petraitis', code: '38703181233', address: ['Pilies 12', 'Pilies g. 12, Vilnius'] });
@@ -133,9 +135,13 @@ test.describe('two drivers, two phones, live', () => {
     await expect(a.getByText('Everything is filled in. Check it and continue to the signatures.')).toBeVisible({ timeout: 15_000 });
     await expect(b.locator('.summary-card').filter({ hasText: 'Driver and vehicle A' })).toContainText('Jonas Petraitis');
     // A's voice note about the damages plays on both phones.
-    for (const page of [a, b]) {
+    // (Issue 35: A plays its own recording from the phone, B the one downloaded from the hub.)
+    for (const [page, src] of [
+      [a, /^blob:/],
+      [b, /^data:audio\/[a-z0-9]+;base64,.{100,}/],
+    ] as const) {
       const note = page.locator('.summary-card').filter({ hasText: 'Driver and vehicle A' }).locator('.voice-note[data-audio-type=DAMAGES] audio');
-      await expect(note).toHaveAttribute('src', /^data:audio\/[a-z0-9]+;base64,.{100,}/, { timeout: 15_000 });
+      await expect(note).toHaveAttribute('src', src, { timeout: 15_000 });
       expect(await note.evaluate((el: HTMLAudioElement) => new Promise<boolean>((resolve) => {
         if (el.readyState >= 1) resolve(true);
         el.addEventListener('loadedmetadata', () => resolve(true), { once: true });
@@ -164,6 +170,8 @@ test.describe('two drivers, two phones, live', () => {
     await expect(a.getByText('You are at fault, so your insurer pays the other driver\'s damage.')).toBeVisible();
     await expect(b.getByText('You are not at fault: your damage is paid by the insurer of the driver at fault, not by yours.')).toBeVisible();
     await sign(a, 'A');
+    // Issue 35: the signature A drew is shown from A's phone itself (a blob: address), not downloaded back from the hub.
+    await expect(a.getByAltText('Your saved signature')).toHaveAttribute('src', /^blob:/);
     // Issue 18 item 1: the live-only screens fit the phone too (the insurers' plain words, the live guilt state).
     await fitsViewport(a, 'the signatures step (live, A)');
     await fitsViewport(b, 'the signatures step (live, B)');

@@ -103,6 +103,23 @@ test.describe('application shell', () => {
     await ctx.close();
   });
 
+  test('issue 35: the start-up\'s two calls and the first screen\'s catalog start from the HTML and are each fetched once', async ({ browser }) => {
+    const ctx = await driverContext(browser, 'lt');
+    const page = await ctx.newPage();
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    page.on('console', (m) => m.type() === 'warning' && m.text().includes('preload') && warnings.push(m.text()));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Elektroninė eismo įvykio deklaracija' })).toBeVisible();
+    const preloaded = await page.locator('link[rel=preload][as=fetch], link[rel=modulepreload][href*="/messages-"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded).toHaveLength(3);
+    expect(preloaded).toEqual(expect.arrayContaining(['/serveris/health', '/serveris/parametrai/maps']));
+    for (const path of preloaded) expect(fetched.filter((f) => f === path), path).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    await ctx.close();
+  });
+
   test('a browser without ResizeObserver gets the unsupported page before the app loads', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');
     await ctx.addInitScript(() => {

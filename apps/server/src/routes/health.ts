@@ -29,7 +29,11 @@ const health: FastifyPluginAsync = async (app) => {
     stopping = true;
   });
 
-  app.get(C.health.path, async (): Promise<HttpResult<'health'>> => ({ status: 'ok' }));
+  // Asked by every page at start-up (preloaded from its HTML): never an answer kept by a cache.
+  app.get(C.health.path, async (_request, reply): Promise<HttpResult<'health'>> => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
 
   app.get(C.ready.path, async (_request, reply) => {
     const { storage } = app;

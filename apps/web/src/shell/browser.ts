@@ -11,7 +11,9 @@ export const windowTimers: TimersPort = {
 
 /** A plain-text answer of the backend; rejects on a network failure or an error status. */
 export async function fetchText(path: string): Promise<string> {
-  const res = await fetch(path, { cache: 'no-store', credentials: 'include' });
+  // The server answers these no-store; the default cache mode lets the start-up's two calls take
+  // the responses the HTML preloaded (issue 35; a no-store request would not match them).
+  const res = await fetch(path, { credentials: 'include' });
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   return res.text();
 }

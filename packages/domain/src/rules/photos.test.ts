@@ -11,6 +11,9 @@ import {
   isDisplayablePhoto,
   isResizablePhoto,
   missingPhotos,
+  PHOTO_SEND,
+  photoNeedsShrinking,
+  photoSendSize,
   photoFileError,
   photoSetNumber,
   photosInSection,
@@ -156,5 +159,38 @@ describe('photos', () => {
     expect(photosInSection(d, 'B', 'overview')).toBe(3);
     expect([photosInSection(d, 'A', 'plates'), photosInSection(d, 'A', 'damages'), photosInSection(d, 'A', 'extra')]).toEqual([1, 3, 1]);
     expect([photosInSection(d, 'B', 'plates'), photosInSection(d, 'B', 'damages'), photosInSection(d, 'B', 'extra')]).toEqual([0, 2, 4]);
+  });
+
+  it.each([
+    // A phone's 12 MP photo, landscape and portrait; a 4K frame; one already small; a tall screenshot.
+    [4032, 3024, 1600, 1200],
+    [3024, 4032, 1200, 1600],
+    [3840, 2160, 1600, 900],
+    [1200, 900, 1200, 900],
+    [1080, 2400, 720, 1600],
+    [1600, 1600, 1600, 1600],
+  ])('[IMG6] a %i × %i photo is sent at %i × %i', (w, h, sw, sh) => {
+    expect(photoSendSize(w, h)).toEqual({ width: sw, height: sh });
+  });
+
+  it('[IMG6] the sent size never grows, keeps the proportions within a pixel, and fits 1600 px', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 20_000 }), (w, h) => {
+        const s = photoSendSize(w, h);
+        expect(Math.max(s.width, s.height)).toBeLessThanOrEqual(PHOTO_SEND.maxSide);
+        expect(s.width).toBeLessThanOrEqual(w);
+        expect(s.height).toBeLessThanOrEqual(h);
+        if (Math.max(w, h) <= PHOTO_SEND.maxSide) expect(s).toEqual({ width: w, height: h });
+        else expect(Math.abs(s.width / s.height - w / h)).toBeLessThanOrEqual(Math.max(w / h, h / w) / Math.min(s.width, s.height) + 1e-9);
+      }),
+    );
+  });
+
+  it('[IMG6] a JPEG is drawn again when it is larger than 1600 px or 400 KB; a small one goes as it is', () => {
+    expect(photoNeedsShrinking(4.9 * 1024 * 1024, 4032, 3024)).toBe(true);
+    expect(photoNeedsShrinking(300 * 1024, 2000, 1500)).toBe(true);
+    expect(photoNeedsShrinking(900 * 1024, 1600, 1200)).toBe(true);
+    expect(photoNeedsShrinking(400 * 1024, 1600, 1200)).toBe(false);
+    expect(photoNeedsShrinking(120 * 1024, 800, 600)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Sending a binary to the server with upload progress (XMLHttpRequest: fetch has none), and
- * preparing a photo before it leaves the phone: large JPEGs are made smaller (upright by their
- * EXIF orientation, at most 2560 px, quality 0.9), which also drops their metadata (GPS).
+ * preparing a photo before it leaves the phone (IMG6): a JPEG is drawn again upright by its EXIF
+ * orientation, at most 1600 px, quality 0.8, which also drops its metadata (GPS).
  */
+import { PHOTO_SEND, isResizablePhoto, photoNeedsShrinking, photoSendSize } from '@eid/domain';
 
 export interface UploadResponse {
   readonly status: number;
@@ -35,15 +36,12 @@ export function fetchUpload(fetcher: typeof fetch): Uploader {
   };
 }
 
-export const DOWNSCALE_MAX_SIDE = 2560;
-const DOWNSCALE_FROM_BYTES = 1.5 * 1024 * 1024;
-
-const isJpeg = (file: File) => /\.(jpe?g)$/i.test(file.name) || file.type === 'image/jpeg';
+const isJpeg = (file: File) => isResizablePhoto(file.name) || file.type === 'image/jpeg';
 
 /**
- * The photo as it is uploaded: a large JPEG drawn again smaller; anything else (PNG, HEIC ...) as
- * it is (the server converts). A file the browser cannot read is BASE64_FAILED ("Problem
- * converting to base64."): the photo cannot be prepared for sending.
+ * The photo as it is uploaded (IMG6): a JPEG larger than the sent size drawn again smaller; anything
+ * else (PNG, HEIC ...) as it is (the server converts). A file the browser cannot read is
+ * BASE64_FAILED ("Problem converting to base64."): the photo cannot be prepared for sending.
  */
 export async function preparePhoto(file: File): Promise<Blob> {
   try {
@@ -51,16 +49,20 @@ export async function preparePhoto(file: File): Promise<Blob> {
   } catch {
     throw Object.assign(new Error('unreadable'), { code: 'BASE64_FAILED' });
   }
-  if (!isJpeg(file) || file.size < DOWNSCALE_FROM_BYTES || typeof createImageBitmap !== 'function') return file;
+  if (!isJpeg(file) || typeof createImageBitmap !== 'function') return file;
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    const scale = Math.min(1, DOWNSCALE_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    if (!photoNeedsShrinking(file.size, bitmap.width, bitmap.height)) {
+      bitmap.close();
+      return file;
+    }
+    const size = photoSendSize(bitmap.width, bitmap.height);
     const canvas = document.createElement('canvas');
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    canvas.width = size.width;
+    canvas.height = size.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
     bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', PHOTO_SEND.quality));
     return blob && blob.size < file.size ? blob : file;
   } catch {
     // The browser cannot decode it: the server will tell (FAILED_CONVERSION).

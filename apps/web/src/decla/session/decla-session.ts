@@ -93,6 +93,8 @@ export class DeclaSession {
     else this.stepActions.delete(name);
   }
   private readonly stepActions = new Map<StepName, () => Promise<void>>();
+  /** Binaries this device made (id → object URL): never fetched back. */
+  private readonly madeHere = new Map<string, string>();
 
   setSubmitter(submitter: (() => Promise<void>) | null): void {
     this.submitter = submitter;
@@ -255,9 +257,19 @@ export class DeclaSession {
     return res.body as HttpResult<'uploadBinary'>;
   }
 
-  /** Uploads a drawing or another image that is not a photo; resolves its id. */
+  /**
+   * Uploads a drawing, a signature or a voice note; resolves its id. What this device made stays
+   * here under that id (issue 35): it is shown from here, not downloaded back over the socket.
+   */
   async upload(body: Blob, purpose: UploadPurpose = 'photo'): Promise<string> {
-    return (await this.uploadWith(body, { purpose })).id;
+    const { id } = await this.uploadWith(body, { purpose });
+    if (purpose !== 'photo' && /^(image\/(png|jpeg)|audio\/)/.test(body.type)) this.madeHere.set(id, URL.createObjectURL(body));
+    return id;
+  }
+
+  /** The address of a binary this device made and uploaded (its drawing, signature, voice note); null for any other. */
+  madeHereUrl(id: string): string | null {
+    return this.madeHere.get(id) ?? null;
   }
 
   /** The custom next actions of the wizard's steps. */
