@@ -1,6 +1,6 @@
 // `npm run bench:web`: the JavaScript a first visit downloads, measured in Chromium against the
 // built app: every script the page requests until the network is idle, each gzip-compressed
-// (level 9, as a server would send it). Goal (issue 4): the first screen ≤ 130 KiB gzip. Also
+// (level 9, as a server would send it), for a Lithuanian visitor. Goal (issue 35): the first screen ≤ 100 KiB gzip. Also
 // prints the first screen of /decla and the lazy chunks (scheme editor, signature pad, practice),
 // and Lighthouse's mobile scores on / (goals: performance ≥ 95, accessibility 100, best practices ≥ 95)
 // and on /user signed in (issue 15: Smart-ID's demo account on the local service; printed with the
@@ -39,7 +39,14 @@ const SECURE_ORIGIN = `--unsafely-treat-insecure-origin-as-secure=${ORIGIN}`;
  * loads too, so the score is if anything a little low.)
  */
 const LIGHTHOUSE_ORIGIN = `http://127.0.0.1:${PORT}`;
-const GOAL_KIB = 130;
+/** Issue 35: ≤ 100 KiB gzip on / and /decla (was 130, issue 4). */
+const GOAL_KIB = 100;
+/**
+ * The visitor measured: a Lithuanian browser (the service's default language and most of its
+ * visitors). An English one is measured on / too: it downloads the Lithuanian catalog the HTML
+ * preloads as well as its own.
+ */
+const VISITOR_LOCALE = 'lt-LT';
 const DIST = join(ROOT, 'apps/web/dist');
 const gzipKib = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 
@@ -48,8 +55,8 @@ const gzipKib = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 10
  * screen shown (performance mark eid:first-screen, set when it is rendered), and, for comparison,
  * every script fetched until the network is idle (the next screens are prefetched behind it).
  */
-async function scriptsOf(browser, path, session = null) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+async function scriptsOf(browser, path, session = null, locale = VISITOR_LOCALE) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale });
   if (session) {
     await context.addCookies([{ name: 'eid_session', value: session, domain: HOST, path: '/', httpOnly: true, sameSite: 'Strict' }]);
     // The device's flag that it may have a session (STORAGE_KEYS.signedIn), as a sign-in leaves it.
@@ -112,7 +119,7 @@ async function lighthouseOn(path, session = null) {
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({
     chromePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--lang=${VISITOR_LOCALE}`],
   });
   try {
     log(`bench:web: Lighthouse on ${path}${session ? ' (signed in)' : ''} (mobile, simulated throttling)`);
@@ -146,6 +153,9 @@ async function lighthouseOn(path, session = null) {
     const lhr = runs[1];
     const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
     process.stdout.write(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}\n`);
+    // Where the LCP's time goes (TTFB, load delay, load time, render delay), to know what to cut.
+    const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.find((i) => i.type === 'table' && i.items?.some((r) => 'phase' in r))?.items ?? [];
+    if (phases.length > 0) process.stdout.write(`  LCP phases: ${phases.map((r) => `${r.phase} ${Math.round(r.timing)} ms`).join(', ')}\n`);
     for (const key of Object.keys(LIGHTHOUSE_GOALS)) {
       for (const ref of lhr.categories[key]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
@@ -169,6 +179,7 @@ async function main() {
     log('bench:web: scripts of the first screen (Chromium, gzip level 9)');
     const homeScripts = await scriptsOf(browser, '/');
     const home = report('first_screen_home_js_gzip_kib', homeScripts.first);
+    report('first_screen_home_english_visitor_js_gzip_kib', (await scriptsOf(browser, '/', null, 'en-GB')).first);
     const declaScripts = await scriptsOf(browser, '/decla');
     const decla = report('first_screen_decla_js_gzip_kib', declaScripts.first);
     const idle = (s) => s.reduce((n, f) => n + gzipKib(join(DIST, f)), 0).toFixed(1);
