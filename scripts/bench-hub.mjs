@@ -262,7 +262,7 @@ let PROTOCOL_VERSION;
 
 async function main() {
   build();
-  ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/index.js'));
+  ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/protocol/index.js'));
   // BENCH_HUB_ONLY=flood: only the flood figure.
   if (process.env.BENCH_HUB_ONLY === 'flood') return flood();
   // `-- --nodes 2`: the cross-node figures on PostgreSQL beside the single-node SQLite ones.

@@ -85,7 +85,7 @@ let PROTOCOL_VERSION;
 
 async function main() {
   build();
-  ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/index.js'));
+  ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/protocol/index.js'));
   const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-media-'));
   // BENCH_MEDIA_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_MEDIA_NODE_ARGS ?? '').split(' ').filter(Boolean);
