@@ -20,6 +20,7 @@ const PACE_GROUP: Readonly<Record<AccountMailKind, string>> = {
   'reset-no-account': 'reset',
   'confirm-email': 'email',
   'email-taken': 'email',
+  'reset-no-password': 'reset',
 };
 
 export class AccountLinks {
@@ -41,6 +42,12 @@ export class AccountLinks {
     return token;
   }
 
+  /** Reads a link without using it: what it was stored with, or null (malformed, unknown, used, expired, another purpose). */
+  async find(token: string, purpose: AccountTokenPurpose): Promise<UsedToken | null> {
+    if (!LINK_TOKEN_RE.test(token)) return null;
+    return this.ports.store.findToken(await this.ports.hash.sha256Hex(token), purpose, this.ports.clock.now());
+  }
+
   /** Uses a link once; ACCOUNT_LINK_INVALID for a malformed, unknown, used, expired or other-purpose one. */
   async use(token: string, purpose: AccountTokenPurpose): Promise<UsedToken> {
     if (!LINK_TOKEN_RE.test(token)) refuseAccount('ACCOUNT_LINK_INVALID');
@@ -49,14 +56,15 @@ export class AccountLinks {
   }
 
   /**
-   * AC8: sends the e-mail unless one of its group went to this address within the pace. The link's
-   * token is made only for an e-mail that is sent: a paced call leaves the link already sent working.
+   * AC8: sends the e-mail unless one of its group went to this address within the pace (`by`: paced
+   * per asking account too, so one account's requests never hold back another's). The link's token
+   * is made only for an e-mail that is sent: a paced call leaves the link already sent working.
    */
-  mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>): Promise<void> {
+  mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>, by = ''): Promise<void> {
     const group = PACE_GROUP[kind];
-    return this.turns.run(`mail:${group}:${to}`, async () => {
+    return this.turns.run(`mail:${group}:${by}:${to}`, async () => {
       const { expiring, clock, hash } = this.ports;
-      const key = `account-mail:${group}:${await hash.sha256Hex(to)}`;
+      const key = `account-mail:${group}:${by === '' ? '' : `${by}:`}${await hash.sha256Hex(to)}`;
       if (!(await expiring.claim(key, 1, clock.now() + ACCOUNT_MAIL_PACE_MS))) return;
       await this.ports.mail.send({ kind, to, lang, token: token ? await token() : null });
     });

@@ -405,14 +405,14 @@ describe('accounts: the address of an account without a password', () => {
     clock.advance(ACCOUNT_MAIL_PACE_MS);
     await service.address.request(account, { email: 'jonas@example.lt', lang: 'lt' });
     const second = tokenOf('confirm-email');
-    expect(await code(service.address.confirm(first))).toBe('ACCOUNT_LINK_INVALID');
-    expect(await service.address.confirm(second)).toEqual({ email: 'jonas@example.lt' });
+    expect(await code(service.address.confirm(account, first))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await service.address.confirm(account, second)).toEqual({ email: 'jonas@example.lt' });
     expect(await store.accountById('sid')).toMatchObject({ email: 'jonas@example.lt', emailConfirmedAt: clock.now() });
-    expect(await code(service.address.confirm(second))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await code(service.address.confirm(account, second))).toBe('ACCOUNT_LINK_INVALID');
     // Confirmed, the address may be changed the same way.
     const confirmed = (await store.accountById('sid'))!;
     await service.address.request(confirmed, { email: 'jonas.new@example.lt', lang: 'lt' });
-    expect(await service.address.confirm(tokenOf('confirm-email'))).toEqual({ email: 'jonas.new@example.lt' });
+    expect(await service.address.confirm(confirmed, tokenOf('confirm-email'))).toEqual({ email: 'jonas.new@example.lt' });
   });
 
   it('[AC15] [AC5] the link expires after 24 hours; [AC8] a second request within a minute sends nothing', async () => {
@@ -422,7 +422,7 @@ describe('accounts: the address of an account without a password', () => {
     await service.address.request(account, { email: 'jonas@example.lt', lang: 'lt' });
     expect(mails.filter((m) => m.kind === 'confirm-email')).toHaveLength(1);
     clock.advance(24 * 60 * MINUTE);
-    expect(await code(service.address.confirm(tokenOf('confirm-email')))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await code(service.address.confirm(account, tokenOf('confirm-email')))).toBe('ACCOUNT_LINK_INVALID');
     expect((await store.accountById('sid'))?.email).toBeNull();
   });
 
@@ -438,7 +438,36 @@ describe('accounts: the address of an account without a password', () => {
     await service.address.request(account, { email: 'free@example.lt', lang: 'lt' });
     const link = tokenOf('confirm-email');
     await store.createAccount(accountFixture('late', 'free@example.lt', { emailConfirmedAt: clock.now() }));
-    expect(await code(service.address.confirm(link))).toBe('EMAIL_TAKEN');
+    expect(await code(service.address.confirm(account, link))).toBe('EMAIL_TAKEN');
     expect((await store.accountById('sid'))?.email).toBeNull();
   });
+
+  it('[AC15] a link asked for by one account confirms nothing for another, and stays good for its own; one account\'s requests never hold back another\'s e-mail', async () => {
+    const { store, mails, service, tokenOf } = setup();
+    const owner = await smartIdAccount(store);
+    const intruder = accountFixture('intruder', null, { passwordHash: null, personalCode: '38703181745', emailConfirmedAt: null, createdAt: T0 });
+    await store.createAccount(intruder);
+    // The intruder asks for the owner's address first; the owner's own request still gets its e-mail.
+    await service.address.request(intruder, { email: 'jonas@example.lt', lang: 'lt' });
+    const intruders = tokenOf('confirm-email');
+    await service.address.request(owner, { email: 'jonas@example.lt', lang: 'lt' });
+    expect(mails.filter((m) => m.kind === 'confirm-email' && m.to === 'jonas@example.lt')).toHaveLength(2);
+    const owners = tokenOf('confirm-email');
+    // The owner, signed in to their own account, opens the intruder's link: nothing for the intruder.
+    expect(await code(service.address.confirm(owner, intruders))).toBe('ACCOUNT_LINK_INVALID');
+    expect((await store.accountById('intruder'))?.email).toBeNull();
+    // Another account cannot use the owner's link either; the owner still can.
+    expect(await code(service.address.confirm(intruder, owners))).toBe('ACCOUNT_LINK_INVALID');
+    expect(await service.address.confirm(owner, owners)).toEqual({ email: 'jonas@example.lt' });
+  });
+
+  it('[AC15] [AC5] the address of an account without a password never opens it: "Forgot your password?" says how it signs in, with no link', async () => {
+    const { store, mails, service, tokenOf } = setup();
+    const account = await smartIdAccount(store);
+    await service.address.request(account, { email: 'jonas@example.lt', lang: 'en' });
+    await service.address.confirm(account, tokenOf('confirm-email'));
+    await service.requestReset({ email: 'jonas@example.lt', lang: 'lt' });
+    expect(mails.at(-1)).toEqual({ kind: 'reset-no-password', to: 'jonas@example.lt', lang: 'lt', token: null });
+  });
 });
+

@@ -233,6 +233,11 @@ export class AccountService {
   async requestReset(input: { readonly email: string; readonly lang: 'lt' | 'en' }): Promise<void> {
     const account = await this.ports.store.accountByEmail(input.email);
     if (!account) return this.links.mail('reset-no-account', input.email, input.lang);
+    // AC15: an account that signs in by Smart-ID, Mobile-ID or a social account has no password to
+    // reset: its address only receives messages, it never opens the account.
+    if (account.passwordHash === null && (account.personalCode !== null || (await this.ports.store.linksOf(account.id)).length > 0)) {
+      return this.links.mail('reset-no-password', input.email, account.lang);
+    }
     await this.links.mail('reset', input.email, account.lang, () => this.links.issue(account.id, 'reset'));
   }
 

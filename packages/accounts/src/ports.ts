@@ -17,7 +17,9 @@ export type AccountMailKind =
   /** AC15: confirm the address an account without a password gave for its messages. */
   | 'confirm-email'
   /** AC15: the address given is another account's: nothing changes (no enumeration in the answer). */
-  | 'email-taken';
+  | 'email-taken'
+  /** AC15: a reset was asked for an account that signs in by Smart-ID, Mobile-ID or a social account: it has no password to reset. */
+  | 'reset-no-password';
 
 export interface AccountMail {
   readonly kind: AccountMailKind;

@@ -24,13 +24,18 @@ const M = {
   emailSubject: /*i18n*/ { id: 'mail.account.email.subject', message: 'Confirm the address for your EID messages' },
   emailBody: /*i18n*/ {
     id: 'mail.account.email.body',
-    message: 'this address was given for the messages and reminders of an EID account. Confirm it within 24 hours with this link (it works once):',
+    message: 'this address was given for the messages and reminders of an EID account. Confirm it within 24 hours with this link, opened where you are signed in to that account (it works once):',
   },
   emailIgnore: /*i18n*/ { id: 'mail.account.email.ignore', message: 'If it was not you, do nothing: the address is not added.' },
   takenSubject: /*i18n*/ { id: 'mail.account.taken.subject', message: 'This address already has an EID account' },
   takenBody: /*i18n*/ {
     id: 'mail.account.taken.body',
     message: 'someone asked to receive the messages of another EID account at this address, which already belongs to an account: nothing was changed. Sign in to your account here:',
+  },
+  noPasswordSubject: /*i18n*/ { id: 'mail.account.nopassword.subject', message: 'Your EID account has no password' },
+  noPasswordBody: /*i18n*/ {
+    id: 'mail.account.nopassword.body',
+    message: 'someone asked for a new password of the EID account with this address. That account signs in with Smart-ID, Mobile-ID or a social account and has no password: sign in that way here:',
   },
 } satisfies Record<string, ServerMessage>;
 
@@ -42,6 +47,7 @@ const TEXTS: Readonly<Record<AccountMail['kind'], readonly [ServerMessage, Serve
   'reset-no-account': [M.noAccountSubject, M.noAccountBody, null],
   'confirm-email': [M.emailSubject, M.emailBody, M.emailIgnore],
   'email-taken': [M.takenSubject, M.takenBody, null],
+  'reset-no-password': [M.noPasswordSubject, M.noPasswordBody, null],
 };
 
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -108,7 +108,7 @@ const account: FastifyPluginAsync = async (app) => {
     return { status: 'SENT' };
   });
 
-  serveCall(app, 'confirmNewEmail', async ({ body }) => ({ status: 'CONFIRMED', ...(await app.accounts.address.confirm(body.token)) }));
+  serveCall(app, 'confirmNewEmail', async ({ body }, { signedIn }) => ({ status: 'CONFIRMED', ...(await app.accounts.address.confirm(signedIn.account, body.token)) }));
 
   serveCall(app, 'sessions', (_input, { signedIn }) => app.accounts.sessions(signedIn.account.id, signedIn.session.id));
 

@@ -81,7 +81,7 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     expect((await finish(ctx, nobody.attempt, nobody.cookies, () => clock.advance(3_000))).json().code).toBe('IDENTITY_NOT_CLIENT');
   });
 
-  it('[AC15] a Smart-ID account gives an address for its messages: only with the session\'s CSRF token; the e-mailed link confirms it once; /me then has it', async () => {
+  it('[AC15] a Smart-ID account gives an address for its messages: only with the session\'s CSRF token; the e-mailed link confirms it once, signed in to that account; /me then has it', async () => {
     const ctx = await app();
     const { attempt, cookies } = await start(ctx, '30303039914');
     const done = await finish(ctx, attempt, cookies);
@@ -100,7 +100,10 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     const token = decodeURIComponent(/\/confirm\?email=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1] ?? '');
     const me = async () => (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: session } })).json();
     expect(await me()).toMatchObject({ email: null, emailConfirmed: false });
-    const confirm = () => post(ctx, '/email/confirm', { token });
+    // Only in a browser signed in to the account that asked, with its CSRF token.
+    expect((await post(ctx, '/email/confirm', { token })).json()).toMatchObject({ code: 'NOT_SIGNED_IN' });
+    const confirm = () =>
+      ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}/email/confirm`, payload: { token }, cookies: { eid_session: session }, headers: { origin: ORIGIN, 'x-eid-csrf': csrf } });
     expect((await confirm()).json()).toEqual({ status: 'CONFIRMED', email: 'ok.testnumber@example.lt' });
     expect(await me()).toMatchObject({ email: 'ok.testnumber@example.lt', emailConfirmed: true, hasPassword: false });
     const again = await confirm();

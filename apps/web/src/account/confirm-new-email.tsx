@@ -1,36 +1,31 @@
 /**
  * The link that confirms a new address of an account without a password (`/confirm?email=TOKEN`,
- * AC15). Opening it is the proof (the address's owner got it): it confirms on its own, once. A
- * browser signed in to the account learns its new address at once.
+ * AC15): it confirms only in a browser signed in to the account that asked, and only when the
+ * person presses Confirm (a mail scanner that opens links confirms nothing). The route takes the
+ * token out of the address bar at once.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { api } from '../shell/api';
-import { accountSnapshot, signedIn } from '../shell/account-session';
+import { signedIn, useAccount } from '../shell/account-session';
+import { openLogin } from '../shell/login-host';
 import { Refusal, useSend } from './form-field';
 
 export function ConfirmNewEmailPage({ token }: { token: string }) {
   const { t } = useLingui();
+  const account = useAccount();
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const { busy, refusal, send } = useSend();
-  // A link works once: asked once even where effects run twice (development's strict mode).
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
+  const confirm = () =>
     void send(async () => {
       const { email } = await api.call('confirmNewEmail', { body: { token } });
       setConfirmed(email);
-      if (accountSnapshot().kind === 'signed-in') signedIn(await api.call('me'));
+      signedIn(await api.call('me'));
     });
-    // Once, for the link it was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
   return (
     <article className="page confirm-account">
       <h1>{t`Confirming the address`}</h1>
-      {busy ? <p role="status">{t`Confirming…`}</p> : null}
       {confirmed !== null ? (
         <>
           <p role="status" className="confirmed">
@@ -41,8 +36,28 @@ export function ConfirmNewEmailPage({ token }: { token: string }) {
             {t`Notification settings`}
           </Link>
         </>
-      ) : null}
-      <Refusal refusal={refusal} />
+      ) : account.kind === 'signed-in' ? (
+        <>
+          <p>
+            <Trans>Confirm that this address receives the messages and reminders of the account you are signed in to.</Trans>
+          </p>
+          <Refusal refusal={refusal} />
+          <button type="button" className="button" disabled={busy} onClick={confirm}>
+            {t`Confirm the address`}
+          </button>
+        </>
+      ) : account.kind === 'anonymous' ? (
+        <>
+          <p>
+            <Trans>Sign in to the account that asked for this address, then open the link from the e-mail again.</Trans>
+          </p>
+          <button type="button" className="button" onClick={() => openLogin({ mode: 'sign-in', next: '/userSettings?s=M' })}>
+            {t`Sign in`}
+          </button>
+        </>
+      ) : (
+        <p role="status">{t`Loading…`}</p>
+      )}
     </article>
   );
 }

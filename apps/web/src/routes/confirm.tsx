@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { rewriteQuery } from '../shell/query';
 import { createFileRoute } from '@tanstack/react-router';
-import { loadFormsCatalog } from '../decla/catalog';
-import { ConfirmEmailPage } from '../email/confirm-page';
+import { withFormsCatalog } from '../decla/catalog';
 import { withAccountCatalog } from '../account/catalog';
 
+// Each page with its messages; the route itself shows nothing first, so the token leaves the address bar at once.
+const ConfirmEmailPage = lazy(() => withFormsCatalog(() => import('../email/confirm-page')).then((m) => ({ default: m.ConfirmEmailPage })));
 const ConfirmAccountPage = lazy(() => withAccountCatalog(() => import('../account/confirm-account')).then((m) => ({ default: m.ConfirmAccountPage })));
 const ConfirmNewEmailPage = lazy(() => withAccountCatalog(() => import('../account/confirm-new-email')).then((m) => ({ default: m.ConfirmNewEmailPage })));
 
@@ -13,7 +14,6 @@ const ConfirmNewEmailPage = lazy(() => withAccountCatalog(() => import('../accou
  * `?account=` an account's (issue 15), `?email=` the new address of an account without a password (AC15).
  */
 export const Route = createFileRoute('/confirm')({
-  loader: loadFormsCatalog,
   validateSearch: (search: Record<string, unknown>): { t?: string; account?: string; email?: string } => ({
     ...(typeof search.t === 'string' ? { t: search.t } : {}),
     ...(typeof search.account === 'string' ? { account: search.account } : {}),
@@ -42,6 +42,10 @@ export const Route = createFileRoute('/confirm')({
         </Suspense>
       );
     }
-    return <ConfirmEmailPage token={t ?? ''} />;
+    return (
+      <Suspense fallback={null}>
+        <ConfirmEmailPage token={t ?? ''} />
+      </Suspense>
+    );
   },
 });

@@ -85,7 +85,7 @@ export const HTTP_ROUTES = {
   accidents: { method: 'GET', path: `${ACCOUNT_PATH}/accidents`, caller: 'account' },
   accountStatement: { method: 'GET', path: `${ACCOUNT_PATH}/statements/:statementId`, caller: 'account' },
   addEmail: { method: 'POST', path: `${ACCOUNT_PATH}/email`, caller: 'account' },
-  confirmNewEmail: { method: 'POST', path: `${ACCOUNT_PATH}/email/confirm`, caller: 'page' },
+  confirmNewEmail: { method: 'POST', path: `${ACCOUNT_PATH}/email/confirm`, caller: 'account' },
   notifications: { method: 'GET', path: `${ACCOUNT_PATH}/notifications`, caller: 'account' },
   saveNotifications: { method: 'PUT', path: `${ACCOUNT_PATH}/notifications`, caller: 'account' },
   chats: { method: 'GET', path: `${ACCOUNT_PATH}/chats`, caller: 'account' },
