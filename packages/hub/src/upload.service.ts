@@ -9,11 +9,11 @@
  * them is processed or stored (the quota by the real size, the type by the magic bytes).
  */
 import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType, type Legend, type Locale, type MediaProcessorPort, type Party, type PlateReaderPort } from '@eid/domain';
-import { BLOB_QUOTA, MAX_BLOB_BYTES, type BlobUploaded, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, UPLOADS_PER_SEAT, type BlobUploaded, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
 import type { BinaryService } from './binaries.service.js';
 
-/** Uploads one seat may have in progress at once (FU5): a phone sends a photo or two at a time. */
-export const UPLOADS_PER_SEAT = 3;
+/** Uploads one seat may have in progress at once (FU5): the domain's rule, which the phone keeps too. */
+export { UPLOADS_PER_SEAT };
 
 /** An upload refused: its code says why (UPLOAD_REFUSAL_STATUS gives its status). */
 export class UploadError extends Error {

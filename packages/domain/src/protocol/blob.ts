@@ -28,6 +28,11 @@ export type Seat = v.InferOutput<typeof SeatSchema>;
 
 /** Largest upload: a photo of MAX_PHOTO_BYTES (declaration-flow §9); audio notes are smaller. */
 export const MAX_BLOB_BYTES = MAX_PHOTO_BYTES;
+/**
+ * FU5: a seat's uploads in progress at once; one more is RATE_LIMITED from its headers. The phone
+ * sends no more than this at once either (its other photos wait their turn: DeclaSession).
+ */
+export const UPLOADS_PER_SEAT = 3;
 
 /** What an upload is for, in headers beside the seat. */
 export const UPLOAD_HEADERS = {

@@ -10,6 +10,7 @@ import {
   BLOB_PATH,
   SEAT_HEADERS,
   UPLOAD_HEADERS,
+  UPLOADS_PER_SEAT,
   type UploadPurpose,
   type BlobUploaded,
   type HttpResult,
@@ -93,6 +94,9 @@ export class DeclaSession {
     else this.stepActions.delete(name);
   }
   private readonly stepActions = new Map<StepName, () => Promise<void>>();
+  /** This phone's uploads in progress, and those waiting for a place. */
+  private uploading = 0;
+  private readonly uploadQueue: Array<() => void> = [];
   /** Binaries this device made (id → object URL): never fetched back. */
   private readonly madeHere = new Map<string, string>();
 
@@ -233,6 +237,26 @@ export class DeclaSession {
    * for; resolves the server's answer (its id, and for a plate photo what recognition read).
    */
   async uploadWith(body: Blob, meta: { purpose: UploadPurpose; set?: number; forParty?: Party }, onProgress: (share: number) => void = () => {}): Promise<BlobUploaded> {
+    // No more at once than the server takes from a seat (FU5): the others wait their turn here.
+    const release = await this.uploadSlot();
+    try {
+      return await this.uploadNow(body, meta, onProgress);
+    } finally {
+      release();
+    }
+  }
+
+  /** A place among this phone's uploads in progress (UPLOADS_PER_SEAT); resolves its release. */
+  private async uploadSlot(): Promise<() => void> {
+    while (this.uploading >= UPLOADS_PER_SEAT) await new Promise<void>((resolve) => this.uploadQueue.push(resolve));
+    this.uploading += 1;
+    return () => {
+      this.uploading -= 1;
+      this.uploadQueue.shift()?.();
+    };
+  }
+
+  private async uploadNow(body: Blob, meta: { purpose: UploadPurpose; set?: number; forParty?: Party }, onProgress: (share: number) => void): Promise<BlobUploaded> {
     const c = this.connection.getSnapshot().context.credentials;
     if (!c) throw fail('NOT_CONNECTED');
     const headers: Record<string, string> = {
@@ -351,6 +375,8 @@ export class DeclaSession {
 
   dispose(): void {
     for (const c of this.cleanups.splice(0)) c();
+    for (const url of this.madeHere.values()) URL.revokeObjectURL(url);
+    this.madeHere.clear();
     this.session.stop();
     this.hub.dispose();
     this.images.stop();
