@@ -1,16 +1,15 @@
 /** The account area's messages (its own catalog, `src/account/locales`), loaded with its code. */
 import { loadCatalog } from '../i18n/i18n';
-import { loadFormsCatalog } from '../decla/catalog';
+import { withFormsMessages } from '../decla/catalog';
 
 /** The account area's messages, and the forms' it shows (fields, errors, shared components). */
 export function loadAccountCatalog(): Promise<void> {
-  return Promise.all([
+  return withFormsMessages(
     loadCatalog('account', {
       lt: () => import('./locales/lt/messages.po'),
       en: () => import('./locales/en/messages.po'),
     }),
-    loadFormsCatalog(),
-  ]).then(() => undefined);
+  );
 }
 
 /** A lazy part of the account area: its code and its messages, together. */

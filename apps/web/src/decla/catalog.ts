@@ -12,6 +12,11 @@ export function loadFormsCatalog(): Promise<void> {
   });
 }
 
+/** A part's own catalog and the forms' it shows (fields, errors, shared components), loaded together. */
+export function withFormsMessages(own: Promise<void>): Promise<void> {
+  return Promise.all([own, loadFormsCatalog()]).then(() => undefined);
+}
+
 /** A lazy module that shows the forms' messages: its code and the catalog, together. */
 export function withFormsCatalog<T>(load: () => Promise<T>): Promise<T> {
   return Promise.all([load(), loadFormsCatalog()]).then(([module]) => module);
