@@ -93,6 +93,50 @@ test.describe('photos between two phones', () => {
     // The upload is over (its tile is gone): recognition's word on the plate came with it, and no dialog was asked for.
     await expect(a.locator('[data-section=plates] .thumb-uploading')).toHaveCount(0);
     await expect(dialog).toHaveCount(0);
+
+    // Issue 35 item 7: a photo on a slow connection does not hold the driver on the photos step.
+    // The upload is held (as a weak connection would) while the driver goes on to step 8.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await a.route('**/serveris/blob', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const theirs = b.locator('[data-section=other-driver] .thumbs img');
+    const before = await theirs.count();
+    await a.getByTestId('photos-A-extra').setInputFiles(await jpeg(a, 'extra 2', '#3a3'));
+    await expect(a.locator('[data-section=extra] .thumb-uploading')).toHaveCount(1);
+    await next(a);
+    await expectStep(a, 8);
+    const sending = a.getByRole('status').filter({ hasText: 'Sending photos: 1 left.' });
+    await expect(sending).toBeVisible();
+    release();
+    await expect(sending).toHaveCount(0, { timeout: 15_000 });
+    // It reached the declaration: the other driver sees it.
+    await expect(theirs).toHaveCount(before + 1, { timeout: 15_000 });
+    await a.unroute('**/serveris/blob');
+
+    // A photo the server cannot take while the driver is elsewhere: said on every step, with the way back.
+    await a.getByRole('button', { name: 'Back' }).click();
+    await expectStep(a, 7);
+    let refuse = () => {};
+    const refusing = new Promise<void>((resolve) => (refuse = resolve));
+    await a.route('**/serveris/blob', async (route) => {
+      await refusing;
+      // A refusal of the file itself: not tried again by itself (a failure of the way would be).
+      await route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ code: 'FAILED_CONVERSION' }) });
+    });
+    await a.getByTestId('photos-A-extra').setInputFiles(await jpeg(a, 'extra 3', '#33a'));
+    await next(a);
+    await expectStep(a, 8);
+    refuse();
+    const unsent = a.getByRole('alert').filter({ hasText: 'A photo could not be sent.' });
+    await expect(unsent).toBeVisible({ timeout: 15_000 });
+    await unsent.getByRole('button', { name: 'Go to the photos' }).click();
+    await expectStep(a, 7);
+    await expect(a.locator('[data-section=extra] .thumb-failed')).toHaveCount(1);
+    await a.locator('[data-section=extra] .thumb-failed').getByRole('button', { name: /^Remove/ }).click();
+    await expect(a.locator('[data-section=extra] .thumb-failed')).toHaveCount(0);
     await close();
   });
 });

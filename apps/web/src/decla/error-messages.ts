@@ -161,6 +161,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   TEST_USER_REFUSED: msg`A test user cannot fill in declarations.`,
   MICROPHONE_UNAVAILABLE: msg`The microphone is not available. Allow it in the browser, or describe in text.`,
   AUDIO_SAVE_FAILED: msg`The recording could not be saved. Try again.`,
+  PHOTOS_NOT_SENT: msg`A photo could not be sent. Send it again or remove it on the photos step.`,
   PAYLOAD_TOO_LARGE: msg`The file is too large.`,
   STORAGE_FULL: msg`The service cannot save right now. What you entered is kept on this phone and sent again by itself in a few seconds.`,
   UNSUPPORTED_MEDIA_TYPE: msg`This kind of file cannot be uploaded.`,

@@ -249,6 +249,12 @@ export const OUTPUT_ERROR_CODES = ['CAPTCHA_REQUIRED', 'CAPTCHA_INVALID', 'CAPTC
 export const AUDIO_ERROR_CODES = ['MICROPHONE_UNAVAILABLE', 'AUDIO_SAVE_FAILED'] as const;
 
 /**
+ * Photos still on this phone (issue 35: they are sent while the driver goes on): PHOTOS_NOT_SENT
+ * when some could not be sent and the driver is about to sign or submit. Names are ours.
+ */
+export const PHOTO_QUEUE_ERROR_CODES = ['PHOTOS_NOT_SENT'] as const;
+
+/**
  * Refusals of the HTTP and RPC edge itself (not named by the spec). Invalid input is answered with
  * the catalogue's DATA_ERROR, an unknown path with ROUTE_NOT_FOUND, a fault with SERVER_ERROR.
  */
@@ -329,6 +335,7 @@ export const ERROR_CODE_FAMILIES = {
   validation: VALIDATION_ERROR_CODES,
   declaration: DECLARATION_ERROR_CODES,
   audio: AUDIO_ERROR_CODES,
+  photoQueue: PHOTO_QUEUE_ERROR_CODES,
   output: OUTPUT_ERROR_CODES,
   apiEdge: API_EDGE_ERROR_CODES,
   account: ACCOUNT_ERROR_CODES,

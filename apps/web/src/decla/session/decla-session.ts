@@ -43,6 +43,8 @@ import {
 import { CaptchaGate } from '../../captcha/captcha-gate';
 import { writeStored } from '../../storage';
 import { browserStorage, type Backend } from './backend';
+import { PhotoUploads } from './photo-uploads';
+import { photoUploadPorts } from './photo-upload-ports';
 
 export { browserStorage, codeOf, liveBackend, pageMemoryStorage, practiceBackend, type Backend } from './backend';
 
@@ -63,6 +65,8 @@ export class DeclaSession {
   readonly session: SessionActor;
   /** Captcha tokens for the submit and the phone codes. */
   readonly captcha: CaptchaGate;
+  /** This phone's photos on their way: they keep going while the driver moves on (issue 35). */
+  readonly photos: PhotoUploads;
   /** Set by the signatures step: runs the submit dialog and settles when it ends. */
   submitter: (() => Promise<void>) | null = null;
 
@@ -134,6 +138,7 @@ export class DeclaSession {
       }),
       { input: {} },
     ).start();
+    this.photos = new PhotoUploads(photoUploadPorts(this, (url) => this.cleanups.push(() => URL.revokeObjectURL(url))));
 
     this.session = createActor(
       provideSessionPorts({
@@ -311,6 +316,9 @@ export class DeclaSession {
     }
     if (name === 'signatures') {
       if (!this.submitter) throw fail('GENERIC_ERROR');
+      // The photos still on their way go in first (issue 35); one that could not be sent is said.
+      await this.photos.settled();
+      if (this.photos.getSnapshot().items.some((i) => i.error !== null)) throw fail('PHOTOS_NOT_SENT');
       await this.submitter();
       return;
     }

@@ -1,59 +1,31 @@
-import { dataText } from '../../shell/client-log';
-import { trackEvent } from '@eid/domain/shell';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  PHOTO_ERROR_TRACKING,
   PHOTO_SECTIONS,
   PHOTO_SECTION_LIMITS,
   SHOWN_PHOTO_EXTENSIONS,
   addPhotoError,
-  isDisplayablePhoto,
   photoFileError,
   photoSetNumber,
   photosInSection,
-  type DeclarationView,
-  type EidMode,
   type Party,
   type PhotoSection,
   type PlateRecognitionOutcome,
 } from '@eid/domain';
-import { BACKEND_BASE_PATH, isUploadRetryable, type BlobUploaded } from '@eid/domain/protocol';
+import { isUploadRetryable } from '@eid/domain/protocol';
 import { type LocalImage } from '@eid/domain/device';
 import { ErrorText } from '../fields/fields';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
-import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
-import { preparePhoto } from '../media/upload';
-import { PlateMismatchDialog, type Mismatch } from '../dialogs/plate-mismatch-dialog';
+import { useStepValidity } from '../wizard/step-hooks';
+import { PlateMismatchDialog } from '../dialogs/plate-mismatch-dialog';
+import { photosGoing, sectionShort } from '../session/photo-uploads';
+import { reportPhotos, trackPhotoError } from '../session/photo-upload-ports';
 import type { StepProps } from '../wizard/step-footer';
-import { analytics } from '../../shell/analytics';
 import { rememberPermissionRequest } from '../../shell/permissions';
 
-/** A photo failure's analytics event (declaration-flow §8 tracking codes; SH5: nothing typed is sent). */
-function trackPhotoError(code: string, section: PhotoSection, party: Party, mode: EidMode): void {
-  if (code === 'FAILED_CONVERSION' || code === 'BAD_EXT' || code === 'TOO_BIG') trackEvent(analytics, PHOTO_ERROR_TRACKING[code] as 'photo_upload_bad_ext', { section, party, mode });
-  else if (code === 'NOT_A_PHOTO' || code === 'TOO_MANY' || code === 'BASE64_FAILED') trackEvent(analytics, 'photo_upload_refused', { code, section, mode });
-}
-
 const ACCEPT = ['image/*', ...SHOWN_PHOTO_EXTENSIONS.map((e) => `.${e}`)].join(',');
-/** Waits before automatic retries of an upload that lost the connection. */
-const RETRY_DELAYS_MS = [1000, 3000, 9000] as const;
-
-function sectionMissing(d: DeclarationView, party: Party, section: PhotoSection): boolean {
-  return photosInSection(d, party, section) < PHOTO_SECTION_LIMITS[section].min;
-}
-
-interface Pending {
-  readonly key: string;
-  readonly file: File;
-  readonly progress: number;
-  readonly error: string | null;
-  readonly attempt: number;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function Thumbs({ images, removable, onRemove }: { images: readonly LocalImage[]; removable: ReadonlySet<string>; onRemove?: (img: LocalImage) => void }) {
   const { t } = useLingui();
@@ -73,19 +45,17 @@ function Thumbs({ images, removable, onRemove }: { images: readonly LocalImage[]
   );
 }
 
-function PhotoSectionView({ party, section, onBusy }: { party: Party; section: PhotoSection; onBusy: (delta: number) => void }) {
+function PhotoSectionView({ party, section }: { party: Party; section: PhotoSection }) {
   const session = useSession();
   const d = useConnectedDeclaration();
   const { t } = useLingui();
   const hinted = useHinted();
   const id = useId();
   const camera = useRef<HTMLInputElement>(null);
-  const seq = useRef(0);
   const set = photoSetNumber(section);
   const images = useSelector(session.images, (s) => s.context.sets);
+  const uploads = useSyncExternalStore(session.photos.subscribe, session.photos.getSnapshot);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending[]>([]);
-  const [mismatch, setMismatch] = useState<Mismatch | null>(null);
   const limits = PHOTO_SECTION_LIMITS[section];
   const count = photosInSection(d, party, section);
   const shown =
@@ -93,75 +63,17 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       ? [...(images.A[0] ?? []), ...(images.B[0] ?? [])].filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
       : (images[party][set] ?? []);
   const own = new Set(d.parties[party].photos.map((p) => p.id));
-  const missing = sectionMissing(d, party, section);
-  const update = (key: string, patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
-
-  /** One photo to the server and into the declaration; the connection may drop on the way. */
-  async function send(item: Pending): Promise<void> {
-    onBusy(1);
-    try {
-      const body = await preparePhoto(item.file);
-      let uploaded: BlobUploaded | null = null;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          update(item.key, { progress: 0, error: null, attempt });
-          uploaded = await session.uploadWith(body, { purpose: 'photo', set, forParty: party }, (share) => update(item.key, { progress: share }));
-          break;
-        } catch (e) {
-          const code = codeOf(e);
-          const delay = RETRY_DELAYS_MS[attempt];
-          if (code === 'NETWORK_ERROR' && delay !== undefined) {
-            await sleep(delay);
-            continue;
-          }
-          throw e;
-        }
-      }
-      const dataURL = isDisplayablePhoto(item.file.name) ? URL.createObjectURL(body) : '';
-      session.images.send({ type: 'local.add', party, set, image: { id: uploaded.id, dataURL, filename: item.file.name, inDMZ: false } });
-      await session.request('add-foto', { party, id: uploaded.id, set, filename: item.file.name.slice(0, 100) });
-      session.images.send({ type: 'local.stored', id: uploaded.id });
-      if (!dataURL) {
-        // HEIC and the like: the browser cannot show them; the server's JPEG thumbnail can.
-        const thumb = await session
-          .request('get-foto', { id: uploaded.id, thumb: true })
-          .catch(() => null);
-        if (thumb) {
-          session.images.send({ type: 'local.add', party, set, image: { id: uploaded.id, dataURL: `data:${thumb.contentType};base64,${thumb.imageBase64}`, filename: item.file.name, inDMZ: true } });
-        }
-      }
-      setPending((list) => list.filter((p) => p.key !== item.key));
-      const rec = uploaded.recognition;
-      if (rec && (rec.status === 'ERROR_WRONG_PLATE' || rec.status === 'ERROR_NOT_IN_EID') && rec.plate) {
-        setMismatch({ status: rec.status, read: rec.plate, declared: d.parties[party].vehicle.plate, photoId: uploaded.id });
-      }
-    } catch (e) {
-      const code = codeOf(e);
-      // The photo stays, with its error, to be tried again or removed.
-      update(item.key, { error: code, progress: 0 });
-      trackPhotoError(code, section, party, session.mode);
-      if (code in PHOTO_ERROR_TRACKING) void report('warn', `photo upload failed: ${PHOTO_ERROR_TRACKING[code as keyof typeof PHOTO_ERROR_TRACKING]}`, { code });
-    } finally {
-      onBusy(-1);
-    }
-  }
-
-  async function report(level: 'info' | 'warn', message: string, data: Record<string, unknown>) {
-    const c = session.connection.getSnapshot().context.credentials;
-    await session.backend
-      .fetch(`${BACKEND_BASE_PATH}/log${level === 'warn' ? '/warn' : ''}${c ? `?node_id=${encodeURIComponent(c.declarationId)}` : ''}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ src: 'photos', message, data: dataText(data) }),
-      })
-      .catch(() => undefined);
-  }
+  const missing = sectionShort(d, uploads.items, party, section);
+  // This section's photos on their way (the overview's from either party this phone fills).
+  const pending = uploads.items.filter((p) => p.section === section && (section === 'overview' || p.party === party));
+  const going = photosGoing(uploads.items, party, section);
+  const mismatch = uploads.mismatch?.party === party && section === 'plates' ? uploads.mismatch : null;
 
   function add(files: FileList | null) {
     if (!files) return;
     // A file refused for what it is was said and cannot be sent again: the next file's outcome takes its place (issue 34).
-    setPending((list) => list.filter((p) => !p.error || isUploadRetryable(p.error)));
-    let n = count + pending.filter((p) => !p.error).length;
+    for (const p of pending) if (p.error && !isUploadRetryable(p.error)) session.photos.dismiss(p.key);
+    let n = count + going;
     for (const file of Array.from(files)) {
       const fileError = photoFileError({ name: file.name, size: file.size, type: file.type }) ?? addPhotoError(section, n);
       if (fileError) {
@@ -171,10 +83,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       }
       n += 1;
       setError(null);
-      seq.current += 1;
-      const item: Pending = { key: `${file.name}-${seq.current}`, file, progress: 0, error: null, attempt: 0 };
-      setPending((list) => [...list, item]);
-      void send(item);
+      void session.photos.add(party, section, file);
     }
   }
 
@@ -189,7 +98,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
 
   async function resolve(outcome: PlateRecognitionOutcome) {
     const m = mismatch;
-    setMismatch(null);
+    session.photos.clearMismatch();
     if (!m) return;
     let final: PlateRecognitionOutcome = outcome;
     try {
@@ -204,7 +113,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
       final = 'ERROR';
       setError(codeOf(e));
     }
-    void report('info', `plate recognition: ${final}`, { outcome: final, status: m.status, read: m.read, declared: m.declared });
+    void reportPhotos(session, 'info', `plate recognition: ${final}`, { outcome: final, status: m.status, read: m.read, declared: d.parties[party].vehicle.plate });
   }
 
   const titles: Record<PhotoSection, string> = {
@@ -213,7 +122,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
     damages: t`Photos of the damages`,
     extra: t`Other photos (optional)`,
   };
-  const full = count + pending.filter((p) => !p.error).length >= limits.max;
+  const full = count + going >= limits.max;
   return (
     <section className={`photo-section${missing && hinted ? ' photo-section--missing' : ''}`} aria-labelledby={`${id}-title`} data-section={section}>
       <h3 id={`${id}-title`}>
@@ -230,11 +139,11 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
               <div className="thumb-failed-actions">
                 {/* A file refused for what it is cannot succeed again: only Remove (issue 18 item 12). */}
                 {isUploadRetryable(p.error) ? (
-                  <button type="button" className="button button--small" aria-label={t`Retry ${p.file.name}`} onClick={() => void send(p)}>
+                  <button type="button" className="button button--small" aria-label={t`Retry ${p.file.name}`} onClick={() => void session.photos.retry(p.key)}>
                     {t`Retry`}
                   </button>
                 ) : null}
-                <button type="button" className="button button--small button--text" aria-label={t`Remove ${p.file.name}`} onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}>
+                <button type="button" className="button button--small button--text" aria-label={t`Remove ${p.file.name}`} onClick={() => session.photos.dismiss(p.key)}>
                   {t`Remove`}
                 </button>
               </div>
@@ -276,7 +185,7 @@ function PhotoSectionView({ party, section, onBusy }: { party: Party; section: P
         </div>
       ) : null}
       <ErrorText code={error} />
-      {mismatch ? <PlateMismatchDialog mismatch={mismatch} onChoose={(o) => void resolve(o)} /> : null}
+      {mismatch ? <PlateMismatchDialog mismatch={{ ...mismatch, declared: d.parties[party].vehicle.plate }} onChoose={(o) => void resolve(o)} /> : null}
     </section>
   );
 }
@@ -303,22 +212,22 @@ function OtherDriverPhotos({ party }: { party: Party }) {
 export function PhotosStep({ step }: StepProps) {
   const d = useConnectedDeclaration();
   const parties = useParties();
-  const [busy, setBusy] = useState(0);
-  const valid = !sectionMissing(d, 'A', 'overview') && parties.every((p) => !sectionMissing(d, p, 'plates') && !sectionMissing(d, p, 'damages'));
+  const session = useSession();
+  const { items } = useSyncExternalStore(session.photos.subscribe, session.photos.getSnapshot);
+  // A photo on its way counts: the driver goes on while it is sent (issue 35); the wizard says how it ends.
+  const valid = !sectionShort(d, items, parties[0] ?? 'A', 'overview') && parties.every((p) => !sectionShort(d, items, p, 'plates') && !sectionShort(d, items, p, 'damages'));
   useStepValidity(step, valid);
-  useStepWaiting(busy > 0);
-  const onBusy = (delta: number) => setBusy((b) => b + delta);
   return (
     <section className="step step-photos">
       <p className="step-lead">
         <Trans>Take photos of the scene, of each plate and of the damages. Accepted: JPG, PNG, HEIC, up to 20MB each.</Trans>
       </p>
-      <PhotoSectionView party={parties[0] ?? 'A'} section="overview" onBusy={onBusy} />
+      <PhotoSectionView party={parties[0] ?? 'A'} section="overview" />
       {parties.map((p) => (
         <div key={p} className="party-photos">
           {parties.length > 1 ? <h2>{p === 'A' ? <Trans>Vehicle A</Trans> : <Trans>Vehicle B</Trans>}</h2> : null}
           {PHOTO_SECTIONS.filter((s) => s !== 'overview').map((section) => (
-            <PhotoSectionView key={section} party={p} section={section} onBusy={onBusy} />
+            <PhotoSectionView key={section} party={p} section={section} />
           ))}
         </div>
       ))}

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { formatAddress, formatDate, formatTime, type DeclarationView, type Party, type PreviewFinding } from '@eid/domain';
-import { stepDefinition } from '@eid/domain/device';
+import { formatAddress, formatDate, formatTime, type DeclarationView, type ErrorCode, type Party, type PreviewFinding } from '@eid/domain';
+import { stepDefinition, stepNumber } from '@eid/domain/device';
 import { errorMessage } from '../error-messages';
 import { StoredVoiceNote } from '../fields/audio-note';
 import { useConnectedDeclaration, useParties, useSession } from '../session/session-context';
-import { useStepValidity } from '../wizard/step-hooks';
+import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
 import { STEP_TITLES } from '../wizard/step-titles';
 import { CIRCUMSTANCE_LABELS } from './circumstance-labels';
 import { impactLabel } from './impact-labels';
@@ -40,7 +40,10 @@ export function splitFindings(findings: readonly PreviewFinding[], parties: read
   return { mine, theirs };
 }
 
-export function Findings({ findings, onFix }: { findings: readonly PreviewFinding[]; onFix: ((step: number) => void) | null }) {
+/** A finding as shown: the check's own, or one this phone adds (a photo it could not send). */
+type ShownFinding = Omit<PreviewFinding, 'code'> & { readonly code: ErrorCode };
+
+export function Findings({ findings, onFix }: { findings: readonly ShownFinding[]; onFix: ((step: number) => void) | null }) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   return (
@@ -109,13 +112,25 @@ export function PreviewStep({ step }: StepProps) {
   const parties = useParties();
   const { t } = useLingui();
   const findings = useFindings('validate-t1');
-  const { mine, theirs } = splitFindings(findings ?? [], parties);
-  useStepValidity(step, findings !== null && mine.length === 0);
+  const { items } = useSyncExternalStore(session.photos.subscribe, session.photos.getSnapshot);
+  // Photos this phone is still sending count once they are in (issue 35): the check waits for them;
+  // one that could not be sent is this driver's to fix.
+  const going = items.filter((i) => i.error === null).length;
+  const unsent = items.some((i) => i.error !== null);
+  const { mine: found, theirs } = splitFindings(findings ?? [], parties);
+  const mine: readonly ShownFinding[] = unsent ? [...found, { code: 'PHOTOS_NOT_SENT', party: null, step: stepNumber('photos') }] : found;
+  useStepValidity(step, findings !== null && mine.length === 0 && going === 0);
+  useStepWaiting(going > 0);
   const tp = d.timePlace;
   const when = tp.correctedTime ?? tp.originalTime;
   return (
     <section className="step step-preview">
       {findings === null ? <p className="loading">{t`Checking…`}</p> : null}
+      {going > 0 ? (
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" /> {t`Sending photos: ${going} left. The check follows when they are in.`}
+        </p>
+      ) : null}
       {mine.length ? (
         <div className="step-error" tabIndex={-1}>
           <h2>
@@ -132,7 +147,7 @@ export function PreviewStep({ step }: StepProps) {
           <Findings findings={theirs} onFix={null} />
         </div>
       ) : null}
-      {findings !== null && findings.length === 0 ? (
+      {findings !== null && findings.length === 0 && going === 0 && !unsent ? (
         <p className="confirmed" role="status">
           <Trans>Everything is filled in. Check it and continue to the signatures.</Trans>
         </p>

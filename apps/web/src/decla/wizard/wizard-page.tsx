@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { useSession, useParty } from '../session/session-context';
 import { scrollToFirstError } from './step-hooks';
 import { StepFooter, type StepProps } from './step-footer';
+import { PhotoQueueStatus } from './photo-queue-status';
 import { STEP_TITLES, WITNESSES_TITLE_B } from './step-titles';
 import { ConnectionStatus } from '../dialogs/connection-status';
 import { OpeningDeclaration } from '../opening';
@@ -132,6 +133,7 @@ export function WizardPage() {
         </header>
       ) : null}
       <ConnectionStatus />
+      <PhotoQueueStatus />
       {session.mode === 'live' ? <SystemUpdateBanner /> : null}
       <JoinRequestDialog />
       <CaptchaDialogHost gate={session.captcha} />

@@ -1,0 +1,173 @@
+/**
+ * This phone's photos on their way to the declaration (issue 35 item 7): held by the session, not by
+ * the photos step, so they keep going while the driver moves on. Each is prepared (IMG6), uploaded
+ * with retries after a lost connection, then added to the declaration. The wizard shows what is
+ * still going and what failed; the preview and the submit wait for the queue to settle.
+ */
+import { PHOTO_SECTION_LIMITS, photoSetNumber, photosInSection, type Party, type PhotoSection, type PhotosOfParties } from '@eid/domain';
+import { isTransientFailure, type BlobUploaded } from '@eid/domain/protocol';
+
+export interface PhotoUpload {
+  readonly key: string;
+  readonly party: Party;
+  readonly section: PhotoSection;
+  readonly file: File;
+  /** Share of the bytes sent (0..1). */
+  readonly progress: number;
+  /** Why it stopped (an error code), or null while it is going. */
+  readonly error: string | null;
+  readonly attempt: number;
+}
+
+/** A plate photo whose recognised plate is not the declared one (declaration-flow §2), to be asked about. */
+export interface PlateMismatchFound {
+  readonly party: Party;
+  readonly status: 'ERROR_WRONG_PLATE' | 'ERROR_NOT_IN_EID';
+  readonly read: string;
+  readonly photoId: string;
+}
+
+export interface PhotoUploadsSnapshot {
+  readonly items: readonly PhotoUpload[];
+  readonly mismatch: PlateMismatchFound | null;
+}
+
+export interface PhotoUploadPorts {
+  /** The photo as it leaves the phone (IMG6). */
+  prepare(file: File): Promise<Blob>;
+  upload(body: Blob, meta: { set: number; forParty: Party }, onProgress: (share: number) => void): Promise<BlobUploaded>;
+  /** Adds the uploaded photo to the declaration (and to the phone's thumbnails). */
+  attach(item: PhotoUpload, body: Blob, uploaded: BlobUploaded): Promise<void>;
+  /** A photo stopped with `code` (tracking, the server's log). */
+  failed(item: PhotoUpload, code: string): void;
+  codeOf(error: unknown): string;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Waits before automatic retries of an upload that failed on the way (the connection, the server's load). */
+export const PHOTO_RETRY_DELAYS_MS = [1000, 3000, 9000] as const;
+
+const EMPTY: PhotoUploadsSnapshot = { items: [], mismatch: null };
+
+export class PhotoUploads {
+  private snapshot: PhotoUploadsSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private readonly settledWaiters: Array<() => void> = [];
+  private seq = 0;
+
+  constructor(private readonly ports: PhotoUploadPorts) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): PhotoUploadsSnapshot => this.snapshot;
+
+  /** Photos still on their way (not failed). */
+  get inFlight(): number {
+    return this.snapshot.items.filter((i) => i.error === null).length;
+  }
+
+  /** Starts sending a photo; resolves when it is in the declaration or has stopped with an error. */
+  add(party: Party, section: PhotoSection, file: File): Promise<void> {
+    this.seq += 1;
+    const item: PhotoUpload = { key: `${file.name}-${this.seq}`, party, section, file, progress: 0, error: null, attempt: 0 };
+    this.set({ items: [...this.snapshot.items, item] });
+    return this.send(item.key);
+  }
+
+  /** Sends a stopped photo again. */
+  retry(key: string): Promise<void> {
+    return this.send(key);
+  }
+
+  /** Forgets a stopped photo. */
+  dismiss(key: string): void {
+    this.set({ items: this.snapshot.items.filter((i) => i.key !== key) });
+    this.notifySettled();
+  }
+
+  /** The mismatch was answered. */
+  clearMismatch(): void {
+    this.set({ mismatch: null });
+  }
+
+  /** Resolves once no photo is on its way (failed ones stay, to be retried or removed). */
+  settled(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
+  private async send(key: string): Promise<void> {
+    const first = this.find(key);
+    if (!first) return;
+    this.update(key, { error: null, progress: 0 });
+    try {
+      const body = await this.ports.prepare(first.file);
+      const set = photoSetNumber(first.section);
+      let uploaded: BlobUploaded | null = null;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          this.update(key, { progress: 0, error: null, attempt });
+          uploaded = await this.ports.upload(body, { set, forParty: first.party }, (share) => this.update(key, { progress: share }));
+          break;
+        } catch (e) {
+          const delay = PHOTO_RETRY_DELAYS_MS[attempt];
+          // The way failed (the connection, the server's load), not the photo: tried again by itself.
+          if (isTransientFailure(this.ports.codeOf(e)) && delay !== undefined) {
+            await this.ports.sleep(delay);
+            continue;
+          }
+          throw e;
+        }
+      }
+      const item = this.find(key) ?? first;
+      await this.ports.attach(item, body, uploaded);
+      this.set({ items: this.snapshot.items.filter((i) => i.key !== key) });
+      const rec = uploaded.recognition;
+      if (rec && (rec.status === 'ERROR_WRONG_PLATE' || rec.status === 'ERROR_NOT_IN_EID') && rec.plate) {
+        this.set({ mismatch: { party: first.party, status: rec.status, read: rec.plate, photoId: uploaded.id } });
+      }
+    } catch (e) {
+      const code = this.ports.codeOf(e);
+      // The photo stays, with its error, to be tried again or removed.
+      this.update(key, { error: code, progress: 0 });
+      this.ports.failed(this.find(key) ?? first, code);
+    } finally {
+      this.notifySettled();
+    }
+  }
+
+  private find(key: string): PhotoUpload | undefined {
+    return this.snapshot.items.find((i) => i.key === key);
+  }
+
+  private update(key: string, patch: Partial<PhotoUpload>): void {
+    if (!this.find(key)) return;
+    this.set({ items: this.snapshot.items.map((i) => (i.key === key ? { ...i, ...patch } : i)) });
+  }
+
+  private set(patch: Partial<PhotoUploadsSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const l of [...this.listeners]) l();
+  }
+
+  private notifySettled(): void {
+    if (this.inFlight > 0) return;
+    for (const resolve of this.settledWaiters.splice(0)) resolve();
+  }
+}
+
+/**
+ * Is a section still short of its minimum, counting the photos on their way? A photo being sent
+ * lets the driver go on (issue 35); if it then fails, the wizard says so and the preview finds it.
+ */
+export function sectionShort(d: PhotosOfParties, uploads: readonly PhotoUpload[], party: Party, section: PhotoSection): boolean {
+  return photosInSection(d, party, section) + photosGoing(uploads, party, section) < PHOTO_SECTION_LIMITS[section].min;
+}
+
+/** Photos on their way to a section of a party (the overview is shared: either party's). */
+export function photosGoing(uploads: readonly PhotoUpload[], party: Party, section: PhotoSection): number {
+  return uploads.filter((i) => i.error === null && i.section === section && (section === 'overview' || i.party === party)).length;
+}
