@@ -4,6 +4,7 @@
  * photos, images and voice notes — only those the declaration refers to.
  */
 import { bytesToBase64, formatDate, PARTIES, thumbnailId, type Declaration, type Party, type PreviewContext, type StoredDeclaration } from '@eid/domain';
+import { PLATE_READING_KEPT_MS, PLATE_READING_PENDING, type PlateReadingAnswer } from '@eid/domain/protocol';
 import type { Handlers } from './handler.js';
 import type { HubPorts } from './ports.js';
 import { refuse } from './refusal.js';
@@ -26,9 +27,13 @@ export function imageIds(d: Declaration): string[] {
 
 type Blob = { contentType: string; bytes: Uint8Array };
 
+const plateReadingKey = (declarationId: string, id: string) => `plate-reading:${declarationId}:${id}`;
+/** A plate photo's reading has begun. */
+export const PLATE_READING_STARTED: PlateReadingAnswer = { status: PLATE_READING_PENDING, plate: null };
+
 export class BinaryService {
   constructor(
-    private readonly ports: Pick<HubPorts, 'store' | 'blobs' | 'ids' | 'hash' | 'clock'>,
+    private readonly ports: Pick<HubPorts, 'store' | 'blobs' | 'ids' | 'hash' | 'clock' | 'expiring'>,
     private readonly uow: UnitOfWork,
   ) {}
 
@@ -52,6 +57,14 @@ export class BinaryService {
       { id: thumbnailId(id), declarationId, contentType: thumbnail.contentType, bytes: thumbnail.bytes },
       { id, declarationId, contentType: image.contentType, bytes: image.bytes },
     ]);
+  }
+
+  /**
+   * Keeps what recognition made of a plate photo (PENDING while it reads) for the phone's
+   * `read-plate`, on every node (the expiring store), for PLATE_READING_KEPT_MS.
+   */
+  async keepPlateReading(declarationId: string, id: string, reading: PlateReadingAnswer): Promise<void> {
+    await this.ports.expiring.set(plateReadingKey(declarationId, id), reading, this.ports.clock.now() + PLATE_READING_KEPT_MS);
   }
 
   newBlobId(): string {
@@ -85,8 +98,13 @@ export class BinaryService {
     };
   }
 
-  handlers(): Handlers<'current-fotos' | 'get-foto' | 'get-image' | 'get-audio'> {
+  handlers(): Handlers<'current-fotos' | 'get-foto' | 'read-plate' | 'get-image' | 'get-audio'> {
     return {
+      // Only a reading of this declaration's photo: the key holds the seat's declaration.
+      'read-plate': async ({ id }, { seat }) => {
+        const kept = (await this.ports.expiring.get(plateReadingKey(seat.declarationId, id))) as PlateReadingAnswer | null;
+        return kept ?? refuse('PHOTO_NOT_FOUND');
+      },
       'current-fotos': async (_p, { seat }) => {
         const d = (await this.uow.load(seat.declarationId)).declaration;
         return PARTIES.flatMap((p) => d.parties[p].photos.map((ph) => ({ id: ph.id, set: ph.set, userA: p === 'A' })));

@@ -189,6 +189,10 @@ export class DeclarationHub {
     return this.binaries.newBlobId();
   }
 
+  keepPlateReading(...args: Parameters<BinaryService['keepPlateReading']>): Promise<void> {
+    return this.binaries.keepPlateReading(...args);
+  }
+
   blobUsage(declarationId: string) {
     return this.binaries.blobUsage(declarationId);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BLOB_QUOTA, MAX_BLOB_BYTES, type UploadRequest } from '@eid/domain/protocol';
-import { formatDate, legendLayout, thumbnailId, type MediaInput, type MediaProcessorPort, type PlateReaderPort } from '@eid/domain';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, PLATE_READING_PENDING, type UploadRequest } from '@eid/domain/protocol';
+import { formatDate, legendLayout, thumbnailId, type MediaInput, type MediaProcessorPort, type PlateReaderPort, type PlateReading } from '@eid/domain';
 import { MemoryBlobStore } from '@eid/adapter-storage-memory';
-import { connect, Device, makeHarness, T0 } from './testing/hub-harness.js';
+import { ask, connect, Device, makeHarness, T0 } from './testing/hub-harness.js';
 import { UPLOADS_PER_SEAT, UploadError, UploadService, type PhotoLegendPort } from './upload.service.js';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 2, 3, 4]);
@@ -36,7 +36,7 @@ async function setUp(plates?: PlateReaderPort) {
     seat: { declarationId: session.declarationId, party: session.party, token },
     meta,
   });
-  return { h, blobs, media, uploads, request, session };
+  return { h, blobs, media, uploads, request, session, device };
 }
 
 async function refusal(run: Promise<unknown>): Promise<string> {
@@ -101,21 +101,40 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
     expect((await blobs.usage(session.declarationId)).count).toBe(0);
   });
 
-  it('a plate photo is read below its legend and compared with the declared plates; without a reader the answer has no reading', async () => {
+  it('a plate photo is answered before it is read (issue 35); read below its legend, the outcome is kept for read-plate, of this declaration only', async () => {
     const read: Array<{ skipTop?: number }> = [];
+    let finish: (r: PlateReading) => void = () => {};
     const reader: PlateReaderPort = {
-      read: async (_image, options) => {
+      read: (_image, options) => {
         read.push(options ?? {});
-        return { status: 'OK', candidates: ['HBN512'] };
+        return new Promise((resolve) => (finish = resolve));
       },
     };
-    const { uploads, request } = await setUp(reader);
+    const { uploads, request, h, device } = await setUp(reader);
     const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG);
+    // Answered while the reader still reads.
+    expect(plate.readingPlate).toBe(true);
+    // Asked as the phone asks, over its seat's connection.
+    const readPlate = async (who = device) => ask(h, who, { t: 'call', op: 'read-plate', p: { id: plate.id } });
+    expect(await readPlate()).toMatchObject({ ok: true, r: { status: PLATE_READING_PENDING, plate: null } });
+    finish({ status: 'OK', candidates: ['HBN512'] });
+    await uploads.readingsDone();
     expect(read).toEqual([{ skipTop: legendLayout(800).bandHeight }]);
     // The other vehicle's plate on this driver's plate photo.
-    expect(plate.recognition).toEqual({ status: 'ERROR_WRONG_PLATE', plate: 'HBN512' });
+    expect(await readPlate()).toMatchObject({ ok: true, r: { status: 'ERROR_WRONG_PLATE', plate: 'HBN512' } });
+    // A driver of another declaration learns nothing of it.
+    const stranger = new Device();
+    await connect(h, stranger, 'LRA908', 'AKT902');
+    expect(await readPlate(stranger)).toMatchObject({ ok: false, code: 'PHOTO_NOT_FOUND' });
 
     const without = await setUp();
-    expect((await without.uploads.receive(without.request({ purpose: 'photo', set: 1 }), JPEG)).recognition).toBeUndefined();
+    expect((await without.uploads.receive(without.request({ purpose: 'photo', set: 1 }), JPEG)).readingPlate).toBeUndefined();
+  });
+
+  it('a reader that fails keeps ERROR_PROCESS for the phone, never PENDING for ever', async () => {
+    const { uploads, request, h, device } = await setUp({ read: async () => Promise.reject(new Error('engine crashed')) });
+    const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG);
+    await uploads.readingsDone();
+    expect(await ask(h, device, { t: 'call', op: 'read-plate', p: { id: plate.id } })).toMatchObject({ ok: true, r: { status: 'ERROR_PROCESS', plate: null } });
   });
 });

@@ -9,8 +9,8 @@
  * them is processed or stored (the quota by the real size, the type by the magic bytes).
  */
 import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType, type Legend, type Locale, type MediaProcessorPort, type Party, type PlateReaderPort } from '@eid/domain';
-import { BLOB_QUOTA, MAX_BLOB_BYTES, UPLOADS_PER_SEAT, type BlobUploaded, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
-import type { BinaryService } from './binaries.service.js';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, UPLOADS_PER_SEAT, type BlobUploaded, type PlateReadingAnswer, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
+import { PLATE_READING_STARTED, type BinaryService } from './binaries.service.js';
 
 /** Uploads one seat may have in progress at once (FU5): the domain's rule, which the phone keeps too. */
 export { UPLOADS_PER_SEAT };
@@ -28,7 +28,7 @@ export type PhotoLegendPort = (photo: { readonly lang: Locale; readonly set: num
 
 export interface UploadPorts {
   /** The declaration's binaries: the seat check, the quota, what the legend needs, the store. */
-  readonly binaries: Pick<BinaryService, 'holdsSeat' | 'blobUsage' | 'uploadContext' | 'storeBlob' | 'storeImage' | 'newBlobId'>;
+  readonly binaries: Pick<BinaryService, 'holdsSeat' | 'blobUsage' | 'uploadContext' | 'storeBlob' | 'storeImage' | 'newBlobId' | 'keepPlateReading'>;
   readonly media: MediaProcessorPort;
   readonly legend: PhotoLegendPort;
   /** Plate recognition of a plate photo; without it (practice: no engine in the page) the answer has no recognition. */
@@ -43,6 +43,8 @@ export interface UploadTicket {
 
 export class UploadService {
   private readonly inProgress = new Map<string, number>();
+  /** The plate readings running in the background (the engine bounds how many at once: ERROR_CONCURRENT). */
+  private readonly readings = new Set<Promise<unknown>>();
 
   constructor(private readonly ports: UploadPorts) {}
 
@@ -102,16 +104,15 @@ export class UploadService {
     const id = binaries.newBlobId();
     await binaries.storeImage(seat.declarationId, id, processed.image, processed.thumbnail);
 
-    let recognition: BlobUploaded['recognition'];
-    if (purpose === 'photo' && meta.set === 1 && this.ports.plates) {
-      // The legend names the declared plate: recognition reads the photo below it.
-      const reading = await this.ports.plates.read(processed.image.bytes, { skipTop: legend ? legendLayout(processed.image.width).bandHeight : 0 });
-      const read = reading.status === 'OK' ? bestReading(reading.candidates, context.plate) : null;
-      recognition = {
-        status: reading.status === 'OK' ? plateRecognitionStatus(read, context.plate, context.otherPlate) : reading.status,
-        plate: read,
-      };
-      this.ports.log?.('plate recognition', { declarationId: seat.declarationId, party, recognition });
+    const plates = this.ports.plates;
+    const readingPlate = purpose === 'photo' && meta.set === 1 && plates !== undefined;
+    if (readingPlate) {
+      // Issue 35: the answer does not wait for recognition (seconds on a busy node); the phone asks read-plate.
+      await binaries.keepPlateReading(seat.declarationId, id, PLATE_READING_STARTED);
+      const reading = this.readPlate(plates, seat.declarationId, id, processed.image, legend ? legendLayout(processed.image.width).bandHeight : 0, context)
+        .catch((error: unknown) => this.ports.log?.('plate reading not kept', { declarationId: seat.declarationId, error: String(error) }))
+        .finally(() => this.readings.delete(reading));
+      this.readings.add(reading);
     }
     return {
       id,
@@ -119,8 +120,34 @@ export class UploadService {
       bytes: processed.image.bytes.length,
       width: processed.image.width,
       height: processed.image.height,
-      ...(recognition ? { recognition } : {}),
+      ...(readingPlate ? { readingPlate: true as const } : {}),
     };
+  }
+
+  /** Resolves once the plate readings started so far are kept (tests, a node's orderly stop). */
+  async readingsDone(): Promise<void> {
+    await Promise.all([...this.readings]);
+  }
+
+  /** Reads a plate photo below its legend (which names the declared plate) and keeps the outcome. */
+  private async readPlate(
+    plates: PlateReaderPort,
+    declarationId: string,
+    id: string,
+    image: { readonly bytes: Uint8Array },
+    skipTop: number,
+    context: { readonly plate: string; readonly otherPlate: string },
+  ): Promise<void> {
+    let recognition: PlateReadingAnswer;
+    try {
+      const reading = await plates.read(image.bytes, { skipTop });
+      const read = reading.status === 'OK' ? bestReading(reading.candidates, context.plate) : null;
+      recognition = { status: reading.status === 'OK' ? plateRecognitionStatus(read, context.plate, context.otherPlate) : reading.status, plate: read };
+    } catch {
+      recognition = { status: 'ERROR_PROCESS', plate: null };
+    }
+    this.ports.log?.('plate recognition', { declarationId, recognition });
+    await this.ports.binaries.keepPlateReading(declarationId, id, recognition);
   }
 
   /** Two binaries (an image and its thumbnail) and `bytes` more must fit the declaration's quota. */

@@ -29,6 +29,7 @@ import type { PreviewFinding } from '../declaration/preview.js';
 import type { SubmitStatus } from '../declaration/submit.js';
 import type { DeclarationView, GuiltStateView } from '../declaration/view.js';
 import type { ViewPatch } from '../declaration/view-patch.js';
+import type { PlateReadingAnswer } from './blob.js';
 
 declare const RESULT: unique symbol;
 /** The type of an instruction's answer, for the compiler only. */
@@ -178,6 +179,8 @@ export const INSTRUCTIONS = {
   mdStatus: read(NoPayload, returns<MdStatus>()),
   'current-fotos': read(NoPayload, returns<readonly RemotePhoto[]>()),
   'get-foto': read(StoredId, returns<StoredPhoto>()),
+  /** What recognition read on a plate photo of this declaration (PENDING while it reads; issue 35). */
+  'read-plate': read(object({ id: StoredId.entries.id }), returns<PlateReadingAnswer>()),
   'get-image': read(StoredId, returns<StoredImage>()),
   'get-audio': read(StoredId, returns<StoredAudio>()),
   'validate-t1': read(NoPayload, returns<readonly PreviewFinding[]>()),

@@ -67,6 +67,7 @@ export function photoUploadPorts(session: PhotoSession, keepUrl: (url: string) =
       trackPhotoError(code, item.section, item.party, session.mode);
       if (code in PHOTO_ERROR_TRACKING) void reportPhotos(session, 'warn', `photo upload failed: ${PHOTO_ERROR_TRACKING[code as keyof typeof PHOTO_ERROR_TRACKING]}`, { code });
     },
+    readPlate: (id) => session.request('read-plate', { id }),
     codeOf,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };

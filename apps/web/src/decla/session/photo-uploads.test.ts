@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { photoSetNumber } from '@eid/domain';
-import type { BlobUploaded } from '@eid/domain/protocol';
-import { PHOTO_RETRY_DELAYS_MS, PhotoUploads, photosGoing, sectionShort, type PhotoUpload, type PhotoUploadPorts } from './photo-uploads';
+import { PLATE_READING_PENDING, type BlobUploaded, type PlateReadingAnswer } from '@eid/domain/protocol';
+import { PHOTO_RETRY_DELAYS_MS, PLATE_READING_POLLS, PLATE_READING_POLL_MS, PhotoUploads, photosGoing, sectionShort, type PhotoUpload, type PhotoUploadPorts } from './photo-uploads';
 
 const photo = (name = 'scene.jpg') => new File([new Uint8Array(10)], name, { type: 'image/jpeg' });
 const fail = (code: string) => Object.assign(new Error(code), { code });
@@ -23,8 +23,8 @@ function deferred<T>(): Deferred<T> {
 }
 
 /** Ports whose uploads answer from a script of outcomes, in order; what happened is recorded. */
-function scripted(outcomes: Array<BlobUploaded | Error | Deferred<BlobUploaded>>) {
-  const log = { attached: [] as string[], failed: [] as string[], slept: [] as number[], uploads: 0 };
+function scripted(outcomes: Array<BlobUploaded | Error | Deferred<BlobUploaded>>, readings: PlateReadingAnswer[] = []) {
+  const log = { attached: [] as string[], failed: [] as string[], slept: [] as number[], uploads: 0, readsAsked: 0 };
   const ports: PhotoUploadPorts = {
     prepare: async (file) => file,
     upload: async (_body, _meta, onProgress) => {
@@ -39,6 +39,12 @@ function scripted(outcomes: Array<BlobUploaded | Error | Deferred<BlobUploaded>>
       log.attached.push(`${item.party}:${item.section}:${uploaded.id}`);
     },
     failed: (_item, code) => log.failed.push(code),
+    readPlate: async () => {
+      log.readsAsked += 1;
+      const next = readings.shift();
+      if (!next) throw fail('PHOTO_NOT_FOUND');
+      return next;
+    },
     codeOf: (e) => (e as { code?: string }).code ?? 'GENERIC_ERROR',
     sleep: async (ms) => {
       log.slept.push(ms);
@@ -47,7 +53,8 @@ function scripted(outcomes: Array<BlobUploaded | Error | Deferred<BlobUploaded>>
   return { ports, log };
 }
 
-const ok = (id: string, recognition?: BlobUploaded['recognition']): BlobUploaded => ({ id, contentType: 'image/jpeg', bytes: 10, ...(recognition ? { recognition } : {}) });
+const ok = (id: string, readingPlate = false): BlobUploaded => ({ id, contentType: 'image/jpeg', bytes: 10, ...(readingPlate ? { readingPlate: true as const } : {}) });
+const PENDING: PlateReadingAnswer = { status: PLATE_READING_PENDING, plate: null };
 
 describe('PhotoUploads: photos sent while the driver goes on (issue 35)', () => {
   it('a photo goes up and into the declaration, and leaves the queue', async () => {
@@ -105,14 +112,48 @@ describe('PhotoUploads: photos sent while the driver goes on (issue 35)', () => 
     expect(q.getSnapshot().items.map((i) => i.error)).toEqual(['TOO_BIG']);
   });
 
-  it('a plate photo that shows another plate is kept to be asked about, with the party', async () => {
-    const { ports } = scripted([ok('p4', { status: 'ERROR_WRONG_PLATE', plate: 'XYZ123' }), ok('p5', { status: 'OK', plate: 'ABC123' })]);
+  it('photos go on the wire one after another (PHOTO_UPLOADS_AT_ONCE), the next prepared meanwhile', async () => {
+    const first = deferred<BlobUploaded>();
+    const second = deferred<BlobUploaded>();
+    const { ports, log } = scripted([first, second]);
+    const prepared: string[] = [];
+    const q = new PhotoUploads({ ...ports, prepare: async (file) => (prepared.push(file.name), file) });
+    const one = q.add('A', 'damages', photo('one.jpg'));
+    const two = q.add('A', 'damages', photo('two.jpg'));
+    await expect.poll(() => prepared).toEqual(['one.jpg', 'two.jpg']);
+    expect(log.uploads).toBe(1);
+    first.resolve(ok('p1'));
+    await one;
+    await expect.poll(() => log.uploads).toBe(2);
+    second.resolve(ok('p2'));
+    await two;
+    expect(log.attached).toEqual(['A:damages:p1', 'A:damages:p2']);
+  });
+
+  it('a plate photo is in before it is read; asked until read, one that shows another plate is kept to be asked about, with the party', async () => {
+    const { ports, log } = scripted([ok('p4', true), ok('p5', true)], [PENDING, PENDING, { status: 'ERROR_WRONG_PLATE', plate: 'XYZ123' }, { status: 'OK', plate: 'ABC123' }]);
     const q = new PhotoUploads(ports);
     await q.add('B', 'plates', photo());
-    expect(q.getSnapshot().mismatch).toEqual({ party: 'B', status: 'ERROR_WRONG_PLATE', read: 'XYZ123', photoId: 'p4' });
+    expect(log.attached).toEqual(['B:plates:p4']);
+    await expect.poll(() => q.getSnapshot().mismatch).toEqual({ party: 'B', status: 'ERROR_WRONG_PLATE', read: 'XYZ123', photoId: 'p4' });
+    expect(log.readsAsked).toBe(3);
+    expect(log.slept).toEqual([PLATE_READING_POLL_MS, PLATE_READING_POLL_MS]);
     q.clearMismatch();
     await q.add('A', 'plates', photo());
+    await expect.poll(() => log.readsAsked).toBe(4);
     expect(q.getSnapshot().mismatch).toBeNull();
+  });
+
+  it('a reading that never ends, or a photo the server no longer knows, asks no more and says nothing', async () => {
+    const { ports, log } = scripted([ok('p6', true), ok('p7', true)], Array.from({ length: PLATE_READING_POLLS + 5 }, () => PENDING));
+    const q = new PhotoUploads(ports);
+    await q.add('A', 'plates', photo());
+    await expect.poll(() => log.readsAsked).toBe(PLATE_READING_POLLS);
+    const { ports: gone, log: goneLog } = scripted([ok('p8', true)], []);
+    const q2 = new PhotoUploads(gone);
+    await q2.add('A', 'plates', photo());
+    await expect.poll(() => goneLog.readsAsked).toBe(1);
+    expect([q.getSnapshot().mismatch, q2.getSnapshot().mismatch]).toEqual([null, null]);
   });
 
   it('every photo added ends in the declaration or stopped with its error, and the queue settles (property)', async () => {

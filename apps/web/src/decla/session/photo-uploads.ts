@@ -5,7 +5,7 @@
  * still going and what failed; the preview and the submit wait for the queue to settle.
  */
 import { PHOTO_SECTION_LIMITS, photoSetNumber, photosInSection, type Party, type PhotoSection, type PhotosOfParties } from '@eid/domain';
-import { isTransientFailure, type BlobUploaded } from '@eid/domain/protocol';
+import { PHOTO_UPLOADS_AT_ONCE, PLATE_READING_PENDING, isTransientFailure, type BlobUploaded, type PlateReadingAnswer } from '@eid/domain/protocol';
 
 export interface PhotoUpload {
   readonly key: string;
@@ -40,9 +40,15 @@ export interface PhotoUploadPorts {
   attach(item: PhotoUpload, body: Blob, uploaded: BlobUploaded): Promise<void>;
   /** A photo stopped with `code` (tracking, the server's log). */
   failed(item: PhotoUpload, code: string): void;
+  /** What recognition read on a plate photo (PENDING while it reads). */
+  readPlate(id: string): Promise<PlateReadingAnswer>;
   codeOf(error: unknown): string;
   sleep(ms: number): Promise<void>;
 }
+
+/** How often, and how many times, the phone asks what recognition read on its plate photo. */
+export const PLATE_READING_POLL_MS = 1000;
+export const PLATE_READING_POLLS = 60;
 
 /** Waits before automatic retries of an upload that failed on the way (the connection, the server's load). */
 export const PHOTO_RETRY_DELAYS_MS = [1000, 3000, 9000] as const;
@@ -54,6 +60,9 @@ export class PhotoUploads {
   private readonly listeners = new Set<() => void>();
   private readonly settledWaiters: Array<() => void> = [];
   private seq = 0;
+  /** Photos on the wire now, and those prepared and waiting for their turn (PHOTO_UPLOADS_AT_ONCE). */
+  private sending = 0;
+  private readonly turns: Array<() => void> = [];
 
   constructor(private readonly ports: PhotoUploadPorts) {}
 
@@ -108,6 +117,7 @@ export class PhotoUploads {
       const set = photoSetNumber(first.section);
       let uploaded: BlobUploaded | null = null;
       for (let attempt = 0; ; attempt++) {
+        const done = await this.turn();
         try {
           this.update(key, { progress: 0, error: null, attempt });
           uploaded = await this.ports.upload(body, { set, forParty: first.party }, (share) => this.update(key, { progress: share }));
@@ -116,19 +126,20 @@ export class PhotoUploads {
           const delay = PHOTO_RETRY_DELAYS_MS[attempt];
           // The way failed (the connection, the server's load), not the photo: tried again by itself.
           if (isTransientFailure(this.ports.codeOf(e)) && delay !== undefined) {
+            done();
             await this.ports.sleep(delay);
             continue;
           }
           throw e;
+        } finally {
+          done();
         }
       }
       const item = this.find(key) ?? first;
       await this.ports.attach(item, body, uploaded);
       this.set({ items: this.snapshot.items.filter((i) => i.key !== key) });
-      const rec = uploaded.recognition;
-      if (rec && (rec.status === 'ERROR_WRONG_PLATE' || rec.status === 'ERROR_NOT_IN_EID') && rec.plate) {
-        this.set({ mismatch: { party: first.party, status: rec.status, read: rec.plate, photoId: uploaded.id } });
-      }
+      // The plate is read after the upload's answer (issue 35): the photo is in meanwhile.
+      if (uploaded.readingPlate) void this.followReading(first.party, uploaded.id);
     } catch (e) {
       const code = this.ports.codeOf(e);
       // The photo stays, with its error, to be tried again or removed.
@@ -137,6 +148,35 @@ export class PhotoUploads {
     } finally {
       this.notifySettled();
     }
+  }
+
+  /** Asks what recognition read until it has read; a plate that is not the declared one is kept to be asked about. */
+  private async followReading(party: Party, id: string): Promise<void> {
+    for (let poll = 0; poll < PLATE_READING_POLLS; poll++) {
+      const reading = await this.ports.readPlate(id).catch(() => null);
+      // Unknown (removed, expired) or refused: recognition says nothing, as the spec's failures say nothing.
+      if (!reading) return;
+      if (reading.status !== PLATE_READING_PENDING) {
+        if ((reading.status === 'ERROR_WRONG_PLATE' || reading.status === 'ERROR_NOT_IN_EID') && reading.plate) {
+          this.set({ mismatch: { party, status: reading.status, read: reading.plate, photoId: id } });
+        }
+        return;
+      }
+      await this.ports.sleep(PLATE_READING_POLL_MS);
+    }
+  }
+
+  /** Waits for this photo's turn on the wire; resolves its release (safe to call twice). */
+  private async turn(): Promise<() => void> {
+    while (this.sending >= PHOTO_UPLOADS_AT_ONCE) await new Promise<void>((resolve) => this.turns.push(resolve));
+    this.sending += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.sending -= 1;
+      this.turns.shift()?.();
+    };
   }
 
   private find(key: string): PhotoUpload | undefined {
