@@ -65,8 +65,8 @@ async function phone(context: BrowserContext, name: string, profile: Profile | n
       const received = s.responseHeadersSize + s.responseBodySize;
       bytes.received += received;
       if (request.serviceWorker()) bytes.serviceWorker += received;
-      // A file's body that came over the network (not from the HTTP cache, not a 304).
-      if (request.method() === 'GET' && s.responseBodySize > 0) {
+      // A file's body that came over the network (not from the HTTP cache, not a 304); the service's calls are not files.
+      if (request.method() === 'GET' && s.responseBodySize > 0 && !new URL(request.url()).pathname.startsWith('/serveris/')) {
         const seen = downloads.get(request.url()) ?? { bytes: 0, times: 0 };
         downloads.set(request.url(), { bytes: seen.bytes + s.responseBodySize, times: seen.times + 1 });
       }

@@ -131,6 +131,25 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
     expect((await without.uploads.receive(without.request({ purpose: 'photo', set: 1 }), JPEG)).readingPlate).toBeUndefined();
   });
 
+  it('plate photos arriving together are read one after another (the engine takes a core), each outcome kept', async () => {
+    let running = 0;
+    let most = 0;
+    const reader: PlateReaderPort = {
+      read: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return { status: 'OK', candidates: ['KLM123'] };
+      },
+    };
+    const { uploads, request, h, device } = await setUp(reader);
+    const photos = await Promise.all([1, 2, 3].map(() => uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG)));
+    await uploads.readingsDone();
+    expect(most).toBe(1);
+    for (const p of photos) expect(await ask(h, device, { t: 'call', op: 'read-plate', p: { id: p.id } })).toMatchObject({ ok: true, r: { status: 'OK', plate: 'KLM123' } });
+  });
+
   it('a reader that fails keeps ERROR_PROCESS for the phone, never PENDING for ever', async () => {
     const { uploads, request, h, device } = await setUp({ read: async () => Promise.reject(new Error('engine crashed')) });
     const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG);

@@ -43,8 +43,8 @@ export interface UploadTicket {
 
 export class UploadService {
   private readonly inProgress = new Map<string, number>();
-  /** The plate readings running in the background (the engine bounds how many at once: ERROR_CONCURRENT). */
-  private readonly readings = new Set<Promise<unknown>>();
+  /** The plate readings in the background, one after another. */
+  private reading: Promise<void> = Promise.resolve();
 
   constructor(private readonly ports: UploadPorts) {}
 
@@ -109,10 +109,11 @@ export class UploadService {
     if (readingPlate) {
       // Issue 35: the answer does not wait for recognition (seconds on a busy node); the phone asks read-plate.
       await binaries.keepPlateReading(seat.declarationId, id, PLATE_READING_STARTED);
-      const reading = this.readPlate(plates, seat.declarationId, id, processed.image, legend ? legendLayout(processed.image.width).bandHeight : 0, context)
-        .catch((error: unknown) => this.ports.log?.('plate reading not kept', { declarationId: seat.declarationId, error: String(error) }))
-        .finally(() => this.readings.delete(reading));
-      this.readings.add(reading);
+      // One reading at a time on a node: the engine takes a core while it reads, and the photos
+      // arriving meanwhile need the other (bench:roadside: two at once slowed an upload to 10 s).
+      this.reading = this.reading
+        .then(() => this.readPlate(plates, seat.declarationId, id, processed.image, legend ? legendLayout(processed.image.width).bandHeight : 0, context))
+        .catch((error: unknown) => void this.ports.log?.('plate reading not kept', { declarationId: seat.declarationId, error: String(error) }));
     }
     return {
       id,
@@ -125,8 +126,8 @@ export class UploadService {
   }
 
   /** Resolves once the plate readings started so far are kept (tests, a node's orderly stop). */
-  async readingsDone(): Promise<void> {
-    await Promise.all([...this.readings]);
+  readingsDone(): Promise<void> {
+    return this.reading;
   }
 
   /** Reads a plate photo below its legend (which names the declared plate) and keeps the outcome. */
