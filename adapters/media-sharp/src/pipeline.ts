@@ -1,5 +1,5 @@
 import convert from 'heic-convert';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import {
   landscapeRotation,
   legendLayout,
@@ -77,6 +77,12 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     const w = turn ? uprightH : uprightW;
     const h = turn ? uprightW : uprightH;
 
+    // A JPEG (every phone photo) is decoded once, already at the size it is kept (the decoder
+    // shrinks while it reads: issue 35, bench:media); a drawing keeps its size.
+    if (jpeg) {
+      const fast = await keptJpeg(open, task, w, h, turn);
+      if (fast) return fast;
+    }
     // Empty borders: pixels sampled every IMAGE_TRIM_SCAN_STEP (a nearest-neighbour shrink).
     const step = IMAGE_TRIM_SCAN_STEP;
     const sample = await open()
@@ -86,8 +92,7 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const px = new Uint8Array(sample.data.buffer, sample.data.byteOffset, sample.data.byteLength);
-    const box = trimBoxOfSamples(px, sample.info.width, sample.info.height, w, h, step);
+    const box = trimBoxOfSamples(rawPixels(sample.data), sample.info.width, sample.info.height, w, h, step);
 
     // Only JPEGs are resized (declaration-flow §5); drawings keep their size.
     const scale = jpeg ? Math.min(1, o.jpegMaxSide / Math.max(box.width, box.height)) : 1;
@@ -96,31 +101,60 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     let pipeline = open().autoOrient().rotate(turn);
     if (box.width !== w || box.height !== h) pipeline = pipeline.extract(box);
     if (scale < 1) pipeline = pipeline.resize(fw, fh, { fit: 'fill' });
-    let outH = fh;
-    if (task.purpose === 'photo' && task.legend) {
-      const legend = legendSvg(task.legend, fw, o.fontFamily);
-      outH = fh + legend.height;
-      pipeline = pipeline
-        .extend({ top: legend.height, background: { r: 255, g: 255, b: 255, alpha: 1 } })
-        .composite([{ input: legend.svg, top: 0, left: 0 }]);
-    }
-    const photo = task.purpose === 'photo' || jpeg;
-    const out = photo
-      ? await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: o.jpegQuality, mozjpeg: false }).toBuffer()
-      : await pipeline.png({ compressionLevel: 6 }).toBuffer();
-    const thumb = await sharp(out)
-      .resize(o.thumbnailSide, o.thumbnailSide, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: IMAGE_PIPELINE.thumbnailQuality })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      ok: true,
-      image: asImage(out, photo ? 'image/jpeg' : 'image/png', fw, outH),
-      thumbnail: asImage(thumb.data, 'image/jpeg', thumb.info.width, thumb.info.height),
-    };
+    return await finish(pipeline, task, fw, fh, jpeg);
   } catch {
     return { ok: false, code: 'FAILED_CONVERSION' };
   }
+}
+
+const rawPixels = (data: Buffer) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+
+/**
+ * The JPEG path: one decode, upright and landscape, at the kept size (jpegMaxSide on the long
+ * side), as raw pixels; the empty-border check samples that. A photo with borders to trim is left
+ * to the full-size path (null): trimmed, it would need more pixels than the kept size holds.
+ */
+async function keptJpeg(open: () => Sharp, task: PipelineTask, w: number, h: number, turn: number): Promise<MediaOutcome | null> {
+  const o = task.options;
+  const scale = Math.min(1, o.jpegMaxSide / Math.max(w, h));
+  const fw = Math.max(1, Math.round(w * scale));
+  const fh = Math.max(1, Math.round(h * scale));
+  const base = await open().autoOrient().rotate(turn).resize(fw, fh, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: base.info.width, height: base.info.height, channels: 4 as const } };
+  const step = IMAGE_TRIM_SCAN_STEP;
+  const sample = await sharp(base.data, raw)
+    .resize(Math.max(1, Math.ceil(w / step)), Math.max(1, Math.ceil(h / step)), { kernel: 'nearest', fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const box = trimBoxOfSamples(rawPixels(sample.data), sample.info.width, sample.info.height, w, h, step);
+  if (box.width !== w || box.height !== h) return null;
+  return finish(sharp(base.data, raw), task, fw, fh, true);
+}
+
+/** The legend band above a photo, the kept image (JPEG for photos, PNG for drawings) and its thumbnail. */
+async function finish(source: Sharp, task: PipelineTask, fw: number, fh: number, jpeg: boolean): Promise<MediaOutcome> {
+  const o = task.options;
+  let pipeline = source;
+  let outH = fh;
+  if (task.purpose === 'photo' && task.legend) {
+    const legend = legendSvg(task.legend, fw, o.fontFamily);
+    outH = fh + legend.height;
+    pipeline = pipeline.extend({ top: legend.height, background: { r: 255, g: 255, b: 255, alpha: 1 } }).composite([{ input: legend.svg, top: 0, left: 0 }]);
+  }
+  const photo = task.purpose === 'photo' || jpeg;
+  const out = photo
+    ? await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: o.jpegQuality, mozjpeg: false }).toBuffer()
+    : await pipeline.png({ compressionLevel: 6 }).toBuffer();
+  const thumb = await sharp(out)
+    .resize(o.thumbnailSide, o.thumbnailSide, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: IMAGE_PIPELINE.thumbnailQuality })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    ok: true,
+    image: asImage(out, photo ? 'image/jpeg' : 'image/png', fw, outH),
+    thumbnail: asImage(thumb.data, 'image/jpeg', thumb.info.width, thumb.info.height),
+  };
 }
 
 /** One stored JPEG to fit for the declaration document (see MediaProcessorPort.shrinkJpeg). */

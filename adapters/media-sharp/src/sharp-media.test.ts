@@ -69,6 +69,19 @@ describe('photo pipeline (sharp)', () => {
     expect(near(await pixel(out.image.bytes, 320, 100), [0x87, 0xce, 0xeb])).toBe(true);
   });
 
+  it('[IMG2] a large JPEG with empty (white) borders is trimmed at full size, not from its kept size (issue 35: the one-decode path leaves it)', async () => {
+    const dark = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#203040' } }).png().toBuffer();
+    const scan = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#ffffff' } })
+      .composite([{ input: dark, left: 1500, top: 1100 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const out = ok(await media.process({ bytes: new Uint8Array(scan), purpose: 'photo', legend: null }));
+    // The 1000 × 800 content and its margin, give or take a scan step: kept at full size, not shrunk with the page.
+    expect(Math.abs(out.image.width - 1020)).toBeLessThanOrEqual(12);
+    expect(Math.abs(out.image.height - 820)).toBeLessThanOrEqual(12);
+    expect(near(await pixel(out.image.bytes, Math.floor(out.image.width / 2), Math.floor(out.image.height / 2)), [0x20, 0x30, 0x40])).toBe(true);
+  });
+
   it('[IMG5] large JPEGs are resized to 2048 px on the long side; every image gets a thumbnail of at most 400 px', async () => {
     const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#335577' } }).jpeg().toBuffer();
     const out = ok(await media.process({ bytes: new Uint8Array(big), purpose: 'photo', legend: null }));

@@ -122,6 +122,8 @@ export const DeclarationParamsSchema = object({ declarationId: id(8, 64) });
 export const StaffIdParamsSchema = object({ id: id(1, 64) });
 /** A parameter's name (an unknown one is ROUTE_NOT_FOUND, as any path that is not there). */
 export const ParameterParamsSchema = object({ name: v.pipe(v.string(), v.maxLength(40)) });
+/** A major version of the insurers' data model, as its address names it (`v1`); an unknown one is ROUTE_NOT_FOUND. */
+export const InsurerSchemaParamsSchema = object({ major: v.pipe(v.string(), v.regex(/^v\d{1,3}$/)) });
 export const OidcParamsSchema = object({ provider: OidcProviderIdSchema });
 export const OidcStartQuerySchema = object({ next: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
 export const ConfirmEmailBodySchema = object({ token: v.pipe(v.string(), v.minLength(10), v.maxLength(2048)) });
@@ -192,6 +194,7 @@ export const HTTP_CALLS = {
   openStatement: call({ ...HTTP_ROUTES.openStatement, body: StatementOpenBodySchema, limit: { perMinute: 60, bodyBytes: 16 * 1024 }, result: answer<StatementView>() }),
   statement: call({ ...HTTP_ROUTES.statement, params: StatementIdParamsSchema, result: answer<StatementView>() }),
   getFile: call({ ...HTTP_ROUTES.getFile, query: GetFileQuerySchema, answers: 'file' }),
+  insurerDataSchema: call({ ...HTTP_ROUTES.insurerDataSchema, params: InsurerSchemaParamsSchema, limit: { perMinute: 60 }, result: answer<Record<string, unknown>>() }),
 
   // — a seat of a declaration ————————————————————————————————————————————————
   uploadBinary: call({ ...HTTP_ROUTES.uploadBinary, headers: BlobHeadersSchema, result: answer<BlobUploaded>() }),

@@ -53,6 +53,8 @@ export const HTTP_ROUTES = {
   openStatement: { method: 'POST', path: STATEMENT_PATH, caller: 'anyone' },
   statement: { method: 'GET', path: `${STATEMENT_PATH}/:statementId`, caller: 'anyone' },
   getFile: { method: 'GET', path: GET_FILE_PATH, caller: 'anyone' },
+  /** Issue 36: the JSON Schema of what insurers receive, by major version (public: it holds no data). */
+  insurerDataSchema: { method: 'GET', path: `${BACKEND_BASE_PATH}/insurers/schemas/declaration/:major`, caller: 'anyone' },
 
   // — a seat of a declaration ————————————————————————————————————————————————
   uploadBinary: { method: 'POST', path: BLOB_PATH, caller: 'seat' },

@@ -22,3 +22,6 @@ export const CONSOLE_PATH = `${BACKEND_BASE_PATH}/console`;
 export const CONFIRM_EMAIL_PATH = `${BACKEND_BASE_PATH}/confirm-email`;
 /** Issue 17: the cached lists of the claim form (makes, vehicle types, insurers, Lithuanian banks). */
 export const LISTS_PATH = `${BACKEND_BASE_PATH}/lists`;
+
+/** Issue 36: where the JSON Schema of a major version of the insurers' data model is published. */
+export const INSURER_SCHEMA_PATH = (major: number) => `${BACKEND_BASE_PATH}/insurers/schemas/declaration/v${major}`;

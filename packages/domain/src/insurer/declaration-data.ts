@@ -1,0 +1,197 @@
+/**
+ * Issue 36 item 1: a finished declaration as an insurer receives it — data, not only the PDF. Every
+ * box of the European accident statement the service asks for, with its own additions (the
+ * position and its accuracy, photos by section, voice notes, the sketch, both signatures, the
+ * responsible insurers, a vehicle insured abroad or not at all), binaries as links the insurer
+ * fetches with its token. The valibot schema here is the one source: the server publishes it as a
+ * JSON Schema (`@valibot/to-json-schema`) at a stable address, and validates what it sends with it.
+ *
+ * Versioning: INSURER_DATA_VERSION is semantic. A receiver's parser keeps working across minor
+ * versions: they only add optional fields (objects are loose: unknown fields are to be ignored). A
+ * change that removes or retypes a field, or makes a new one required, is a new major version with
+ * its own address (the compatibility test compares with the published copy of v1).
+ */
+import * as v from 'valibot';
+import { CircumstanceKeySchema, GreenCardSchema, ImpactMetaSchema, LocaleSchema, WitnessSchema, AUDIO_TYPES, GUILTY_CHOICES, type Declaration, type PartyData } from '../declaration/entities.js';
+import { insuranceKind } from '../declaration/insurance.js';
+import { CIRCUMSTANCE_KEYS } from '../rules/circumstances.js';
+import { formatAddress } from '../rules/address.js';
+import { PARTIES, type Party } from '../rules/constants.js';
+import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
+
+/** The data model's version (semantic); its major is in the schema's address. */
+export const INSURER_DATA_VERSION = '1.0.0';
+export const INSURER_DATA_MAJOR = 1;
+
+const text = v.string();
+const isoTime = v.pipe(v.string(), v.isoTimestamp(), v.description('An instant, ISO 8601 in UTC.'));
+const date = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/), v.description('A date YYYY-MM-DD, or empty when not given.'));
+const country = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/), v.description('ISO 3166-1 alpha-2.'));
+
+/** A stored file of the declaration: fetched at `href` with the insurer's token. */
+const FileLinkSchema = v.pipe(
+  v.looseObject({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)), href: v.pipe(v.string(), v.url()) }),
+  v.description('A file of the declaration (photo, drawing, signature, voice note): GET href with the insurer\'s access token.'),
+);
+
+const PositionDataSchema = v.looseObject({
+  latitude: v.number(),
+  longitude: v.number(),
+  accuracyM: v.pipe(v.nullable(v.number()), v.description('Radius in metres the phone reported, or null.')),
+});
+
+const PartyDataSchema = v.looseObject({
+  language: v.pipe(LocaleSchema, v.description('The language this driver filled the declaration in.')),
+  vehicle: v.pipe(
+    v.looseObject({
+      plate: v.pipe(text, v.description('The registration plate, or the VIN of a vehicle without a plate.')),
+      noPlate: v.boolean(),
+      vin: text,
+      country,
+      make: text,
+      model: text,
+      type: v.nullable(v.picklist(VEHICLE_TYPE_LETTERS)),
+    }),
+    v.description('Box 7: the motor vehicle.'),
+  ),
+  trailer: v.pipe(v.nullable(v.looseObject({ plate: text, vin: text, make: text, model: text, insurerName: text, policyNo: text })), v.description('Box 7: the trailer, if any.')),
+  insurance: v.pipe(
+    v.looseObject({
+      insurerName: text,
+      policyNo: text,
+      kind: v.pipe(v.picklist(['UNSET', 'REGISTRY', 'ABROAD', 'NONE']), v.description('Insured by an insurer of the Lithuanian registry, abroad (green card), not at all, or not said.')),
+      greenCard: v.nullable(GreenCardSchema),
+      responsible: v.pipe(
+        v.looseObject({ registryId: v.nullable(v.number()), name: text }),
+        v.description('The insurer responsible for this vehicle\'s claim (the registry\'s id, or null abroad or uninsured).'),
+      ),
+    }),
+    v.description('Box 8: the insurance.'),
+  ),
+  driver: v.pipe(
+    v.looseObject({
+      name: text,
+      surname: text,
+      dateOfBirth: date,
+      code: v.pipe(text, v.description('The personal code or the driving licence number.')),
+      country,
+      address: text,
+      phone: text,
+      email: text,
+    }),
+    v.description('Box 9: the driver (box 6, the policyholder, is not asked separately).'),
+  ),
+  impact: v.pipe(ImpactMetaSchema, v.description('Box 10: the points of initial impact and the direction it came from (degrees from the front).')),
+  damage: v.pipe(
+    v.looseObject({ text, drawing: v.nullable(FileLinkSchema) }),
+    v.description('Box 11: the visible damage, in words and as marked on the vehicle.'),
+  ),
+  circumstances: v.pipe(v.array(CircumstanceKeySchema), v.description('Box 12: the circumstances this driver ticked, by their number.')),
+  circumstanceCount: v.number(),
+  remarks: v.pipe(text, v.description('Box 14: the driver\'s remarks.')),
+  witnesses: v.pipe(v.array(WitnessSchema), v.description('Box 5: the witnesses this driver named.')),
+  signature: v.pipe(v.nullable(v.looseObject({ image: FileLinkSchema, signedAt: isoTime })), v.description('Box 15: the driver\'s signature.')),
+  photos: v.pipe(
+    v.looseObject({ scene: v.array(FileLinkSchema), plate: v.array(FileLinkSchema), damage: v.array(FileLinkSchema), other: v.array(FileLinkSchema) }),
+    v.description('The photos this driver took, by section (each carries its legend).'),
+  ),
+  voiceNotes: v.array(v.looseObject({ about: v.picklist(AUDIO_TYPES), file: FileLinkSchema })),
+});
+
+export const InsurerDeclarationSchema = v.pipe(
+  v.looseObject({
+    version: v.pipe(v.string(), v.regex(/^1\.\d+\.\d+$/), v.description('The data model\'s version (semantic).')),
+    id: v.pipe(text, v.description('The declaration\'s id: the same in the webhook, the pull API and the PDF.')),
+    accidentId: v.pipe(text, v.description('The accident id printed on the PDF.')),
+    completedAt: v.pipe(isoTime, v.description('When both drivers had submitted.')),
+    accident: v.looseObject({
+      time: v.pipe(isoTime, v.description('Box 1: the accident\'s date and time.')),
+      timeCorrected: v.pipe(v.boolean(), v.description('The drivers changed the time the phone first took.')),
+      place: v.pipe(
+        v.looseObject({
+          address: v.nullable(text),
+          position: v.nullable(PositionDataSchema),
+          phonePosition: v.pipe(v.nullable(PositionDataSchema), v.description('Where the first phone was when the declaration began (GPS).')),
+        }),
+        v.description('Box 2: the place.'),
+      ),
+      sketch: v.pipe(v.nullable(v.looseObject({ image: FileLinkSchema, photoOfDrawing: v.boolean() })), v.description('Box 13: the sketch of the accident.')),
+      agreedAtFault: v.pipe(v.nullable(v.picklist(GUILTY_CHOICES)), v.description('Who the drivers agreed caused the accident.')),
+    }),
+    vehicles: v.looseObject({ A: PartyDataSchema, B: PartyDataSchema }),
+  }),
+  v.title('EID declaration for insurers'),
+  v.description('A finished electronic road-accident declaration as the bureau gives it to the responsible insurers.'),
+);
+export type InsurerDeclaration = v.InferOutput<typeof InsurerDeclarationSchema>;
+
+export interface InsurerDataContext {
+  readonly accidentId: string;
+  readonly completedAt: number;
+  /** The address an insurer fetches a stored file of this declaration at. */
+  readonly fileHref: (id: string) => string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const PHOTO_SECTIONS_BY_SET = ['scene', 'plate', 'damage', 'other'] as const;
+
+function partyData(d: Declaration, party: Party, link: (id: string) => { id: string; href: string }) {
+  const p: PartyData = d.parties[party];
+  const vh = p.vehicle;
+  const ri = p.responsibleInsurer;
+  const photos = { scene: [], plate: [], damage: [], other: [] } as Record<(typeof PHOTO_SECTIONS_BY_SET)[number], Array<{ id: string; href: string }>>;
+  for (const ph of [...p.photos].sort((a, b) => a.addedAt - b.addedAt)) photos[PHOTO_SECTIONS_BY_SET[ph.set] ?? 'other'].push(link(ph.id));
+  return {
+    language: p.fillLang,
+    vehicle: { plate: vh.noPlate ? vh.vin : vh.plate || p.plates.plate, noPlate: vh.noPlate, vin: vh.vin, country: vh.country, make: vh.make, model: vh.model, type: vh.type ?? vh.typeSelected },
+    trailer: p.trailer ? { plate: p.trailer.plate, vin: p.trailer.vin, make: p.trailer.make, model: p.trailer.model, insurerName: p.trailer.insurerName, policyNo: p.trailer.policyNo } : null,
+    insurance: {
+      insurerName: vh.insurerName || vh.insurerNameEntered,
+      policyNo: vh.policyNo,
+      kind: insuranceKind(ri),
+      greenCard: ri.greenCard ?? null,
+      responsible: { registryId: ri.drkId >= 0 ? ri.drkId : null, name: ri.name },
+    },
+    driver: {
+      name: p.driver.name,
+      surname: p.driver.surname,
+      dateOfBirth: p.driver.dob,
+      code: p.driver.code,
+      country: p.driver.country,
+      address: p.driver.address ? formatAddress(p.driver.address.value, p.driver.address.pat) : '',
+      phone: p.driver.telConfirmed || p.driver.informMethod === 'tel' ? p.driver.tel : '',
+      email: p.driver.email,
+    },
+    impact: { points: [...p.damages.impactMeta.points], direction: p.damages.impactMeta.direction },
+    damage: { text: p.damages.text, drawing: p.damages.imageId ? link(p.damages.imageId) : null },
+    circumstances: CIRCUMSTANCE_KEYS.filter((k) => p.conditions.includes(k)),
+    circumstanceCount: p.conditions.length,
+    remarks: p.comment,
+    witnesses: p.witnesses.map((w) => ({ name: w.name, surname: w.surname, phone: w.phone })),
+    signature: p.signature ? { image: link(p.signature.imageId), signedAt: iso(p.signature.signedAt) } : null,
+    photos,
+    voiceNotes: p.audio.map((a) => ({ about: a.type, file: link(a.id) })),
+  };
+}
+
+const position = (p: { latitude: number; longitude: number; accuracy: number | null } | null) => (p ? { latitude: p.latitude, longitude: p.longitude, accuracyM: p.accuracy } : null);
+
+/** A finished declaration as insurers receive it (the data model of INSURER_DATA_VERSION). */
+export function insurerDeclarationData(d: Declaration, ctx: InsurerDataContext): InsurerDeclaration {
+  const link = (id: string) => ({ id, href: ctx.fileHref(id) });
+  const tp = d.timePlace;
+  return {
+    version: INSURER_DATA_VERSION,
+    id: d.id,
+    accidentId: ctx.accidentId,
+    completedAt: iso(ctx.completedAt),
+    accident: {
+      time: iso(tp.correctedTime ?? tp.originalTime ?? d.createdAt),
+      timeCorrected: tp.correctedTime !== null && tp.correctedTime !== tp.originalTime,
+      place: { address: tp.locationAddress?.value ?? null, position: position(tp.correctedLocation ?? tp.originalLocation), phonePosition: position(tp.originalLocation) },
+      sketch: d.scheme.imageId ? { image: link(d.scheme.imageId), photoOfDrawing: d.scheme.isPhoto } : null,
+      agreedAtFault: d.guilt.resolved,
+    },
+    vehicles: Object.fromEntries(PARTIES.map((party) => [party, partyData(d, party, link)])) as InsurerDeclaration['vehicles'],
+  };
+}
