@@ -34,6 +34,8 @@ const VILNIUS = { latitude: 54.6872, longitude: 25.2797, accuracy: 15 };
 /** Every bench socket comes from 127.0.0.1: the per-address cap is raised for it, and the connects' proof of work is off (this measures the hub, not the phones' PBKDF2). */
 const BENCH_ENV = { EID_MAX_CONNECTIONS_PER_IP: '100000', EID_MAX_CONNECTIONS: '100000', EID_CAPTCHA: 'off' };
 const FLOOD_MS = Number(process.env.BENCH_HUB_FLOOD_MS ?? 10_000);
+/** The web app's heartbeat period (HEARTBEAT_INTERVAL_MS of the domain). */
+const HEARTBEAT_MS = 2000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values, p) => {
@@ -83,12 +85,21 @@ class Client {
       const socket = new WebSocket(url, { origin: url.replace(/^ws/, 'http').replace(/\/serveris\/ws-interface$/, '') });
       socket.once('open', () => resolve(new Client(socket)));
       socket.once('error', reject);
+      // A socket the server turns away: said at once (a bench that cannot measure fails loudly).
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: HTTP ${res.statusCode}`)));
     });
   }
-  request(message) {
+  request(message, timeoutMs = 30_000) {
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`no answer in ${timeoutMs} ms to ${message.t}${message.op ? ` ${message.op}` : ''} (socket ${this.socket.readyState === 1 ? 'open' : 'closed'})`));
+      }, timeoutMs);
+      this.pending.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
       this.socket.send(JSON.stringify({ ...message, id }));
     });
   }
@@ -127,7 +138,10 @@ async function openPair(run, i, urls = [URL, URL]) {
   // B asks to join; A confirms the code B's screen shows (issue 13).
   const asked = b.next((m) => m.t === 'admission');
   const joined = b.request({ ...base, plates: { A: pb, B: pa } });
-  const { code } = await asked;
+  // B's connect refused before it asks (a limit): said at once, not waited for for ever.
+  const first = await Promise.race([asked, joined.then((r) => ({ refused: r }))]);
+  if ('refused' in first) throw new Error(`B join refused before asking: ${first.refused.code ?? JSON.stringify(first.refused)}`);
+  const { code } = first;
   const yes = await a.request({ t: 'call', op: 'answer-join', p: { code, accept: true } });
   if (!yes.ok) throw new Error(`answer-join refused: ${yes.code}`);
   const rb = await joined;
@@ -139,15 +153,19 @@ async function openPair(run, i, urls = [URL, URL]) {
 async function step(run, n, serverPid, urls) {
   await sleep(300);
   const before = rssMb(serverPid);
+  const setUpStarted = performance.now();
   const pairs = [];
   for (let i = 0; i < n; i += 20) {
     const batch = await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, k) => openPair(run, i + k, urls)));
     pairs.push(...batch);
   }
+  const setUpS = (performance.now() - setUpStarted) / 1000;
   await sleep(500);
   const after = rssMb(serverPid);
 
   const sentAt = new Map();
+  /** Devices the server let go during the step. */
+  const lost = new Set();
   const propagation = [];
   const acks = [];
   let seq = 0;
@@ -171,12 +189,33 @@ async function step(run, n, serverPid, urls) {
       const text = `edit-${seq++}`;
       const t0 = performance.now();
       sentAt.set(text, t0);
-      const r = await client.patient({ t: 'call', op: 'eid-comment', p: { text } });
+      const r = await client.patient({ t: 'call', op: 'eid-comment', p: { text } }).catch(() => null);
+      // The server let the device go (its answers came too late: the node is past what it holds).
+      if (r === null) {
+        lost.add(client);
+        return;
+      }
       if (r.ok) acks.push(performance.now() - t0);
       await sleep(EDIT_INTERVAL_MS * (0.5 + Math.random()));
     }
   };
-  const drivers = pairs.flatMap(([a, b]) => [drive(a), drive(b)]);
+  // Each device keeps its seat as the web app does: a heartbeat every 2 s (HEARTBEAT_INTERVAL_MS),
+  // which the server writes (issue 35 item 4: its cost is in these figures, and timed apart).
+  const heartbeats = [];
+  const beat = async (client) => {
+    await sleep(Math.random() * HEARTBEAT_MS);
+    while (!stop) {
+      const t0 = performance.now();
+      const r = await client.request({ t: 'call', op: 'custom-heartbeat' }).catch(() => null);
+      if (r === null) {
+        lost.add(client);
+        return;
+      }
+      if (r.ok) heartbeats.push(performance.now() - t0);
+      await sleep(HEARTBEAT_MS);
+    }
+  };
+  const drivers = pairs.flatMap(([a, b]) => [drive(a), drive(b), beat(a), beat(b)]);
   await sleep(MEASURE_MS);
   stop = true;
   await Promise.all(drivers);
@@ -191,7 +230,11 @@ async function step(run, n, serverPid, urls) {
     propagation_p50_ms: percentile(propagation, 50),
     propagation_p99_ms: percentile(propagation, 99),
     ack_p99_ms: percentile(acks, 99),
+    heartbeats: heartbeats.length,
+    lost_devices: lost.size,
+    heartbeat_p99_ms: percentile(heartbeats, 99),
     rss_mb_per_declaration: (after - before) / n,
+    set_up_s: setUpS,
   };
 }
 
@@ -280,8 +323,14 @@ async function main() {
       process.stdout.write(
         `N=${String(n).padStart(4)}  edits=${String(row.edits).padStart(6)}  propagation_p50_ms=${row.propagation_p50_ms.toFixed(1)}  ` +
           `propagation_p99_ms=${row.propagation_p99_ms.toFixed(1)}  ack_p99_ms=${row.ack_p99_ms.toFixed(1)}  ` +
-          `rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}\n`,
+          `rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}  set_up_s=${row.set_up_s.toFixed(1)} (${(n / row.set_up_s).toFixed(0)} pairs/s)  heartbeats=${row.heartbeats} heartbeat_p99_ms=${row.heartbeat_p99_ms.toFixed(1)}  lost_devices=${row.lost_devices}\n`,
       );
+      if (row.lost_devices > 0) {
+        // Past what one node holds: the larger steps would only drop more devices.
+        row.propagation_p99_ms = Infinity;
+        process.stdout.write(`N=${n}: the node let ${row.lost_devices} devices go (it closed their sockets, or answered none in 30 s): the larger steps are not run\n`);
+        break;
+      }
     } finally {
       await stopServer(server);
       rmSync(dataDir, { recursive: true, force: true });
@@ -290,7 +339,7 @@ async function main() {
   const ok = rows.filter((r) => r.propagation_p99_ms < GOAL_P99_MS);
   const largest = ok.length ? Math.max(...ok.map((r) => r.n)) : 0;
   const at100 = rows.find((r) => r.n === 100);
-  process.stdout.write(`\nlargest_n_with_propagation_p99_under_${GOAL_P99_MS}ms=${largest} (largest N tried: ${Math.max(...STEPS)})\n`);
+  process.stdout.write(`\nlargest_n_with_propagation_p99_under_${GOAL_P99_MS}ms=${largest} (largest N tried: ${Math.max(...rows.map((r) => r.n))})\n`);
   if (at100) process.stdout.write(`goal p99<50ms at N=100: ${at100.propagation_p99_ms < GOAL_P99_MS ? 'met' : 'NOT met'} (${at100.propagation_p99_ms.toFixed(1)} ms, ratio ${(at100.propagation_p99_ms / GOAL_P99_MS).toFixed(2)})\n`);
   process.stdout.write(`goal N>=300: ${largest >= 300 ? 'met' : 'NOT met'} (ratio ${(largest / 300).toFixed(2)})\n`);
   process.stdout.write(`goal N>=3000 per node: ${largest >= 3000 ? 'met' : 'NOT met'} (ratio ${(largest / 3000).toFixed(2)})\n`);

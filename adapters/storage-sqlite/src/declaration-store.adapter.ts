@@ -45,10 +45,21 @@ function fromRow(row: Row): StoredDeclaration {
 }
 
 interface PendingSave {
+  readonly kind: 'save';
   readonly record: StoredDeclaration;
   readonly expectedVersion: number;
   readonly note: Omit<ChangeNote, 'version'> | undefined;
   readonly resolve: (saved: boolean) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** A heartbeat's "seen at" (issue 35: every device's every 2 s, so written with the batch, not alone). */
+interface PendingTouch {
+  readonly kind: 'touch';
+  readonly id: string;
+  readonly party: Party;
+  readonly at: number;
+  readonly resolve: (version: number | null) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -59,17 +70,18 @@ interface PendingSave {
  * Saves are group-committed: the saves that arrive within one turn of the event loop (edits of
  * different declarations; one declaration has at most one save at a time, its unit of work holds
  * the lock) are written in one transaction, each in its own savepoint, so one fsync serves them
- * all. A save that fails rolls back its savepoint only; the others still commit.
+ * all. A save that fails rolls back its savepoint only; the others still commit. Heartbeats'
+ * touches join the same batch (bench:hub: one fsync per heartbeat held 1,000 devices to 500 N).
  */
 export class SqliteDeclarationStore implements DeclarationStorePort {
-  private pending: PendingSave[] = [];
+  private pending: Array<PendingSave | PendingTouch> = [];
 
   constructor(private readonly db: EidDatabase) {}
 
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    const outcomes: Array<{ ok: true; saved: boolean } | { ok: false; error: unknown }> = [];
+    const outcomes: Array<{ ok: true; value: boolean | number | null } | { ok: false; error: unknown }> = [];
     /** Why SQLite ended the whole transaction itself (a full disk, an I/O error): the batch's own error. */
     // The last save that failed is the one that ended it (SQLite ends the transaction on the spot).
     const aborted = () => [...outcomes].reverse().find((o): o is { ok: false; error: unknown } => !o.ok)?.error ?? new Error('the batch transaction was aborted');
@@ -80,7 +92,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
           // rest of the batch then fails with it rather than commit on its own outside it.
           if (!this.inTransaction()) throw aborted();
           try {
-            outcomes.push({ ok: true, saved: this.saveNow(p.record, p.expectedVersion, p.note) });
+            outcomes.push({ ok: true, value: p.kind === 'save' ? this.saveNow(p.record, p.expectedVersion, p.note) : this.touchNow(p.id, p.party, p.at) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
@@ -95,8 +107,9 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     }
     batch.forEach((p, i) => {
       const o = outcomes[i];
-      if (o?.ok) p.resolve(o.saved);
-      else p.reject(o?.error);
+      if (!o?.ok) p.reject(o?.error);
+      else if (p.kind === 'save') p.resolve(o.value as boolean);
+      else p.resolve(o.value as number | null);
     });
   }
 
@@ -171,12 +184,20 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
 
   save(record: StoredDeclaration, expectedVersion: number, note?: Omit<ChangeNote, 'version'>): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ record, expectedVersion, note, resolve, reject });
+      this.pending.push({ kind: 'save', record, expectedVersion, note, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
 
-  async touch(id: string, party: Party, at: number): Promise<number | null> {
+  touch(id: string, party: Party, at: number): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ kind: 'touch', id, party, at, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  /** One touch inside the batch's transaction: the party seen at `at`; the declaration's version, or null when it is gone. */
+  private touchNow(id: string, party: Party, at: number): number | null {
     const row = this.db.select({ lastActivity: declarations.lastActivity, version: declarations.version }).from(declarations).where(eq(declarations.id, id)).get();
     if (!row) return null;
     const seen = party === 'A' ? { slotALastSeen: at } : { slotBLastSeen: at };

@@ -76,7 +76,7 @@ describe('the endpoint refuses what the registry refuses, one typed code each', 
     const connectFrame = { t: 'connect', mode: 'live', plates: { A: plates('LRA908'), B: plates('GTE274') }, location: VILNIUS, fillLang: 'lt' };
     expect(await ask(h, old, connectFrame)).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
     expect(await ask(h, old, { ...connectFrame, protocol: PROTOCOL_VERSION + 1 })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
-    expect(await ask(h, old, { t: 'resume', protocol: 1, declarationId: sa.declarationId, party: 'A', token: sa.token })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
+    expect(await ask(h, old, { t: 'resume', protocol: PROTOCOL_VERSION - 1, declarationId: sa.declarationId, party: 'A', token: sa.token })).toMatchObject({ ok: false, code: 'PROTOCOL_UNSUPPORTED' });
     expect(h.hub.connections).toBe(2);
     expect(await ask(h, old, call('eid-comment', { text: 'x' }))).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
   });

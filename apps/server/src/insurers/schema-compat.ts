@@ -12,9 +12,16 @@ const types = (s: Schema): string[] => (Array.isArray(s.type) ? (s.type as strin
 const asSchema = (x: unknown): Schema | null => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Schema) : null);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The keywords compared below, and those that only annotate; any other that changed counts as breaking. */
+const KNOWN = new Set(['type', 'properties', 'required', 'items', 'anyOf', 'enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'maximum', 'minimum', 'maxItems', 'minItems', 'additionalProperties']);
+const ANNOTATIONS = new Set(['title', 'description', 'examples', '$schema', '$id', '$comment', 'x-eid-version']);
+
 /** The places where `current` allows what `published` refused (empty: compatible). */
 export function breakingChanges(published: Schema, current: Schema, at = '$'): string[] {
   const out: string[] = [];
+  for (const key of new Set([...Object.keys(published), ...Object.keys(current)])) {
+    if (!KNOWN.has(key) && !ANNOTATIONS.has(key) && !same(published[key], current[key])) out.push(`${at}: ${key} changed (not compared)`);
+  }
   const oldTypes = types(published);
   const newTypes = types(current);
   if (oldTypes.length > 0 && newTypes.some((t) => !oldTypes.includes(t) && !(t === 'integer' && oldTypes.includes('number')))) out.push(`${at}: type ${newTypes.join('|')} was ${oldTypes.join('|')}`);
@@ -45,7 +52,7 @@ export function breakingChanges(published: Schema, current: Schema, at = '$'): s
     if (!now) out.push(`${at}.${name}: removed`);
     else out.push(...breakingChanges(was as Schema, now, `${at}.${name}`));
   }
-  if (published.additionalProperties === false && current.additionalProperties !== false) out.push(`${at}: now takes other members`);
+  if (published.additionalProperties !== undefined && !same(published.additionalProperties, current.additionalProperties)) out.push(`${at}: additionalProperties changed`);
   // Array items and alternatives (nullable members are anyOf [x, null]).
   const oldItems = asSchema(published.items);
   const newItems = asSchema(current.items);

@@ -7,9 +7,10 @@
  * JSON Schema (`@valibot/to-json-schema`) at a stable address, and validates what it sends with it.
  *
  * Versioning: INSURER_DATA_VERSION is semantic. A receiver's parser keeps working across minor
- * versions: they only add optional fields (objects are loose: unknown fields are to be ignored). A
- * change that removes or retypes a field, or makes a new one required, is a new major version with
- * its own address (the compatibility test compares with the published copy of v1).
+ * versions: they only add fields (objects are loose: unknown fields are to be ignored). A change
+ * that makes a document valid now invalid for the published schema — a field removed or no longer
+ * required, a type or a pattern changed, an enumeration grown — is a new major version with its
+ * own address (apps/server/src/insurers/schema-compat.ts, checked against the published copy).
  */
 import * as v from 'valibot';
 import { CircumstanceKeySchema, GreenCardSchema, ImpactMetaSchema, LocaleSchema, WitnessSchema, AUDIO_TYPES, GUILTY_CHOICES, type Declaration, type PartyData } from '../declaration/entities.js';

@@ -23,8 +23,11 @@ import type { DeclarationView } from '../declaration/view.js';
 import type { ViewPatch } from '../declaration/view-patch.js';
 import { JOIN_WORK_MAX } from '../declaration/join.js';
 
-/** The protocol this code speaks: 2 = typed instructions, writes answered with deltas (issue 12). */
-export const PROTOCOL_VERSION = 2;
+/**
+ * The protocol this code speaks: 2 = typed instructions, writes answered with deltas (issue 12);
+ * 3 = a plate photo's upload answers before recognition, which `read-plate` tells (issue 35).
+ */
+export const PROTOCOL_VERSION = 3;
 
 /** Largest frame a device may send; binaries travel over HTTP upload, referenced by id. */
 export const MAX_CLIENT_FRAME_BYTES = 256 * 1024;

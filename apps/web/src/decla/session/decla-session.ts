@@ -50,6 +50,15 @@ export { browserStorage, codeOf, liveBackend, pageMemoryStorage, practiceBackend
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 
+/** An upload's HTTP status without the service's code: the way's failures are tried again, a refusal of the file is not. */
+export function uploadFailureOfStatus(status: number): string {
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 408 || status === 502 || status === 503 || status === 504) return 'NETWORK_ERROR';
+  if (status >= 500) return 'SERVER_ERROR';
+  if (status === 413) return 'TOO_BIG';
+  return 'FAILED_CONVERSION';
+}
+
 /**
  * The composition of one declaration on this device: the domain's machines (connection, wizard,
  * image sync, and the session machine that orchestrates them) over the chosen backend. It holds
@@ -281,7 +290,8 @@ export class DeclaSession {
     }
     if (res.status < 200 || res.status >= 300) {
       const code = (res.body as { code?: unknown } | null)?.code;
-      throw fail(isErrorCode(code) ? code : 'FAILED_CONVERSION');
+      // An answer without a code comes from the way (a proxy, a gateway), not the service: said by its status.
+      throw fail(isErrorCode(code) ? code : uploadFailureOfStatus(res.status));
     }
     return res.body as HttpResult<'uploadBinary'>;
   }
@@ -376,12 +386,14 @@ export class DeclaSession {
 
   /** Leaves the declaration on this device (it can be found again with both plates for 30 minutes). */
   leave(): void {
+    this.photos.reset();
     this.session.send({ type: 'user.leave' });
     this.connection.send({ type: 'user.leave' });
     this.wizard.send({ type: 'user.restart' });
   }
 
   dispose(): void {
+    this.photos.reset();
     for (const c of this.cleanups.splice(0)) c();
     for (const url of this.madeHere.values()) URL.revokeObjectURL(url);
     this.madeHere.clear();

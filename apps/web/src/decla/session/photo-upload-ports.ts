@@ -53,7 +53,13 @@ export function photoUploadPorts(session: PhotoSession, keepUrl: (url: string) =
       const dataURL = isDisplayablePhoto(file.name) ? URL.createObjectURL(body) : '';
       if (dataURL) keepUrl(dataURL);
       session.images.send({ type: 'local.add', party, set, image: { id: uploaded.id, dataURL, filename: file.name, inDMZ: false } });
-      await session.request('add-foto', { party, id: uploaded.id, set, filename: file.name.slice(0, 100) });
+      try {
+        await session.request('add-foto', { party, id: uploaded.id, set, filename: file.name.slice(0, 100) });
+      } catch (e) {
+        // Not in the declaration: not shown as if it were (its tile says why; Retry adds it again).
+        session.images.send({ type: 'local.remove', id: uploaded.id });
+        throw e;
+      }
       session.images.send({ type: 'local.stored', id: uploaded.id });
       if (!dataURL) {
         // HEIC and the like: the browser cannot show them; the server's JPEG thumbnail can.

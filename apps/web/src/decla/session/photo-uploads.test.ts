@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { photoSetNumber } from '@eid/domain';
 import { PLATE_READING_PENDING, type BlobUploaded, type PlateReadingAnswer } from '@eid/domain/protocol';
+import { uploadFailureOfStatus } from './decla-session';
 import { PHOTO_RETRY_DELAYS_MS, PLATE_READING_POLLS, PLATE_READING_POLL_MS, PhotoUploads, photosGoing, sectionShort, type PhotoUpload, type PhotoUploadPorts } from './photo-uploads';
 
 const photo = (name = 'scene.jpg') => new File([new Uint8Array(10)], name, { type: 'image/jpeg' });
@@ -144,6 +145,69 @@ describe('PhotoUploads: photos sent while the driver goes on (issue 35)', () => 
     expect(q.getSnapshot().mismatch).toBeNull();
   });
 
+  it('left for another declaration (reset), a photo still on its way touches nothing of the next one, and nothing waits for it', async () => {
+    const slow = deferred<BlobUploaded>();
+    const { ports, log } = scripted([slow]);
+    const q = new PhotoUploads(ports);
+    const sending = q.add('A', 'damages', photo());
+    await expect.poll(() => log.uploads).toBe(1);
+    q.reset();
+    await expect(q.settled()).resolves.toBeUndefined();
+    slow.resolve(ok('old-declaration-photo'));
+    await sending;
+    expect(log.attached).toEqual([]);
+    expect(q.getSnapshot()).toEqual({ items: [], mismatch: null });
+  });
+
+  it('a photo uploaded but not added (the link gave up) is only added again on Retry, never uploaded twice', async () => {
+    const { ports, log } = scripted([ok('p9')]);
+    let refuse = true;
+    const q = new PhotoUploads({
+      ...ports,
+      attach: async (item, body, uploaded) => {
+        if (refuse) throw fail('NOT_CONNECTED');
+        await ports.attach(item, body, uploaded);
+      },
+    });
+    await q.add('B', 'damages', photo());
+    const [stopped] = q.getSnapshot().items;
+    expect(stopped?.error).toBe('NOT_CONNECTED');
+    refuse = false;
+    await q.retry(stopped?.key ?? '');
+    expect(log.uploads).toBe(1);
+    expect(log.attached).toEqual(['B:damages:p9']);
+    expect(q.getSnapshot().items).toEqual([]);
+  });
+
+  it('Retry on a photo still on its way sends nothing more', async () => {
+    const slow = deferred<BlobUploaded>();
+    const { ports, log } = scripted([slow, ok('never')]);
+    const q = new PhotoUploads(ports);
+    const sending = q.add('A', 'extra', photo());
+    await expect.poll(() => log.uploads).toBe(1);
+    await q.retry(q.getSnapshot().items[0]?.key ?? '');
+    slow.resolve(ok('p10'));
+    await sending;
+    expect(log.uploads).toBe(1);
+  });
+
+  it('the plate is asked for through a dropped link; only a photo the server no longer knows stops the asking', async () => {
+    const { ports, log } = scripted([ok('p11', true)]);
+    const answers: Array<PlateReadingAnswer | Error> = [fail('NETWORK_ERROR'), PENDING, { status: 'ERROR_NOT_IN_EID', plate: 'LRA908' }];
+    const q = new PhotoUploads({
+      ...ports,
+      readPlate: async () => {
+        log.readsAsked += 1;
+        const next = answers.shift();
+        if (!next || next instanceof Error) throw next ?? fail('PHOTO_NOT_FOUND');
+        return next;
+      },
+    });
+    await q.add('A', 'plates', photo());
+    await expect.poll(() => q.getSnapshot().mismatch).toMatchObject({ status: 'ERROR_NOT_IN_EID', read: 'LRA908' });
+    expect(log.readsAsked).toBe(3);
+  });
+
   it('a reading that never ends, or a photo the server no longer knows, asks no more and says nothing', async () => {
     const { ports, log } = scripted([ok('p6', true), ok('p7', true)], Array.from({ length: PLATE_READING_POLLS + 5 }, () => PENDING));
     const q = new PhotoUploads(ports);
@@ -202,5 +266,20 @@ describe('sectionShort: a photo on its way counts toward the minimum', () => {
 
   it('counts only photos still going', () => {
     expect(photosGoing([going('A', 'damages'), going('A', 'damages', 'TOO_MANY'), going('A', 'extra')], 'A', 'damages')).toBe(1);
+  });
+});
+
+describe('an upload answered without the service\'s code (a proxy, a gateway)', () => {
+  it.each([
+    [429, 'RATE_LIMITED'],
+    [502, 'NETWORK_ERROR'],
+    [503, 'NETWORK_ERROR'],
+    [504, 'NETWORK_ERROR'],
+    [408, 'NETWORK_ERROR'],
+    [500, 'SERVER_ERROR'],
+    [413, 'TOO_BIG'],
+    [400, 'FAILED_CONVERSION'],
+  ])('%i is %s', (status, code) => {
+    expect(uploadFailureOfStatus(status)).toBe(code);
   });
 });

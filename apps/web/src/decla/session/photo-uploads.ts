@@ -63,6 +63,11 @@ export class PhotoUploads {
   /** Photos on the wire now, and those prepared and waiting for their turn (PHOTO_UPLOADS_AT_ONCE). */
   private sending = 0;
   private readonly turns: Array<() => void> = [];
+  /** Bumped by reset(): what was on its way for the declaration left stops touching anything. */
+  private generation = 0;
+  /** Photos uploaded whose adding to the declaration failed: a retry only adds them. */
+  private readonly kept = new Map<string, { readonly body: Blob; readonly uploaded: BlobUploaded }>();
+  private preparing: Promise<void> = Promise.resolve();
 
   constructor(private readonly ports: PhotoUploadPorts) {}
 
@@ -86,13 +91,15 @@ export class PhotoUploads {
     return this.send(item.key);
   }
 
-  /** Sends a stopped photo again. */
+  /** Sends a stopped photo again (a photo still on its way is left alone). */
   retry(key: string): Promise<void> {
+    if (this.find(key)?.error === null) return Promise.resolve();
     return this.send(key);
   }
 
   /** Forgets a stopped photo. */
   dismiss(key: string): void {
+    this.kept.delete(key);
     this.set({ items: this.snapshot.items.filter((i) => i.key !== key) });
     this.notifySettled();
   }
@@ -100,6 +107,17 @@ export class PhotoUploads {
   /** The mismatch was answered. */
   clearMismatch(): void {
     this.set({ mismatch: null });
+  }
+
+  /**
+   * Forgets every photo and question of this declaration (the driver left it, or the session
+   * ended): what is still on its way stops at its next step and touches nothing of the next one.
+   */
+  reset(): void {
+    this.generation += 1;
+    this.kept.clear();
+    this.set({ items: [], mismatch: null });
+    this.notifySettled();
   }
 
   /** Resolves once no photo is on its way (failed ones stay, to be retried or removed). */
@@ -111,36 +129,29 @@ export class PhotoUploads {
   private async send(key: string): Promise<void> {
     const first = this.find(key);
     if (!first) return;
+    const generation = this.generation;
+    const current = () => generation === this.generation && this.find(key) !== undefined;
     this.update(key, { error: null, progress: 0 });
     try {
-      const body = await this.ports.prepare(first.file);
-      const set = photoSetNumber(first.section);
-      let uploaded: BlobUploaded | null = null;
-      for (let attempt = 0; ; attempt++) {
-        const done = await this.turn();
-        try {
-          this.update(key, { progress: 0, error: null, attempt });
-          uploaded = await this.ports.upload(body, { set, forParty: first.party }, (share) => this.update(key, { progress: share }));
-          break;
-        } catch (e) {
-          const delay = PHOTO_RETRY_DELAYS_MS[attempt];
-          // The way failed (the connection, the server's load), not the photo: tried again by itself.
-          if (isTransientFailure(this.ports.codeOf(e)) && delay !== undefined) {
-            done();
-            await this.ports.sleep(delay);
-            continue;
-          }
-          throw e;
-        } finally {
-          done();
-        }
+      // A photo already uploaded whose adding failed is only added again (not uploaded twice).
+      let kept = this.kept.get(key);
+      if (!kept) {
+        // One photo prepared at a time (a 12 MP bitmap each): the next while one is on the wire.
+        const body = await this.prepareInTurn(first.file);
+        const uploaded = await this.uploadWithRetries(key, first, body, current);
+        if (!uploaded) return;
+        kept = { body, uploaded };
+        this.kept.set(key, kept);
       }
-      const item = this.find(key) ?? first;
-      await this.ports.attach(item, body, uploaded);
+      if (!current()) return;
+      await this.ports.attach(this.find(key) ?? first, kept.body, kept.uploaded);
+      if (!current()) return;
+      this.kept.delete(key);
       this.set({ items: this.snapshot.items.filter((i) => i.key !== key) });
       // The plate is read after the upload's answer (issue 35): the photo is in meanwhile.
-      if (uploaded.readingPlate) void this.followReading(first.party, uploaded.id);
+      if (kept.uploaded.readingPlate) void this.followReading(first.party, kept.uploaded.id, generation);
     } catch (e) {
+      if (!current()) return;
       const code = this.ports.codeOf(e);
       // The photo stays, with its error, to be tried again or removed.
       this.update(key, { error: code, progress: 0 });
@@ -150,13 +161,45 @@ export class PhotoUploads {
     }
   }
 
-  /** Asks what recognition read until it has read; a plate that is not the declared one is kept to be asked about. */
-  private async followReading(party: Party, id: string): Promise<void> {
-    for (let poll = 0; poll < PLATE_READING_POLLS; poll++) {
-      const reading = await this.ports.readPlate(id).catch(() => null);
-      // Unknown (removed, expired) or refused: recognition says nothing, as the spec's failures say nothing.
-      if (!reading) return;
-      if (reading.status !== PLATE_READING_PENDING) {
+  private prepareInTurn(file: File): Promise<Blob> {
+    const prepared = this.preparing.then(() => this.ports.prepare(file));
+    this.preparing = prepared.then(
+      () => undefined,
+      () => undefined,
+    );
+    return prepared;
+  }
+
+  /** Uploads on its turn, again after a failure of the way; null when the photo was forgotten meanwhile. */
+  private async uploadWithRetries(key: string, item: PhotoUpload, body: Blob, current: () => boolean): Promise<BlobUploaded | null> {
+    for (let attempt = 0; ; attempt++) {
+      const done = await this.turn();
+      try {
+        if (!current()) return null;
+        this.update(key, { progress: 0, error: null, attempt });
+        return await this.ports.upload(body, { set: photoSetNumber(item.section), forParty: item.party }, (share) => this.update(key, { progress: share }));
+      } catch (e) {
+        const delay = PHOTO_RETRY_DELAYS_MS[attempt];
+        // The way failed (the connection, the server's load), not the photo: tried again by itself.
+        if (!isTransientFailure(this.ports.codeOf(e)) || delay === undefined) throw e;
+        done();
+        await this.ports.sleep(delay);
+      } finally {
+        done();
+      }
+    }
+  }
+
+  /**
+   * Asks what recognition read until it has read (a dropped link is asked through again); a plate
+   * that is not the declared one is kept to be asked about. Only a photo the server no longer knows
+   * (removed, expired) stops it early: recognition then says nothing, as its failures say nothing.
+   */
+  private async followReading(party: Party, id: string, generation: number): Promise<void> {
+    for (let poll = 0; poll < PLATE_READING_POLLS && generation === this.generation; poll++) {
+      const reading = await this.ports.readPlate(id).catch((e: unknown) => (this.ports.codeOf(e) === 'PHOTO_NOT_FOUND' ? 'gone' : null));
+      if (reading === 'gone' || generation !== this.generation) return;
+      if (reading && reading.status !== PLATE_READING_PENDING) {
         if ((reading.status === 'ERROR_WRONG_PLATE' || reading.status === 'ERROR_NOT_IN_EID') && reading.plate) {
           this.set({ mismatch: { party, status: reading.status, read: reading.plate, photoId: id } });
         }

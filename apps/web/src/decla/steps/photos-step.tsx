@@ -67,7 +67,8 @@ function PhotoSectionView({ party, section }: { party: Party; section: PhotoSect
   // This section's photos on their way (the overview's from either party this phone fills).
   const pending = uploads.items.filter((p) => p.section === section && (section === 'overview' || p.party === party));
   const going = photosGoing(uploads.items, party, section);
-  const mismatch = uploads.mismatch?.party === party && section === 'plates' ? uploads.mismatch : null;
+  // Asked only while the photo is still in the declaration (not after it was removed or retaken).
+  const mismatch = uploads.mismatch?.party === party && section === 'plates' && own.has(uploads.mismatch.photoId) ? uploads.mismatch : null;
 
   function add(files: FileList | null) {
     if (!files) return;

@@ -117,7 +117,9 @@ export function PreviewStep({ step }: StepProps) {
   // one that could not be sent is this driver's to fix.
   const going = items.filter((i) => i.error === null).length;
   const unsent = items.some((i) => i.error !== null);
-  const { mine: found, theirs } = splitFindings(findings ?? [], parties);
+  // While photos are still going, the check's word on photos is not the last one: not shown.
+  const shownFindings = going > 0 ? (findings ?? []).filter((f) => f.step !== stepNumber('photos')) : (findings ?? []);
+  const { mine: found, theirs } = splitFindings(shownFindings, parties);
   const mine: readonly ShownFinding[] = unsent ? [...found, { code: 'PHOTOS_NOT_SENT', party: null, step: stepNumber('photos') }] : found;
   useStepValidity(step, findings !== null && mine.length === 0 && going === 0);
   useStepWaiting(going > 0);

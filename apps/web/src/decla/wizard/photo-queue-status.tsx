@@ -10,6 +10,7 @@ import { END_STEP, stepNumber } from '@eid/domain/device';
 import { useSession } from '../session/session-context';
 
 const PHOTOS_STEP = stepNumber('photos');
+const SIGNATURES_STEP = stepNumber('signatures');
 
 export function PhotoQueueStatus() {
   const session = useSession();
@@ -21,14 +22,15 @@ export function PhotoQueueStatus() {
   const failed = items.length - going.length;
   const toPhotos = () => session.wizard.send({ type: 'user.goto', step: PHOTOS_STEP });
   const left = going.length;
-  const share = going.length === 0 ? 0 : going.reduce((n, i) => n + i.progress, 0) / going.length;
+  // On the signatures step the sending waits for them; elsewhere the driver goes on.
+  const signing = step === SIGNATURES_STEP;
   return (
     <>
       {going.length > 0 ? (
         <div className="banner photo-queue photo-queue--going" role="status">
           <span className="spinner" aria-hidden="true" />
-          <span className="photo-queue-text">{t`Sending photos: ${left} left. You can go on filling in.`}</span>
-          <progress max={1} value={share} aria-label={t`Photos sent`} />
+          <span className="photo-queue-text">{signing ? t`Sending photos: ${left} left. The declaration is sent once they are in.` : t`Sending photos: ${left} left. You can go on filling in.`}</span>
+          <progress aria-label={t`Photos sent`} />
         </div>
       ) : null}
       {failed > 0 || mismatch ? (
