@@ -125,7 +125,7 @@ export class UploadService {
     };
   }
 
-  /** Resolves once the plate readings started so far are kept (tests, a node's orderly stop). */
+  /** Resolves once the plate readings started so far are kept (the tests wait for it). */
   readingsDone(): Promise<void> {
     return this.reading;
   }

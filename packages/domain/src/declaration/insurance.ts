@@ -8,7 +8,9 @@ import { formatDate, isCalendarDate } from '../rules/dates.js';
 import type { ErrorCode } from '../rules/errors.js';
 import type { Declaration, GreenCard, PartyData, ResponsibleInsurer, Vehicle } from './entities.js';
 
-export type InsuranceKind = 'UNSET' | 'REGISTRY' | 'ABROAD' | 'NONE';
+/** Not said yet, an insurer of the registry, abroad (a green card), none. */
+export const INSURANCE_KINDS = ['UNSET', 'REGISTRY', 'ABROAD', 'NONE'] as const;
+export type InsuranceKind = (typeof INSURANCE_KINDS)[number];
 
 export function insuranceKind(ri: ResponsibleInsurer): InsuranceKind {
   if (ri.special === 'OTHER') return 'ABROAD';

@@ -14,10 +14,9 @@
  */
 import * as v from 'valibot';
 import { CircumstanceKeySchema, GreenCardSchema, ImpactMetaSchema, LocaleSchema, WitnessSchema, AUDIO_TYPES, GUILTY_CHOICES, type Declaration, type PartyData } from '../declaration/entities.js';
-import { insuranceKind } from '../declaration/insurance.js';
-import { CIRCUMSTANCE_KEYS } from '../rules/circumstances.js';
-import { formatAddress } from '../rules/address.js';
-import { PARTIES, type Party } from '../rules/constants.js';
+import { INSURANCE_KINDS } from '../declaration/insurance.js';
+import { documentModel, type DocumentParty } from '../output/document.js';
+import { PARTIES } from '../rules/constants.js';
 import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
 
 /** The data model's version (semantic); its major is in the schema's address. */
@@ -60,7 +59,7 @@ const PartyDataSchema = v.looseObject({
     v.looseObject({
       insurerName: text,
       policyNo: text,
-      kind: v.pipe(v.picklist(['UNSET', 'REGISTRY', 'ABROAD', 'NONE']), v.description('Insured by an insurer of the Lithuanian registry, abroad (green card), not at all, or not said.')),
+      kind: v.pipe(v.picklist(INSURANCE_KINDS), v.description('Insured by an insurer of the Lithuanian registry, abroad (green card), not at all, or not said.')),
       greenCard: v.nullable(GreenCardSchema),
       responsible: v.pipe(
         v.looseObject({ registryId: v.nullable(v.number()), name: text }),
@@ -136,39 +135,34 @@ export interface InsurerDataContext {
 const iso = (ms: number) => new Date(ms).toISOString();
 const PHOTO_SECTIONS_BY_SET = ['scene', 'plate', 'damage', 'other'] as const;
 
-function partyData(d: Declaration, party: Party, link: (id: string) => { id: string; href: string }) {
-  const p: PartyData = d.parties[party];
-  const vh = p.vehicle;
+/**
+ * One vehicle's boxes: what the PDF prints (`documentModel`: the plate or VIN, the insurer, the
+ * contact, the address read the same way), with the files as links and the times as instants.
+ */
+function partyData(d: Declaration, doc: DocumentParty, link: (id: string) => { id: string; href: string }) {
+  const p: PartyData = d.parties[doc.party];
   const ri = p.responsibleInsurer;
   const photos = { scene: [], plate: [], damage: [], other: [] } as Record<(typeof PHOTO_SECTIONS_BY_SET)[number], Array<{ id: string; href: string }>>;
   for (const ph of [...p.photos].sort((a, b) => a.addedAt - b.addedAt)) photos[PHOTO_SECTIONS_BY_SET[ph.set] ?? 'other'].push(link(ph.id));
+  const { vehicle, driver, insurance } = doc;
   return {
-    language: p.fillLang,
-    vehicle: { plate: vh.noPlate ? vh.vin : vh.plate || p.plates.plate, noPlate: vh.noPlate, vin: vh.vin, country: vh.country, make: vh.make, model: vh.model, type: vh.type ?? vh.typeSelected },
-    trailer: p.trailer ? { plate: p.trailer.plate, vin: p.trailer.vin, make: p.trailer.make, model: p.trailer.model, insurerName: p.trailer.insurerName, policyNo: p.trailer.policyNo } : null,
+    language: doc.fillLang,
+    vehicle: { plate: vehicle.plate, noPlate: vehicle.noPlate, vin: vehicle.vin, country: vehicle.country, make: vehicle.make, model: vehicle.model, type: vehicle.type },
+    trailer: doc.trailer,
     insurance: {
-      insurerName: vh.insurerName || vh.insurerNameEntered,
-      policyNo: vh.policyNo,
-      kind: insuranceKind(ri),
-      greenCard: ri.greenCard ?? null,
-      responsible: { registryId: ri.drkId >= 0 ? ri.drkId : null, name: ri.name },
+      insurerName: insurance.insurerName,
+      policyNo: insurance.policyNo,
+      kind: insurance.kind,
+      greenCard: insurance.greenCard,
+      responsible: { registryId: ri.drkId >= 0 ? ri.drkId : null, name: insurance.responsibleName },
     },
-    driver: {
-      name: p.driver.name,
-      surname: p.driver.surname,
-      dateOfBirth: p.driver.dob,
-      code: p.driver.code,
-      country: p.driver.country,
-      address: p.driver.address ? formatAddress(p.driver.address.value, p.driver.address.pat) : '',
-      phone: p.driver.telConfirmed || p.driver.informMethod === 'tel' ? p.driver.tel : '',
-      email: p.driver.email,
-    },
-    impact: { points: [...p.damages.impactMeta.points], direction: p.damages.impactMeta.direction },
-    damage: { text: p.damages.text, drawing: p.damages.imageId ? link(p.damages.imageId) : null },
-    circumstances: CIRCUMSTANCE_KEYS.filter((k) => p.conditions.includes(k)),
-    circumstanceCount: p.conditions.length,
-    remarks: p.comment,
-    witnesses: p.witnesses.map((w) => ({ name: w.name, surname: w.surname, phone: w.phone })),
+    driver: { name: driver.name, surname: driver.surname, dateOfBirth: driver.dob, code: driver.code ?? '', country: driver.country, address: driver.address, phone: driver.tel, email: driver.email },
+    impact: doc.impact,
+    damage: { text: doc.damagesText, drawing: doc.damagesImageId ? link(doc.damagesImageId) : null },
+    circumstances: [...doc.circumstances],
+    circumstanceCount: doc.circumstanceCount,
+    remarks: doc.comment,
+    witnesses: doc.witnesses.map((w) => ({ name: w.name, surname: w.surname, phone: w.phone })),
     signature: p.signature ? { image: link(p.signature.imageId), signedAt: iso(p.signature.signedAt) } : null,
     photos,
     voiceNotes: p.audio.map((a) => ({ about: a.type, file: link(a.id) })),
@@ -180,6 +174,7 @@ const position = (p: { latitude: number; longitude: number; accuracy: number | n
 /** A finished declaration as insurers receive it (the data model of INSURER_DATA_VERSION). */
 export function insurerDeclarationData(d: Declaration, ctx: InsurerDataContext): InsurerDeclaration {
   const link = (id: string) => ({ id, href: ctx.fileHref(id) });
+  const doc = documentModel(d, ctx.accidentId, ctx.completedAt);
   const tp = d.timePlace;
   return {
     version: INSURER_DATA_VERSION,
@@ -193,6 +188,6 @@ export function insurerDeclarationData(d: Declaration, ctx: InsurerDataContext):
       sketch: d.scheme.imageId ? { image: link(d.scheme.imageId), photoOfDrawing: d.scheme.isPhoto } : null,
       agreedAtFault: d.guilt.resolved,
     },
-    vehicles: Object.fromEntries(PARTIES.map((party) => [party, partyData(d, party, link)])) as InsurerDeclaration['vehicles'],
+    vehicles: Object.fromEntries(PARTIES.map((party) => [party, partyData(d, doc.parties[party], link)])) as InsurerDeclaration['vehicles'],
   };
 }

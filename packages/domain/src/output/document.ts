@@ -28,7 +28,7 @@ export interface DocumentParty {
     readonly model: string;
     readonly type: VehicleTypeLetter | null;
   };
-  readonly trailer: { readonly plate: string; readonly make: string; readonly model: string; readonly insurerName: string; readonly policyNo: string } | null;
+  readonly trailer: { readonly plate: string; readonly vin: string; readonly make: string; readonly model: string; readonly insurerName: string; readonly policyNo: string } | null;
   readonly insurance: {
     /** The insurer of the policy (registry), or the one the driver entered. */
     readonly insurerName: string;
@@ -109,7 +109,7 @@ function partyOf(d: Declaration, party: Party): DocumentParty {
       type: v.type ?? v.typeSelected,
     },
     trailer: p.trailer
-      ? { plate: p.trailer.plate, make: p.trailer.make, model: p.trailer.model, insurerName: p.trailer.insurerName, policyNo: p.trailer.policyNo }
+      ? { plate: p.trailer.plate, vin: p.trailer.vin, make: p.trailer.make, model: p.trailer.model, insurerName: p.trailer.insurerName, policyNo: p.trailer.policyNo }
       : null,
     insurance: {
       insurerName: v.insurerName || v.insurerNameEntered,

@@ -109,6 +109,18 @@ export const isUploadRetryable = (code: string): boolean => !(FILE_REFUSALS as r
 const TRANSIENT_FAILURES: readonly string[] = ['NETWORK_ERROR', 'GENERIC_ERROR', 'RATE_LIMITED', 'SERVER_ERROR', 'STORAGE_FULL'];
 export const isTransientFailure = (code: string): boolean => TRANSIENT_FAILURES.includes(code);
 
+/**
+ * An upload answered without the service's code (a proxy, a gateway): read by its status, so the
+ * way's failures are tried again and only a refusal of the file is taken as one.
+ */
+export function uploadFailureOfStatus(status: number): ErrorCode {
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 408 || status === 502 || status === 503 || status === 504) return 'NETWORK_ERROR';
+  if (status >= 500) return 'SERVER_ERROR';
+  if (status === 413) return 'TOO_BIG';
+  return 'FAILED_CONVERSION';
+}
+
 
 /** The answer of an upload. */
 export interface BlobUploaded {

@@ -130,11 +130,20 @@ export interface MissingPhoto {
  */
 export function missingPhotos(d: PhotosOfParties): MissingPhoto[] {
   const missing: MissingPhoto[] = [];
-  if (photosInSection(d, 'A', 'overview') < PHOTO_SECTION_LIMITS.overview.min) missing.push({ section: 'overview', party: null });
+  if (sectionShort(d, 'A', 'overview')) missing.push({ section: 'overview', party: null });
   for (const party of PARTIES) {
     for (const section of ['plates', 'damages', 'extra'] as const) {
-      if (photosInSection(d, party, section) < PHOTO_SECTION_LIMITS[section].min) missing.push({ section, party });
+      if (sectionShort(d, party, section)) missing.push({ section, party });
     }
   }
   return missing;
+}
+
+/**
+ * Is a section still short of its minimum? `going`: photos the phone is still sending there, which
+ * count on the phone (issue 35: the driver goes on while they are sent; the preview's check and the
+ * submit wait for them).
+ */
+export function sectionShort(d: PhotosOfParties, party: Party, section: PhotoSection, going = 0): boolean {
+  return photosInSection(d, party, section) + going < PHOTO_SECTION_LIMITS[section].min;
 }

@@ -11,6 +11,7 @@ import {
   SEAT_HEADERS,
   UPLOAD_HEADERS,
   UPLOADS_PER_SEAT,
+  uploadFailureOfStatus,
   type UploadPurpose,
   type BlobUploaded,
   type HttpResult,
@@ -50,14 +51,6 @@ export { browserStorage, codeOf, liveBackend, pageMemoryStorage, practiceBackend
 
 const fail = (code: string) => Object.assign(new Error(code), { code });
 
-/** An upload's HTTP status without the service's code: the way's failures are tried again, a refusal of the file is not. */
-export function uploadFailureOfStatus(status: number): string {
-  if (status === 429) return 'RATE_LIMITED';
-  if (status === 408 || status === 502 || status === 503 || status === 504) return 'NETWORK_ERROR';
-  if (status >= 500) return 'SERVER_ERROR';
-  if (status === 413) return 'TOO_BIG';
-  return 'FAILED_CONVERSION';
-}
 
 /**
  * The composition of one declaration on this device: the domain's machines (connection, wizard,

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { photoSetNumber } from '@eid/domain';
-import { PLATE_READING_PENDING, type BlobUploaded, type PlateReadingAnswer } from '@eid/domain/protocol';
-import { uploadFailureOfStatus } from './decla-session';
-import { PHOTO_RETRY_DELAYS_MS, PLATE_READING_POLLS, PLATE_READING_POLL_MS, PhotoUploads, photosGoing, sectionShort, type PhotoUpload, type PhotoUploadPorts } from './photo-uploads';
+import { photoSetNumber, sectionShort } from '@eid/domain';
+import { PLATE_READING_PENDING, uploadFailureOfStatus, type BlobUploaded, type PlateReadingAnswer } from '@eid/domain/protocol';
+import { PHOTO_RETRY_DELAYS_MS, PLATE_READING_POLLS, PLATE_READING_POLL_MS, PhotoUploads, photosGoing, type PhotoUpload, type PhotoUploadPorts } from './photo-uploads';
 
 const photo = (name = 'scene.jpg') => new File([new Uint8Array(10)], name, { type: 'image/jpeg' });
 const fail = (code: string) => Object.assign(new Error(code), { code });
@@ -261,7 +260,7 @@ describe('sectionShort: a photo on its way counts toward the minimum', () => {
     { what: 'a plate photo in the declaration', photos: d([photoSetNumber('plates')], []), uploads: [], party: 'A' as const, section: 'plates' as const, short: false },
     { what: 'extra has no minimum', photos: d([], []), uploads: [], party: 'B' as const, section: 'extra' as const, short: false },
   ])('$what → short $short', ({ photos, uploads, party, section, short }) => {
-    expect(sectionShort(photos, uploads, party, section)).toBe(short);
+    expect(sectionShort(photos, party, section, photosGoing(uploads, party, section))).toBe(short);
   });
 
   it('counts only photos still going', () => {

@@ -4,7 +4,7 @@
  * with retries after a lost connection, then added to the declaration. The wizard shows what is
  * still going and what failed; the preview and the submit wait for the queue to settle.
  */
-import { PHOTO_SECTION_LIMITS, photoSetNumber, photosInSection, type Party, type PhotoSection, type PhotosOfParties } from '@eid/domain';
+import { photoSetNumber, type Party, type PhotoSection } from '@eid/domain';
 import { PHOTO_UPLOADS_AT_ONCE, PLATE_READING_PENDING, isTransientFailure, type BlobUploaded, type PlateReadingAnswer } from '@eid/domain/protocol';
 
 export interface PhotoUpload {
@@ -240,14 +240,6 @@ export class PhotoUploads {
     if (this.inFlight > 0) return;
     for (const resolve of this.settledWaiters.splice(0)) resolve();
   }
-}
-
-/**
- * Is a section still short of its minimum, counting the photos on their way? A photo being sent
- * lets the driver go on (issue 35); if it then fails, the wizard says so and the preview finds it.
- */
-export function sectionShort(d: PhotosOfParties, uploads: readonly PhotoUpload[], party: Party, section: PhotoSection): boolean {
-  return photosInSection(d, party, section) + photosGoing(uploads, party, section) < PHOTO_SECTION_LIMITS[section].min;
 }
 
 /** Photos on their way to a section of a party (the overview is shared: either party's). */

@@ -9,6 +9,7 @@ import {
   photoFileError,
   photoSetNumber,
   photosInSection,
+  sectionShort,
   type Party,
   type PhotoSection,
   type PlateRecognitionOutcome,
@@ -20,7 +21,7 @@ import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useHinted, useParties, useSession } from '../session/session-context';
 import { useStepValidity } from '../wizard/step-hooks';
 import { PlateMismatchDialog } from '../dialogs/plate-mismatch-dialog';
-import { photosGoing, sectionShort } from '../session/photo-uploads';
+import { photosGoing } from '../session/photo-uploads';
 import { reportPhotos, trackPhotoError } from '../session/photo-upload-ports';
 import type { StepProps } from '../wizard/step-footer';
 import { rememberPermissionRequest } from '../../shell/permissions';
@@ -63,10 +64,10 @@ function PhotoSectionView({ party, section }: { party: Party; section: PhotoSect
       ? [...(images.A[0] ?? []), ...(images.B[0] ?? [])].filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
       : (images[party][set] ?? []);
   const own = new Set(d.parties[party].photos.map((p) => p.id));
-  const missing = sectionShort(d, uploads.items, party, section);
+  const going = photosGoing(uploads.items, party, section);
+  const missing = sectionShort(d, party, section, going);
   // This section's photos on their way (the overview's from either party this phone fills).
   const pending = uploads.items.filter((p) => p.section === section && (section === 'overview' || p.party === party));
-  const going = photosGoing(uploads.items, party, section);
   // Asked only while the photo is still in the declaration (not after it was removed or retaken).
   const mismatch = uploads.mismatch?.party === party && section === 'plates' && own.has(uploads.mismatch.photoId) ? uploads.mismatch : null;
 
@@ -216,7 +217,8 @@ export function PhotosStep({ step }: StepProps) {
   const session = useSession();
   const { items } = useSyncExternalStore(session.photos.subscribe, session.photos.getSnapshot);
   // A photo on its way counts: the driver goes on while it is sent (issue 35); the wizard says how it ends.
-  const valid = !sectionShort(d, items, parties[0] ?? 'A', 'overview') && parties.every((p) => !sectionShort(d, items, p, 'plates') && !sectionShort(d, items, p, 'damages'));
+  const short = (party: Party, section: PhotoSection) => sectionShort(d, party, section, photosGoing(items, party, section));
+  const valid = !short(parties[0] ?? 'A', 'overview') && parties.every((p) => !short(p, 'plates') && !short(p, 'damages'));
   useStepValidity(step, valid);
   return (
     <section className="step step-photos">
