@@ -11,6 +11,7 @@ export { registerBlobStoreContract, type BlobStoreUnderTest } from './contracts/
 export { registerOutboxSmsContract, type OutboxSmsUnderTest } from './contracts/outbox-sms.contract.js';
 export { registerChatStoreContract, type ChatStoreUnderTest } from './contracts/chat-store.contract.js';
 export { registerClaimStoreContract, claimFixture, type ClaimStoreUnderTest } from './contracts/claim-store.contract.js';
+export { registerInsurerStoreContract, insurerClientFixture, type InsurerStoreUnderTest } from './contracts/insurer-store.contract.js';
 export { registerStaffStoreContract, staffFixture, type StaffStoreUnderTest } from './contracts/staff-store.contract.js';
 export { ACCIDENT_TIME, DRIVER_CODES, submittedDeclaration } from './finished-declaration.js';
 export { registerOutputStoreContract, type OutputStoreUnderTest } from './contracts/output-store.contract.js';

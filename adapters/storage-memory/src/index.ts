@@ -6,3 +6,4 @@ export { MemoryBureauRecords } from './memory-bureau-records.adapter.js';
 export { MemoryChatStore } from './memory-chat-store.adapter.js';
 export { MemoryClaimStore } from './memory-claim-store.adapter.js';
 export { MemoryStaffStore } from './memory-staff-store.adapter.js';
+export { MemoryInsurerStore } from './memory-insurer-store.adapter.js';

@@ -14,3 +14,4 @@ export { PgBureauRecords } from './bureau-records.adapter.js';
 export { PgChatStore } from './chat-store.adapter.js';
 export { PgClaimStore } from './claim-store.adapter.js';
 export { PgStaffStore } from './staff-store.adapter.js';
+export { PgInsurerStore } from './insurer-store.adapter.js';

@@ -424,3 +424,32 @@ export const claims = pgTable(
   },
   (t) => [index('claims_account').on(t.accountId, t.createdAt), index('claims_queue').on(t.state, t.submittedAt)],
 );
+
+/** Insurers' systems registered as clients (issue 36; see the SQLite schema). */
+export const insurerClients = pgTable(
+  'insurer_clients',
+  {
+    id: text('id').primaryKey(),
+    insurerId: integer('insurer_id').notNull(),
+    name: text('name').notNull(),
+    webhookUrl: text('webhook_url'),
+    secretHash: text('secret_hash').notNull(),
+    webhookKeySealed: text('webhook_key_sealed').notNull(),
+    createdAt: ms('created_at').notNull(),
+    rotatedAt: ms('rotated_at'),
+    revokedAt: ms('revoked_at'),
+  },
+  (t) => [index('insurer_clients_created').on(t.createdAt)],
+);
+
+/** Each insurer's feed of finished declarations (issue 36): written under a lock, so that the numbers commit in order. */
+export const insurerFeed = pgTable(
+  'insurer_feed',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    insurerId: integer('insurer_id').notNull(),
+    declarationId: text('declaration_id').notNull(),
+    finishedAt: ms('finished_at').notNull(),
+  },
+  (t) => [uniqueIndex('insurer_feed_declaration').on(t.insurerId, t.declarationId), index('insurer_feed_of').on(t.declarationId)],
+);

@@ -4,6 +4,7 @@ import {
   registerAccountStoreContract,
   registerChatStoreContract,
   registerStaffStoreContract,
+  registerInsurerStoreContract,
   registerBureauRecordsContract,
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
@@ -13,6 +14,7 @@ import { PgAccountStore } from './account-store.adapter.js';
 import { PgBureauRecords } from './bureau-records.adapter.js';
 import { PgChatStore } from './chat-store.adapter.js';
 import { PgStaffStore } from './staff-store.adapter.js';
+import { PgInsurerStore } from './insurer-store.adapter.js';
 import { sql } from 'drizzle-orm';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
 import { PgExpiringStore } from './expiring-store.adapter.js';
@@ -62,5 +64,12 @@ describe('[SF1] [SF3] [SF4] [AL1] [AL2] [AL3] the staff and the audit log', () =
   registerStaffStoreContract('postgresql', async () => {
     const opened = await database.open();
     return { store: new PgStaffStore(opened.db), rewriteAudit: () => opened.db.execute(sql`update audit_log set subject = 'forged'`), close: () => opened.close() };
+  });
+});
+
+describe('the insurers\' clients and feeds', () => {
+  registerInsurerStoreContract('postgresql', async () => {
+    const opened = await database.open();
+    return { store: new PgInsurerStore(opened.db), close: () => opened.close() };
   });
 });

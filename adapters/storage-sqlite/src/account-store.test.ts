@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { accountFixture, registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract, registerStaffStoreContract } from '@eid/test-fixtures';
+import { accountFixture, registerAccountStoreContract, registerBureauRecordsContract, registerChatStoreContract, registerInsurerStoreContract, registerStaffStoreContract } from '@eid/test-fixtures';
+import { SqliteInsurerStore } from './insurer-store.adapter.js';
 import { SqliteStaffStore } from './staff-store.adapter.js';
 import { SqliteChatStore } from './chat-store.adapter.js';
 import { SqliteBureauRecords } from './bureau-records.adapter.js';
@@ -47,5 +48,12 @@ describe('[SF1] [SF3] [SF4] [AL1] [AL2] [AL3] the staff and the audit log', () =
       rewriteAudit: async () => opened.sqlite.prepare("update audit_log set subject = 'forged'").run(),
       close: () => opened.close(),
     };
+  });
+});
+
+describe('the insurers\' clients and feeds', () => {
+  registerInsurerStoreContract('sqlite (memory)', () => {
+    const opened = openDatabase(':memory:');
+    return { store: new SqliteInsurerStore(opened.db), close: () => opened.close() };
   });
 });

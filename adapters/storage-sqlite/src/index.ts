@@ -10,3 +10,4 @@ export { SqliteChatStore } from './chat-store.adapter.js';
 export { SqliteClaimStore } from './claim-store.adapter.js';
 export { SqliteStaffStore } from './staff-store.adapter.js';
 export { checkDatabase, snapshotDatabase } from './snapshot.js';
+export { SqliteInsurerStore } from './insurer-store.adapter.js';

@@ -367,3 +367,28 @@ export const claims = sqliteTable(
   },
   (t) => [index('claims_account').on(t.accountId, t.createdAt), index('claims_queue').on(t.state, t.submittedAt)],
 );
+
+/** Insurers' systems registered as clients (issue 36): secrets kept only as hashes, the webhook key sealed. */
+export const insurerClients = sqliteTable('insurer_clients', {
+  id: text('id').primaryKey(),
+  insurerId: integer('insurer_id').notNull(),
+  name: text('name').notNull(),
+  webhookUrl: text('webhook_url'),
+  secretHash: text('secret_hash').notNull(),
+  webhookKeySealed: text('webhook_key_sealed').notNull(),
+  createdAt: integer('created_at').notNull(),
+  rotatedAt: integer('rotated_at'),
+  revokedAt: integer('revoked_at'),
+});
+
+/** Each insurer's feed of finished declarations (issue 36): the order its systems pull them in. */
+export const insurerFeed = sqliteTable(
+  'insurer_feed',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    insurerId: integer('insurer_id').notNull(),
+    declarationId: text('declaration_id').notNull(),
+    finishedAt: integer('finished_at').notNull(),
+  },
+  (t) => [uniqueIndex('insurer_feed_declaration').on(t.insurerId, t.declarationId), index('insurer_feed_of').on(t.declarationId)],
+);

@@ -15,7 +15,7 @@ import devClockRoutes from './routes/dev-clock.js';
 import security from './plugins/security.js';
 import web from './plugins/web.js';
 import health from './routes/health.js';
-import insurerSchema from './routes/insurer-schema.js';
+import insurers from './routes/insurers.js';
 import parameters from './routes/parameters.js';
 import log from './routes/log.js';
 import blob from './routes/blob.js';
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addresses);
   await app.register(statement);
   await app.register(getFile);
-  await app.register(insurerSchema);
+  await app.register(insurers);
   await app.register(captcha);
   await app.register(confirmEmail);
   await app.register(account);

@@ -106,6 +106,12 @@ export interface ServerConfig {
   /** Calling codes of the numbers SMS codes are sent to (FU11): `EID_SMS_COUNTRY_CODES`, default 370 (Lithuania). */
   readonly smsCallingCodes: readonly string[];
   /**
+   * Issue 36: the hosts (`host:port`) an insurer's webhook may point to although they are on a
+   * private network or spoken to in plain http (a local insurer's peer, tests): `EID_WEBHOOK_LOCAL_HOSTS`,
+   * comma-separated; empty by default (every webhook goes over https to a public address).
+   */
+  readonly webhookLocalHosts: readonly string[];
+  /**
    * The SMS gateway (`EID_SMPP_URL` = smpp://system_id:password@host:port?source=NAME): SMS go over
    * SMPP 3.4 and the outbox keeps their states. Empty: SMS stay in the local outbox.
    */
@@ -207,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     devOutbox: devOutbox(env),
     devClock: devClock(env),
     smsCallingCodes: smsCallingCodes(env.EID_SMS_COUNTRY_CODES),
+    webhookLocalHosts: webhookLocalHosts(env.EID_WEBHOOK_LOCAL_HOSTS),
     smppUrl: read(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^s?smpp:\/\/[^\s@/]+:[^\s@/]*@[^\s@/?]+(?:\?\S*)?$/))]), 'EID_SMPP_URL', env.EID_SMPP_URL, ''),
     maxConnections: read(positive, 'EID_MAX_CONNECTIONS', env.EID_MAX_CONNECTIONS, '10000'),
     maxConnectionsPerIp: read(positive, 'EID_MAX_CONNECTIONS_PER_IP', env.EID_MAX_CONNECTIONS_PER_IP, '200'),
@@ -267,6 +274,15 @@ function smsCallingCodes(raw: string | undefined): string[] {
     .map((c) => c.trim().replace(/^\+/, ''))
     .filter((c) => c !== '');
   for (const c of list) if (!/^\d{1,3}$/.test(c)) throw new ConfigError(`EID_SMS_COUNTRY_CODES: ${JSON.stringify(c)} is not a country calling code`);
+  return list;
+}
+
+function webhookLocalHosts(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  for (const h of list) if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(h)) throw new ConfigError(`EID_WEBHOOK_LOCAL_HOSTS: ${JSON.stringify(h)} is not a host:port`);
   return list;
 }
 

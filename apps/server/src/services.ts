@@ -11,9 +11,10 @@ import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { BUREAU_NAME, isInLithuania, smsServed, type CaptchaPort, type EmailSenderPort, type SmsSenderPort } from '@eid/domain';
+import { INSURER_API_PATH } from '@eid/domain/protocol';
 import { DeclarationHub, PRESENCE_REPEAT_MS, UploadService, type ClusterPort } from '@eid/hub';
 import { photoLegend } from './messages/legend.js';
-import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type ConsolePorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { translate } from '@eid/adapter-texts-catalog';
@@ -46,6 +47,9 @@ import { skProviders } from './accounts/sk-providers.js';
 import { oidcProviders } from './accounts/oidc-providers.js';
 import { SmsPhoneCodeSender } from './messages/phone-code-sender.js';
 import { DeclarationFinalizer } from './output/finalizer.js';
+import { NodeCredentials } from './insurers/credentials.js';
+import { InsurerOAuth } from './insurers/oauth.js';
+import { WebhookAddressCheck } from './insurers/webhook-address.js';
 import { DeliveryWorker } from './output/delivery-worker.js';
 import { RetentionSweep } from './output/retention.js';
 import { SubmitWorker } from './hub/submit-worker.js';
@@ -135,6 +139,27 @@ export async function buildServices(deps: ServiceDeps) {
   if (config.staffSeed === 'fixture') await seedDemoStaff(staff);
   // SF2, CH3-CH6, UE9: what the console's use cases read (each writes the audit log first).
   const consolePorts: ConsolePorts = { staff, chats, claims, accounts: storage.accounts, statements: output, declarations: storage.declarations };
+  // Issue 36: the insurers' clients and what their systems read, over the same stores.
+  const insurerLinks = (path: string) => `${config.publicUrl.replace(/\/$/, '')}${path}`;
+  const insurers: InsurerPorts = {
+    store: storage.insurers,
+    staff,
+    audit: storage.staff,
+    registry,
+    declarations: storage.declarations,
+    statements: output,
+    blobs: storage.blobs,
+    expiring,
+    credentials: new NodeCredentials(secret),
+    webhookAddress: new WebhookAddressCheck({ publicUrl: config.publicUrl, localHosts: config.webhookLocalHosts }),
+    clock,
+    ids,
+    links: {
+      declaration: (id) => insurerLinks(`${INSURER_API_PATH}/declarations/${id}`),
+      file: (id, fileId) => insurerLinks(`${INSURER_API_PATH}/declarations/${id}/files/${fileId}`),
+    },
+  };
+  const insurerOAuth = new InsurerOAuth(insurers);
   const sk = await skProviders(config);
   closers.push(() => sk.close());
   const identity = new IdentitySignIn(accountPorts, accounts, sk.providers);
@@ -196,6 +221,7 @@ export async function buildServices(deps: ServiceDeps) {
     encryption,
     media,
     registry,
+    insurers: storage.insurers,
     bureau: { email: config.claimsEmail, name: BUREAU_NAME },
     ids,
     clock,
@@ -208,7 +234,7 @@ export async function buildServices(deps: ServiceDeps) {
   const submitWorker = new SubmitWorker(submitSource(storage, clock, log), hub, finalizer, clock, log, () => {
     if (config.backgroundJobs) void deliveryWorker.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e)));
   });
-  const retention = new RetentionSweep({ store: declarations, output, blobs, accounts: storage.accounts, chats: storage.chats, claims: storage.claims, audit: storage.staff, outbox, clock, log: (message, data) => logger.info(data, message) });
+  const retention = new RetentionSweep({ store: declarations, output, blobs, accounts: storage.accounts, chats: storage.chats, claims: storage.claims, audit: storage.staff, insurers: storage.insurers, outbox, clock, log: (message, data) => logger.info(data, message) });
 
   const timers: NodeJS.Timeout[] = [];
   let started = false;
@@ -246,6 +272,8 @@ export async function buildServices(deps: ServiceDeps) {
     records,
     statements,
     console: consolePorts,
+    insurers,
+    insurerOAuth,
     hub,
     systemUpdates,
     uploads,

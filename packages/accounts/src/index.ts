@@ -13,3 +13,4 @@ export * from './records/index.js';
 export * from './console/index.js';
 export * from './statements/index.js';
 export { claimScheme, readClaimScheme, type ClaimImage, type ClaimSchemePorts } from './claims/claim-scheme.js';
+export * from './insurers/index.js';

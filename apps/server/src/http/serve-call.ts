@@ -1,7 +1,8 @@
 /**
  * One registration for a call of the domain's HTTP registry (issue 32 item 1): the entry gives the
  * method, the path, who may call, the inputs' schemas, the rate limit and the answer's type; this
- * guards the caller (a signed-in session, with its CSRF token for a change; the bureau's staff),
+ * guards the caller (a signed-in session, with its CSRF token for a change; the bureau's staff; an
+ * insurer's bearer token),
  * parses every declared input (DATA_ERROR with the first bad field's path), hands the handler its
  * typed input and caller, and answers the handler's typed result. A refusal is an HttpError with a
  * typed code, mapped to its status by the error handler.
@@ -10,19 +11,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_CALLS, type CallParsed, type CallResult, type HttpCall, type HttpCallName, type ServedCallName } from '@eid/domain/protocol';
 import { requireSession } from '../accounts/session-guard.js';
 import { requireStaff } from '../accounts/staff-guard.js';
+import { requireInsurer } from '../insurers/insurer-guard.js';
 import { sameSiteCaller } from '../accounts/session-cookie.js';
 import { HttpError, parseInput } from '../http-error.js';
 
 type Calls = typeof HTTP_CALLS;
 type SignedIn = Awaited<ReturnType<typeof requireSession>>;
 type StaffActor = Awaited<ReturnType<typeof requireStaff>>;
+type InsurerCaller = Awaited<ReturnType<typeof requireInsurer>>;
 
 /** Who is calling, by the entry's caller. */
 type CallerOf<N extends HttpCallName> = Calls[N]['caller'] extends 'account'
   ? { readonly signedIn: SignedIn }
   : Calls[N]['caller'] extends 'staff'
     ? { readonly staff: StaffActor }
-    : object;
+    : Calls[N]['caller'] extends 'insurer'
+      ? { readonly insurer: InsurerCaller }
+      : object;
 
 export type CallContext<N extends HttpCallName> = CallerOf<N> & { readonly request: FastifyRequest; readonly reply: FastifyReply };
 export type CallHandler<N extends HttpCallName> = (input: CallParsed<Calls[N]>, context: CallContext<N>) => Promise<CallResult<Calls[N]>>;
@@ -39,6 +44,7 @@ async function callerOf(app: FastifyInstance, name: HttpCallName, request: Fasti
     if (call.permission) app.staff.require(staff, call.permission);
     return { staff };
   }
+  if (call.caller === 'insurer') return { insurer: await requireInsurer(app, request, reply) };
   return {};
 }
 
@@ -56,7 +62,7 @@ function parsed(name: HttpCallName, request: FastifyRequest): Record<string, unk
 export function serveCall<N extends ServedCallName>(app: FastifyInstance, name: N, handler: CallHandler<N>): void {
   const call: HttpCall = HTTP_CALLS[name];
   // The types say it; a registration that slipped past them (a cast) fails at start-up, not open.
-  if (!['anyone', 'page', 'account', 'staff'].includes(call.caller) || call.fields || call.headers) throw new Error(`${name} cannot be served by serveCall: its caller or inputs need a route of its own`);
+  if (!['anyone', 'page', 'account', 'staff', 'insurer'].includes(call.caller) || call.fields || call.headers) throw new Error(`${name} cannot be served by serveCall: its caller or inputs need a route of its own`);
   const limit = call.limit;
   app.route({
     method: call.method,
@@ -66,7 +72,7 @@ export function serveCall<N extends ServedCallName>(app: FastifyInstance, name: 
     handler: async (request, reply) => {
       const caller = await callerOf(app, name, request, reply);
       // A person's answer is never kept by a cache between them and us (a handler may say otherwise).
-      if (call.caller === 'account' || call.caller === 'staff') reply.header('cache-control', 'no-store');
+      if (call.caller === 'account' || call.caller === 'staff' || call.caller === 'insurer') reply.header('cache-control', 'no-store');
       const input = parsed(name, request) as CallParsed<Calls[N]>;
       return handler(input, { ...caller, request, reply } as CallContext<N>);
     },

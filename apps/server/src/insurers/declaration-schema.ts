@@ -5,28 +5,36 @@
  * (docs/insurer-api/declaration-v1.schema.json), which the compatibility test holds it to.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
 import { INSURER_DATA_MAJOR, INSURER_DATA_VERSION, InsurerDeclarationSchema } from '@eid/domain/insurer';
 import { INSURER_SCHEMA_PATH } from '@eid/domain/protocol';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** The published JSON Schema (draft 2020-12) of the current data model, its `$id` under `publicUrl`. */
-export function insurerDeclarationJsonSchema(publicUrl: string): JsonSchema {
+/** A valibot schema of the insurers' side as JSON Schema (draft 2020-12), by the rules below. */
+export function jsonSchemaOf(schema: GenericSchema): JsonSchema {
   // A `check` (a green card's country is not Lithuania, a real calendar date) has no JSON Schema
   // form, nor have `trim` (it changes input) and `finite` (every JSON number is): the service checks them before
   // sending; anything else unconvertible fails loudly here.
   // A pattern with the `u` flag is written as it is: JSON Schema patterns are read with Unicode
   // semantics (ECMA-262 `u`), so the flag is the schema's own.
-  const generated = toJsonSchema(InsurerDeclarationSchema, {
+  return toJsonSchema(schema, {
     target: 'draft-2020-12',
     errorMode: 'throw',
-    ignoreActions: ['check', 'trim', 'finite'],
+    ignoreActions: ['check', 'trim', 'finite', 'transform', 'to_min_value'],
     overrideAction: ({ valibotAction, jsonSchema }) => {
       const requirement = (valibotAction as { requirement?: unknown }).requirement;
       if (valibotAction.type === 'regex' && requirement instanceof RegExp && requirement.flags === 'u') return { ...jsonSchema, pattern: requirement.source };
+      // A bound after a transform (a query's digits read as a number) is the number's: the text's own pattern says it.
+      if ((valibotAction.type === 'max_value' || valibotAction.type === 'min_value') && jsonSchema.type === 'string') return { ...jsonSchema };
       return undefined;
     },
   }) as JsonSchema;
+}
+
+/** The published JSON Schema (draft 2020-12) of the current data model, its `$id` under `publicUrl`. */
+export function insurerDeclarationJsonSchema(publicUrl: string): JsonSchema {
+  const generated = jsonSchemaOf(InsurerDeclarationSchema);
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     ...generated,

@@ -34,6 +34,7 @@ import {
   type StatementRecord,
   type VehicleRegistryPort,
 } from '@eid/domain';
+import { responsibleInsurerIds, type InsurerStorePort } from '@eid/domain/insurer';
 import { driverEmail, driverSms, insurerEmail } from '../messages/delivery-texts.js';
 
 export interface FinalizerDeps {
@@ -45,6 +46,8 @@ export interface FinalizerDeps {
   /** Photos are fitted for the document's pages (smaller e-mails). */
   readonly media: Pick<MediaProcessorPort, 'shrinkJpeg'>;
   readonly registry: VehicleRegistryPort;
+  /** The responsible insurers' feeds (issue 36): what their systems pull. */
+  readonly insurers: Pick<InsurerStorePort, 'addToFeed'>;
   /** Receives the copy of a party at fault insured abroad or not at all (IN5). */
   readonly bureau: BureauContact;
   readonly ids: IdPort;
@@ -82,6 +85,9 @@ export class DeclarationFinalizer {
       await this.produce(record.declaration);
       statements = await this.deps.output.statementsFor(declarationId);
     }
+    // After the statements, every time (once per insurer and declaration): a run that crashed between the two adds it now.
+    const finishedAt = statements[0]?.createdAt ?? this.deps.clock.now();
+    await this.deps.insurers.addToFeed(responsibleInsurerIds(record.declaration).map((insurerId) => ({ insurerId, declarationId, finishedAt })));
     const byParty = new Map(statements.map((s) => [s.party, s]));
     const link = (party: Party) => {
       const s = byParty.get(party);

@@ -1,9 +1,10 @@
 /**
  * The retention sweep (RT1, RT2): finished declarations whose HISTORY_YEARS are over are deleted
- * with their statements, deliveries and binaries; the local outbox's messages of the same age go
+ * with their statements, deliveries, insurers' feed entries and binaries; the local outbox's messages of the same age go
  * too, and so do the accounts' links to declarations no longer kept and the audit log's entries past AUDIT_YEARS (AL3); binary folders whose declaration no longer exists (a crash between deleting a declaration
  * and its files) are swept. Runs on a timer; idempotent, so a run cut short is finished by the next.
  */
+import type { InsurerStorePort } from '@eid/domain/insurer';
 import { auditCutoff, CHAT_FILES_PREFIX, CLAIM_FILES_PREFIX, type ClaimStorePort, retentionCutoff, type AccountStorePort, type BlobStorePort, type ChatStorePort, type ClockPort, type DeclarationStorePort, type OutputStorePort, type StaffStorePort } from '@eid/domain';
 
 export interface RetentionDeps {
@@ -19,6 +20,8 @@ export interface RetentionDeps {
   readonly claims: Pick<ClaimStorePort, 'get'>;
   /** AL3: the audit log's entries older than AUDIT_YEARS. */
   readonly audit: Pick<StaffStorePort, 'removeAuditBefore'>;
+  /** The insurers' feeds (issue 36): a deleted declaration leaves them too. */
+  readonly insurers: Pick<InsurerStorePort, 'removeFeedFor'>;
   readonly clock: ClockPort;
   readonly log: (message: string, data: Record<string, unknown>) => void;
 }
@@ -40,6 +43,7 @@ export class RetentionSweep {
     const expired = await store.removeFinishedBefore(cutoff);
     for (const id of expired) {
       await output.removeFor(id);
+      await this.deps.insurers.removeFeedFor(id);
       await blobs.removeFor(id);
     }
     const withFiles = await blobs.declarationIds();

@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import { isStorageFull, STORAGE_FULL_RETRY_MS, type ErrorCode } from '@eid/domain';
 import { UPLOAD_REFUSAL_STATUS, type ApiErrorBody } from '@eid/domain/protocol';
 import { UploadError } from '@eid/hub';
-import { AccountError, ChatError, ClaimError, ConsoleError, RecordsError, StatementError, type ChatFailure, type ClaimFailure, type ConsoleFailure, type RecordsFailure, type StatementFailure } from '@eid/accounts';
+import { AccountError, ChatError, InsurerApiError, type InsurerApiFailure, ClaimError, ConsoleError, RecordsError, StatementError, type ChatFailure, type ClaimFailure, type ConsoleFailure, type RecordsFailure, type StatementFailure } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 
 /** Fastify's own error codes for bad requests, mapped to the API's typed codes. */
@@ -49,6 +49,15 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   STAFF_NOT_FOUND: 404,
   RECIPIENT_NOT_FOUND: 404,
   SYSTEM_UPDATE_TIMES: 400,
+  INSURER_CLIENT_NOT_FOUND: 404,
+  INSURER_NOT_IN_REGISTRY: 400,
+  WEBHOOK_ADDRESS_REFUSED: 400,
+};
+
+/** The insurers' API's refusals (issue 36). */
+const INSURER_API_STATUS: Record<InsurerApiFailure, number> = {
+  INSURER_TOKEN_INVALID: 401,
+  INSURER_RECORD_NOT_FOUND: 404,
 };
 
 /** The account use cases' refusals (AC, ID). */
@@ -90,7 +99,7 @@ const RECORDS_STATUS: Record<RecordsFailure, number> = {
   NOT_SIGNED_IN: 401,
 };
 
-type Refusal = FastifyError | HttpError | ChatError | ClaimError | ConsoleError | RecordsError | AccountError | StatementError | UploadError;
+type Refusal = FastifyError | HttpError | ChatError | ClaimError | ConsoleError | InsurerApiError | RecordsError | AccountError | StatementError | UploadError;
 
 function classify(error: Refusal): { status: number; body: ApiErrorBody } {
   // OP3: the disk is full: nothing was kept, the caller tries again when space returns.
@@ -98,6 +107,7 @@ function classify(error: Refusal): { status: number; body: ApiErrorBody } {
   if (error instanceof ChatError) return { status: CHAT_STATUS[error.code], body: { code: error.code } };
   if (error instanceof ClaimError) return { status: CLAIM_STATUS[error.code], body: { code: error.code } };
   if (error instanceof ConsoleError) return { status: CONSOLE_STATUS[error.code], body: { code: error.code } };
+  if (error instanceof InsurerApiError) return { status: INSURER_API_STATUS[error.code], body: { code: error.code } };
   if (error instanceof RecordsError) return { status: RECORDS_STATUS[error.code], body: { code: error.code } };
   if (error instanceof AccountError) return { status: ACCOUNT_STATUS[error.code], body: { code: error.code } };
   if (error instanceof StatementError) return { status: STATEMENT_STATUS[error.code], body: { code: error.code } };

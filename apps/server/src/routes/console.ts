@@ -18,6 +18,7 @@ import { sendChatFile } from '../chat/chat-files.js';
 import { CONSOLE_CHANNEL } from '../chat/chat-events.js';
 import { openChatStream } from '../chat/sse.js';
 import { consoleClaims } from './console-claims.js';
+import { consoleInsurers } from './console-insurers.js';
 import { serveCall } from '../http/serve-call.js';
 
 /** Console tabs one staff member may hold open with a live stream. */
@@ -92,6 +93,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   serveCall(app, 'consoleDeclaration', async ({ params }, { staff }) => (await readDeclaration(ports, staff, params.declarationId)) ?? refuseNotFound());
 
   await consoleClaims(app, reads);
+  consoleInsurers(app);
 
   /** SF4: the supervisor's staff list, a new member (the TOTP secret shown once), disabling one. */
   serveCall(app, 'staff', async (_input, { staff: actor }) => ({ staff: await app.staff.list(actor) }));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '@eid/domain';
-import { ACCOUNT_PATH, CONSOLE_PATH, HTTP_CALLS, HTTP_CALL_NAMES, WS_PATH, type HttpCall, type HttpCallName } from '@eid/domain/protocol';
+import { ACCOUNT_PATH, CONSOLE_PATH, INSURER_TOKEN_PATH, HTTP_CALLS, HTTP_CALL_NAMES, WS_PATH, type HttpCall, type HttpCallName } from '@eid/domain/protocol';
 import { Argon2PasswordHasher } from '@eid/adapter-password-argon2';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { accountFixture, hostileCases, validSamples, weaknesses, withValueAt, type HostileCase } from '@eid/test-fixtures';
@@ -69,6 +69,7 @@ const EXAMPLES: Partial<Record<HttpCallName, Partial<Record<Part, unknown>>>> = 
   mobileId: { body: { phone: '+37060000666', personalCode: '38703181745', lang: 'lt' } },
   linkMobileId: { body: { phone: '+37060000666', personalCode: '38703181745', lang: 'lt' } },
   addStaff: { body: { email: 'rita@eid.lt', name: 'Rita', role: 'operator', password: 'Naujoke-2026' } },
+  addInsurerClient: { body: { insurerId: 1, name: 'Sistema', webhookUrl: null } },
 };
 
 let address = 0;
@@ -79,6 +80,8 @@ describe('every HTTP call has its inputs in the domain, each with its range (iss
   let ctx: Ctx;
   let account: { cookies: Record<string, string>; csrf: string };
   let staff: { cookies: Record<string, string>; csrf: string };
+  /** An insurer's system's bearer token (issue 36). */
+  let insurerToken: string;
 
   beforeAll(async () => {
     ctx = await buildTestApp({ EID_PUBLIC_URL: ORIGIN, EID_STAFF_SEED: 'fixture', EID_DEV_OUTBOX: 'on', EID_DEV_CLOCK: 'on' });
@@ -89,8 +92,13 @@ describe('every HTTP call has its inputs in the domain, each with its range (iss
     const code = await new OtplibTotp().codeAt(SUPERVISOR.totpSecret, Date.now());
     const staffIn = await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/sign-in`, payload: { email: SUPERVISOR.email, password: SUPERVISOR.password, code }, headers: { origin: ORIGIN } });
     staff = { cookies: { eid_staff: /eid_staff=([^;]+)/.exec(String(staffIn.headers['set-cookie']))?.[1] ?? '' }, csrf: staffIn.json<{ csrfToken: string }>().csrfToken };
+    const client = await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/insurer-clients`, payload: { insurerId: 1, name: 'Sistema', webhookUrl: null }, headers: { origin: ORIGIN, 'x-eid-csrf': staff.csrf }, cookies: staff.cookies });
+    const { clientId, clientSecret } = client.json<{ credentials: { clientId: string; clientSecret: string } }>().credentials;
+    const token = await ctx.app.inject({ method: 'POST', url: INSURER_TOKEN_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString() });
+    insurerToken = token.json<{ access_token: string }>().access_token;
     expect(account.csrf).not.toBe('');
     expect(staff.csrf).not.toBe('');
+    expect(insurerToken).toMatch(/^eat_/);
   });
   afterAll(async () => {
     await ctx.close();
@@ -132,6 +140,7 @@ describe('every HTTP call has its inputs in the domain, each with its range (iss
     }
     const who = call.caller === 'account' ? account : call.caller === 'staff' ? staff : null;
     if (who) headers['x-eid-csrf'] = who.csrf;
+    if (call.caller === 'insurer') headers.authorization = `Bearer ${insurerToken}`;
     let payload: string | Buffer | undefined;
     if (call.fields) {
       const body = multipart(Object.entries((inputs.fields as Record<string, unknown>) ?? {}).map(([fieldName, value]) => ({ name: fieldName, value: String(value) })));

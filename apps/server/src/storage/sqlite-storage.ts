@@ -1,6 +1,6 @@
 import { FileBlobStore } from '@eid/adapter-storage-files';
 import { openDatabase, pingDatabase, setMeta, SqliteAccountStore, SqliteBureauRecords, SqliteChatStore, SqliteClaimStore,
-  SqliteStaffStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
+  SqliteStaffStore, SqliteInsurerStore, SqliteDeclarationStore, SqliteExpiringStore, SqliteOutputStore, SqliteSubmitQueue } from '@eid/adapter-storage-sqlite';
 import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import type { ClockPort, IdPort } from '@eid/domain';
@@ -29,6 +29,7 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       chats: new SqliteChatStore(database.db),
       claims: new SqliteClaimStore(database.db),
       staff: new SqliteStaffStore(database.db),
+      insurers: new SqliteInsurerStore(database.db),
       submitQueue: queue,
       work: { kind: 'timers', queue },
       output,

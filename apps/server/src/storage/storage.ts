@@ -20,6 +20,7 @@ import type {
   SubmitQueuePort,
   VehicleRegistryPort,
 } from '@eid/domain';
+import type { InsurerStorePort } from '@eid/domain/insurer';
 import type { OutboxMessage } from '@eid/adapter-outbox-sqlite';
 import type { SmsStates } from '../messages/gateway-sms.js';
 import type { RegistrySeed } from '@eid/adapter-registry-sqlite';
@@ -74,6 +75,8 @@ export interface Storage {
   readonly claims: ClaimStorePort;
   /** The bureau's staff, their sessions and the audit log (issue 16). */
   readonly staff: StaffStorePort;
+  /** The insurers' clients and feeds (issue 36). */
+  readonly insurers: InsurerStorePort;
   readonly submitQueue: SubmitQueuePort;
   /**
    * Who does the background work: this process on timers over the SQLite tables (one process), or

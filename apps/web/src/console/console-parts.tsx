@@ -10,7 +10,7 @@ import type { Loaded } from './console-api';
 export type StaffMe = StaffView;
 
 export interface ConsoleSearch {
-  readonly view?: 'chats' | 'chat' | 'declarations' | 'declaration' | 'claims' | 'message' | 'staff' | 'audit';
+  readonly view?: 'chats' | 'chat' | 'declarations' | 'declaration' | 'claims' | 'message' | 'staff' | 'insurers' | 'audit';
   readonly id?: string;
   readonly q?: string;
   readonly offset?: number;

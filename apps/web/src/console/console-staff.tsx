@@ -33,11 +33,18 @@ export function useAuditActionName(): (action: AuditAction) => string {
     AUDIT_READ: t`Read the audit log`,
     SYSTEM_UPDATE_ANNOUNCED: t`Announced a system update`,
     SYSTEM_UPDATE_CANCELLED: t`Called off a system update`,
+    INSURER_CLIENTS_LISTED: t`Listed the insurers' clients`,
+    INSURER_CLIENT_ADDED: t`Registered an insurer's client`,
+    INSURER_CLIENT_ROTATED: t`Gave an insurer's client new credentials`,
+    INSURER_CLIENT_REVOKED: t`Revoked an insurer's client`,
+    INSURER_FEED_READ: t`An insurer's system read its list of declarations`,
+    INSURER_DECLARATION_READ: t`An insurer's system read a declaration`,
+    INSURER_FILE_READ: t`An insurer's system read a declaration's file`,
   };
   return (action) => names[action];
 }
 
-function useForm<T>(send: () => Promise<T>, done: (value: T) => void) {
+export function useForm<T>(send: () => Promise<T>, done: (value: T) => void) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -55,7 +62,7 @@ function useForm<T>(send: () => Promise<T>, done: (value: T) => void) {
   return { refusal, sending, submit };
 }
 
-function Field({ label, value, onChange, type = 'text', multiline = false }: { label: string; value: string; onChange: (v: string) => void; type?: string; multiline?: boolean }) {
+export function Field({ label, value, onChange, type = 'text', multiline = false }: { label: string; value: string; onChange: (v: string) => void; type?: string; multiline?: boolean }) {
   const id = useId();
   return (
     <div className="field">

@@ -17,6 +17,7 @@ import { Pager, SearchForm, Show, useWhen, type ConsoleSearch, type StaffMe } fr
 import { StaffView, MessageToUser, useAuditActionName } from './console-staff';
 import { DeclarationDetail, DeclarationList } from './console-declarations';
 import { ClaimsView } from './console-claims';
+import { InsurersView } from './console-insurers';
 
 export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch; onSignedOut: () => void }) {
   const { t } = useLingui();
@@ -26,7 +27,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
     ['declarations', t`Declarations`],
     ['claims', t`Claims`],
     ['message', t`Message to a user`],
-    ...(me.role === 'supervisor' ? ([['staff', t`Staff`], ['audit', t`Audit log`]] as Array<[NonNullable<ConsoleSearch['view']>, string]>) : []),
+    ...(me.role === 'supervisor' ? ([['staff', t`Staff`], ['insurers', t`Insurers' systems`], ['audit', t`Audit log`]] as Array<[NonNullable<ConsoleSearch['view']>, string]>) : []),
   ];
   return (
     <>
@@ -48,6 +49,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
       {view === 'claims' ? <ClaimsView q={search.q ?? ''} offset={search.offset ?? 0} claimId={search.id} /> : null}
       {view === 'message' ? <MessageToUser /> : null}
       {view === 'staff' ? <StaffView /> : null}
+      {view === 'insurers' ? <InsurersView /> : null}
       {view === 'audit' ? <AuditLog offset={search.offset ?? 0} /> : null}
     </>
   );

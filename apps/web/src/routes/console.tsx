@@ -3,7 +3,7 @@ import { loadConsoleCatalog } from '../console/catalog';
 import { ConsoleApp } from '../console/console-app';
 import type { ConsoleSearch } from '../console/console-parts';
 
-const VIEWS = ['chats', 'chat', 'declarations', 'declaration', 'claims', 'message', 'staff', 'audit'] as const;
+const VIEWS = ['chats', 'chat', 'declarations', 'declaration', 'claims', 'message', 'staff', 'insurers', 'audit'] as const;
 
 /** The bureau's console (issue 16): staff only; its code and messages load only here. */
 export const Route = createFileRoute('/console')({

@@ -28,6 +28,14 @@ export const AUDIT_ACTIONS = [
   'AUDIT_READ',
   'SYSTEM_UPDATE_ANNOUNCED',
   'SYSTEM_UPDATE_CANCELLED',
+  'INSURER_CLIENTS_LISTED',
+  'INSURER_CLIENT_ADDED',
+  'INSURER_CLIENT_ROTATED',
+  'INSURER_CLIENT_REVOKED',
+  /** An insurer's system (its client's id in `staffId`) read its feed, a declaration or a file (issue 36: every read is logged). */
+  'INSURER_FEED_READ',
+  'INSURER_DECLARATION_READ',
+  'INSURER_FILE_READ',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -68,7 +68,8 @@ export const NewStaffSchema = object({
 });
 
 /** SF2: what each role may do. */
-export type StaffPermission = 'read' | 'answer' | 'manageStaff' | 'readAudit' | 'announceUpdate';
+/** `manageInsurers`: register, rotate and revoke the insurers' clients (issue 36). */
+export type StaffPermission = 'read' | 'answer' | 'manageStaff' | 'readAudit' | 'announceUpdate' | 'manageInsurers';
 
 export function staffMay(role: StaffRole, permission: StaffPermission): boolean {
   if (permission === 'read' || permission === 'answer') return true;

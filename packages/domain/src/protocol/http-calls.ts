@@ -51,6 +51,9 @@ import type {
   NewStaffAnswer,
   StaffMeAnswer,
 } from '../console/answers.js';
+import { NewInsurerClientSchema, InsurerClientParamsSchema, type InsurerClientAnswer, type InsurerClientsAnswer } from '../insurer/clients.js';
+import { FeedQuerySchema, InsurerDeclarationParamsSchema, InsurerFileParamsSchema, FeedAnswerSchema, TokenAnswerSchema, type FeedAnswer, type TokenAnswer } from '../insurer/feed.js';
+import { InsurerDeclarationSchema, type InsurerDeclaration } from '../insurer/declaration-data.js';
 import { JOIN_WORK_MAX } from '../declaration/join.js';
 import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js';
 
@@ -80,6 +83,10 @@ export interface HttpCall {
   readonly limit?: CallLimit;
   /** For a staff call: what the member's role must allow, checked with the caller, before any input is read. */
   readonly permission?: StaffPermission;
+  /** The JSON answer as a schema, for a call of a published API (the insurers'): its OpenAPI document is made from it. */
+  readonly resultSchema?: v.GenericSchema;
+  /** A published call's one-line summary (its OpenAPI document). */
+  readonly summary?: string;
 }
 
 const id = (min: number, max: number) => v.pipe(v.string(), v.regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`)));
@@ -194,6 +201,11 @@ export const HTTP_CALLS = {
   openStatement: call({ ...HTTP_ROUTES.openStatement, body: StatementOpenBodySchema, limit: { perMinute: 60, bodyBytes: 16 * 1024 }, result: answer<StatementView>() }),
   statement: call({ ...HTTP_ROUTES.statement, params: StatementIdParamsSchema, result: answer<StatementView>() }),
   getFile: call({ ...HTTP_ROUTES.getFile, query: GetFileQuerySchema, answers: 'file' }),
+  insurerToken: call({ ...HTTP_ROUTES.insurerToken, limit: { perMinute: 60, bodyBytes: 2048 }, result: answer<TokenAnswer>(), resultSchema: TokenAnswerSchema, summary: 'An access token for the client\'s credentials (OAuth 2.0 client credentials; HTTP Basic or form fields).' }),
+  insurerOpenApi: call({ ...HTTP_ROUTES.insurerOpenApi, limit: { perMinute: 60 }, result: answer<Record<string, unknown>>(), summary: 'This document.' }),
+  insurerFeed: call({ ...HTTP_ROUTES.insurerFeed, query: FeedQuerySchema, limit: { perMinute: 600 }, result: answer<FeedAnswer>(), resultSchema: FeedAnswerSchema, summary: 'The finished declarations for this insurer after a cursor, oldest first.' }),
+  insurerDeclaration: call({ ...HTTP_ROUTES.insurerDeclaration, params: InsurerDeclarationParamsSchema, limit: { perMinute: 600 }, result: answer<InsurerDeclaration>(), resultSchema: InsurerDeclarationSchema, summary: 'One declaration as data (the published schema).' }),
+  insurerFile: call({ ...HTTP_ROUTES.insurerFile, params: InsurerFileParamsSchema, limit: { perMinute: 1200 }, answers: 'file', summary: 'A file the declaration links to: a photo, the sketch, a signature, a voice note.' }),
   insurerDataSchema: call({ ...HTTP_ROUTES.insurerDataSchema, params: InsurerSchemaParamsSchema, limit: { perMinute: 60 }, result: answer<Record<string, unknown>>() }),
 
   // — a seat of a declaration ————————————————————————————————————————————————
@@ -263,6 +275,10 @@ export const HTTP_CALLS = {
   /** SU1, SU3: a supervisor announces a system update (audited), or calls it off. */
   announceSystemUpdate: call({ ...HTTP_ROUTES.announceSystemUpdate, body: SystemUpdateSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
   cancelSystemUpdate: call({ ...HTTP_ROUTES.cancelSystemUpdate, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
+  insurerClients: call({ ...HTTP_ROUTES.insurerClients, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<InsurerClientsAnswer>() }),
+  addInsurerClient: call({ ...HTTP_ROUTES.addInsurerClient, body: NewInsurerClientSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
+  rotateInsurerClient: call({ ...HTTP_ROUTES.rotateInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
+  revokeInsurerClient: call({ ...HTTP_ROUTES.revokeInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   audit: call({ ...HTTP_ROUTES.audit, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
   consoleDeclarations: call({ ...HTTP_ROUTES.consoleDeclarations, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
   consoleDeclaration: call({ ...HTTP_ROUTES.consoleDeclaration, params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
@@ -289,7 +305,7 @@ export type HttpResult<N extends HttpCallName> = CallResult<Calls[N]>;
 /** The calls that answer JSON (an entry with a result type). */
 export type JsonCallName = { [N in HttpCallName]: [CallResult<Calls[N]>] extends [never] ? never : N }[HttpCallName];
 /** The callers a generic registration guards itself. */
-export type GuardedCaller = 'anyone' | 'page' | 'account' | 'staff';
+export type GuardedCaller = 'anyone' | 'page' | 'account' | 'staff' | 'insurer';
 /**
  * The JSON calls a generic registration serves whole: a caller it guards, and inputs it reads
  * (path parameters, query, JSON body; an upload's fields and a seat's headers are the route's).

@@ -14,6 +14,9 @@ import {
   CONSOLE_PATH,
   GET_FILE_PATH,
   HEALTH_PATH,
+  INSURER_API_PATH,
+  INSURER_OPENAPI_PATH,
+  INSURER_TOKEN_PATH,
   LISTS_PATH,
   READY_PATH,
   STATEMENT_PATH,
@@ -24,10 +27,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may make the call: anyone; anyone from this site's own pages (AC10: a call before any
  * session, such as a sign-in, is refused from another site); a signed-in account (its session cookie, and for a change its
- * CSRF token); the bureau's staff; a seat of a declaration (in the upload's headers); the server's
+ * CSRF token); the bureau's staff; an insurer's system (an OAuth 2.0 bearer token, issue 36); a seat of a declaration (in the upload's headers); the server's
  * own host (developer tools).
  */
-export type HttpCaller = 'anyone' | 'page' | 'account' | 'staff' | 'seat' | 'loopback';
+export type HttpCaller = 'anyone' | 'page' | 'account' | 'staff' | 'seat' | 'loopback' | 'insurer';
 
 export interface HttpRoute {
   readonly method: HttpMethod;
@@ -55,6 +58,16 @@ export const HTTP_ROUTES = {
   getFile: { method: 'GET', path: GET_FILE_PATH, caller: 'anyone' },
   /** Issue 36: the JSON Schema of what insurers receive, by major version (public: it holds no data). */
   insurerDataSchema: { method: 'GET', path: `${BACKEND_BASE_PATH}/insurers/schemas/declaration/:major`, caller: 'anyone' },
+
+  /** Issue 36: OAuth 2.0 client credentials (RFC 6749 §4.4): form-encoded, its inputs checked by the OAuth library. */
+  insurerToken: { method: 'POST', path: INSURER_TOKEN_PATH, caller: 'anyone' },
+  /** Issue 36: the OpenAPI 3.1 document of the insurers' API. */
+  insurerOpenApi: { method: 'GET', path: INSURER_OPENAPI_PATH, caller: 'anyone' },
+
+  // — an insurer's system (issue 36) ——————————————————————————————————————————
+  insurerFeed: { method: 'GET', path: `${INSURER_API_PATH}/declarations`, caller: 'insurer' },
+  insurerDeclaration: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId`, caller: 'insurer' },
+  insurerFile: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId/files/:fileId`, caller: 'insurer' },
 
   // — a seat of a declaration ————————————————————————————————————————————————
   uploadBinary: { method: 'POST', path: BLOB_PATH, caller: 'seat' },
@@ -124,6 +137,11 @@ export const HTTP_ROUTES = {
   announceSystemUpdate: { method: 'POST', path: `${CONSOLE_PATH}/system-update`, caller: 'staff' },
   cancelSystemUpdate: { method: 'POST', path: `${CONSOLE_PATH}/system-update/cancel`, caller: 'staff' },
   audit: { method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff' },
+  /** Issue 36: the insurers' clients (a supervisor's). */
+  insurerClients: { method: 'GET', path: `${CONSOLE_PATH}/insurer-clients`, caller: 'staff' },
+  addInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients`, caller: 'staff' },
+  rotateInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients/:clientId/rotate`, caller: 'staff' },
+  revokeInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients/:clientId/revoke`, caller: 'staff' },
   consoleDeclarations: { method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff' },
   consoleDeclaration: { method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff' },
   consoleClaims: { method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff' },

@@ -24,4 +24,8 @@ export const CONFIRM_EMAIL_PATH = `${BACKEND_BASE_PATH}/confirm-email`;
 export const LISTS_PATH = `${BACKEND_BASE_PATH}/lists`;
 
 /** Issue 36: where the JSON Schema of a major version of the insurers' data model is published. */
+/** Issue 36: the insurers' API (version 1 of its calls), the token endpoint and the API's OpenAPI document. */
+export const INSURER_API_PATH = `${BACKEND_BASE_PATH}/insurers/v1`;
+export const INSURER_TOKEN_PATH = `${BACKEND_BASE_PATH}/insurers/oauth/token`;
+export const INSURER_OPENAPI_PATH = `${BACKEND_BASE_PATH}/insurers/openapi.json`;
 export const INSURER_SCHEMA_PATH = (major: number) => `${BACKEND_BASE_PATH}/insurers/schemas/declaration/v${major}`;

@@ -317,7 +317,13 @@ export const CLAIM_ERROR_CODES = [
 ] as const;
 
 /** The bureau's console (SF1-SF4): one answer for every failed sign-in, whatever was wrong. */
-export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND', 'SYSTEM_UPDATE_TIMES'] as const;
+export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND', 'SYSTEM_UPDATE_TIMES', 'INSURER_CLIENT_NOT_FOUND', 'INSURER_NOT_IN_REGISTRY', 'WEBHOOK_ADDRESS_REFUSED'] as const;
+
+/**
+ * The insurers' API (issue 36): a token that is not one (unknown, expired, its client revoked); a
+ * declaration or file the insurer may not read is not found, exactly as one that does not exist.
+ */
+export const INSURER_API_ERROR_CODES = ['INSURER_TOKEN_INVALID', 'INSURER_RECORD_NOT_FOUND'] as const;
 
 /** Every family, for code that iterates them all (message catalogues, exhaustiveness tests). */
 export const ERROR_CODE_FAMILIES = {
@@ -342,6 +348,7 @@ export const ERROR_CODE_FAMILIES = {
   chat: CHAT_ERROR_CODES,
   claim: CLAIM_ERROR_CODES,
   console: CONSOLE_ERROR_CODES,
+  insurerApi: INSURER_API_ERROR_CODES,
 } as const;
 
 export type ErrorCodeFamily = keyof typeof ERROR_CODE_FAMILIES;

@@ -1,0 +1,16 @@
+/**
+ * Issue 36 item 2: the insurers' clients in the console (a supervisor's): the list, a registration
+ * (the credentials shown once in its answer), a rotation (new credentials, shown once), a
+ * revocation. Each is in the audit log before it answers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { listInsurerClients, registerInsurerClient, revokeInsurerClient, rotateInsurerClient } from '@eid/accounts';
+import { serveCall } from '../http/serve-call.js';
+
+export function consoleInsurers(app: FastifyInstance): void {
+  const ports = app.insurers;
+  serveCall(app, 'insurerClients', (_input, { staff }) => listInsurerClients(ports, staff));
+  serveCall(app, 'addInsurerClient', ({ body }, { staff }) => registerInsurerClient(ports, staff, body));
+  serveCall(app, 'rotateInsurerClient', ({ params }, { staff }) => rotateInsurerClient(ports, staff, params.clientId));
+  serveCall(app, 'revokeInsurerClient', ({ params }, { staff }) => revokeInsurerClient(ports, staff, params.clientId));
+}

@@ -1,0 +1,6 @@
+/** The insurers' use cases (issue 36): their clients (the console's), their tokens and what their systems read. */
+export type { CredentialsPort, InsurerPorts, WebhookAddressPort, WebhookAddressRefusal } from './ports.js';
+export { InsurerApiError, refuseInsurer, type InsurerApiFailure } from './insurer-error.js';
+export { listInsurerClients, registerInsurerClient, revokeInsurerClient, rotateInsurerClient } from './clients.js';
+export { authenticateInsurerClient, insurerTokenExpiry, insurerTokenHolder, keepInsurerToken } from './tokens.js';
+export { readInsurerDeclaration, readInsurerFeed, readInsurerFile, type InsurerCaller } from './pull.js';

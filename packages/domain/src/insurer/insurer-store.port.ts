@@ -1,0 +1,41 @@
+/**
+ * **API Boundary.** The insurers' side of the service (issue 36): the insurers' registered clients,
+ * and each insurer's feed of finished declarations (what its systems pull, in the order they were
+ * finished). SQLite, PostgreSQL and memory adapters pass one contract
+ * (`test-fixtures/src/contracts/insurer-store.contract.ts`).
+ */
+import type { InsurerClient } from './clients.js';
+
+/** A finished declaration for one of its responsible insurers. */
+export interface FeedEntry {
+  /** The feed's order: increasing in the order the entries were written, never reused. */
+  readonly seq: number;
+  readonly insurerId: number;
+  readonly declarationId: string;
+  readonly finishedAt: number;
+}
+
+export type ClientChange = Partial<Pick<InsurerClient, 'secretHash' | 'webhookKeySealed' | 'rotatedAt' | 'revokedAt'>>;
+
+export interface InsurerStorePort {
+  /** Adds a client; false when its id is taken. */
+  addClient(client: InsurerClient): Promise<boolean>;
+  clientById(id: string): Promise<InsurerClient | null>;
+  /** Every client, newest first. */
+  listClients(): Promise<InsurerClient[]>;
+  /** Changes a client's credentials or revokes it; the client as it now is, null when there is none. */
+  updateClient(id: string, change: ClientChange): Promise<InsurerClient | null>;
+
+  /**
+   * Adds a finished declaration to its insurers' feeds, once: an entry already there (the same
+   * insurer and declaration) is left as it is, so a finalizer run again adds nothing. Every entry
+   * is visible to a reader before any entry written after it (a reader's cursor never skips one).
+   */
+  addToFeed(entries: ReadonlyArray<Omit<FeedEntry, 'seq'>>): Promise<void>;
+  /** An insurer's entries after `afterSeq`, oldest first, at most `limit`. */
+  feed(insurerId: number, afterSeq: number, limit: number): Promise<FeedEntry[]>;
+  /** The insurer's entry of a declaration, null when the declaration is not in its feed. */
+  feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null>;
+  /** Forgets a declaration's entries (its retention period is over, RT1). */
+  removeFeedFor(declarationId: string): Promise<void>;
+}
