@@ -21,3 +21,4 @@ export { translate } from '@eid/adapter-texts-catalog';
 export { registerAccountStoreContract, accountFixture, type AccountStoreUnderTest } from './contracts/account-store.contract.js';
 export { registerBureauRecordsContract, type BureauRecordsUnderTest } from './contracts/bureau-records.contract.js';
 export { hostileCases, validArbitrary, validSamples, weaknesses, withValueAt, SANE_NUMBER, type HostileCase, type Weakness } from './schema-probe.js';
+export { InsurerPeer, type ReceivedWebhook } from './insurer-peer.js';

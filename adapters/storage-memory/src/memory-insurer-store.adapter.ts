@@ -1,10 +1,12 @@
-import type { ClientChange, FeedEntry, InsurerClient, InsurerStorePort } from '@eid/domain/insurer';
+import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 
 /** InsurerStorePort in memory (tests, the server's memory set-up; the same contract as the SQL stores). Values are copied in and out. */
 export class MemoryInsurerStore implements InsurerStorePort {
   private readonly clients = new Map<string, InsurerClient>();
   private readonly entries: FeedEntry[] = [];
   private seq = 0;
+  private readonly sent = new Map<string, WebhookDelivery & { leasedUntil: number | null }>();
+  private readonly tries: WebhookAttempt[] = [];
 
   async addClient(client: InsurerClient): Promise<boolean> {
     if (this.clients.has(client.id)) return false;
@@ -47,5 +49,55 @@ export class MemoryInsurerStore implements InsurerStorePort {
 
   async removeFeedFor(declarationId: string): Promise<void> {
     for (let i = this.entries.length - 1; i >= 0; i--) if (this.entries[i]!.declarationId === declarationId) this.entries.splice(i, 1);
+    for (const d of [...this.sent.values()].filter((x) => x.declarationId === declarationId)) {
+      this.sent.delete(d.id);
+      for (let i = this.tries.length - 1; i >= 0; i--) if (this.tries[i]!.deliveryId === d.id) this.tries.splice(i, 1);
+    }
+  }
+
+  async addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    for (const d of deliveries) {
+      const taken = this.sent.has(d.id) || [...this.sent.values()].some((x) => x.clientId === d.clientId && x.declarationId === d.declarationId && x.event === d.event);
+      if (!taken) this.sent.set(d.id, { ...d, leasedUntil: null });
+    }
+  }
+
+  async claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<WebhookDelivery[]> {
+    const due = [...this.sent.values()]
+      .filter((d) => d.state === 'PENDING' && d.nextAttemptAt <= now && (d.leasedUntil === null || d.leasedUntil <= now))
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+      .slice(0, limit);
+    for (const d of due) d.leasedUntil = now + leaseMs;
+    return due.map(({ leasedUntil: _lease, ...d }) => ({ ...d }));
+  }
+
+  async recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void> {
+    const d = this.sent.get(attempt.deliveryId);
+    if (!d || d.state !== 'PENDING') return;
+    this.tries.push({ ...attempt });
+    this.sent.set(d.id, { ...d, ...outcome, leasedUntil: null });
+  }
+
+  async deliveries(page: { readonly limit: number; readonly offset: number; readonly clientId?: string }): Promise<{ readonly deliveries: WebhookDelivery[]; readonly total: number }> {
+    const all = [...this.sent.values()].filter((d) => page.clientId === undefined || d.clientId === page.clientId).sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
+    return { deliveries: all.slice(page.offset, page.offset + page.limit).map(({ leasedUntil: _lease, ...d }) => ({ ...d })), total: all.length };
+  }
+
+  async deliveryById(id: string): Promise<WebhookDelivery | null> {
+    const d = this.sent.get(id);
+    if (!d) return null;
+    const { leasedUntil: _lease, ...rest } = d;
+    return { ...rest };
+  }
+
+  async attemptsOf(deliveryId: string): Promise<WebhookAttempt[]> {
+    return this.tries.filter((a) => a.deliveryId === deliveryId).map((a) => ({ ...a }));
+  }
+
+  async replayDelivery(id: string, now: number): Promise<WebhookDelivery | null> {
+    const d = this.sent.get(id);
+    if (!d) return null;
+    this.sent.set(id, { ...d, state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null });
+    return this.deliveryById(id);
   }
 }

@@ -1,8 +1,11 @@
 /** InsurerStorePort on PostgreSQL: the insurers' clients and feeds, shared by every node. */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { ClientChange, FeedEntry, InsurerClient, InsurerStorePort } from '@eid/domain/insurer';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 import type { PgDatabase } from './database.js';
-import { insurerClients, insurerFeed } from './schema.js';
+import { insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
+
+const toDelivery = ({ leasedUntil: _lease, ...row }: typeof webhookDeliveries.$inferSelect): WebhookDelivery => row;
+const toAttempt = ({ seq: _seq, ...row }: typeof webhookAttempts.$inferSelect): WebhookAttempt => row;
 
 /**
  * The feed's writers take this transaction lock: a sequence hands out numbers before commit, so
@@ -55,6 +58,59 @@ export class PgInsurerStore implements InsurerStorePort {
   }
 
   async removeFeedFor(declarationId: string): Promise<void> {
-    await this.db.delete(insurerFeed).where(eq(insurerFeed.declarationId, declarationId));
+    await this.db.transaction(async (tx) => {
+      await tx.delete(insurerFeed).where(eq(insurerFeed.declarationId, declarationId));
+      const ids = (await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId))).map((r) => r.id);
+      if (ids.length) await tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids));
+      await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId));
+    });
+  }
+
+  async addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.db.insert(webhookDeliveries).values(deliveries.map((d) => ({ ...d, leasedUntil: null }))).onConflictDoNothing();
+  }
+
+  async claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<WebhookDelivery[]> {
+    const d = webhookDeliveries;
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(d)
+        .where(and(eq(d.state, 'PENDING'), lte(d.nextAttemptAt, now), or(isNull(d.leasedUntil), lte(d.leasedUntil, now))))
+        .orderBy(asc(d.nextAttemptAt), asc(d.createdAt), asc(d.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length > 0) await tx.update(d).set({ leasedUntil: now + leaseMs }).where(inArray(d.id, due.map((r) => r.id)));
+      return due.map(toDelivery);
+    });
+  }
+
+  async recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const changed = await tx.update(webhookDeliveries).set({ ...outcome, leasedUntil: null }).where(and(eq(webhookDeliveries.id, attempt.deliveryId), eq(webhookDeliveries.state, 'PENDING'))).returning({ id: webhookDeliveries.id });
+      if (changed.length === 1) await tx.insert(webhookAttempts).values(attempt);
+    });
+  }
+
+  async deliveries(page: { readonly limit: number; readonly offset: number; readonly clientId?: string }): Promise<{ readonly deliveries: WebhookDelivery[]; readonly total: number }> {
+    const where = page.clientId === undefined ? undefined : eq(webhookDeliveries.clientId, page.clientId);
+    const rows = await this.db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(page.limit).offset(page.offset);
+    const [total] = await this.db.select({ n: count() }).from(webhookDeliveries).where(where);
+    return { deliveries: rows.map(toDelivery), total: total?.n ?? 0 };
+  }
+
+  async deliveryById(id: string): Promise<WebhookDelivery | null> {
+    const [row] = await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    return row ? toDelivery(row) : null;
+  }
+
+  async attemptsOf(deliveryId: string): Promise<WebhookAttempt[]> {
+    return (await this.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.seq))).map(toAttempt);
+  }
+
+  async replayDelivery(id: string, now: number): Promise<WebhookDelivery | null> {
+    await this.db.update(webhookDeliveries).set({ state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null }).where(eq(webhookDeliveries.id, id));
+    return this.deliveryById(id);
   }
 }

@@ -453,3 +453,38 @@ export const insurerFeed = pgTable(
   },
   (t) => [uniqueIndex('insurer_feed_declaration').on(t.insurerId, t.declarationId), index('insurer_feed_of').on(t.declarationId)],
 );
+
+/** Webhooks to insurers' systems (issue 36; see the SQLite schema). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    insurerId: integer('insurer_id').notNull(),
+    declarationId: text('declaration_id').notNull(),
+    event: text('event').$type<'declaration.finished'>().notNull(),
+    payload: text('payload').notNull(),
+    state: text('state').$type<'PENDING' | 'DELIVERED' | 'FAILED'>().notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: ms('next_attempt_at').notNull(),
+    createdAt: ms('created_at').notNull(),
+    deliveredAt: ms('delivered_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    leasedUntil: ms('leased_until'),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_once').on(t.clientId, t.declarationId, t.event), index('webhook_deliveries_due').on(t.state, t.nextAttemptAt), index('webhook_deliveries_of').on(t.declarationId), index('webhook_deliveries_created').on(t.createdAt)],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id').notNull(),
+    at: ms('at').notNull(),
+    status: integer('status'),
+    error: text('error'),
+    ms: integer('ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_of').on(t.deliveryId, t.seq)],
+);

@@ -1,8 +1,11 @@
 /** InsurerStorePort on SQLite: the insurers' clients and feeds (one process: entries are numbered in the order written). */
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import type { ClientChange, FeedEntry, InsurerClient, InsurerStorePort } from '@eid/domain/insurer';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 import type { EidDatabase } from './database.js';
-import { insurerClients, insurerFeed } from './schema.js';
+import { insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
+
+const toDelivery = ({ leasedUntil: _lease, ...row }: typeof webhookDeliveries.$inferSelect): WebhookDelivery => row;
+const toAttempt = ({ seq: _seq, ...row }: typeof webhookAttempts.$inferSelect): WebhookAttempt => row;
 
 export class SqliteInsurerStore implements InsurerStorePort {
   constructor(private readonly db: EidDatabase) {}
@@ -44,6 +47,59 @@ export class SqliteInsurerStore implements InsurerStorePort {
   }
 
   async removeFeedFor(declarationId: string): Promise<void> {
-    this.db.delete(insurerFeed).where(eq(insurerFeed.declarationId, declarationId)).run();
+    this.db.transaction((tx) => {
+      tx.delete(insurerFeed).where(eq(insurerFeed.declarationId, declarationId)).run();
+      const ids = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId)).all().map((r) => r.id);
+      if (ids.length) tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).run();
+      tx.delete(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId)).run();
+    });
+  }
+
+  async addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    this.db.insert(webhookDeliveries).values(deliveries.map((d) => ({ ...d, leasedUntil: null }))).onConflictDoNothing().run();
+  }
+
+  async claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<WebhookDelivery[]> {
+    const d = webhookDeliveries;
+    return this.db.transaction((tx) => {
+      const due = tx
+        .select()
+        .from(d)
+        .where(and(eq(d.state, 'PENDING'), lte(d.nextAttemptAt, now), or(isNull(d.leasedUntil), lte(d.leasedUntil, now))))
+        .orderBy(asc(d.nextAttemptAt), asc(d.createdAt), asc(d.id))
+        .limit(limit)
+        .all();
+      if (due.length > 0) tx.update(d).set({ leasedUntil: now + leaseMs }).where(inArray(d.id, due.map((r) => r.id))).run();
+      return due.map(toDelivery);
+    });
+  }
+
+  async recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void> {
+    this.db.transaction((tx) => {
+      const changed = tx.update(webhookDeliveries).set({ ...outcome, leasedUntil: null }).where(and(eq(webhookDeliveries.id, attempt.deliveryId), eq(webhookDeliveries.state, 'PENDING'))).run().changes;
+      if (changed === 1) tx.insert(webhookAttempts).values(attempt).run();
+    });
+  }
+
+  async deliveries(page: { readonly limit: number; readonly offset: number; readonly clientId?: string }): Promise<{ readonly deliveries: WebhookDelivery[]; readonly total: number }> {
+    const where = page.clientId === undefined ? undefined : eq(webhookDeliveries.clientId, page.clientId);
+    const rows = this.db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(page.limit).offset(page.offset).all();
+    const total = this.db.select({ n: count() }).from(webhookDeliveries).where(where).get()?.n ?? 0;
+    return { deliveries: rows.map(toDelivery), total };
+  }
+
+  async deliveryById(id: string): Promise<WebhookDelivery | null> {
+    const row = this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
+    return row ? toDelivery(row) : null;
+  }
+
+  async attemptsOf(deliveryId: string): Promise<WebhookAttempt[]> {
+    return this.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.seq)).all().map(toAttempt);
+  }
+
+  async replayDelivery(id: string, now: number): Promise<WebhookDelivery | null> {
+    this.db.update(webhookDeliveries).set({ state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null }).where(eq(webhookDeliveries.id, id)).run();
+    return this.deliveryById(id);
   }
 }

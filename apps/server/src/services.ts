@@ -14,7 +14,7 @@ import { BUREAU_NAME, isInLithuania, smsServed, type CaptchaPort, type EmailSend
 import { INSURER_API_PATH } from '@eid/domain/protocol';
 import { DeclarationHub, PRESENCE_REPEAT_MS, UploadService, type ClusterPort } from '@eid/hub';
 import { photoLegend } from './messages/legend.js';
-import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, announceFinished, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { translate } from '@eid/adapter-texts-catalog';
@@ -50,6 +50,8 @@ import { DeclarationFinalizer } from './output/finalizer.js';
 import { NodeCredentials } from './insurers/credentials.js';
 import { InsurerOAuth } from './insurers/oauth.js';
 import { WebhookAddressCheck } from './insurers/webhook-address.js';
+import { webhookSender } from './insurers/webhook-sender.js';
+import { WebhookWorker } from './insurers/webhook-worker.js';
 import { DeliveryWorker } from './output/delivery-worker.js';
 import { RetentionSweep } from './output/retention.js';
 import { SubmitWorker } from './hub/submit-worker.js';
@@ -141,6 +143,7 @@ export async function buildServices(deps: ServiceDeps) {
   const consolePorts: ConsolePorts = { staff, chats, claims, accounts: storage.accounts, statements: output, declarations: storage.declarations };
   // Issue 36: the insurers' clients and what their systems read, over the same stores.
   const insurerLinks = (path: string) => `${config.publicUrl.replace(/\/$/, '')}${path}`;
+  const credentials = new NodeCredentials(secret);
   const insurers: InsurerPorts = {
     store: storage.insurers,
     staff,
@@ -150,7 +153,7 @@ export async function buildServices(deps: ServiceDeps) {
     statements: output,
     blobs: storage.blobs,
     expiring,
-    credentials: new NodeCredentials(secret),
+    credentials,
     webhookAddress: new WebhookAddressCheck({ publicUrl: config.publicUrl, localHosts: config.webhookLocalHosts }),
     clock,
     ids,
@@ -160,6 +163,13 @@ export async function buildServices(deps: ServiceDeps) {
     },
   };
   const insurerOAuth = new InsurerOAuth(insurers);
+  const webhookWorker = new WebhookWorker({
+    store: storage.insurers,
+    openSecret: (sealed) => credentials.open(sealed),
+    send: webhookSender(config.webhookLocalHosts),
+    clock,
+    log: (level, message, data) => logger[level]({ data }, message),
+  });
   const sk = await skProviders(config);
   closers.push(() => sk.close());
   const identity = new IdentitySignIn(accountPorts, accounts, sk.providers);
@@ -221,7 +231,7 @@ export async function buildServices(deps: ServiceDeps) {
     encryption,
     media,
     registry,
-    insurers: storage.insurers,
+    insurers: { announce: (declaration, finishedAt) => announceFinished(insurers, declaration, finishedAt) },
     bureau: { email: config.claimsEmail, name: BUREAU_NAME },
     ids,
     clock,
@@ -233,6 +243,7 @@ export async function buildServices(deps: ServiceDeps) {
   const deliveryWorker = new DeliveryWorker({ source: deliverySource(storage, clock), output, blobs, email: mail, sms, clock, messageIdHost: new URL(config.publicUrl).hostname, log: outputLog });
   const submitWorker = new SubmitWorker(submitSource(storage, clock, log), hub, finalizer, clock, log, () => {
     if (config.backgroundJobs) void deliveryWorker.runOnce().catch((e: unknown) => log('error', 'delivery failed', String(e)));
+    if (config.backgroundJobs) void webhookWorker.runOnce().catch((e: unknown) => log('error', 'webhooks failed', String(e)));
   });
   const retention = new RetentionSweep({ store: declarations, output, blobs, accounts: storage.accounts, chats: storage.chats, claims: storage.claims, audit: storage.staff, insurers: storage.insurers, outbox, clock, log: (message, data) => logger.info(data, message) });
 
@@ -274,6 +285,7 @@ export async function buildServices(deps: ServiceDeps) {
     console: consolePorts,
     insurers,
     insurerOAuth,
+    webhookWorker,
     hub,
     systemUpdates,
     uploads,
@@ -309,7 +321,7 @@ export async function buildServices(deps: ServiceDeps) {
       timers.push(updates);
       if (config.backgroundJobs) {
         const sweep = () => Promise.all([accounts.sweep(), reminders.runDue(), staff.sweep()]);
-        timers.push(...(await startBackgroundWork({ storage, hub, accounts: { sweep }, submit: submitWorker, delivery: deliveryWorker, retention, log })));
+        timers.push(...(await startBackgroundWork({ storage, hub, accounts: { sweep }, submit: submitWorker, delivery: deliveryWorker, webhooks: webhookWorker, retention, log })));
       }
     },
     /** Open event streams never end by themselves: ended first, or a closing server would wait for them. */
@@ -321,6 +333,7 @@ export async function buildServices(deps: ServiceDeps) {
       for (const t of timers.splice(0)) clearInterval(t);
       await submitWorker.idle();
       await deliveryWorker.idle();
+      await webhookWorker.idle();
       for (const close of closers.splice(0).reverse()) await close();
     },
   };

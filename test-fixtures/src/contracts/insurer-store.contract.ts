@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InsurerClient, InsurerStorePort } from '@eid/domain/insurer';
+import type { InsurerClient, InsurerStorePort, WebhookDelivery } from '@eid/domain/insurer';
 
 export interface InsurerStoreUnderTest {
   readonly store: InsurerStorePort;
@@ -18,6 +18,23 @@ export const insurerClientFixture = (id: string, insurerId: number, over: Partia
   createdAt: T0,
   rotatedAt: null,
   revokedAt: null,
+  ...over,
+});
+
+export const deliveryFixture = (id: string, clientId: string, declarationId: string, over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
+  id,
+  clientId,
+  insurerId: 1,
+  declarationId,
+  event: 'declaration.finished',
+  payload: `{"type":"declaration.finished","data":{"id":"${declarationId}"}}`,
+  state: 'PENDING',
+  attempts: 0,
+  nextAttemptAt: T0,
+  createdAt: T0,
+  deliveredAt: null,
+  lastStatus: null,
+  lastError: null,
   ...over,
 });
 
@@ -96,6 +113,54 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
         await store.addToFeed([{ insurerId: 1, declarationId: 'decl-0003', finishedAt: T0 }]);
         const [after] = await store.feed(1, 0, 10);
         expect(after!.seq).toBeGreaterThan(Math.max(...before.map((e) => e.seq)));
+      }));
+
+    it('keeps each webhook delivery once per client, declaration and event, whole', () =>
+      withStore(async ({ store }) => {
+        const first = deliveryFixture('msg_0001', 'ic_a', 'decl-0001');
+        await store.addDeliveries([first, deliveryFixture('msg_0002', 'ic_b', 'decl-0001', { createdAt: T0 + 1 })]);
+        await store.addDeliveries([deliveryFixture('msg_0003', 'ic_a', 'decl-0001'), { ...first, payload: 'changed' }]);
+        expect(await store.deliveryById('msg_0001')).toEqual(first);
+        expect(await store.deliveryById('msg_0003')).toBeNull();
+        const page = await store.deliveries({ limit: 10, offset: 0 });
+        expect([page.total, page.deliveries.map((d) => d.id)]).toEqual([2, ['msg_0002', 'msg_0001']]);
+        expect((await store.deliveries({ limit: 10, offset: 0, clientId: 'ic_a' })).deliveries.map((d) => d.id)).toEqual(['msg_0001']);
+        expect((await store.deliveries({ limit: 1, offset: 1 })).deliveries.map((d) => d.id)).toEqual(['msg_0001']);
+      }));
+
+    it('a due delivery is claimed by one sender for its lease; an outcome ends the lease; a finished one is left as it is', () =>
+      withStore(async ({ store }) => {
+        await store.addDeliveries([deliveryFixture('msg_0001', 'ic_a', 'decl-0001'), deliveryFixture('msg_0002', 'ic_a', 'decl-0002', { nextAttemptAt: T0 + 60_000 })]);
+        expect((await store.claimDueDeliveries(T0, 10, 30_000)).map((d) => d.id)).toEqual(['msg_0001']);
+        expect(await store.claimDueDeliveries(T0 + 1, 10, 30_000)).toEqual([]);
+        // The sender died: once its lease is over, another claims it.
+        expect((await store.claimDueDeliveries(T0 + 30_000, 10, 30_000)).map((d) => d.id)).toEqual(['msg_0001']);
+        await store.recordAttempt({ deliveryId: 'msg_0001', at: T0 + 30_001, status: 503, error: null, ms: 12 }, { state: 'PENDING', attempts: 1, nextAttemptAt: T0 + 35_001, deliveredAt: null, lastStatus: 503, lastError: 'HTTP 503' });
+        expect((await store.claimDueDeliveries(T0 + 35_000, 10, 30_000)).map((d) => d.id)).toEqual([]);
+        expect((await store.claimDueDeliveries(T0 + 60_000, 10, 30_000)).map((d) => d.id)).toEqual(['msg_0001', 'msg_0002']);
+        await store.recordAttempt({ deliveryId: 'msg_0001', at: T0 + 60_001, status: 204, error: null, ms: 9 }, { state: 'DELIVERED', attempts: 2, nextAttemptAt: T0 + 60_001, deliveredAt: T0 + 60_001, lastStatus: 204, lastError: null });
+        // A late sender's outcome after delivery changes nothing, and is not an attempt of it.
+        await store.recordAttempt({ deliveryId: 'msg_0001', at: T0 + 60_002, status: null, error: 'timeout', ms: 10_000 }, { state: 'PENDING', attempts: 3, nextAttemptAt: T0 + 70_000, deliveredAt: null, lastStatus: null, lastError: 'timeout' });
+        expect(await store.deliveryById('msg_0001')).toMatchObject({ state: 'DELIVERED', attempts: 2, deliveredAt: T0 + 60_001, lastStatus: 204 });
+        expect((await store.attemptsOf('msg_0001')).map((a) => [a.status, a.error, a.ms])).toEqual([
+          [503, null, 12],
+          [204, null, 9],
+        ]);
+        // msg_0002's sender died: it comes back when its lease is over; the delivered one never does.
+        expect((await store.claimDueDeliveries(T0 + 999_999, 10, 30_000)).map((d) => d.id)).toEqual(['msg_0002']);
+      }));
+
+    it('a supervisor\'s replay makes a delivery due again with a new count; a declaration forgotten takes its deliveries along', () =>
+      withStore(async ({ store }) => {
+        await store.addDeliveries([deliveryFixture('msg_0001', 'ic_a', 'decl-0001', { state: 'FAILED', attempts: 13, lastError: 'HTTP 500' })]);
+        expect(await store.claimDueDeliveries(T0 + 1, 10, 1000)).toEqual([]);
+        expect(await store.replayDelivery('msg_0001', T0 + 5)).toMatchObject({ state: 'PENDING', attempts: 0, nextAttemptAt: T0 + 5 });
+        expect(await store.replayDelivery('msg_nobody', T0)).toBeNull();
+        expect((await store.claimDueDeliveries(T0 + 5, 10, 1000)).map((d) => d.id)).toEqual(['msg_0001']);
+        await store.recordAttempt({ deliveryId: 'msg_0001', at: T0 + 6, status: 200, error: null, ms: 3 }, { state: 'DELIVERED', attempts: 1, nextAttemptAt: T0 + 6, deliveredAt: T0 + 6, lastStatus: 200, lastError: null });
+        await store.removeFeedFor('decl-0001');
+        expect(await store.deliveryById('msg_0001')).toBeNull();
+        expect(await store.attemptsOf('msg_0001')).toEqual([]);
       }));
   });
 }

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { HTTP_CALLS, HTTP_CALL_NAMES, INSURER_API_PATH, INSURER_TOKEN_PATH, type HttpCall, type HttpCallName } from '@eid/domain/protocol';
-import { INSURER_DATA_VERSION, OAuthErrorSchema, TokenRequestSchema } from '@eid/domain/insurer';
+import { INSURER_DATA_VERSION, OAuthErrorSchema, TokenRequestSchema, WEBHOOK_EVENT_FINISHED, WebhookPayloadSchema } from '@eid/domain/insurer';
 import { jsonSchemaOf, type JsonSchema } from './declaration-schema.js';
 
 /** The calls the document describes: the insurers' own, the token endpoint and the data's schema. */
@@ -78,6 +78,21 @@ export function insurerOpenApi(publicUrl: string, declarationSchema: JsonSchema)
     },
     servers: [{ url: publicUrl.replace(/\/$/, '') }],
     paths,
+    // What the service sends to a client's webhook address (Standard Webhooks 1.0).
+    webhooks: {
+      [WEBHOOK_EVENT_FINISHED]: {
+        post: {
+          summary: 'A declaration for this insurer was finished: pull it.',
+          parameters: [
+            { name: 'webhook-id', in: 'header', required: true, description: 'The delivery\'s id: the same on every attempt; take each once.', schema: { type: 'string' } },
+            { name: 'webhook-timestamp', in: 'header', required: true, description: 'When this attempt was signed (seconds since the epoch); refuse one more than 5 minutes off.', schema: { type: 'string' } },
+            { name: 'webhook-signature', in: 'header', required: true, description: '`v1,` and the base64 HMAC-SHA256, keyed with the webhook secret, of `id.timestamp.body`.', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: json(jsonSchemaOf(WebhookPayloadSchema)) },
+          responses: { '2XX': { description: 'Taken. Anything else (or no answer in 10 s) is tried again: after 5 s, 1 min, 5 min, 30 min, 2 h, 5 h, then every 10-12 h, for about three days.' } },
+        },
+      },
+    },
     components: {
       securitySchemes: { clientCredentials: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: INSURER_TOKEN_PATH, scopes: {} } } } },
       schemas: { Declaration: declaration, Error: jsonSchemaOf(ErrorSchema) },

@@ -34,7 +34,6 @@ import {
   type StatementRecord,
   type VehicleRegistryPort,
 } from '@eid/domain';
-import { responsibleInsurerIds, type InsurerStorePort } from '@eid/domain/insurer';
 import { driverEmail, driverSms, insurerEmail } from '../messages/delivery-texts.js';
 
 export interface FinalizerDeps {
@@ -46,8 +45,8 @@ export interface FinalizerDeps {
   /** Photos are fitted for the document's pages (smaller e-mails). */
   readonly media: Pick<MediaProcessorPort, 'shrinkJpeg'>;
   readonly registry: VehicleRegistryPort;
-  /** The responsible insurers' feeds (issue 36): what their systems pull. */
-  readonly insurers: Pick<InsurerStorePort, 'addToFeed'>;
+  /** The responsible insurers told (issue 36): their feeds, their systems' webhooks. */
+  readonly insurers: { announce(declaration: Declaration, finishedAt: number): Promise<void> };
   /** Receives the copy of a party at fault insured abroad or not at all (IN5). */
   readonly bureau: BureauContact;
   readonly ids: IdPort;
@@ -87,7 +86,7 @@ export class DeclarationFinalizer {
     }
     // After the statements, every time (once per insurer and declaration): a run that crashed between the two adds it now.
     const finishedAt = statements[0]?.createdAt ?? this.deps.clock.now();
-    await this.deps.insurers.addToFeed(responsibleInsurerIds(record.declaration).map((insurerId) => ({ insurerId, declarationId, finishedAt })));
+    await this.deps.insurers.announce(record.declaration, finishedAt);
     const byParty = new Map(statements.map((s) => [s.party, s]));
     const link = (party: Party) => {
       const s = byParty.get(party);

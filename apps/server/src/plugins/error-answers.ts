@@ -52,6 +52,7 @@ const CONSOLE_STATUS: Record<ConsoleFailure, number> = {
   INSURER_CLIENT_NOT_FOUND: 404,
   INSURER_NOT_IN_REGISTRY: 400,
   WEBHOOK_ADDRESS_REFUSED: 400,
+  WEBHOOK_NOT_FOUND: 404,
 };
 
 /** The insurers' API's refusals (issue 36). */

@@ -13,10 +13,11 @@ import { DataTable } from '../ui/data-table';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
 import { Show, useWhen } from './console-parts';
 import { Field, useForm } from './console-staff';
+import { WebhookDeliveries } from './console-webhooks';
 
 type Asking = { readonly act: 'rotate' | 'revoke'; readonly client: InsurerClientView } | null;
 
-export function InsurersView() {
+export function InsurersView({ offset }: { offset: number }) {
   const { t } = useLingui();
   const when = useWhen();
   const { loaded, reload } = useConsoleCall('insurerClients', {});
@@ -114,6 +115,7 @@ export function InsurersView() {
           </>
         )}
       </Show>
+      <WebhookDeliveries offset={offset} />
       {asking ? (
         <ConfirmDialog
           title={asking.act === 'rotate' ? t`New credentials for ${asking.client.name}?` : t`Revoke ${asking.client.name}?`}

@@ -37,6 +37,8 @@ export function useAuditActionName(): (action: AuditAction) => string {
     INSURER_CLIENT_ADDED: t`Registered an insurer's client`,
     INSURER_CLIENT_ROTATED: t`Gave an insurer's client new credentials`,
     INSURER_CLIENT_REVOKED: t`Revoked an insurer's client`,
+    WEBHOOKS_LISTED: t`Read the webhook deliveries`,
+    WEBHOOK_REPLAYED: t`Sent a webhook again`,
     INSURER_FEED_READ: t`An insurer's system read its list of declarations`,
     INSURER_DECLARATION_READ: t`An insurer's system read a declaration`,
     INSURER_FILE_READ: t`An insurer's system read a declaration's file`,

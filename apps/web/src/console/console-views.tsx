@@ -49,7 +49,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
       {view === 'claims' ? <ClaimsView q={search.q ?? ''} offset={search.offset ?? 0} claimId={search.id} /> : null}
       {view === 'message' ? <MessageToUser /> : null}
       {view === 'staff' ? <StaffView /> : null}
-      {view === 'insurers' ? <InsurersView /> : null}
+      {view === 'insurers' ? <InsurersView offset={search.offset ?? 0} /> : null}
       {view === 'audit' ? <AuditLog offset={search.offset ?? 0} /> : null}
     </>
   );

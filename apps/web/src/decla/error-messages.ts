@@ -208,6 +208,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, MessageDescriptor>> = {
   INSURER_CLIENT_NOT_FOUND: msg`This insurer's client was not found, or it was revoked.`,
   INSURER_NOT_IN_REGISTRY: msg`This insurer is not in the register.`,
   WEBHOOK_ADDRESS_REFUSED: msg`The webhook address must be https to a public address: not a private network, not this service.`,
+  WEBHOOK_NOT_FOUND: msg`This webhook delivery was not found.`,
   INSURER_TOKEN_INVALID: msg`The insurer's access token is not valid.`,
   INSURER_RECORD_NOT_FOUND: msg`This declaration or file was not found.`,
   IDENTITY_FAILED: msg`The sign-in service did not answer. Try again later or choose another way.`,

@@ -3,4 +3,6 @@ export type { CredentialsPort, InsurerPorts, WebhookAddressPort, WebhookAddressR
 export { InsurerApiError, refuseInsurer, type InsurerApiFailure } from './insurer-error.js';
 export { listInsurerClients, registerInsurerClient, revokeInsurerClient, rotateInsurerClient } from './clients.js';
 export { authenticateInsurerClient, insurerTokenExpiry, insurerTokenHolder, keepInsurerToken } from './tokens.js';
+export { announceFinished } from './announce.js';
+export { listWebhookDeliveries, replayWebhook, webhookAttempts } from './webhooks.js';
 export { readInsurerDeclaration, readInsurerFeed, readInsurerFile, type InsurerCaller } from './pull.js';

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'INSURER_CLIENT_ADDED',
   'INSURER_CLIENT_ROTATED',
   'INSURER_CLIENT_REVOKED',
+  'WEBHOOKS_LISTED',
+  'WEBHOOK_REPLAYED',
   /** An insurer's system (its client's id in `staffId`) read its feed, a declaration or a file (issue 36: every read is logged). */
   'INSURER_FEED_READ',
   'INSURER_DECLARATION_READ',

@@ -2,4 +2,5 @@
 export * from './declaration-data.js';
 export * from './clients.js';
 export * from './feed.js';
+export * from './webhooks.js';
 export type * from './insurer-store.port.js';

@@ -5,6 +5,7 @@
  * (`test-fixtures/src/contracts/insurer-store.contract.ts`).
  */
 import type { InsurerClient } from './clients.js';
+import type { DeliveryOutcome, WebhookAttempt, WebhookDelivery } from './webhooks.js';
 
 /** A finished declaration for one of its responsible insurers. */
 export interface FeedEntry {
@@ -36,6 +37,24 @@ export interface InsurerStorePort {
   feed(insurerId: number, afterSeq: number, limit: number): Promise<FeedEntry[]>;
   /** The insurer's entry of a declaration, null when the declaration is not in its feed. */
   feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null>;
-  /** Forgets a declaration's entries (its retention period is over, RT1). */
+  /** Forgets a declaration's feed entries, webhook deliveries and their attempts (its retention period is over, RT1). */
   removeFeedFor(declarationId: string): Promise<void>;
+
+  /** Adds webhook deliveries, each once: one already there (the same id, or the same client, declaration and event) is left as it is. */
+  addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  /**
+   * Claims at most `limit` PENDING deliveries due at `now`, the longest due first, for `leaseMs`:
+   * not due again before the lease ran out (their sender died) or an outcome is recorded, so two
+   * nodes never send the same delivery at once.
+   */
+  claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<WebhookDelivery[]>;
+  /** Records an attempt and the delivery's outcome (the lease ends); a delivery no longer PENDING is left as it is. */
+  recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void>;
+  /** The deliveries, newest first, a page at a time (one client's, or all). */
+  deliveries(page: { readonly limit: number; readonly offset: number; readonly clientId?: string }): Promise<{ readonly deliveries: WebhookDelivery[]; readonly total: number }>;
+  deliveryById(id: string): Promise<WebhookDelivery | null>;
+  /** A delivery's attempts, oldest first. */
+  attemptsOf(deliveryId: string): Promise<WebhookAttempt[]>;
+  /** Sends a delivery again (a supervisor's replay): PENDING, due at `now`, a new count of attempts; null when there is none. */
+  replayDelivery(id: string, now: number): Promise<WebhookDelivery | null>;
 }

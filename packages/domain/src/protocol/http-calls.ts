@@ -54,6 +54,7 @@ import type {
 import { NewInsurerClientSchema, InsurerClientParamsSchema, type InsurerClientAnswer, type InsurerClientsAnswer } from '../insurer/clients.js';
 import { FeedQuerySchema, InsurerDeclarationParamsSchema, InsurerFileParamsSchema, FeedAnswerSchema, TokenAnswerSchema, type FeedAnswer, type TokenAnswer } from '../insurer/feed.js';
 import { InsurerDeclarationSchema, type InsurerDeclaration } from '../insurer/declaration-data.js';
+import type { WebhookAttemptsAnswer, WebhookDeliveriesAnswer } from '../insurer/webhooks.js';
 import { JOIN_WORK_MAX } from '../declaration/join.js';
 import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js';
 
@@ -127,6 +128,7 @@ export const ChatFileParamsSchema = object({ chatId: ChatIdSchema, fileId: id(8,
 export const StatementIdParamsSchema = object({ statementId: id(16, 64) });
 export const DeclarationParamsSchema = object({ declarationId: id(8, 64) });
 export const StaffIdParamsSchema = object({ id: id(1, 64) });
+export const WebhookParamsSchema = object({ deliveryId: v.pipe(v.string(), v.regex(/^msg_[A-Za-z0-9_-]{16,64}$/)) });
 /** A parameter's name (an unknown one is ROUTE_NOT_FOUND, as any path that is not there). */
 export const ParameterParamsSchema = object({ name: v.pipe(v.string(), v.maxLength(40)) });
 /** A major version of the insurers' data model, as its address names it (`v1`); an unknown one is ROUTE_NOT_FOUND. */
@@ -279,6 +281,9 @@ export const HTTP_CALLS = {
   addInsurerClient: call({ ...HTTP_ROUTES.addInsurerClient, body: NewInsurerClientSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   rotateInsurerClient: call({ ...HTTP_ROUTES.rotateInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   revokeInsurerClient: call({ ...HTTP_ROUTES.revokeInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
+  webhookDeliveries: call({ ...HTTP_ROUTES.webhookDeliveries, query: ConsolePageSchema, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<WebhookDeliveriesAnswer>() }),
+  webhookAttempts: call({ ...HTTP_ROUTES.webhookAttempts, params: WebhookParamsSchema, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<WebhookAttemptsAnswer>() }),
+  replayWebhook: call({ ...HTTP_ROUTES.replayWebhook, params: WebhookParamsSchema, limit: { perMinute: 30, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<WebhookDeliveriesAnswer['deliveries'][number]>() }),
   audit: call({ ...HTTP_ROUTES.audit, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
   consoleDeclarations: call({ ...HTTP_ROUTES.consoleDeclarations, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
   consoleDeclaration: call({ ...HTTP_ROUTES.consoleDeclaration, params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),

@@ -317,7 +317,7 @@ export const CLAIM_ERROR_CODES = [
 ] as const;
 
 /** The bureau's console (SF1-SF4): one answer for every failed sign-in, whatever was wrong. */
-export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND', 'SYSTEM_UPDATE_TIMES', 'INSURER_CLIENT_NOT_FOUND', 'INSURER_NOT_IN_REGISTRY', 'WEBHOOK_ADDRESS_REFUSED'] as const;
+export const CONSOLE_ERROR_CODES = ['STAFF_SIGN_IN_FAILED', 'STAFF_NOT_SIGNED_IN', 'STAFF_FORBIDDEN', 'STAFF_EXISTS', 'STAFF_NOT_FOUND', 'RECIPIENT_NOT_FOUND', 'SYSTEM_UPDATE_TIMES', 'INSURER_CLIENT_NOT_FOUND', 'INSURER_NOT_IN_REGISTRY', 'WEBHOOK_ADDRESS_REFUSED', 'WEBHOOK_NOT_FOUND'] as const;
 
 /**
  * The insurers' API (issue 36): a token that is not one (unknown, expired, its client revoked); a
