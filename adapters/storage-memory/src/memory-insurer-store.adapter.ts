@@ -1,4 +1,4 @@
-import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
+import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClaim, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 
 /** InsurerStorePort in memory (tests, the server's memory set-up; the same contract as the SQL stores). Values are copied in and out. */
 export class MemoryInsurerStore implements InsurerStorePort {
@@ -7,6 +7,7 @@ export class MemoryInsurerStore implements InsurerStorePort {
   private seq = 0;
   private readonly sent = new Map<string, WebhookDelivery & { leasedUntil: number | null }>();
   private readonly tries: WebhookAttempt[] = [];
+  private readonly claims = new Map<string, InsurerClaim>();
 
   async addClient(client: InsurerClient): Promise<boolean> {
     if (this.clients.has(client.id)) return false;
@@ -47,8 +48,26 @@ export class MemoryInsurerStore implements InsurerStorePort {
     return found ? { ...found } : null;
   }
 
+  async registerClaim(claim: InsurerClaim): Promise<'NEW' | 'SAME' | 'CHANGED'> {
+    const key = `${claim.declarationId}:${claim.insurerId}`;
+    const kept = this.claims.get(key);
+    const same = kept && kept.claimNumber === claim.claimNumber && kept.contactName === claim.contactName && kept.contactPhone === claim.contactPhone && kept.contactEmail === claim.contactEmail;
+    if (same) return 'SAME';
+    this.claims.set(key, { ...claim });
+    return kept ? 'CHANGED' : 'NEW';
+  }
+
+  async claimsFor(declarationId: string): Promise<InsurerClaim[]> {
+    return [...this.claims.values()].filter((c) => c.declarationId === declarationId).sort((a, b) => a.insurerId - b.insurerId).map((c) => ({ ...c }));
+  }
+
+  async unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+    return this.entries.filter((e) => e.finishedAt < finishedBefore && !this.claims.has(`${e.declarationId}:${e.insurerId}`)).slice(0, limit).map((e) => ({ ...e }));
+  }
+
   async removeFeedFor(declarationId: string): Promise<void> {
     for (let i = this.entries.length - 1; i >= 0; i--) if (this.entries[i]!.declarationId === declarationId) this.entries.splice(i, 1);
+    for (const [key, c] of this.claims) if (c.declarationId === declarationId) this.claims.delete(key);
     for (const d of [...this.sent.values()].filter((x) => x.declarationId === declarationId)) {
       this.sent.delete(d.id);
       for (let i = this.tries.length - 1; i >= 0; i--) if (this.tries[i]!.deliveryId === d.id) this.tries.splice(i, 1);

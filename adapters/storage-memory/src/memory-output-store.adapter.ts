@@ -19,6 +19,10 @@ export class MemoryOutputStore implements OutputStorePort {
     for (const m of messages) if (!this.deliveries.has(m.id)) this.deliveries.set(m.id, m);
   }
 
+  async addMessages(messages: readonly DeliveryRecord[]): Promise<void> {
+    for (const m of messages) if (!this.deliveries.has(m.id)) this.deliveries.set(m.id, m);
+  }
+
   async removeFor(declarationId: string): Promise<void> {
     for (const [id, s] of this.statements) if (s.declarationId === declarationId) this.statements.delete(id);
     for (const [id, m] of this.deliveries) if (m.declarationId === declarationId) this.deliveries.delete(id);

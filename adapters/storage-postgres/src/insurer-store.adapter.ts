@@ -1,10 +1,11 @@
 /** InsurerStorePort on PostgreSQL: the insurers' clients and feeds, shared by every node. */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClaim, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 import type { PgDatabase } from './database.js';
-import { insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
+import { insurerClaims, insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
 
 const toDelivery = ({ leasedUntil: _lease, ...row }: typeof webhookDeliveries.$inferSelect): WebhookDelivery => row;
+const sameClaim = (a: InsurerClaim, b: InsurerClaim) => a.claimNumber === b.claimNumber && a.contactName === b.contactName && a.contactPhone === b.contactPhone && a.contactEmail === b.contactEmail;
 const toAttempt = ({ seq: _seq, ...row }: typeof webhookAttempts.$inferSelect): WebhookAttempt => row;
 
 /**
@@ -57,9 +58,34 @@ export class PgInsurerStore implements InsurerStorePort {
     return row ?? null;
   }
 
+  async registerClaim(claim: InsurerClaim): Promise<'NEW' | 'SAME' | 'CHANGED'> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'claim:' + claim.declarationId}, 0))`);
+      const [kept] = await tx.select().from(insurerClaims).where(and(eq(insurerClaims.declarationId, claim.declarationId), eq(insurerClaims.insurerId, claim.insurerId)));
+      if (kept && sameClaim(kept, claim)) return 'SAME';
+      await tx.insert(insurerClaims).values(claim).onConflictDoUpdate({ target: [insurerClaims.declarationId, insurerClaims.insurerId], set: claim });
+      return kept ? 'CHANGED' : 'NEW';
+    });
+  }
+
+  async claimsFor(declarationId: string): Promise<InsurerClaim[]> {
+    return this.db.select().from(insurerClaims).where(eq(insurerClaims.declarationId, declarationId)).orderBy(asc(insurerClaims.insurerId));
+  }
+
+  async unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+    return this.db
+      .select({ seq: insurerFeed.seq, insurerId: insurerFeed.insurerId, declarationId: insurerFeed.declarationId, finishedAt: insurerFeed.finishedAt })
+      .from(insurerFeed)
+      .leftJoin(insurerClaims, and(eq(insurerClaims.declarationId, insurerFeed.declarationId), eq(insurerClaims.insurerId, insurerFeed.insurerId)))
+      .where(and(lt(insurerFeed.finishedAt, finishedBefore), isNull(insurerClaims.claimNumber)))
+      .orderBy(asc(insurerFeed.seq))
+      .limit(limit);
+  }
+
   async removeFeedFor(declarationId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(insurerFeed).where(eq(insurerFeed.declarationId, declarationId));
+      await tx.delete(insurerClaims).where(eq(insurerClaims.declarationId, declarationId));
       const ids = (await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId))).map((r) => r.id);
       if (ids.length) await tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids));
       await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId));

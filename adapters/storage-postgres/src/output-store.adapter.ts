@@ -101,32 +101,41 @@ export class PgOutputStore implements OutputStorePort {
             createdAt: s.createdAt,
           });
       }
-      for (const m of messages) {
-        const inserted = await tx
-          .insert(deliveries)
-          .values({
-            id: m.id,
-            declarationId: m.declarationId,
-            key: m.key,
-            channel: m.channel,
-            recipient: m.to,
-            subject: m.subject,
-            body: m.text,
-            html: m.html,
-            attachments: JSON.stringify(m.attachments),
-            state: m.state,
-            attempts: m.attempts,
-            nextAttemptAt: m.nextAttemptAt,
-            createdAt: m.createdAt,
-            sentAt: m.sentAt,
-            lastError: m.lastError,
-          })
-          .onConflictDoNothing()
-          .returning({ id: deliveries.id });
-        // A job for each message written now (one written before has its job already).
-        if (inserted.length === 1 && this.jobs && client) await this.jobs.queue.sendIn(client, JOB_QUEUES.deliver, { id: m.id, declarationId: m.declarationId }, m.id);
-      }
+      for (const m of messages) await this.insertMessage(tx, client, m);
     });
+  }
+
+  async addMessages(messages: readonly DeliveryRecord[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.inTransaction(async (tx, client) => {
+      for (const m of messages) await this.insertMessage(tx, client, m);
+    });
+  }
+
+  /** A message's row, and a job for it when the row is new (one written before has its job already). */
+  private async insertMessage(tx: PgDatabase, client: pg.PoolClient | null, m: DeliveryRecord): Promise<void> {
+    const inserted = await tx
+      .insert(deliveries)
+      .values({
+        id: m.id,
+        declarationId: m.declarationId,
+        key: m.key,
+        channel: m.channel,
+        recipient: m.to,
+        subject: m.subject,
+        body: m.text,
+        html: m.html,
+        attachments: JSON.stringify(m.attachments),
+        state: m.state,
+        attempts: m.attempts,
+        nextAttemptAt: m.nextAttemptAt,
+        createdAt: m.createdAt,
+        sentAt: m.sentAt,
+        lastError: m.lastError,
+      })
+      .onConflictDoNothing()
+      .returning({ id: deliveries.id });
+    if (inserted.length === 1 && this.jobs && client) await this.jobs.queue.sendIn(client, JOB_QUEUES.deliver, { id: m.id, declarationId: m.declarationId }, m.id);
   }
 
   async statementsFor(declarationId: string): Promise<StatementRecord[]> {

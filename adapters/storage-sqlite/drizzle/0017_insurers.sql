@@ -1,3 +1,15 @@
+CREATE TABLE `insurer_claims` (
+	`declaration_id` text NOT NULL,
+	`insurer_id` integer NOT NULL,
+	`claim_number` text NOT NULL,
+	`contact_name` text NOT NULL,
+	`contact_phone` text NOT NULL,
+	`contact_email` text NOT NULL,
+	`client_id` text NOT NULL,
+	`registered_at` integer NOT NULL,
+	PRIMARY KEY(`declaration_id`, `insurer_id`)
+);
+--> statement-breakpoint
 CREATE TABLE `insurer_clients` (
 	`id` text PRIMARY KEY NOT NULL,
 	`insurer_id` integer NOT NULL,

@@ -1,10 +1,11 @@
 /** InsurerStorePort on SQLite: the insurers' clients and feeds (one process: entries are numbered in the order written). */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClaim, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 import type { EidDatabase } from './database.js';
-import { insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
+import { insurerClaims, insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
 
 const toDelivery = ({ leasedUntil: _lease, ...row }: typeof webhookDeliveries.$inferSelect): WebhookDelivery => row;
+const sameClaim = (a: InsurerClaim, b: InsurerClaim) => a.claimNumber === b.claimNumber && a.contactName === b.contactName && a.contactPhone === b.contactPhone && a.contactEmail === b.contactEmail;
 const toAttempt = ({ seq: _seq, ...row }: typeof webhookAttempts.$inferSelect): WebhookAttempt => row;
 
 export class SqliteInsurerStore implements InsurerStorePort {
@@ -46,9 +47,34 @@ export class SqliteInsurerStore implements InsurerStorePort {
     return this.db.select().from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), eq(insurerFeed.declarationId, declarationId))).get() ?? null;
   }
 
+  async registerClaim(claim: InsurerClaim): Promise<'NEW' | 'SAME' | 'CHANGED'> {
+    return this.db.transaction((tx) => {
+      const kept = tx.select().from(insurerClaims).where(and(eq(insurerClaims.declarationId, claim.declarationId), eq(insurerClaims.insurerId, claim.insurerId))).get();
+      if (kept && sameClaim(kept, claim)) return 'SAME';
+      tx.insert(insurerClaims).values(claim).onConflictDoUpdate({ target: [insurerClaims.declarationId, insurerClaims.insurerId], set: claim }).run();
+      return kept ? 'CHANGED' : 'NEW';
+    });
+  }
+
+  async claimsFor(declarationId: string): Promise<InsurerClaim[]> {
+    return this.db.select().from(insurerClaims).where(eq(insurerClaims.declarationId, declarationId)).orderBy(asc(insurerClaims.insurerId)).all();
+  }
+
+  async unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+    return this.db
+      .select({ seq: insurerFeed.seq, insurerId: insurerFeed.insurerId, declarationId: insurerFeed.declarationId, finishedAt: insurerFeed.finishedAt })
+      .from(insurerFeed)
+      .leftJoin(insurerClaims, and(eq(insurerClaims.declarationId, insurerFeed.declarationId), eq(insurerClaims.insurerId, insurerFeed.insurerId)))
+      .where(and(lt(insurerFeed.finishedAt, finishedBefore), isNull(insurerClaims.claimNumber)))
+      .orderBy(asc(insurerFeed.seq))
+      .limit(limit)
+      .all();
+  }
+
   async removeFeedFor(declarationId: string): Promise<void> {
     this.db.transaction((tx) => {
       tx.delete(insurerFeed).where(eq(insurerFeed.declarationId, declarationId)).run();
+      tx.delete(insurerClaims).where(eq(insurerClaims.declarationId, declarationId)).run();
       const ids = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId)).all().map((r) => r.id);
       if (ids.length) tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).run();
       tx.delete(webhookDeliveries).where(eq(webhookDeliveries.declarationId, declarationId)).run();

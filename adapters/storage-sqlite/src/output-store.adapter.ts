@@ -43,6 +43,25 @@ const toDelivery = (r: typeof deliveries.$inferSelect): DeliveryRecord => ({
   lastError: r.lastError,
 });
 
+/** A message as its row. */
+const deliveryRow = (m: DeliveryRecord) => ({
+  id: m.id,
+  declarationId: m.declarationId,
+  key: m.key,
+  channel: m.channel,
+  recipient: m.to,
+  subject: m.subject,
+  body: m.text,
+  html: m.html,
+  attachments: JSON.stringify(m.attachments),
+  state: m.state,
+  attempts: m.attempts,
+  nextAttemptAt: m.nextAttemptAt,
+  createdAt: m.createdAt,
+  sentAt: m.sentAt,
+  lastError: m.lastError,
+});
+
 /**
  * Statements and the delivery outbox in the SQLite file of the declarations. `saveOutput` is one
  * transaction: the first call for a declaration writes everything, any later call nothing.
@@ -74,28 +93,14 @@ export class SqliteOutputStore implements OutputStorePort {
           })
           .run();
       }
-      for (const m of messages) {
-        tx.insert(deliveries)
-          .values({
-            id: m.id,
-            declarationId: m.declarationId,
-            key: m.key,
-            channel: m.channel,
-            recipient: m.to,
-            subject: m.subject,
-            body: m.text,
-            html: m.html,
-            attachments: JSON.stringify(m.attachments),
-            state: m.state,
-            attempts: m.attempts,
-            nextAttemptAt: m.nextAttemptAt,
-            createdAt: m.createdAt,
-            sentAt: m.sentAt,
-            lastError: m.lastError,
-          })
-          .onConflictDoNothing()
-          .run();
-      }
+      for (const m of messages) tx.insert(deliveries).values(deliveryRow(m)).onConflictDoNothing().run();
+    });
+  }
+
+  async addMessages(messages: readonly DeliveryRecord[]): Promise<void> {
+    if (messages.length === 0) return;
+    this.db.transaction((tx) => {
+      for (const m of messages) tx.insert(deliveries).values(deliveryRow(m)).onConflictDoNothing().run();
     });
   }
 

@@ -427,3 +427,19 @@ export const webhookAttempts = sqliteTable(
   },
   (t) => [index('webhook_attempts_of').on(t.deliveryId, t.seq)],
 );
+
+/** Insurers' claims registered for declarations (issue 36): one per declaration and insurer. */
+export const insurerClaims = sqliteTable(
+  'insurer_claims',
+  {
+    declarationId: text('declaration_id').notNull(),
+    insurerId: integer('insurer_id').notNull(),
+    claimNumber: text('claim_number').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    clientId: text('client_id').notNull(),
+    registeredAt: integer('registered_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.declarationId, t.insurerId] })],
+);

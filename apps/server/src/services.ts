@@ -10,11 +10,11 @@ import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { hash as argon2Hash } from '@node-rs/argon2';
-import { BUREAU_NAME, isInLithuania, smsServed, type CaptchaPort, type EmailSenderPort, type SmsSenderPort } from '@eid/domain';
+import { BUREAU_NAME, isInLithuania, smsServed, type CaptchaPort, type Declaration, type Party, type EmailSenderPort, type SmsSenderPort } from '@eid/domain';
 import { INSURER_API_PATH } from '@eid/domain/protocol';
 import { DeclarationHub, PRESENCE_REPEAT_MS, UploadService, type ClusterPort } from '@eid/hub';
 import { photoLegend } from './messages/legend.js';
-import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, announceFinished, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, announceFinished, statementClaims, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { translate } from '@eid/adapter-texts-catalog';
@@ -52,6 +52,7 @@ import { InsurerOAuth } from './insurers/oauth.js';
 import { WebhookAddressCheck } from './insurers/webhook-address.js';
 import { webhookSender } from './insurers/webhook-sender.js';
 import { WebhookWorker } from './insurers/webhook-worker.js';
+import { ClaimNotifier } from './messages/insurer-claim-texts.js';
 import { DeliveryWorker } from './output/delivery-worker.js';
 import { RetentionSweep } from './output/retention.js';
 import { SubmitWorker } from './hub/submit-worker.js';
@@ -123,8 +124,10 @@ export async function buildServices(deps: ServiceDeps) {
   const claims = new ClaimService({ claims: storage.claims, clock, ids, chats, declarations: victimDeclarations(storage), dispatch: claimDispatch, log: (message, data) => logger.warn(data, message) });
   // UE8: a claim's scheme from its declaration (the form and the claim's PDF show it).
   const claimFiles = { claims, declarations: storage.declarations, blobs: storage.blobs };
+  // Issue 36: the claim numbers insurers registered, on each driver's statement.
+  const insurerClaims = (declaration: Declaration, party: Party) => statementClaims({ store: storage.insurers, registry }, declaration, party);
   // BR1-BR5, settings M: what the records use cases read.
-  const records: RecordsPorts = { bureau: storage.bureau, insurers: registry, statements: output, declarations: storage.declarations, accounts: storage.accounts, seated: victimDeclarations(storage), clock };
+  const records: RecordsPorts = { bureau: storage.bureau, insurers: registry, statements: output, declarations: storage.declarations, accounts: storage.accounts, seated: victimDeclarations(storage), clock, insurerClaims };
   // PV: what opening a driver's statement reads (its wrong tries survive a restart, FU7).
   const statements: StatementPorts = {
     statements: output,
@@ -136,11 +139,12 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     captcha,
     log: (message, data) => logger.info(data, message),
+    insurerClaims,
   };
   const staff = new StaffService({ store: storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock, ids, hash, expiring });
   if (config.staffSeed === 'fixture') await seedDemoStaff(staff);
   // SF2, CH3-CH6, UE9: what the console's use cases read (each writes the audit log first).
-  const consolePorts: ConsolePorts = { staff, chats, claims, accounts: storage.accounts, statements: output, declarations: storage.declarations };
+  const consolePorts: ConsolePorts = { staff, chats, claims, accounts: storage.accounts, statements: output, declarations: storage.declarations, insurerClaims };
   // Issue 36: the insurers' clients and what their systems read, over the same stores.
   const insurerLinks = (path: string) => `${config.publicUrl.replace(/\/$/, '')}${path}`;
   const credentials = new NodeCredentials(secret);
@@ -155,6 +159,7 @@ export async function buildServices(deps: ServiceDeps) {
     expiring,
     credentials,
     webhookAddress: new WebhookAddressCheck({ publicUrl: config.publicUrl, localHosts: config.webhookLocalHosts }),
+    notify: new ClaimNotifier(output),
     clock,
     ids,
     links: {

@@ -183,7 +183,7 @@ describe('accounts: sign-in and its lock-out', () => {
 
   it('[AC4] an address without an account answers and locks exactly like one with it, after the same password work', async () => {
     const { service, hasher } = await confirmed();
-    const unknown = { email: 'niekas@example.lt', password: 'Slaptas1' };
+    const unknown = { ...JONAS, email: 'niekas@example.lt', password: 'Slaptas1' };
     const known = { ...JONAS, password: 'Neteisingas1' };
     const seen = async (creds: typeof known) => {
       const answers: string[] = [];

@@ -69,7 +69,7 @@ describe('every payload has its range and shape (issue 30 item 2)', () => {
       }
     }
     expect(probed).toBeGreaterThan(INSTRUCTION_NAMES.length * 10);
-  });
+  }, 30_000); // Thousands of refused calls: seconds of work on a busy machine, not a hang.
 
   it('[FU13] a hostile value in any field of a connect or a resume is DATA_ERROR before anything is looked up or made', async () => {
     const h = makeHarness({}, { maxTimeAdjustHours: 6, mode: 'live', callBurst: 1e9, callsPerSecond: 1e9 });

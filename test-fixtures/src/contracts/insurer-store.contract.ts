@@ -162,5 +162,30 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
         expect(await store.deliveryById('msg_0001')).toBeNull();
         expect(await store.attemptsOf('msg_0001')).toEqual([]);
       }));
+
+    it('an insurer\'s claim is kept once per declaration: new, the same again, corrected; a declaration unanswered by an insurer is listed until it answers', () =>
+      withStore(async ({ store }) => {
+        await store.addToFeed([
+          { insurerId: 1, declarationId: 'decl-0001', finishedAt: T0 },
+          { insurerId: 2, declarationId: 'decl-0001', finishedAt: T0 },
+          { insurerId: 1, declarationId: 'decl-0002', finishedAt: T0 + 10 },
+        ]);
+        const claim = { declarationId: 'decl-0001', insurerId: 2, claimNumber: 'ERGO-77/2026', contactName: 'Rūta', contactPhone: '+37060000000', contactEmail: '', clientId: 'ic_b', registeredAt: T0 + 100 };
+        expect(await store.registerClaim(claim)).toBe('NEW');
+        expect(await store.registerClaim({ ...claim, registeredAt: T0 + 200 })).toBe('SAME');
+        expect(await store.claimsFor('decl-0001')).toEqual([claim]);
+        expect(await store.registerClaim({ ...claim, claimNumber: 'ERGO-78/2026', registeredAt: T0 + 300 })).toBe('CHANGED');
+        expect((await store.claimsFor('decl-0001')).map((c) => [c.claimNumber, c.registeredAt])).toEqual([['ERGO-78/2026', T0 + 300]]);
+        expect((await store.unanswered(T0 + 11, 10)).map((e) => [e.insurerId, e.declarationId])).toEqual([
+          [1, 'decl-0001'],
+          [1, 'decl-0002'],
+        ]);
+        expect((await store.unanswered(T0 + 5, 10)).map((e) => e.declarationId)).toEqual(['decl-0001']);
+        expect(await store.unanswered(T0 + 11, 1)).toHaveLength(1);
+        await store.registerClaim({ ...claim, insurerId: 1, claimNumber: 'LD-1' });
+        expect((await store.unanswered(T0 + 11, 10)).map((e) => e.declarationId)).toEqual(['decl-0002']);
+        await store.removeFeedFor('decl-0001');
+        expect(await store.claimsFor('decl-0001')).toEqual([]);
+      }));
   });
 }

@@ -109,6 +109,18 @@ export function registerOutputStoreContract(
         );
       }));
 
+    it("[DL2] a message added after the output is kept once by its id, and claimed like the others", () =>
+      withStore(async ({ output }) => {
+        await output.saveOutput([statement("A"), statement("B")], [message("driver-A-sms", 10)]);
+        await output.addMessages([message("claim-A-2-20", 20)]);
+        await output.addMessages([{ ...message("claim-A-2-20", 20), text: "changed" }]);
+        expect((await output.deliveriesFor("decl-out-1")).map((m) => [m.key, m.text]).sort()).toEqual([
+          ["claim-A-2-20", "Tekstas"],
+          ["driver-A-sms", "Tekstas"],
+        ]);
+        expect((await output.claimDueDeliveries(20, 10, LEASE)).map((m) => m.key)).toEqual(["driver-A-sms", "claim-A-2-20"]);
+      }));
+
     it("[ST1] a statement is found by its SMS id, by its accident and statement ids together, or by its id", () =>
       withStore(async ({ output }) => {
         await output.saveOutput([statement("A"), statement("B")], []);

@@ -57,6 +57,7 @@ function operation(name: HttpCallName): JsonSchema {
     ...(call.caller === 'insurer' ? { security: [{ clientCredentials: [] }] } : { security: [] }),
     parameters: [...parameters(call.params, 'path'), ...parameters(call.query, 'query')],
     ...(name === 'insurerToken' ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchemaOf(TokenRequestSchema) } } } } : {}),
+    ...(call.body && name !== 'insurerToken' ? { requestBody: { required: true, content: json(jsonSchemaOf(call.body)) } } : {}),
     responses,
   };
 }

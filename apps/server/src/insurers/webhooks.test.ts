@@ -8,10 +8,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { CONSOLE_PATH, INSURER_API_PATH, INSURER_TOKEN_PATH } from '@eid/domain/protocol';
+import { CONSOLE_PATH, INSURER_API_PATH, INSURER_TOKEN_PATH, STATEMENT_PATH } from '@eid/domain/protocol';
 import { WEBHOOK_RETRY_DELAYS_MS, type InsurerClientAnswer, type WebhookAttemptsAnswer, type WebhookDeliveriesAnswer } from '@eid/domain/insurer';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
-import { InsurerPeer } from '@eid/test-fixtures';
+import { DRIVER_CODES, InsurerPeer } from '@eid/test-fixtures';
+import type { StatementView } from '@eid/domain';
+import { captchaToken } from '../testing/captcha.js';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { DEMO_STAFF } from '../bureau/staff-seed.js';
 import { seedSubmitted } from '../testing/submitted.js';
@@ -36,9 +38,10 @@ describe('webhooks to insurers\' systems (Standard Webhooks), with real receiver
     const signedIn = await ctx.app.inject({ method: 'POST', url: `${CONSOLE_PATH}/sign-in`, payload: { email: SUPERVISOR.email, password: SUPERVISOR.password, code }, headers: { origin: ORIGIN } });
     const staff = { cookies: { eid_staff: /eid_staff=([^;]+)/.exec(String(signedIn.headers['set-cookie']))?.[1] ?? '' }, headers: { 'x-eid-csrf': signedIn.json<{ csrfToken: string }>().csrfToken, origin: ORIGIN } };
     const consoleCall = (method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) => ctx.app.inject({ method, url: `${CONSOLE_PATH}${path}`, cookies: staff.cookies, headers: staff.headers, ...(payload ? { payload } : {}) });
-    const connect = async (peer: InsurerPeer, insurerId: number) => {
-      const made = (await consoleCall('POST', '/insurer-clients', { insurerId, name: `Sistema ${insurerId}`, webhookUrl: peer.url })).json<InsurerClientAnswer>();
-      peer.secret = made.credentials!.webhookSecret;
+    /** A client for the insurer, with the peer's webhook address (none: it only pulls). */
+    const connect = async (peer: InsurerPeer | null, insurerId: number) => {
+      const made = (await consoleCall('POST', '/insurer-clients', { insurerId, name: `Sistema ${insurerId}`, webhookUrl: peer?.url ?? null })).json<InsurerClientAnswer>();
+      if (peer) peer.secret = made.credentials!.webhookSecret;
       const token = await ctx.app.inject({ method: 'POST', url: INSURER_TOKEN_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: made.client.id, client_secret: made.credentials!.clientSecret }).toString() });
       return { clientId: made.client.id, token: token.json<{ access_token: string }>().access_token };
     };
@@ -127,6 +130,55 @@ describe('webhooks to insurers\' systems (Standard Webhooks), with real receiver
     expect(ld.received).toEqual([]);
     const [delivery] = (await consoleCall('GET', '/webhooks')).json<WebhookDeliveriesAnswer>().deliveries;
     expect(delivery).toMatchObject({ state: 'FAILED', lastError: 'the client was revoked' });
+  });
+
+  it('the loop closed: each insurer registers its claim number; its own driver is told once in their language, sees it on their statement, and the console shows it', async () => {
+    const { ctx, ld, ergo, consoleCall, connect, finish } = await setup();
+    const ldClient = await connect(ld, 1);
+    const ergoClient = await connect(ergo, 2);
+    await finish('decl-claim-0001');
+    await ctx.app.webhookWorker.runOnce();
+    const register = (token: string, body: Record<string, unknown>, id = 'decl-claim-0001') => ctx.app.inject({ method: 'PUT', url: `${INSURER_API_PATH}/declarations/${id}/claim`, headers: { authorization: `Bearer ${token}` }, payload: body });
+    const ldAnswer = await register(ldClient.token, { claimNumber: 'LD-2026/0451', contactName: 'Rūta Jonaitienė', contactPhone: '+370 5 2000000' });
+    expect(ldAnswer.statusCode, ldAnswer.body).toBe(200);
+    expect(ldAnswer.json()).toMatchObject({ declarationId: 'decl-claim-0001', claimNumber: 'LD-2026/0451', vehicles: ['A'], changed: true });
+    expect((await register(ergoClient.token, { claimNumber: 'ERGO 77812' })).json()).toMatchObject({ vehicles: ['B'], changed: true });
+    // The same again tells nobody twice; a correction does.
+    expect((await register(ldClient.token, { claimNumber: 'LD-2026/0451', contactName: 'Rūta Jonaitienė', contactPhone: '+370 5 2000000' })).json()).toMatchObject({ changed: false });
+    // Not its declaration, or none: the same not-found; a bad number: DATA_ERROR.
+    const third = await connect(null, 3);
+    expect((await register(third.token, { claimNumber: 'X-1' })).json()).toEqual({ code: 'INSURER_RECORD_NOT_FOUND' });
+    expect((await register(ldClient.token, { claimNumber: 'X-1' }, 'decl-nobody-0001')).json()).toEqual({ code: 'INSURER_RECORD_NOT_FOUND' });
+    expect((await register(ldClient.token, { claimNumber: '<script>' })).json().code).toBe('DATA_ERROR');
+
+    // Driver A (SMS, Lithuanian) hears of LD's number; driver B (e-mail, English) of ERGO's; each once.
+    const told = (await ctx.app.output.deliveriesFor('decl-claim-0001')).filter((m) => m.key.startsWith('claim-'));
+    expect(told.map((m) => [m.key.split('-')[1], m.channel, m.to])).toEqual([
+      ['A', 'sms', '+37061234567'],
+      ['B', 'email', 'ona.zemaityte@example.lt'],
+    ]);
+    expect(told[0]!.text).toBe('EID: Lietuvos draudimas užregistravo jūsų žalą Nr. LD-2026/0451 dėl eismo įvykio KLM123 – HBN512. Kontaktai: Rūta Jonaitienė, +370 5 2000000');
+    expect(told[1]!.subject).toBe('ERGO Insurance SE Lietuvos filialas registered your claim no. ERGO 77812');
+    expect(told[1]!.text).toContain('Quote this number when you contact the insurer.');
+
+    // Each driver's statement shows their own insurer's number, not the other's.
+    const statements = await ctx.app.output.statementsFor('decl-claim-0001');
+    for (const [party, insurer, number] of [['A', 'Lietuvos draudimas', 'LD-2026/0451'], ['B', 'ERGO Insurance SE Lietuvos filialas', 'ERGO 77812']] as const) {
+      const s = statements.find((x) => x.party === party)!;
+      const opened = await ctx.app.inject({ method: 'POST', url: STATEMENT_PATH, payload: { link: { suid: s.suid }, password: DRIVER_CODES[party].slice(-6), captcha: await captchaToken(ctx.app, 'preview') } });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const view = opened.json<StatementView>();
+      expect(view.claims.map((c) => [c.insurerName, c.claimNumber])).toEqual([[insurer, number]]);
+    }
+    const inConsole = (await consoleCall('GET', '/declarations/decl-claim-0001')).json<{ statements: StatementView[] }>();
+    expect(inConsole.statements.map((s) => s.claims.map((c) => c.claimNumber))).toEqual([['LD-2026/0451'], ['ERGO 77812']]);
+
+    const corrected = await register(ldClient.token, { claimNumber: 'LD-2026/0452' });
+    expect(corrected.json()).toMatchObject({ changed: true });
+    expect((await ctx.app.output.deliveriesFor('decl-claim-0001')).filter((m) => m.key.startsWith('claim-A-'))).toHaveLength(2);
+    const audit = (await ctx.app.storage.staff.audit({ limit: 60, offset: 0 })).entries;
+    // Every call that reached a declaration's check is logged (the refused one included); the one refused by its schema was not read.
+    expect(audit.filter((e) => e.action === 'INSURER_CLAIM_REGISTERED' && e.staffId === ldClient.clientId).map((e) => e.subject)).toEqual(['decl-claim-0001', 'decl-nobody-0001', 'decl-claim-0001', 'decl-claim-0001']);
   });
 
   it('at the receiver, an altered body, another secret or an old webhook replayed does not verify', async () => {

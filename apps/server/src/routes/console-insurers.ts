@@ -4,7 +4,7 @@
  * revocation; the webhook deliveries, their attempts and a replay. Each is in the audit log before it answers.
  */
 import type { FastifyInstance } from 'fastify';
-import { listInsurerClients, listWebhookDeliveries, registerInsurerClient, replayWebhook, revokeInsurerClient, rotateInsurerClient, webhookAttempts } from '@eid/accounts';
+import { overdueInsurerAnswers, listInsurerClients, listWebhookDeliveries, registerInsurerClient, replayWebhook, revokeInsurerClient, rotateInsurerClient, webhookAttempts } from '@eid/accounts';
 import { serveCall } from '../http/serve-call.js';
 
 export function consoleInsurers(app: FastifyInstance): void {
@@ -13,6 +13,7 @@ export function consoleInsurers(app: FastifyInstance): void {
   serveCall(app, 'addInsurerClient', ({ body }, { staff }) => registerInsurerClient(ports, staff, body));
   serveCall(app, 'rotateInsurerClient', ({ params }, { staff }) => rotateInsurerClient(ports, staff, params.clientId));
   serveCall(app, 'revokeInsurerClient', ({ params }, { staff }) => revokeInsurerClient(ports, staff, params.clientId));
+  serveCall(app, 'overdueInsurerAnswers', (_input, { staff }) => overdueInsurerAnswers(ports, staff));
   serveCall(app, 'webhookDeliveries', ({ query }, { staff }) => listWebhookDeliveries(ports, staff, query.offset));
   serveCall(app, 'webhookAttempts', ({ params }, { staff }) => webhookAttempts(ports, staff, params.deliveryId));
   serveCall(app, 'replayWebhook', async ({ params }, { staff }) => {

@@ -178,7 +178,8 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     expect([none.statusCode, none.json().code]).toEqual([401, 'INSURER_TOKEN_INVALID']);
     const inQuery = await ctx.app.inject({ method: 'GET', url: `${INSURER_API_PATH}/declarations?access_token=x` });
     expect(inQuery.statusCode).toBe(401);
-    const wrong = await tokenOf(made.clientId, `${made.clientSecret.slice(0, -1)}A`);
+    // The last character changed (never to itself).
+    const wrong = await tokenOf(made.clientId, `${made.clientSecret.slice(0, -1)}${made.clientSecret.endsWith('A') ? 'B' : 'A'}`);
     const unknown = await tokenOf('ic_nobody000000000000000', made.clientSecret);
     for (const res of [wrong, unknown]) expect([res.statusCode, res.json().error, res.json().code]).toEqual([401, 'invalid_client', 'INSURER_TOKEN_INVALID']);
     const json = await ctx.app.inject({ method: 'POST', url: INSURER_TOKEN_PATH, payload: { grant_type: 'client_credentials', client_id: made.clientId, client_secret: made.clientSecret } });
@@ -211,7 +212,7 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      [`${INSURER_API_PATH}/declarations`, `${INSURER_API_PATH}/declarations/{declarationId}`, `${INSURER_API_PATH}/declarations/{declarationId}/files/{fileId}`, INSURER_TOKEN_PATH, INSURER_OPENAPI_PATH, '/serveris/insurers/schemas/declaration/{major}'].sort(),
+      [`${INSURER_API_PATH}/declarations`, `${INSURER_API_PATH}/declarations/{declarationId}`, `${INSURER_API_PATH}/declarations/{declarationId}/files/{fileId}`, `${INSURER_API_PATH}/declarations/{declarationId}/claim`, INSURER_TOKEN_PATH, INSURER_OPENAPI_PATH, '/serveris/insurers/schemas/declaration/{major}'].sort(),
     );
     const feed = doc.paths[`${INSURER_API_PATH}/declarations`].get;
     expect(feed.security).toEqual([{ clientCredentials: [] }]);
@@ -219,6 +220,8 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     expect(Object.keys(feed.responses).sort()).toEqual(['200', '400', '401', '404', '429']);
     expect(doc.paths[`${INSURER_API_PATH}/declarations/{declarationId}`].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Declaration' });
     expect(doc.components.securitySchemes.clientCredentials.flows.clientCredentials.tokenUrl).toBe(INSURER_TOKEN_PATH);
+    expect(doc.paths[`${INSURER_API_PATH}/declarations/{declarationId}/claim`].put.requestBody.content['application/json'].schema.required).toEqual(['claimNumber']);
+    expect(Object.keys(doc.webhooks)).toEqual(['declaration.finished']);
     // Every schema in it compiles as JSON Schema 2020-12 (the dialect it names).
     const ajv = new Ajv2020({ strict: false });
     addFormats.default(ajv);

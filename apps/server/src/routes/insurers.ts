@@ -2,13 +2,14 @@
  * Issue 36: the insurers' side over HTTP. Public: the JSON Schema of the data (by major version)
  * and the OpenAPI document of the API, both made when first asked, then kept. The token endpoint
  * (OAuth 2.0 client credentials, form-encoded, by the OAuth library). With a bearer token: the
- * insurer's feed, one declaration as data, its files — each read written to the audit log first.
+ * insurer's feed, one declaration as data, its files, its claim number registered — each call
+ * written to the audit log first.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { INSURER_DATA_MAJOR } from '@eid/domain/insurer';
 import { HTTP_CALLS as C } from '@eid/domain/protocol';
-import { readInsurerDeclaration, readInsurerFeed, readInsurerFile } from '@eid/accounts';
+import { readInsurerDeclaration, readInsurerFeed, readInsurerFile, registerInsurerClaim } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { serveCall } from '../http/serve-call.js';
 import { insurerDeclarationJsonSchema } from '../insurers/declaration-schema.js';
@@ -52,6 +53,7 @@ const insurers: FastifyPluginAsync = async (app) => {
 
   serveCall(app, 'insurerFeed', ({ query }, { insurer }) => readInsurerFeed(ports, insurer, query));
   serveCall(app, 'insurerDeclaration', ({ params }, { insurer }) => readInsurerDeclaration(ports, insurer, params.declarationId));
+  serveCall(app, 'registerInsurerClaim', ({ params, body }, { insurer }) => registerInsurerClaim(ports, insurer, params.declarationId, body));
 
   app.get(C.insurerFile.path, perMinute(C.insurerFile.limit.perMinute), async (request, reply) => {
     const insurer = await requireInsurer(app, request, reply);

@@ -4,6 +4,33 @@ import { useLingui } from '@lingui/react/macro';
 import { DataTable } from '../ui/data-table';
 import { useConsoleCall } from './console-api';
 import { Pager, SearchForm, Show, useWhen } from './console-parts';
+import type { StatementClaim } from '@eid/domain';
+
+/** Issue 36: the declarations an insurer has not answered with its claim number within two working days. */
+function OverdueAnswers() {
+  const { t } = useLingui();
+  const when = useWhen();
+  const { loaded } = useConsoleCall('overdueInsurerAnswers', {});
+  return (
+    <Show loaded={loaded}>
+      {(v) =>
+        v.overdue.length === 0 ? null : (
+          <DataTable
+            caption={t`No answer from the insurer after two working days`}
+            rows={v.overdue}
+            rowKey={(o) => `${o.declarationId}:${o.insurerId}`}
+            columns={[
+              { header: t`Insurer`, cell: (o) => o.insurerName },
+              { header: t`Declaration`, cell: (o) => <Link to="/console" search={{ view: 'declaration', id: o.declarationId }}>{o.declarationId}</Link> },
+              { header: t`Finished`, cell: (o) => when(o.finishedAt) },
+              { header: t`Answer due`, cell: (o) => when(o.dueAt) },
+            ]}
+          />
+        )
+      }
+    </Show>
+  );
+}
 
 export function DeclarationList({ q, offset }: { q: string; offset: number }) {
   const { t } = useLingui();
@@ -12,6 +39,7 @@ export function DeclarationList({ q, offset }: { q: string; offset: number }) {
   return (
     <section>
       <h1>{t`Received declarations`}</h1>
+      <OverdueAnswers />
       <SearchForm label={t`Search by accident number`} view="declarations" q={q} />
       <Show loaded={loaded}>
         {(v) => (
@@ -36,6 +64,9 @@ export function DeclarationList({ q, offset }: { q: string; offset: number }) {
 
 export function DeclarationDetail({ declarationId }: { declarationId: string }) {
   const { t } = useLingui();
+  const when = useWhen();
+  const claimText = (claims: readonly StatementClaim[]) =>
+    claims.length === 0 ? t`Not registered yet` : claims.map((c) => t`${c.insurerName}: no. ${c.claimNumber}, registered ${when(c.registeredAt)}`).join('; ');
   const { loaded } = useConsoleCall('consoleDeclaration', { params: { declarationId } });
   return (
     <Show loaded={loaded}>
@@ -79,6 +110,8 @@ export function DeclarationDetail({ declarationId }: { declarationId: string }) 
                         </dd>
                         <dt>{t`Damage`}</dt>
                         <dd>{p.damages}</dd>
+                        <dt>{t`Insurer's claim`}</dt>
+                        <dd>{claimText(v.statements.find((s) => s.party === party)?.claims ?? [])}</dd>
                       </dl>
                     </div>
                   );

@@ -42,6 +42,8 @@ export function useAuditActionName(): (action: AuditAction) => string {
     INSURER_FEED_READ: t`An insurer's system read its list of declarations`,
     INSURER_DECLARATION_READ: t`An insurer's system read a declaration`,
     INSURER_FILE_READ: t`An insurer's system read a declaration's file`,
+    INSURER_CLAIM_REGISTERED: t`An insurer's system registered its claim number`,
+    INSURER_ANSWERS_LISTED: t`Listed the declarations insurers have not answered`,
   };
   return (action) => names[action];
 }

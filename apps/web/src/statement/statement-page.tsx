@@ -213,6 +213,24 @@ export function StatementDetail({ view }: { view: StatementView }) {
         {view.address ? ` · ${view.address}` : ''}
       </p>
 
+      <section aria-labelledby="statement-claims" className="summary-card">
+        <h2 id="statement-claims">{t`Your insurer's claim`}</h2>
+        {view.claims.length === 0 ? (
+          <p className="muted">{t`Your insurer has not registered the claim yet. When it does, its claim number is shown here and sent to you.`}</p>
+        ) : (
+          view.claims.map((c) => (
+            <div key={`${c.insurerName}:${c.claimNumber}`}>
+              <p>
+                <Trans>
+                  {c.insurerName} registered your claim no. <strong>{c.claimNumber}</strong>.
+                </Trans>
+              </p>
+              {c.contactName || c.contactPhone || c.contactEmail ? <p>{t`Contact: ${[c.contactName, c.contactPhone, c.contactEmail].filter(Boolean).join(', ')}`}</p> : null}
+            </div>
+          ))
+        )}
+      </section>
+
       <section aria-label={t`Download`} className="statement-downloads">
         {view.documents.map((doc) => (
           <a key={doc.type} className="button" href={fileUrl(view.statementId, doc.fileName, doc.type)} download={doc.fileName} data-testid={`download-${doc.type}`}>

@@ -35,6 +35,7 @@ function ports(calls: string[], over: { mayAnswer?: boolean } = {}): ConsolePort
       statementsFor: async () => (step('statements.for'), []),
     },
     declarations: { get: async (id) => (step(`declarations.get ${id}`), null) },
+    insurerClaims: async () => [],
   };
 }
 const actor = { staff: { id: 's-1', name: 'Operatorė' }, session: { id: 'x' } } as unknown as StaffActor;

@@ -4,12 +4,14 @@
  * accounts (who wrote), the sent declarations and their statements. **API Boundary**: the server's
  * composition builds these; tests from the memory adapters.
  */
-import type { AccountStorePort, DeclarationStorePort, OutputStorePort } from '@eid/domain';
+import type { AccountStorePort, DeclarationStorePort, OutputStorePort, Declaration, Party, StatementClaim } from '@eid/domain';
 import type { ChatService } from '../chat.service.js';
 import type { ClaimService } from '../claim.service.js';
 import type { StaffService } from '../staff.service.js';
 
 export interface ConsolePorts {
+  /** The claim numbers an insurer registered for a driver's vehicle (issue 36), shown on their statement. */
+  readonly insurerClaims: (declaration: Declaration, party: Party) => Promise<StatementClaim[]>;
   readonly staff: Pick<StaffService, 'record' | 'require'>;
   readonly chats: Pick<ChatService, 'waiting' | 'openForBureau' | 'answer' | 'write'>;
   readonly claims: Pick<ClaimService, 'queue' | 'forBureau' | 'setState'>;

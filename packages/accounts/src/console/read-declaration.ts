@@ -12,5 +12,5 @@ export async function readDeclaration(ports: ConsolePorts, actor: StaffActor, de
   const statements = stored ? await ports.statements.statementsFor(declarationId) : [];
   const first = statements[0];
   if (!stored || !first) return null;
-  return { declarationId, accidentId: first.accidentId, statements: statements.map((s) => statementView(stored.declaration, s)) };
+  return { declarationId, accidentId: first.accidentId, statements: await Promise.all(statements.map(async (s) => statementView(stored.declaration, s, await ports.insurerClaims(stored.declaration, s.party)))) };
 }

@@ -4,8 +4,8 @@
  * server's cryptography and address checks behind small ports. **API Boundary**: the server's
  * composition builds these; tests from the memory adapters.
  */
-import type { BlobStorePort, ClockPort, DeclarationStorePort, ExpiringStorePort, OutputStorePort, StaffStorePort, VehicleRegistryPort } from '@eid/domain';
-import type { InsurerStorePort } from '@eid/domain/insurer';
+import type { BlobStorePort, ClockPort, Declaration, DeclarationStorePort, Party, ExpiringStorePort, OutputStorePort, StaffStorePort, VehicleRegistryPort } from '@eid/domain';
+import type { InsurerClaim, InsurerStorePort } from '@eid/domain/insurer';
 import type { StaffService } from '../staff.service.js';
 
 /** The credentials' cryptography (the server's, node:crypto): made at random, kept only as a hash or sealed. */
@@ -29,6 +29,11 @@ export interface WebhookAddressPort {
   check(url: string): Promise<WebhookAddressRefusal | null>;
 }
 
+/** Tells a driver that their insurer registered a claim (the server words it in their language and queues it as their SMS or e-mail). */
+export interface ClaimNotifierPort {
+  claimRegistered(declaration: Declaration, party: Party, claim: InsurerClaim, insurerName: string): Promise<void>;
+}
+
 export interface InsurerPorts {
   readonly store: InsurerStorePort;
   readonly staff: Pick<StaffService, 'record' | 'require'>;
@@ -40,6 +45,7 @@ export interface InsurerPorts {
   readonly expiring: ExpiringStorePort;
   readonly credentials: CredentialsPort;
   readonly webhookAddress: WebhookAddressPort;
+  readonly notify: ClaimNotifierPort;
   readonly clock: ClockPort;
   readonly ids: { token(): string };
   /** The API's addresses, absolute (the links in what an insurer reads). */

@@ -15,13 +15,14 @@ export interface InsurerCaller {
   readonly ip: string;
 }
 
-function record(ports: InsurerPorts, caller: InsurerCaller, action: AuditAction, subject: string) {
+/** An insurer's system's call in the audit log, under its client's id, before anything is answered. */
+export function recordInsurerRead(ports: InsurerPorts, caller: InsurerCaller, action: AuditAction, subject: string) {
   const { client } = caller;
   return ports.audit.appendAudit({ at: ports.clock.now(), staffId: client.id, staffEmail: `${client.name} (${client.id})`, action, subject: subject.slice(0, 200), ip: caller.ip });
 }
 
 export async function readInsurerFeed(ports: InsurerPorts, caller: InsurerCaller, page: { readonly after: number; readonly limit: number }): Promise<FeedAnswer> {
-  await record(ports, caller, 'INSURER_FEED_READ', String(page.after));
+  await recordInsurerRead(ports, caller, 'INSURER_FEED_READ', String(page.after));
   const entries = await ports.store.feed(caller.client.insurerId, page.after, page.limit);
   return {
     declarations: entries.map((e) => ({ id: e.declarationId, finishedAt: new Date(e.finishedAt).toISOString(), href: ports.links.declaration(e.declarationId) })),
@@ -38,7 +39,7 @@ async function dataFor(ports: InsurerPorts, caller: InsurerCaller, declarationId
 }
 
 export async function readInsurerDeclaration(ports: InsurerPorts, caller: InsurerCaller, declarationId: string): Promise<InsurerDeclaration> {
-  await record(ports, caller, 'INSURER_DECLARATION_READ', declarationId);
+  await recordInsurerRead(ports, caller, 'INSURER_DECLARATION_READ', declarationId);
   return dataFor(ports, caller, declarationId);
 }
 
@@ -54,7 +55,7 @@ function linkedFileIds(data: unknown, into = new Set<string>()): Set<string> {
 }
 
 export async function readInsurerFile(ports: InsurerPorts, caller: InsurerCaller, declarationId: string, fileId: string): Promise<{ readonly contentType: string; readonly bytes: Uint8Array }> {
-  await record(ports, caller, 'INSURER_FILE_READ', `${declarationId}/${fileId}`);
+  await recordInsurerRead(ports, caller, 'INSURER_FILE_READ', `${declarationId}/${fileId}`);
   const data = await dataFor(ports, caller, declarationId);
   const blob = linkedFileIds(data).has(fileId) ? await ports.blobs.get(fileId) : null;
   if (!blob || blob.declarationId !== declarationId) refuseInsurer('INSURER_RECORD_NOT_FOUND');

@@ -13,5 +13,5 @@ export async function openOwnStatement(ports: RecordsPorts, reader: RecordsReade
   const links = found ? (await ports.accounts.declarationsOf(reader.id)).filter((l) => l.declarationId === found.declarationId && l.party === found.party) : [];
   const record = found && links.length > 0 ? await ports.declarations.get(found.declarationId) : null;
   if (!found || !record || !links.some((l) => record.slots[found.party].tokenHash === l.tokenHash)) throw new RecordsError('PREVIEW_LOAD_FAILED');
-  return { statementId: found.statementId, view: statementView(record.declaration, found) };
+  return { statementId: found.statementId, view: statementView(record.declaration, found, await ports.insurerClaims(record.declaration, found.party)) };
 }

@@ -4,10 +4,12 @@
  * declarations and notification choices, and the clock. **API Boundary**: the server's
  * composition builds these from its storage; tests from the memory adapters and a fixed clock.
  */
-import type { AccountStorePort, BureauRecordsPort, ClockPort, DeclarationStorePort, OutputStorePort, VehicleRegistryPort } from '@eid/domain';
+import type { AccountStorePort, BureauRecordsPort, ClockPort, DeclarationStorePort, OutputStorePort, VehicleRegistryPort, Declaration, Party, StatementClaim } from '@eid/domain';
 import type { VictimDeclarationsPort } from '../claim.service.js';
 
 export interface RecordsPorts {
+  /** The claim numbers an insurer registered for a driver's vehicle (issue 36), shown on their statement. */
+  readonly insurerClaims: (declaration: Declaration, party: Party) => Promise<StatementClaim[]>;
   readonly bureau: Pick<BureauRecordsPort, 'documentsOf' | 'debtsOf' | 'accidentsOf'>;
   readonly insurers: Pick<VehicleRegistryPort, 'listInsurers'>;
   readonly statements: Pick<OutputStorePort, 'statementsFor' | 'statementById'>;

@@ -36,6 +36,7 @@ function ports(over: { links?: Array<{ declarationId: string; party: 'A' | 'B'; 
     },
     seated: { ofAccount: async () => [] },
     clock: { now: () => TODAY },
+    insurerClaims: async () => [],
   };
 }
 
@@ -66,7 +67,7 @@ describe('the records use cases', () => {
   it('settings M: the defaults until chosen; a saved choice is read back; a removed account is NOT_SIGNED_IN', async () => {
     const p = ports();
     expect(await readNotificationChoices(p, { id: 'a', personalCode: null })).toEqual(DEFAULT_NOTIFICATIONS);
-    const choice = { ...DEFAULT_NOTIFICATIONS, sms: true, reminderDays: 30 };
+    const choice = { ...DEFAULT_NOTIFICATIONS, sms: true, reminderDays: 30 as const };
     expect(await saveNotificationChoices(p, { id: 'a', personalCode: null }, choice)).toEqual(choice);
     expect(await readNotificationChoices(p, { id: 'a', personalCode: null })).toEqual(choice);
     await expect(saveNotificationChoices(p, { id: 'gone', personalCode: null }, choice)).rejects.toEqual(new RecordsError('NOT_SIGNED_IN'));

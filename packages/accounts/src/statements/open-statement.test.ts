@@ -24,7 +24,7 @@ async function world(captcha: StatementPorts['captcha'] = null) {
   await statements.saveOutput([record], []);
   const logged: string[] = [];
   const blobs = new MemoryBlobStore();
-  const ports: StatementPorts = { statements, declarations, blobs, hasher, dummyHash: await hasher.hash('no-such-statement'), expiring: new MemoryExpiringStore(clock), clock, captcha, log: (m) => logged.push(m) };
+  const ports: StatementPorts = { statements, declarations, blobs, hasher, dummyHash: await hasher.hash('no-such-statement'), expiring: new MemoryExpiringStore(clock), clock, captcha, log: (m) => logged.push(m), insurerClaims: async () => [] };
   return { ports, clock, record, logged, declarations, blobs };
 }
 

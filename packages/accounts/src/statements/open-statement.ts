@@ -39,5 +39,5 @@ export async function openStatement(ports: StatementPorts, input: OpenStatementI
     throw new StatementError('PREVIEW_LOAD_FAILED');
   }
   await ports.expiring.delete(failuresKey);
-  return { statementId: found.statementId, view: statementView(record.declaration, found) };
+  return { statementId: found.statementId, view: statementView(record.declaration, found, await ports.insurerClaims(record.declaration, found.party)) };
 }

@@ -3,9 +3,11 @@
  * the password hasher (the statement's preview password is kept hashed), the wrong tries kept
  * across a restart, the clock, the captcha (none when switched off) and the log.
  */
-import type { BlobStorePort, CaptchaPort, ClockPort, DeclarationStorePort, ExpiringStorePort, OutputStorePort, PasswordHasherPort } from '@eid/domain';
+import type { BlobStorePort, CaptchaPort, ClockPort, DeclarationStorePort, ExpiringStorePort, OutputStorePort, PasswordHasherPort, Declaration, Party, StatementClaim } from '@eid/domain';
 
 export interface StatementPorts {
+  /** The claim numbers an insurer registered for a driver's vehicle (issue 36), shown on their statement. */
+  readonly insurerClaims: (declaration: Declaration, party: Party) => Promise<StatementClaim[]>;
   readonly statements: Pick<OutputStorePort, 'findStatement' | 'statementById'>;
   readonly declarations: Pick<DeclarationStorePort, 'get'>;
   /** The statement's documents and the declaration's images and voice notes. */

@@ -9,7 +9,7 @@ import { StatementError } from './statement-error.js';
 export async function readStatement(ports: StatementPorts, statementId: string, granted: boolean): Promise<StatementView> {
   const found = await grantedStatement(ports, statementId, granted);
   if (!found) throw new StatementError('PREVIEW_LOAD_FAILED');
-  return statementView(found.declaration, found.statement);
+  return statementView(found.declaration, found.statement, await ports.insurerClaims(found.declaration, found.statement.party));
 }
 
 /** The statement this browser was granted, with its declaration; null when not granted or gone. */

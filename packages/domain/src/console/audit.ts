@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'INSURER_FEED_READ',
   'INSURER_DECLARATION_READ',
   'INSURER_FILE_READ',
+  'INSURER_CLAIM_REGISTERED',
+  'INSURER_ANSWERS_LISTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

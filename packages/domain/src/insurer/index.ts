@@ -3,4 +3,5 @@ export * from './declaration-data.js';
 export * from './clients.js';
 export * from './feed.js';
 export * from './webhooks.js';
+export * from './claims.js';
 export type * from './insurer-store.port.js';

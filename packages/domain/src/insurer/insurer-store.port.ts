@@ -4,6 +4,7 @@
  * finished). SQLite, PostgreSQL and memory adapters pass one contract
  * (`test-fixtures/src/contracts/insurer-store.contract.ts`).
  */
+import type { InsurerClaim } from './claims.js';
 import type { InsurerClient } from './clients.js';
 import type { DeliveryOutcome, WebhookAttempt, WebhookDelivery } from './webhooks.js';
 
@@ -37,7 +38,17 @@ export interface InsurerStorePort {
   feed(insurerId: number, afterSeq: number, limit: number): Promise<FeedEntry[]>;
   /** The insurer's entry of a declaration, null when the declaration is not in its feed. */
   feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null>;
-  /** Forgets a declaration's feed entries, webhook deliveries and their attempts (its retention period is over, RT1). */
+  /**
+   * Keeps an insurer's claim for a declaration: NEW the first time, SAME when the number and the
+   * contact are those kept (nothing changes), CHANGED when it corrects them.
+   */
+  registerClaim(claim: InsurerClaim): Promise<'NEW' | 'SAME' | 'CHANGED'>;
+  /** A declaration's claims, by insurer. */
+  claimsFor(declarationId: string): Promise<InsurerClaim[]>;
+  /** Feed entries finished before `finishedBefore` whose insurer has registered no claim, oldest first, at most `limit`. */
+  unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]>;
+
+  /** Forgets a declaration's feed entries, claims, webhook deliveries and their attempts (its retention period is over, RT1). */
   removeFeedFor(declarationId: string): Promise<void>;
 
   /** Adds webhook deliveries, each once: one already there (the same id, or the same client, declaration and event) is left as it is. */

@@ -51,19 +51,21 @@ export function partiesAtFault(d: Declaration): Party[] {
   return g === 'BOTH' ? ['A', 'B'] : g ? [g] : [];
 }
 
+/** How a driver is told about their declaration: the way they chose on step 5 (an e-mail, or an SMS), in their language; null when they gave none. */
+export function driverContact(d: Declaration, party: Party): { readonly channel: 'email' | 'sms'; readonly to: string; readonly lang: Locale } | null {
+  const p = d.parties[party];
+  if (p.driver.informMethod === 'email' && p.driver.email.trim()) return { channel: 'email', to: p.driver.email.trim(), lang: p.fillLang };
+  if (p.driver.informMethod === 'tel' && p.driver.tel.trim()) return { channel: 'sms', to: p.driver.tel.replace(/\s+/g, ''), lang: p.fillLang };
+  return null;
+}
+
 export function deliveryPlan(d: Declaration, insurers: readonly InsurerRecord[], bureau: BureauContact): DeliveryPlan {
   const messages: PlannedMessage[] = [];
   const gaps: string[] = [];
   for (const party of PARTIES) {
-    const p = d.parties[party];
-    const lang = p.fillLang;
-    if (p.driver.informMethod === 'email' && p.driver.email.trim()) {
-      messages.push({ key: `driver-${party}-email`, channel: 'email', audience: 'driver', party, to: p.driver.email.trim(), lang });
-    } else if (p.driver.informMethod === 'tel' && p.driver.tel.trim()) {
-      messages.push({ key: `driver-${party}-sms`, channel: 'sms', audience: 'driver', party, to: p.driver.tel.replace(/\s+/g, ''), lang });
-    } else {
-      gaps.push(`driver ${party} has no contact to send to`);
-    }
+    const contact = driverContact(d, party);
+    if (contact) messages.push({ key: `driver-${party}-${contact.channel}`, channel: contact.channel, audience: 'driver', party, to: contact.to, lang: contact.lang });
+    else gaps.push(`driver ${party} has no contact to send to`);
   }
   for (const party of partiesAtFault(d)) {
     const p = d.parties[party];

@@ -115,6 +115,16 @@ export interface StatementPartyView {
   readonly signatureImageId: string | null;
 }
 
+/** An insurer's claim registered for the driver's vehicle (issue 36), as the statement page shows it. */
+export interface StatementClaim {
+  readonly insurerName: string;
+  readonly claimNumber: string;
+  readonly contactName: string;
+  readonly contactPhone: string;
+  readonly contactEmail: string;
+  readonly registeredAt: number;
+}
+
 export interface StatementView {
   readonly statementId: string;
   readonly party: Party;
@@ -127,6 +137,8 @@ export interface StatementView {
   readonly documents: readonly { readonly type: 0 | 2; readonly fileName: string; readonly lang: Locale }[];
   readonly parties: Readonly<Record<Party, StatementPartyView>>;
   readonly schemeImageId: string | null;
+  /** The claim numbers the driver's insurer registered (issue 36): none until it does. */
+  readonly claims: readonly StatementClaim[];
 }
 
 /** The document's file name: the plates, ASCII only (a safe Content-Disposition). */
@@ -151,7 +163,7 @@ function insurerText(p: PartyData): string {
   return p.responsibleInsurer.name || p.vehicle.insurerName || p.vehicle.insurerNameEntered;
 }
 
-export function statementView(d: Declaration, s: StatementRecord): StatementView {
+export function statementView(d: Declaration, s: StatementRecord, claims: readonly StatementClaim[] = []): StatementView {
   const when = d.timePlace.correctedTime ?? d.timePlace.originalTime ?? d.createdAt;
   const second = secondaryLang(d, s.party);
   const parties = Object.fromEntries(
@@ -191,6 +203,7 @@ export function statementView(d: Declaration, s: StatementRecord): StatementView
     ],
     parties,
     schemeImageId: d.scheme.imageId,
+    claims,
   };
 }
 

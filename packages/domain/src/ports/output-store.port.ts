@@ -43,6 +43,8 @@ export interface DeliveryRecord {
  */
 export interface OutputStorePort {
   saveOutput(statements: readonly StatementRecord[], deliveries: readonly DeliveryRecord[]): Promise<void>;
+  /** Adds messages to deliver about a sent declaration after its output (an insurer's claim number told to a driver, issue 36), each once by its id. */
+  addMessages(messages: readonly DeliveryRecord[]): Promise<void>;
   statementsFor(declarationId: string): Promise<StatementRecord[]>;
   /**
    * The console's received declarations (issue 16): one row per declaration that produced

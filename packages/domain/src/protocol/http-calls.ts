@@ -55,6 +55,7 @@ import { NewInsurerClientSchema, InsurerClientParamsSchema, type InsurerClientAn
 import { FeedQuerySchema, InsurerDeclarationParamsSchema, InsurerFileParamsSchema, FeedAnswerSchema, TokenAnswerSchema, type FeedAnswer, type TokenAnswer } from '../insurer/feed.js';
 import { InsurerDeclarationSchema, type InsurerDeclaration } from '../insurer/declaration-data.js';
 import type { WebhookAttemptsAnswer, WebhookDeliveriesAnswer } from '../insurer/webhooks.js';
+import { ClaimRegisteredSchema, RegisterClaimSchema, type ClaimRegistered, type OverdueAnswersAnswer } from '../insurer/claims.js';
 import { JOIN_WORK_MAX } from '../declaration/join.js';
 import { GetFileQuerySchema, StatementOpenSchema } from '../output/statement.js';
 
@@ -208,6 +209,7 @@ export const HTTP_CALLS = {
   insurerFeed: call({ ...HTTP_ROUTES.insurerFeed, query: FeedQuerySchema, limit: { perMinute: 600 }, result: answer<FeedAnswer>(), resultSchema: FeedAnswerSchema, summary: 'The finished declarations for this insurer after a cursor, oldest first.' }),
   insurerDeclaration: call({ ...HTTP_ROUTES.insurerDeclaration, params: InsurerDeclarationParamsSchema, limit: { perMinute: 600 }, result: answer<InsurerDeclaration>(), resultSchema: InsurerDeclarationSchema, summary: 'One declaration as data (the published schema).' }),
   insurerFile: call({ ...HTTP_ROUTES.insurerFile, params: InsurerFileParamsSchema, limit: { perMinute: 1200 }, answers: 'file', summary: 'A file the declaration links to: a photo, the sketch, a signature, a voice note.' }),
+  registerInsurerClaim: call({ ...HTTP_ROUTES.registerInsurerClaim, params: InsurerDeclarationParamsSchema, body: RegisterClaimSchema, limit: { perMinute: 600, bodyBytes: 4096 }, result: answer<ClaimRegistered>(), resultSchema: ClaimRegisteredSchema, summary: 'Registers (or corrects) the insurer\'s claim number and a contact for a declaration: the drivers it insures are told.' }),
   insurerDataSchema: call({ ...HTTP_ROUTES.insurerDataSchema, params: InsurerSchemaParamsSchema, limit: { perMinute: 60 }, result: answer<Record<string, unknown>>() }),
 
   // — a seat of a declaration ————————————————————————————————————————————————
@@ -281,6 +283,7 @@ export const HTTP_CALLS = {
   addInsurerClient: call({ ...HTTP_ROUTES.addInsurerClient, body: NewInsurerClientSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   rotateInsurerClient: call({ ...HTTP_ROUTES.rotateInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   revokeInsurerClient: call({ ...HTTP_ROUTES.revokeInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
+  overdueInsurerAnswers: call({ ...HTTP_ROUTES.overdueInsurerAnswers, limit: { perMinute: 120 }, result: answer<OverdueAnswersAnswer>() }),
   webhookDeliveries: call({ ...HTTP_ROUTES.webhookDeliveries, query: ConsolePageSchema, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<WebhookDeliveriesAnswer>() }),
   webhookAttempts: call({ ...HTTP_ROUTES.webhookAttempts, params: WebhookParamsSchema, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<WebhookAttemptsAnswer>() }),
   replayWebhook: call({ ...HTTP_ROUTES.replayWebhook, params: WebhookParamsSchema, limit: { perMinute: 30, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<WebhookDeliveriesAnswer['deliveries'][number]>() }),

@@ -68,6 +68,7 @@ export const HTTP_ROUTES = {
   insurerFeed: { method: 'GET', path: `${INSURER_API_PATH}/declarations`, caller: 'insurer' },
   insurerDeclaration: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId`, caller: 'insurer' },
   insurerFile: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId/files/:fileId`, caller: 'insurer' },
+  registerInsurerClaim: { method: 'PUT', path: `${INSURER_API_PATH}/declarations/:declarationId/claim`, caller: 'insurer' },
 
   // — a seat of a declaration ————————————————————————————————————————————————
   uploadBinary: { method: 'POST', path: BLOB_PATH, caller: 'seat' },
@@ -143,6 +144,8 @@ export const HTTP_ROUTES = {
   rotateInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients/:clientId/rotate`, caller: 'staff' },
   revokeInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients/:clientId/revoke`, caller: 'staff' },
   webhookDeliveries: { method: 'GET', path: `${CONSOLE_PATH}/webhooks`, caller: 'staff' },
+  /** Issue 36: the declarations an insurer has not answered within two working days. */
+  overdueInsurerAnswers: { method: 'GET', path: `${CONSOLE_PATH}/insurer-answers/overdue`, caller: 'staff' },
   webhookAttempts: { method: 'GET', path: `${CONSOLE_PATH}/webhooks/:deliveryId`, caller: 'staff' },
   replayWebhook: { method: 'POST', path: `${CONSOLE_PATH}/webhooks/:deliveryId/replay`, caller: 'staff' },
   consoleDeclarations: { method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff' },
