@@ -74,7 +74,8 @@ export default defineConfig({
         reuseExistingServer: false,
         timeout: 60_000,
         // Links in the messages (view links, confirmation links) point at this server.
-        env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${port}` },
+        // Issue 36: the insurers' receivers the tests start (helpers/insurers.ts) take webhooks over plain http on loopback.
+        env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: `http://127.0.0.1:${port}`, EID_WEBHOOK_LOCAL_HOSTS: `127.0.0.1:${port + 200},127.0.0.1:${port + 300}` },
         stdout: 'pipe' as const,
         stderr: 'pipe' as const,
         // Stopped with SIGTERM, so that it stops its server (Playwright's default SIGKILL would leave it running).

@@ -33,7 +33,8 @@ export class InsurerPeer {
 
   private constructor(private readonly server: Server, readonly url: string) {}
 
-  static async start(path = '/eid/webhooks'): Promise<InsurerPeer> {
+  /** Listens on loopback: on `port` (0: any free one), webhooks taken at `path`. */
+  static async start(path = '/eid/webhooks', port = 0): Promise<InsurerPeer> {
     let peer: InsurerPeer | null = null;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -43,9 +44,12 @@ export class InsurerPeer {
         res.writeHead(status).end();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    peer = new InsurerPeer(server, `http://127.0.0.1:${port}${path}`);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+    const bound = (server.address() as AddressInfo).port;
+    peer = new InsurerPeer(server, `http://127.0.0.1:${bound}${path}`);
     return peer;
   }
 

@@ -61,8 +61,12 @@ export class MemoryInsurerStore implements InsurerStorePort {
     return [...this.claims.values()].filter((c) => c.declarationId === declarationId).sort((a, b) => a.insurerId - b.insurerId).map((c) => ({ ...c }));
   }
 
-  async unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]> {
-    return this.entries.filter((e) => e.finishedAt < finishedBefore && !this.claims.has(`${e.declarationId}:${e.insurerId}`)).slice(0, limit).map((e) => ({ ...e }));
+  async unanswered(insurerIds: readonly number[], finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+    return this.entries
+      .filter((e) => insurerIds.includes(e.insurerId) && e.finishedAt < finishedBefore && !this.claims.has(`${e.declarationId}:${e.insurerId}`))
+      .reverse()
+      .slice(0, limit)
+      .map((e) => ({ ...e }));
   }
 
   async removeFeedFor(declarationId: string): Promise<void> {
@@ -92,7 +96,7 @@ export class MemoryInsurerStore implements InsurerStorePort {
 
   async recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void> {
     const d = this.sent.get(attempt.deliveryId);
-    if (!d || d.state !== 'PENDING') return;
+    if (!d || d.state !== 'PENDING' || d.attempts !== outcome.attempts - 1) return;
     this.tries.push({ ...attempt });
     this.sent.set(d.id, { ...d, ...outcome, leasedUntil: null });
   }
@@ -116,7 +120,8 @@ export class MemoryInsurerStore implements InsurerStorePort {
   async replayDelivery(id: string, now: number): Promise<WebhookDelivery | null> {
     const d = this.sent.get(id);
     if (!d) return null;
-    this.sent.set(id, { ...d, state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null });
+    if (d.state !== 'PENDING') this.sent.set(id, { ...d, state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null });
+    else if (d.leasedUntil === null || d.leasedUntil <= now) this.sent.set(id, { ...d, nextAttemptAt: Math.min(d.nextAttemptAt, now) });
     return this.deliveryById(id);
   }
 }

@@ -1,5 +1,5 @@
 /** InsurerStorePort on PostgreSQL: the insurers' clients and feeds, shared by every node. */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClaim, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 import type { PgDatabase } from './database.js';
 import { insurerClaims, insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
@@ -72,13 +72,14 @@ export class PgInsurerStore implements InsurerStorePort {
     return this.db.select().from(insurerClaims).where(eq(insurerClaims.declarationId, declarationId)).orderBy(asc(insurerClaims.insurerId));
   }
 
-  async unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+  async unanswered(insurerIds: readonly number[], finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+    if (insurerIds.length === 0) return [];
     return this.db
       .select({ seq: insurerFeed.seq, insurerId: insurerFeed.insurerId, declarationId: insurerFeed.declarationId, finishedAt: insurerFeed.finishedAt })
       .from(insurerFeed)
       .leftJoin(insurerClaims, and(eq(insurerClaims.declarationId, insurerFeed.declarationId), eq(insurerClaims.insurerId, insurerFeed.insurerId)))
-      .where(and(lt(insurerFeed.finishedAt, finishedBefore), isNull(insurerClaims.claimNumber)))
-      .orderBy(asc(insurerFeed.seq))
+      .where(and(inArray(insurerFeed.insurerId, [...insurerIds]), lt(insurerFeed.finishedAt, finishedBefore), isNull(insurerClaims.claimNumber)))
+      .orderBy(desc(insurerFeed.seq))
       .limit(limit);
   }
 
@@ -114,7 +115,11 @@ export class PgInsurerStore implements InsurerStorePort {
 
   async recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const changed = await tx.update(webhookDeliveries).set({ ...outcome, leasedUntil: null }).where(and(eq(webhookDeliveries.id, attempt.deliveryId), eq(webhookDeliveries.state, 'PENDING'))).returning({ id: webhookDeliveries.id });
+      const changed = await tx
+        .update(webhookDeliveries)
+        .set({ ...outcome, leasedUntil: null })
+        .where(and(eq(webhookDeliveries.id, attempt.deliveryId), eq(webhookDeliveries.state, 'PENDING'), eq(webhookDeliveries.attempts, outcome.attempts - 1)))
+        .returning({ id: webhookDeliveries.id });
       if (changed.length === 1) await tx.insert(webhookAttempts).values(attempt);
     });
   }
@@ -136,7 +141,12 @@ export class PgInsurerStore implements InsurerStorePort {
   }
 
   async replayDelivery(id: string, now: number): Promise<WebhookDelivery | null> {
-    await this.db.update(webhookDeliveries).set({ state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null }).where(eq(webhookDeliveries.id, id));
+    const d = webhookDeliveries;
+    await this.db.transaction(async (tx) => {
+      // Delivered or failed: sent again, a new count. Waiting: due now, unless a sender holds it this moment.
+      await tx.update(d).set({ state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null }).where(and(eq(d.id, id), ne(d.state, 'PENDING')));
+      await tx.update(d).set({ nextAttemptAt: now }).where(and(eq(d.id, id), eq(d.state, 'PENDING'), gt(d.nextAttemptAt, now), or(isNull(d.leasedUntil), lte(d.leasedUntil, now))));
+    });
     return this.deliveryById(id);
   }
 }

@@ -435,6 +435,7 @@ export const insurerClients = pgTable(
     webhookUrl: text('webhook_url'),
     secretHash: text('secret_hash').notNull(),
     webhookKeySealed: text('webhook_key_sealed').notNull(),
+    previousWebhookKeySealed: text('previous_webhook_key_sealed'),
     createdAt: ms('created_at').notNull(),
     rotatedAt: ms('rotated_at'),
     revokedAt: ms('revoked_at'),

@@ -17,6 +17,7 @@ CREATE TABLE `insurer_clients` (
 	`webhook_url` text,
 	`secret_hash` text NOT NULL,
 	`webhook_key_sealed` text NOT NULL,
+	`previous_webhook_key_sealed` text,
 	`created_at` integer NOT NULL,
 	`rotated_at` integer,
 	`revoked_at` integer

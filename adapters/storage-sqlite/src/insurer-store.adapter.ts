@@ -1,5 +1,5 @@
 /** InsurerStorePort on SQLite: the insurers' clients and feeds (one process: entries are numbered in the order written). */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { ClientChange, DeliveryOutcome, FeedEntry, InsurerClaim, InsurerClient, InsurerStorePort, WebhookAttempt, WebhookDelivery } from '@eid/domain/insurer';
 import type { EidDatabase } from './database.js';
 import { insurerClaims, insurerClients, insurerFeed, webhookAttempts, webhookDeliveries } from './schema.js';
@@ -60,13 +60,14 @@ export class SqliteInsurerStore implements InsurerStorePort {
     return this.db.select().from(insurerClaims).where(eq(insurerClaims.declarationId, declarationId)).orderBy(asc(insurerClaims.insurerId)).all();
   }
 
-  async unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+  async unanswered(insurerIds: readonly number[], finishedBefore: number, limit: number): Promise<FeedEntry[]> {
+    if (insurerIds.length === 0) return [];
     return this.db
       .select({ seq: insurerFeed.seq, insurerId: insurerFeed.insurerId, declarationId: insurerFeed.declarationId, finishedAt: insurerFeed.finishedAt })
       .from(insurerFeed)
       .leftJoin(insurerClaims, and(eq(insurerClaims.declarationId, insurerFeed.declarationId), eq(insurerClaims.insurerId, insurerFeed.insurerId)))
-      .where(and(lt(insurerFeed.finishedAt, finishedBefore), isNull(insurerClaims.claimNumber)))
-      .orderBy(asc(insurerFeed.seq))
+      .where(and(inArray(insurerFeed.insurerId, [...insurerIds]), lt(insurerFeed.finishedAt, finishedBefore), isNull(insurerClaims.claimNumber)))
+      .orderBy(desc(insurerFeed.seq))
       .limit(limit)
       .all();
   }
@@ -103,7 +104,11 @@ export class SqliteInsurerStore implements InsurerStorePort {
 
   async recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void> {
     this.db.transaction((tx) => {
-      const changed = tx.update(webhookDeliveries).set({ ...outcome, leasedUntil: null }).where(and(eq(webhookDeliveries.id, attempt.deliveryId), eq(webhookDeliveries.state, 'PENDING'))).run().changes;
+      const changed = tx
+        .update(webhookDeliveries)
+        .set({ ...outcome, leasedUntil: null })
+        .where(and(eq(webhookDeliveries.id, attempt.deliveryId), eq(webhookDeliveries.state, 'PENDING'), eq(webhookDeliveries.attempts, outcome.attempts - 1)))
+        .run().changes;
       if (changed === 1) tx.insert(webhookAttempts).values(attempt).run();
     });
   }
@@ -125,7 +130,12 @@ export class SqliteInsurerStore implements InsurerStorePort {
   }
 
   async replayDelivery(id: string, now: number): Promise<WebhookDelivery | null> {
-    this.db.update(webhookDeliveries).set({ state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null }).where(eq(webhookDeliveries.id, id)).run();
+    const d = webhookDeliveries;
+    this.db.transaction((tx) => {
+      // Delivered or failed: sent again, a new count. Waiting: due now, unless a sender holds it this moment.
+      tx.update(d).set({ state: 'PENDING', attempts: 0, nextAttemptAt: now, deliveredAt: null, leasedUntil: null }).where(and(eq(d.id, id), ne(d.state, 'PENDING'))).run();
+      tx.update(d).set({ nextAttemptAt: now }).where(and(eq(d.id, id), eq(d.state, 'PENDING'), gt(d.nextAttemptAt, now), or(isNull(d.leasedUntil), lte(d.leasedUntil, now)))).run();
+    });
     return this.deliveryById(id);
   }
 }

@@ -376,6 +376,7 @@ export const insurerClients = sqliteTable('insurer_clients', {
   webhookUrl: text('webhook_url'),
   secretHash: text('secret_hash').notNull(),
   webhookKeySealed: text('webhook_key_sealed').notNull(),
+  previousWebhookKeySealed: text('previous_webhook_key_sealed'),
   createdAt: integer('created_at').notNull(),
   rotatedAt: integer('rotated_at'),
   revokedAt: integer('revoked_at'),

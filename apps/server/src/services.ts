@@ -14,7 +14,7 @@ import { BUREAU_NAME, isInLithuania, smsServed, type CaptchaPort, type Declarati
 import { INSURER_API_PATH } from '@eid/domain/protocol';
 import { DeclarationHub, PRESENCE_REPEAT_MS, UploadService, type ClusterPort } from '@eid/hub';
 import { photoLegend } from './messages/legend.js';
-import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, announceFinished, statementClaims, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
+import { AccountService, ChatService, ClaimService, ExpiryReminders, IdentitySignIn, OidcSignIn, StaffService, announceFinished, announceMissed, statementClaims, type ConsolePorts, type InsurerPorts, type RecordsPorts, type StatementPorts } from '@eid/accounts';
 import { WebCryptoHash } from '@eid/adapter-system';
 import { readRegistrySeed } from '@eid/adapter-registry-sqlite';
 import { translate } from '@eid/adapter-texts-catalog';
@@ -326,7 +326,7 @@ export async function buildServices(deps: ServiceDeps) {
       timers.push(updates);
       if (config.backgroundJobs) {
         const sweep = () => Promise.all([accounts.sweep(), reminders.runDue(), staff.sweep()]);
-        timers.push(...(await startBackgroundWork({ storage, hub, accounts: { sweep }, submit: submitWorker, delivery: deliveryWorker, webhooks: webhookWorker, retention, log })));
+        timers.push(...(await startBackgroundWork({ storage, hub, accounts: { sweep }, submit: submitWorker, delivery: deliveryWorker, webhooks: webhookWorker, insurersSweep: () => announceMissed(insurers), retention, log })));
       }
     },
     /** Open event streams never end by themselves: ended first, or a closing server would wait for them. */

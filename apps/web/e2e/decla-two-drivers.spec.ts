@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './helpers/test.js';
 import sharp from 'sharp';
 import { accessible, fitsViewport } from './helpers/axe.js';
+import { consoleSignedIn, DEMO_SUPERVISOR } from './helpers/console.js';
+import { registerSystem, startInsurerPeers, tokenOf } from './helpers/insurers.js';
 import type { HttpResult } from '@eid/domain/protocol';
 import {
   chooseGuilty,
@@ -44,8 +46,23 @@ async function linkInOutbox(page: Page, channel: 'sms' | 'email', to: string, pa
 
 test.describe('two drivers, two phones, live', () => {
   test.setTimeout(180_000);
+  let closePeers: (() => Promise<void>) | null = null;
+  test.afterEach(async () => {
+    await closePeers?.();
+    closePeers = null;
+  });
 
-  test('[VW1] A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved; the view links from the outbox open the declaration by password, limited after 5 wrong ones', async ({ browser }) => {
+  test('[VW1] A and B each fill their own part and reach the success screen; B sees A\'s changes live; a guilt conflict is resolved; the view links from the outbox open the declaration by password, limited after 5 wrong ones; both insurers\' systems get a verified webhook, pull it with their own tokens and register their claim numbers, which each driver sees', async ({ browser, baseURL }) => {
+    // Issue 36: the supervisor registers both insurers' systems (receivers that verify the signatures) before the accident.
+    const peers = await startInsurerPeers(baseURL!);
+    closePeers = peers.close;
+    const staff = await consoleSignedIn(browser, DEMO_SUPERVISOR);
+    const ldSystem = await registerSystem(staff, 'Lietuvos draudimas', 'LD claims', peers.ld.url);
+    peers.ld.secret = ldSystem.webhookSecret;
+    const ergoSystem = await registerSystem(staff, 'ERGO Insurance SE Lietuvos filialas', 'ERGO claims', peers.ergo.url);
+    peers.ergo.secret = ergoSystem.webhookSecret;
+    await accessible(staff, "the console's insurers' systems");
+
     // Intro, terms, plates: A first (as typed at the roadside), then B with the plates the other way round.
     const { a, b, frames, close } = await twoDriversMeet(browser, 'klm 123', 'HBN-512');
     await expect(a.getByText('The other driver is connected')).toBeVisible();
@@ -197,6 +214,40 @@ test.describe('two drivers, two phones, live', () => {
     const emailLink = await linkInOutbox(a, 'email', 'jonas.petraitis@example.lt', /https?:\/\/[^\s"<]+\/accidents\/[A-Za-z0-9_-]{22,}\/statements\/[A-Za-z0-9_-]{22,}\?lang=en/);
     await linkInOutbox(a, 'email', 'zalos@ld.insurers.example', /Lietuvos draudimas|KLM123/);
 
+    // Issue 36: each insurer's system gets one webhook whose signature verifies, pulls the declaration and a photo
+    // with its own token, and registers its claim number.
+    await expect.poll(() => [peers.ld.received.length, peers.ergo.received.length], { timeout: 20_000 }).toEqual([1, 1]);
+    for (const [peer, system, claimNumber] of [
+      [peers.ld, ldSystem, 'LD-E2E-0001'],
+      [peers.ergo, ergoSystem, 'ERGO E2E 2'],
+    ] as const) {
+      expect(peer.refused).toEqual([]);
+      const hook = peer.received[0]!;
+      const headers = { authorization: `Bearer ${await tokenOf(a.request, system)}` };
+      const data = await a.request.get(new URL(hook.payload.data.href).pathname, { headers });
+      expect(data.status()).toBe(200);
+      const declaration = (await data.json()) as { vehicles: Record<'A' | 'B', { vehicle: { plate: string }; photos: Record<string, Array<{ href: string }>> }> };
+      expect([declaration.vehicles.A.vehicle.plate, declaration.vehicles.B.vehicle.plate]).toEqual(['KLM123', 'HBN512']);
+      const photo = Object.values(declaration.vehicles.B.photos).flat()[0]!;
+      const file = await a.request.get(new URL(photo.href).pathname, { headers });
+      expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/jpeg']);
+      const claim = await a.request.put(`/serveris/insurers/v1/declarations/${hook.payload.data.id}/claim`, { headers, data: { claimNumber } });
+      expect(claim.status()).toBe(200);
+    }
+    // Each driver hears of their own insurer's number, in their language, by the way they chose.
+    await linkInOutbox(b, 'sms', '+37069876543', /ERGO Insurance SE Lietuvos filialas registered your claim no\. ERGO E2E 2/);
+    await linkInOutbox(a, 'email', 'jonas.petraitis@example.lt', /Lietuvos draudimas registered your claim for the road accident/);
+    // B's statement (on another browser) shows ERGO's number, not A's insurer's.
+    const bLaptop = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+    const bView = await bLaptop.newPage();
+    await bView.goto(smsLink);
+    await bView.getByLabel('Password').fill('154560');
+    await bView.getByRole('button', { name: 'Confirm' }).click();
+    const bClaim = bView.getByRole('region', { name: "Your insurer's claim" });
+    await expect(bClaim).toContainText('ERGO Insurance SE Lietuvos filialas registered your claim no. ERGO E2E 2.', { timeout: 15_000 });
+    await expect(bClaim).not.toContainText('LD-E2E-0001');
+    await bLaptop.close();
+
     // A opens the e-mail link: a wrong password is refused, the right one shows the declaration and its PDF.
     const viewA = await a.context().newPage();
     // Issue 18 item 1: a scheme drawn on a larger screen is a wide image (as the newcomer's was, 1,017 px).
@@ -217,6 +268,7 @@ test.describe('two drivers, two phones, live', () => {
     await expect(viewA.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible();
     await expect(viewA.locator('.plate').first()).toHaveText('KLM123', { timeout: 15_000 });
     await expect(viewA.locator('.plate').nth(1)).toHaveText('HBN512');
+    await expect(viewA.getByRole('region', { name: "Your insurer's claim" })).toContainText('Lietuvos draudimas registered your claim no. LD-E2E-0001.');
     await accessible(viewA, 'the statement detail view');
     // Issue 18 item 1: the statement fits a 390 px phone (the scheme image no wider than the page).
     await expect(viewA.getByRole('img', { name: 'Scheme of the accident' })).toBeVisible();
@@ -266,5 +318,19 @@ test.describe('two drivers, two phones, live', () => {
     expect(frames.a.join('\n')).not.toContain('49207154560');
     expect(frames.a.join('\n')).toContain('38703181233');
     await close();
+
+    // The supervisor revokes both systems (confirmed: it cannot be undone); nothing more is sent to them.
+    for (const name of ['LD claims', 'ERGO claims']) {
+      await staff.getByRole('button', { name: `Revoke ${name}` }).click();
+      await staff.getByRole('dialog', { name: `Revoke ${name}?` }).getByRole('button', { name: 'Revoke', exact: true }).click();
+      await expect(staff.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked');
+    }
+    // The page read again: both webhooks delivered at their first attempt.
+    await staff.reload();
+    const deliveries = staff.getByRole('table', { name: 'Webhook deliveries, newest first' });
+    await expect(deliveries.getByRole('row')).toHaveCount(3);
+    await expect(deliveries.getByRole('row').filter({ hasText: 'Delivered' })).toHaveCount(2);
+    await staff.screenshot({ path: 'test-results/screenshots/en-console-insurers.png', fullPage: true });
+    await staff.context().close();
   });
 });

@@ -15,6 +15,7 @@ export const insurerClientFixture = (id: string, insurerId: number, over: Partia
   webhookUrl: 'https://claims.example.lt/eid',
   secretHash: 'a'.repeat(64),
   webhookKeySealed: 'sealed:key',
+  previousWebhookKeySealed: null,
   createdAt: T0,
   rotatedAt: null,
   revokedAt: null,
@@ -67,8 +68,8 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
       withStore(async ({ store }) => {
         const c = insurerClientFixture('ic_change0000000000001', 3);
         await store.addClient(c);
-        const rotated = await store.updateClient(c.id, { secretHash: 'b'.repeat(64), webhookKeySealed: 'sealed:new', rotatedAt: T0 + 5 });
-        expect(rotated).toEqual({ ...c, secretHash: 'b'.repeat(64), webhookKeySealed: 'sealed:new', rotatedAt: T0 + 5 });
+        const rotated = await store.updateClient(c.id, { secretHash: 'b'.repeat(64), webhookKeySealed: 'sealed:new', previousWebhookKeySealed: 'sealed:key', rotatedAt: T0 + 5 });
+        expect(rotated).toEqual({ ...c, secretHash: 'b'.repeat(64), webhookKeySealed: 'sealed:new', previousWebhookKeySealed: 'sealed:key', rotatedAt: T0 + 5 });
         expect(await store.updateClient(c.id, { revokedAt: T0 + 9 })).toEqual({ ...rotated, revokedAt: T0 + 9 });
         expect(await store.clientById(c.id)).toMatchObject({ revokedAt: T0 + 9, secretHash: 'b'.repeat(64) });
         expect(await store.updateClient('ic_nobody000000000000001', { revokedAt: T0 })).toBeNull();
@@ -146,6 +147,10 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
           [503, null, 12],
           [204, null, 9],
         ]);
+        // A sender whose claim was overtaken (another sent it meanwhile) records nothing.
+        await store.recordAttempt({ deliveryId: 'msg_0002', at: T0 + 60_002, status: 204, error: null, ms: 1 }, { state: 'DELIVERED', attempts: 5, nextAttemptAt: T0, deliveredAt: T0, lastStatus: 204, lastError: null });
+        expect(await store.deliveryById('msg_0002')).toMatchObject({ state: 'PENDING', attempts: 0 });
+        expect(await store.attemptsOf('msg_0002')).toEqual([]);
         // msg_0002's sender died: it comes back when its lease is over; the delivered one never does.
         expect((await store.claimDueDeliveries(T0 + 999_999, 10, 30_000)).map((d) => d.id)).toEqual(['msg_0002']);
       }));
@@ -156,7 +161,14 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
         expect(await store.claimDueDeliveries(T0 + 1, 10, 1000)).toEqual([]);
         expect(await store.replayDelivery('msg_0001', T0 + 5)).toMatchObject({ state: 'PENDING', attempts: 0, nextAttemptAt: T0 + 5 });
         expect(await store.replayDelivery('msg_nobody', T0)).toBeNull();
-        expect((await store.claimDueDeliveries(T0 + 5, 10, 1000)).map((d) => d.id)).toEqual(['msg_0001']);
+        // A delivery waiting for its next try is due now, its count kept; one a sender holds this moment is left to it.
+        await store.addDeliveries([deliveryFixture('msg_0009', 'ic_a', 'decl-0009', { attempts: 7, nextAttemptAt: T0 + 10 * 3_600_000 })]);
+        expect(await store.replayDelivery('msg_0009', T0 + 5)).toMatchObject({ state: 'PENDING', attempts: 7, nextAttemptAt: T0 + 5 });
+        expect((await store.claimDueDeliveries(T0 + 5, 10, 1000)).map((d) => d.id).sort()).toEqual(['msg_0001', 'msg_0009']);
+        await store.recordAttempt({ deliveryId: 'msg_0009', at: T0 + 6, status: 500, error: null, ms: 3 }, { state: 'PENDING', attempts: 8, nextAttemptAt: T0 + 10 * 3_600_000, deliveredAt: null, lastStatus: 500, lastError: 'HTTP 500' });
+        expect((await store.claimDueDeliveries(T0 + 7, 10, 1000)).map((d) => d.id)).toEqual([]);
+        expect(await store.replayDelivery('msg_0001', T0 + 8)).toMatchObject({ state: 'PENDING', attempts: 0 });
+        expect((await store.claimDueDeliveries(T0 + 8, 10, 1000)).map((d) => d.id)).toEqual([]);
         await store.recordAttempt({ deliveryId: 'msg_0001', at: T0 + 6, status: 200, error: null, ms: 3 }, { state: 'DELIVERED', attempts: 1, nextAttemptAt: T0 + 6, deliveredAt: T0 + 6, lastStatus: 200, lastError: null });
         await store.removeFeedFor('decl-0001');
         expect(await store.deliveryById('msg_0001')).toBeNull();
@@ -176,14 +188,16 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
         expect(await store.claimsFor('decl-0001')).toEqual([claim]);
         expect(await store.registerClaim({ ...claim, claimNumber: 'ERGO-78/2026', registeredAt: T0 + 300 })).toBe('CHANGED');
         expect((await store.claimsFor('decl-0001')).map((c) => [c.claimNumber, c.registeredAt])).toEqual([['ERGO-78/2026', T0 + 300]]);
-        expect((await store.unanswered(T0 + 11, 10)).map((e) => [e.insurerId, e.declarationId])).toEqual([
-          [1, 'decl-0001'],
+        expect((await store.unanswered([1, 2], T0 + 11, 10)).map((e) => [e.insurerId, e.declarationId])).toEqual([
           [1, 'decl-0002'],
+          [1, 'decl-0001'],
         ]);
-        expect((await store.unanswered(T0 + 5, 10)).map((e) => e.declarationId)).toEqual(['decl-0001']);
-        expect(await store.unanswered(T0 + 11, 1)).toHaveLength(1);
+        expect((await store.unanswered([1, 2], T0 + 5, 10)).map((e) => e.declarationId)).toEqual(['decl-0001']);
+        expect((await store.unanswered([1], T0 + 11, 1)).map((e) => e.declarationId)).toEqual(['decl-0002']);
+        expect(await store.unanswered([2, 3], T0 + 11, 10)).toEqual([]);
+        expect(await store.unanswered([], T0 + 11, 10)).toEqual([]);
         await store.registerClaim({ ...claim, insurerId: 1, claimNumber: 'LD-1' });
-        expect((await store.unanswered(T0 + 11, 10)).map((e) => e.declarationId)).toEqual(['decl-0002']);
+        expect((await store.unanswered([1, 2], T0 + 11, 10)).map((e) => e.declarationId)).toEqual(['decl-0002']);
         await store.removeFeedFor('decl-0001');
         expect(await store.claimsFor('decl-0001')).toEqual([]);
       }));

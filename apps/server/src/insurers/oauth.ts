@@ -6,7 +6,7 @@
  * a token kept as its hash in the expiring store every node shares, for 5 minutes.
  */
 import { randomBytes } from 'node:crypto';
-import OAuth2Server, { OAuthError, Request, Response, type ClientCredentialsModel } from '@node-oauth/oauth2-server';
+import OAuth2Server, { OAuthError, Request, Response, ServerError, type ClientCredentialsModel } from '@node-oauth/oauth2-server';
 import { authenticateInsurerClient, insurerTokenExpiry, insurerTokenHolder, keepInsurerToken, type InsurerPorts } from '@eid/accounts';
 import { INSURER_TOKEN_LIFETIME_S, type InsurerClient } from '@eid/domain/insurer';
 
@@ -32,6 +32,9 @@ function libraryRequest(parts: OAuthRequestParts): Request {
   for (const [k, v] of Object.entries(parts.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
   return new Request({ method: parts.method, headers, query: {}, body: parts.body && typeof parts.body === 'object' ? parts.body : {} });
 }
+
+/** The error a ServerError of the library wraps (ours), else the error itself. */
+const innerOf = (e: unknown): unknown => (e instanceof ServerError && (e as { inner?: unknown }).inner instanceof Error ? (e as { inner?: unknown }).inner : e);
 
 export class InsurerOAuth {
   private readonly server: OAuth2Server;
@@ -67,7 +70,8 @@ export class InsurerOAuth {
       await this.server.token(libraryRequest(parts), response, { requireClientAuthentication: { client_credentials: true } });
       return { status: 200, headers: { ...(response.headers as Record<string, string>), 'cache-control': 'no-store', pragma: 'no-cache' }, body: response.body as Record<string, unknown> };
     } catch (e) {
-      if (!(e instanceof OAuthError)) throw e;
+      // The library wraps a fault of ours (the database away) as its ServerError: a fault, not the client's error, and its text is not the client's to read.
+      if (!(e instanceof OAuthError) || e instanceof ServerError) throw innerOf(e);
       return { status: e.code, headers: { ...(response.headers as Record<string, string>), 'cache-control': 'no-store' }, body: { error: e.name, error_description: e.message } };
     }
   }
@@ -78,8 +82,8 @@ export class InsurerOAuth {
       const token = await this.server.authenticate(libraryRequest(parts), new Response({}));
       return (token.client as LibraryClient).insurer;
     } catch (e) {
-      if (e instanceof OAuthError) return null;
-      throw e;
+      if (e instanceof OAuthError && !(e instanceof ServerError)) return null;
+      throw innerOf(e);
     }
   }
 }

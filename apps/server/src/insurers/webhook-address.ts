@@ -16,7 +16,10 @@ const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, ver
 /** Is this IP address one the public internet routes to (not private, loopback, link-local, reserved ...)? */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  return ipaddr.process(ip).range() === 'unicast';
+  const address = ipaddr.process(ip);
+  // The deprecated IPv4-compatible form (::a.b.c.d, RFC 4291 §2.5.5.1) is "unicast" to ipaddr.js: refused.
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
+  return address.range() === 'unicast';
 }
 
 export class WebhookAddressCheck implements WebhookAddressPort {

@@ -1,12 +1,17 @@
 /**
  * The webhook deliveries' worker (issue 36 item 4): claims what is due (a lease every node
  * respects), signs each body as Standard Webhooks 1.0 says — by its reference library — with the
- * client's secret, sends it, and records the attempt and its outcome (delivered on a 2xx; else the
- * next try after the back-off, or FAILED after about three days). A revoked client's deliveries
- * fail at once. Runs on every node; the lease keeps two from sending one delivery at once.
+ * client's secret (and, for a day after new credentials, the previous one beside it), sends it,
+ * and records the attempt and its outcome (delivered on a 2xx; else the next try after the
+ * back-off, or FAILED after about three days). A revoked client's deliveries fail at once.
+ *
+ * A round claims only as many as it sends at once, each attempt limited to WEBHOOK_TIMEOUT_MS, so
+ * every attempt ends well inside its lease (three times that). A receiver that did not answer is
+ * left alone for a while: its other deliveries claimed meanwhile are put off with the back-off
+ * rather than each waiting out the limit, so one dead endpoint does not hold up the others.
  */
 import { Webhook } from 'standardwebhooks';
-import { afterAttempt, WEBHOOK_TIMEOUT_MS, type InsurerStorePort, type WebhookDelivery } from '@eid/domain/insurer';
+import { afterAttempt, WEBHOOK_SECRET_OVERLAP_MS, WEBHOOK_TIMEOUT_MS, type InsurerClient, type InsurerStorePort, type WebhookDelivery } from '@eid/domain/insurer';
 import type { ClockPort } from '@eid/domain';
 import type { WebhookSend } from './webhook-sender.js';
 
@@ -19,12 +24,15 @@ export interface WebhookWorkerDeps {
   readonly log: (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
 }
 
-/** Deliveries claimed at a time, and sent at once. */
-const BATCH = 32;
+/** Deliveries sent at once, and claimed in a round. */
 const AT_ONCE = 8;
+/** How long a receiver that did not answer is left alone. */
+const COOL_DOWN_MS = 30_000;
 
 export class WebhookWorker {
   private running: Promise<number> | null = null;
+  /** Receivers (by client) that did not answer, and until when they are left alone. */
+  private readonly cooling = new Map<string, number>();
 
   constructor(private readonly deps: WebhookWorkerDeps) {}
 
@@ -44,14 +52,17 @@ export class WebhookWorker {
   private async run(): Promise<number> {
     let attempted = 0;
     for (;;) {
-      const due = await this.deps.store.claimDueDeliveries(this.deps.clock.now(), BATCH, WEBHOOK_TIMEOUT_MS * 3);
+      const due = await this.deps.store.claimDueDeliveries(this.deps.clock.now(), AT_ONCE, WEBHOOK_TIMEOUT_MS * 3);
       if (due.length === 0) return attempted;
-      const queue = [...due];
-      await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
-        for (let d = queue.shift(); d; d = queue.shift()) await this.attempt(d);
-      }));
+      await Promise.all(due.map((d) => this.attempt(d)));
       attempted += due.length;
     }
+  }
+
+  /** The signature header: by the current secret, and by the previous one for a day after new credentials. */
+  private signature(client: InsurerClient, id: string, at: number, payload: string): string {
+    const keys = [client.webhookKeySealed, ...(client.previousWebhookKeySealed && client.rotatedAt !== null && at - client.rotatedAt < WEBHOOK_SECRET_OVERLAP_MS ? [client.previousWebhookKeySealed] : [])];
+    return keys.map((sealed) => new Webhook(this.deps.openSecret(sealed)).sign(id, new Date(at), payload)).join(' ');
   }
 
   private async attempt(d: WebhookDelivery): Promise<void> {
@@ -63,11 +74,17 @@ export class WebhookWorker {
       return;
     }
     let result: { status: number | null; error: string | null };
-    try {
-      const signed = new Webhook(this.deps.openSecret(client.webhookKeySealed)).sign(d.id, new Date(started), d.payload);
-      result = await this.deps.send(client.webhookUrl, { 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(started / 1000)), 'webhook-signature': signed }, d.payload);
-    } catch (e) {
-      result = { status: null, error: String(e).slice(0, 200) };
+    if ((this.cooling.get(client.id) ?? 0) > started) {
+      result = { status: null, error: 'not tried: the receiver did not answer a moment ago' };
+    } else {
+      try {
+        const signature = this.signature(client, d.id, started, d.payload);
+        result = await this.deps.send(client.webhookUrl, { 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(started / 1000)), 'webhook-signature': signature }, d.payload);
+      } catch (e) {
+        result = { status: null, error: String(e).slice(0, 200) };
+      }
+      if (result.status === null) this.cooling.set(client.id, clock.now() + COOL_DOWN_MS);
+      else this.cooling.delete(client.id);
     }
     const done = clock.now();
     const outcome = afterAttempt(d, done, result);

@@ -181,6 +181,30 @@ describe('webhooks to insurers\' systems (Standard Webhooks), with real receiver
     expect(audit.filter((e) => e.action === 'INSURER_CLAIM_REGISTERED' && e.staffId === ldClient.clientId).map((e) => e.subject)).toEqual(['decl-claim-0001', 'decl-nobody-0001', 'decl-claim-0001', 'decl-claim-0001']);
   });
 
+  it('after new credentials, webhooks carry a signature by the old secret and one by the new for a day: a receiver not yet changed still verifies', async () => {
+    const { ctx, ld, consoleCall, connect, finish } = await setup();
+    const client = await connect(ld, 1);
+    const old = ld.secret;
+    const rotated = (await consoleCall('POST', `/insurer-clients/${client.clientId}/rotate`)).json<InsurerClientAnswer>().credentials!;
+    expect(rotated.webhookSecret).not.toBe(old);
+    await finish('decl-webhook-0004');
+    await ctx.app.webhookWorker.runOnce();
+    expect([ld.received.length, ld.refused]).toEqual([1, []]);
+    // The same webhook verifies with the new secret alone too.
+    ld.secret = rotated.webhookSecret;
+    await consoleCall('POST', `/webhooks/${ld.received[0]!.id}/replay`);
+    await ctx.app.webhookWorker.idle();
+    await ctx.app.webhookWorker.runOnce();
+    expect([ld.repeats, ld.refused]).toEqual([1, []]);
+    // A day on (the rotation moved a day back: the receiver's clock checks the timestamp), only the new secret signs.
+    await ctx.app.storage.insurers.updateClient(client.clientId, { rotatedAt: ctx.app.clock.now() - 24 * 3_600_000 - 1 });
+    ld.secret = old;
+    await consoleCall('POST', `/webhooks/${ld.received[0]!.id}/replay`);
+    await ctx.app.webhookWorker.idle();
+    await ctx.app.webhookWorker.runOnce();
+    expect(ld.refused).toEqual([ld.received[0]!.id]);
+  });
+
   it('at the receiver, an altered body, another secret or an old webhook replayed does not verify', async () => {
     const peer = await InsurerPeer.start();
     open.push(peer);

@@ -39,8 +39,9 @@ export interface BackgroundDeps {
   readonly accounts: { sweep(): Promise<unknown> };
   readonly submit: { runOnce(): Promise<number> };
   readonly delivery: DeliveryWorker;
-  /** Issue 36: the webhooks to insurers' systems (on every node: a delivery is claimed with a lease). */
+  /** Issue 36: the webhooks to insurers' systems (on every node: a delivery is claimed with a lease), and the sweep of declarations whose insurers were not told. */
   readonly webhooks: { runOnce(): Promise<number> };
+  readonly insurersSweep: () => Promise<number>;
   readonly retention: RetentionSweep;
   readonly log: Log;
 }
@@ -65,7 +66,7 @@ export function deliverySource(storage: Storage, clock: ClockPort): DeliverySour
 
 /** Starts the timers (and, with several nodes, the schedules); resolves the timers to clear at close. */
 export async function startBackgroundWork(deps: BackgroundDeps): Promise<NodeJS.Timeout[]> {
-  const { storage, hub, accounts, submit, delivery, webhooks, retention, log } = deps;
+  const { storage, hub, accounts, submit, delivery, webhooks, insurersSweep, retention, log } = deps;
   // One sweep failing does not keep the other from running.
   const sweep = async () => {
     const [declarations, accountsSwept] = await Promise.allSettled([hub.sweep(), accounts.sweep()]);
@@ -76,7 +77,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<NodeJS.
     t.unref();
     return t;
   };
-  const timers = [every(1000, () => submit.runOnce(), 'the submit worker'), every(2000, () => delivery.runOnce(), 'delivery'), every(1000, () => webhooks.runOnce(), 'the webhooks')];
+  const timers = [every(1000, () => submit.runOnce(), 'the submit worker'), every(2000, () => delivery.runOnce(), 'delivery'), every(1000, () => webhooks.runOnce(), 'the webhooks'), every(SWEEP_EVERY_MS * 5, insurersSweep, 'the insurers\' sweep')];
   const { work } = storage;
   if (work.kind === 'timers') {
     timers.push(every(SWEEP_EVERY_MS, sweep, 'the inactivity sweep'), every(RETENTION_EVERY_MS, () => retention.runOnce(), 'the retention sweep'));

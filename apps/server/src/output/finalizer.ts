@@ -85,8 +85,9 @@ export class DeclarationFinalizer {
       statements = await this.deps.output.statementsFor(declarationId);
     }
     // After the statements, every time (once per insurer and declaration): a run that crashed between the two adds it now.
+    // The drivers' output is made: a failure here does not fail their declaration; the insurers are told by the next sweep.
     const finishedAt = statements[0]?.createdAt ?? this.deps.clock.now();
-    await this.deps.insurers.announce(record.declaration, finishedAt);
+    await this.deps.insurers.announce(record.declaration, finishedAt).catch((e: unknown) => this.deps.log('error', 'the insurers could not be told of a finished declaration (the sweep tries again)', { declarationId, error: String(e) }));
     const byParty = new Map(statements.map((s) => [s.party, s]));
     const link = (party: Party) => {
       const s = byParty.get(party);

@@ -18,8 +18,8 @@ export function consoleInsurers(app: FastifyInstance): void {
   serveCall(app, 'webhookAttempts', ({ params }, { staff }) => webhookAttempts(ports, staff, params.deliveryId));
   serveCall(app, 'replayWebhook', async ({ params }, { staff }) => {
     const replayed = await replayWebhook(ports, staff, params.deliveryId);
-    // Sent now, not at the next tick.
-    void app.webhookWorker.runOnce().catch(() => undefined);
+    // Sent now, not at the next tick (where this node does background work).
+    if (app.config.backgroundJobs) void app.webhookWorker.runOnce().catch(() => undefined);
     return replayed;
   });
 }

@@ -4,7 +4,7 @@
  * can be undone). The credentials are shown once, right after they are made, with what to do with
  * them; the server keeps no copy it could show again.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { InsurerClientView, InsurerCredentials } from '@eid/domain/insurer';
 import { ErrorText } from '../decla/fields/fields';
@@ -66,7 +66,7 @@ export function InsurersView({ offset }: { offset: number }) {
                   { header: t`Name`, cell: (c) => c.name },
                   { header: t`Client ID`, cell: (c) => <code>{c.id}</code> },
                   { header: t`Webhook`, cell: (c) => (c.webhookUrl ? <span className="chat-meta">{c.webhookUrl}</span> : t`None (it only pulls)`) },
-                  { header: t`Registered`, cell: (c) => when(c.rotatedAt ?? c.createdAt) },
+                  { header: t`Registered`, cell: (c) => when(c.createdAt) },
                   {
                     header: t`State`,
                     cell: (c) =>
@@ -135,11 +135,19 @@ export function InsurersView({ offset }: { offset: number }) {
   );
 }
 
+/**
+ * The credentials, shown once. Not a live region (a screen reader would read the secrets aloud
+ * unasked): the heading takes the focus, and the secrets are read only by whoever moves on to them.
+ */
 function CredentialsShown({ client, credentials, onDone }: { client: InsurerClientView; credentials: InsurerCredentials; onDone: () => void }) {
   const { t } = useLingui();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [credentials.clientSecret]);
   return (
-    <div role="status" className="office-closed">
-      <h2>{t`Credentials of ${client.name} (${client.insurerName})`}</h2>
+    <section className="office-closed" aria-labelledby="credentials-shown">
+      <h2 id="credentials-shown" ref={heading} tabIndex={-1}>
+        {t`Credentials of ${client.name} (${client.insurerName})`}
+      </h2>
       <p>{t`Give these to the insurer's integration team over a safe channel now: they are not shown again. Lost ones are replaced with new credentials.`}</p>
       <dl>
         <dt>{t`Client ID`}</dt>
@@ -158,6 +166,6 @@ function CredentialsShown({ client, credentials, onDone }: { client: InsurerClie
       <button type="button" className="button button--secondary" onClick={onDone}>
         {t`I have passed them on`}
       </button>
-    </div>
+    </section>
   );
 }

@@ -56,12 +56,15 @@ export function WebhookDeliveries({ offset }: { offset: number }) {
                     header: t`Actions`,
                     cell: (d) => (
                       <span className="console-actions">
+                        {/* The visible words first; which delivery, for a screen reader, after them (WCAG 2.5.3). */}
                         <button type="button" className="link-button" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)}>
-                          {t`Attempts of ${d.id}`}
+                          {t`Attempts`}
+                          <span className="visually-hidden"> {t`of the delivery to ${d.clientName}, declaration ${d.declarationId}`}</span>
                         </button>
-                        {d.state !== 'PENDING' ? (
+                        {d.state !== 'PENDING' || d.attempts > 0 ? (
                           <button type="button" className="link-button" onClick={() => void replay(d.id)}>
-                            {t`Send ${d.id} again`}
+                            {d.state === 'PENDING' ? t`Send now` : t`Send again`}
+                            <span className="visually-hidden"> {t`the delivery to ${d.clientName}, declaration ${d.declarationId}`}</span>
                           </button>
                         ) : null}
                       </span>

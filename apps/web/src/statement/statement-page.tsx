@@ -213,23 +213,25 @@ export function StatementDetail({ view }: { view: StatementView }) {
         {view.address ? ` · ${view.address}` : ''}
       </p>
 
-      <section aria-labelledby="statement-claims" className="summary-card">
-        <h2 id="statement-claims">{t`Your insurer's claim`}</h2>
-        {view.claims.length === 0 ? (
-          <p className="muted">{t`Your insurer has not registered the claim yet. When it does, its claim number is shown here and sent to you.`}</p>
-        ) : (
-          view.claims.map((c) => (
-            <div key={`${c.insurerName}:${c.claimNumber}`}>
-              <p>
-                <Trans>
-                  {c.insurerName} registered your claim no. <strong>{c.claimNumber}</strong>.
-                </Trans>
-              </p>
-              {c.contactName || c.contactPhone || c.contactEmail ? <p>{t`Contact: ${[c.contactName, c.contactPhone, c.contactEmail].filter(Boolean).join(', ')}`}</p> : null}
-            </div>
-          ))
-        )}
-      </section>
+      {view.claims.length > 0 || view.parties[view.party].insurance === 'REGISTRY' ? (
+        <section aria-labelledby="statement-claims" className="summary-card">
+          <h2 id="statement-claims">{t`Your insurer's claim`}</h2>
+          {view.claims.length === 0 ? (
+            <p className="muted">{t`If your insurer registers the claim with this service, its claim number is shown here and sent to you.`}</p>
+          ) : (
+            view.claims.map((c) => (
+              <div key={`${c.insurerName}:${c.claimNumber}`}>
+                <p>
+                  <Trans>
+                    {c.insurerName} registered your claim no. <strong>{c.claimNumber}</strong>.
+                  </Trans>
+                </p>
+                {c.contactName || c.contactPhone || c.contactEmail ? <p>{t`Contact: ${[c.contactName, c.contactPhone, c.contactEmail].filter(Boolean).join(', ')}`}</p> : null}
+              </div>
+            ))
+          )}
+        </section>
+      ) : null}
 
       <section aria-label={t`Download`} className="statement-downloads">
         {view.documents.map((doc) => (

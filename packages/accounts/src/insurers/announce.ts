@@ -30,3 +30,26 @@ export async function announceFinished(ports: Pick<InsurerPorts, 'store' | 'ids'
   }));
   await ports.store.addDeliveries(deliveries);
 }
+
+/** Recent declarations looked at by the sweep. */
+const SWEEP_RECENT = 50;
+
+/**
+ * The sweep: the most recent finished declarations whose responsible insurers are missing from
+ * their feeds (the announcement failed after the drivers' output was made) are announced now. Run
+ * on every node every few minutes; what is there already is left as it is.
+ */
+export async function announceMissed(ports: Pick<InsurerPorts, 'store' | 'ids' | 'links' | 'declarations' | 'statements'>): Promise<number> {
+  const { declarations: recent } = await ports.statements.received({ limit: SWEEP_RECENT, offset: 0 });
+  let told = 0;
+  for (const r of recent) {
+    const stored = await ports.declarations.get(r.declarationId);
+    if (!stored) continue;
+    const insurers = responsibleInsurerIds(stored.declaration);
+    const missing = await Promise.all(insurers.map(async (id) => (await ports.store.feedEntry(id, r.declarationId)) === null));
+    if (!missing.some(Boolean)) continue;
+    await announceFinished(ports, stored.declaration, r.receivedAt);
+    told += 1;
+  }
+  return told;
+}

@@ -37,19 +37,20 @@ export async function registerInsurerClient(ports: InsurerPorts, actor: StaffAct
   const id = `ic_${ports.ids.token()}`;
   const made = newCredentials(ports, id);
   await ports.staff.record(actor, 'INSURER_CLIENT_ADDED', id);
-  const client: InsurerClient = { id, insurerId: input.insurerId, name: input.name, webhookUrl: input.webhookUrl, secretHash: made.secretHash, webhookKeySealed: made.webhookKeySealed, createdAt: ports.clock.now(), rotatedAt: null, revokedAt: null };
+  const client: InsurerClient = { id, insurerId: input.insurerId, name: input.name, webhookUrl: input.webhookUrl, secretHash: made.secretHash, webhookKeySealed: made.webhookKeySealed, previousWebhookKeySealed: null, createdAt: ports.clock.now(), rotatedAt: null, revokedAt: null };
   await ports.store.addClient(client);
   return { client: insurerClientView(client, insurerName), credentials: made.credentials };
 }
 
-/** New credentials for a client (the old secret stops at once; its tokens live out their minutes); a revoked client is not rotated. */
+/** New credentials for a client (the old client secret stops at once, its tokens live out their minutes; the old webhook secret signs beside the new one for a day); a revoked client is not rotated. */
 export async function rotateInsurerClient(ports: InsurerPorts, actor: StaffActor, clientId: string): Promise<InsurerClientAnswer> {
   ports.staff.require(actor, 'manageInsurers');
   const found = await ports.store.clientById(clientId);
   if (!found || found.revokedAt !== null) refuseConsole('INSURER_CLIENT_NOT_FOUND');
   const made = newCredentials(ports, clientId);
   await ports.staff.record(actor, 'INSURER_CLIENT_ROTATED', clientId);
-  const client = await ports.store.updateClient(clientId, { secretHash: made.secretHash, webhookKeySealed: made.webhookKeySealed, rotatedAt: ports.clock.now() });
+  // The old webhook secret still signs for a day beside the new one (WEBHOOK_SECRET_OVERLAP_MS): the receiver has time to change.
+  const client = await ports.store.updateClient(clientId, { secretHash: made.secretHash, webhookKeySealed: made.webhookKeySealed, previousWebhookKeySealed: found.webhookKeySealed, rotatedAt: ports.clock.now() });
   if (!client) refuseConsole('INSURER_CLIENT_NOT_FOUND');
   return { client: insurerClientView(client, (await insurerNames(ports)).get(client.insurerId) ?? ''), credentials: made.credentials };
 }

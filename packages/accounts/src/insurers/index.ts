@@ -3,7 +3,7 @@ export type { ClaimNotifierPort, CredentialsPort, InsurerPorts, WebhookAddressPo
 export { InsurerApiError, refuseInsurer, type InsurerApiFailure } from './insurer-error.js';
 export { listInsurerClients, registerInsurerClient, revokeInsurerClient, rotateInsurerClient } from './clients.js';
 export { authenticateInsurerClient, insurerTokenExpiry, insurerTokenHolder, keepInsurerToken } from './tokens.js';
-export { announceFinished } from './announce.js';
+export { announceFinished, announceMissed } from './announce.js';
 export { overdueInsurerAnswers, registerInsurerClaim, statementClaims } from './claims.js';
 export { listWebhookDeliveries, replayWebhook, webhookAttempts } from './webhooks.js';
 export { readInsurerDeclaration, readInsurerFeed, readInsurerFile, recordInsurerRead, type InsurerCaller } from './pull.js';

@@ -40,7 +40,7 @@ export interface InsurerPorts {
   readonly audit: Pick<StaffStorePort, 'appendAudit'>;
   readonly registry: Pick<VehicleRegistryPort, 'listInsurers'>;
   readonly declarations: Pick<DeclarationStorePort, 'get'>;
-  readonly statements: Pick<OutputStorePort, 'statementsFor'>;
+  readonly statements: Pick<OutputStorePort, 'statementsFor' | 'received'>;
   readonly blobs: Pick<BlobStorePort, 'get'>;
   readonly expiring: ExpiringStorePort;
   readonly credentials: CredentialsPort;

@@ -19,6 +19,8 @@ export interface InsurerClient {
   readonly secretHash: string;
   /** The webhooks' signing key, sealed by the server (HMAC needs the key itself). */
   readonly webhookKeySealed: string;
+  /** The key before the last rotation: webhooks are signed with both for WEBHOOK_SECRET_OVERLAP_MS, so a receiver has time to change. */
+  readonly previousWebhookKeySealed: string | null;
   readonly createdAt: number;
   readonly rotatedAt: number | null;
   /** A revoked client gets no token, and its tokens are refused at once. */
@@ -29,6 +31,8 @@ export interface InsurerClient {
 export const INSURER_CLIENT_ID_PATTERN = /^ic_[A-Za-z0-9_-]{16,64}$/;
 /** A client secret as issued (`ics_` and 43 characters: 256 bits), so a leaked one is recognisable. */
 export const INSURER_SECRET_PREFIX = 'ics_';
+/** After new credentials, webhooks carry signatures by the old and the new secret for a day (Standard Webhooks allows several). */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
 /** An access token lives 5 minutes (short-lived: a leaked one is soon worthless; a system asks again). */
 export const INSURER_TOKEN_LIFETIME_S = 300;
 export const INSURER_CLIENT_NAME_MAX = 80;

@@ -17,7 +17,7 @@ export interface FeedEntry {
   readonly finishedAt: number;
 }
 
-export type ClientChange = Partial<Pick<InsurerClient, 'secretHash' | 'webhookKeySealed' | 'rotatedAt' | 'revokedAt'>>;
+export type ClientChange = Partial<Pick<InsurerClient, 'secretHash' | 'webhookKeySealed' | 'previousWebhookKeySealed' | 'rotatedAt' | 'revokedAt'>>;
 
 export interface InsurerStorePort {
   /** Adds a client; false when its id is taken. */
@@ -45,8 +45,8 @@ export interface InsurerStorePort {
   registerClaim(claim: InsurerClaim): Promise<'NEW' | 'SAME' | 'CHANGED'>;
   /** A declaration's claims, by insurer. */
   claimsFor(declarationId: string): Promise<InsurerClaim[]>;
-  /** Feed entries finished before `finishedBefore` whose insurer has registered no claim, oldest first, at most `limit`. */
-  unanswered(finishedBefore: number, limit: number): Promise<FeedEntry[]>;
+  /** These insurers' feed entries finished before `finishedBefore` for which they registered no claim, newest first, at most `limit`. */
+  unanswered(insurerIds: readonly number[], finishedBefore: number, limit: number): Promise<FeedEntry[]>;
 
   /** Forgets a declaration's feed entries, claims, webhook deliveries and their attempts (its retention period is over, RT1). */
   removeFeedFor(declarationId: string): Promise<void>;
@@ -59,13 +59,21 @@ export interface InsurerStorePort {
    * nodes never send the same delivery at once.
    */
   claimDueDeliveries(now: number, limit: number, leaseMs: number): Promise<WebhookDelivery[]>;
-  /** Records an attempt and the delivery's outcome (the lease ends); a delivery no longer PENDING is left as it is. */
+  /**
+   * Records an attempt and the delivery's outcome (the lease ends), only while the delivery is
+   * PENDING with `outcome.attempts - 1` attempts: a sender whose claim was overtaken (its lease ran
+   * out and another sent it, or a supervisor replayed it) changes nothing.
+   */
   recordAttempt(attempt: WebhookAttempt, outcome: DeliveryOutcome): Promise<void>;
   /** The deliveries, newest first, a page at a time (one client's, or all). */
   deliveries(page: { readonly limit: number; readonly offset: number; readonly clientId?: string }): Promise<{ readonly deliveries: WebhookDelivery[]; readonly total: number }>;
   deliveryById(id: string): Promise<WebhookDelivery | null>;
   /** A delivery's attempts, oldest first. */
   attemptsOf(deliveryId: string): Promise<WebhookAttempt[]>;
-  /** Sends a delivery again (a supervisor's replay): PENDING, due at `now`, a new count of attempts; null when there is none. */
+  /**
+   * A supervisor's "send now": a delivered or failed delivery is PENDING again, due at `now`, with a
+   * new count of attempts; a waiting one is due at `now` (its count kept), unless a sender holds its
+   * lease this moment; null when there is none.
+   */
   replayDelivery(id: string, now: number): Promise<WebhookDelivery | null>;
 }
