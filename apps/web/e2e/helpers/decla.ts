@@ -209,7 +209,8 @@ export async function jpeg(page: Page, label: string, colour = '#3a7bd5'): Promi
 export async function photos(page: Page, party: 'A' | 'B', withOverview: boolean): Promise<void> {
   if (withOverview) {
     await page.getByTestId(`photos-${party}-overview`).setInputFiles(await jpeg(page, `scene ${party}`, '#5b8c5a'));
-    await expect(page.locator('.photo-section').first().locator('.thumbs img')).not.toHaveCount(0);
+    // The photo is prepared in the page (practice: the canvas pipeline too): seconds on a busy machine.
+    await expect(page.locator('.photo-section').first().locator('.thumbs img')).not.toHaveCount(0, { timeout: 15_000 });
   }
   await page.getByTestId(`photos-${party}-plates`).setInputFiles(await jpeg(page, `plate ${party}`, '#888'));
   await page.getByTestId(`photos-${party}-damages`).setInputFiles(await jpeg(page, `damage ${party}`, '#b33'));
