@@ -117,7 +117,8 @@ for (const lang of ['en', 'lt'] as const) {
     await expect(damagesError).toHaveText(T.badExt);
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not a photo') });
     await expect(damagesError).toHaveText(T.notPhoto);
-    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) });
+    // 21 MB handed to the browser: more than the default 15 s of an action on a busy machine.
+    await page.getByTestId('photos-A-damages').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) }, { timeout: 45_000 });
     await expect(damagesError).toHaveText(T.tooBig);
     // Issue 18 item 12: a text file renamed .jpg passes the name check and is refused for its bytes; sending it again cannot
     // succeed, so its tile offers no Retry, only Remove (a button of its own, not drawn over another).
