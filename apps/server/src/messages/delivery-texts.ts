@@ -1,4 +1,4 @@
-import { OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, type GreenCard, type Locale } from '@eid/domain';
+import { formatDate, formatTime, OFFICE_HOURS, PREVIEW_PASSWORD_LENGTH, type Declaration, type GreenCard, type Locale } from '@eid/domain';
 import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
 
 /** What every message about a sent declaration says, filled in per recipient. */
@@ -9,6 +9,12 @@ export interface DeclarationMessageInput {
   readonly when: string;
   readonly link: string;
   readonly insurerName?: string;
+}
+
+/** What every message about a declaration names it by: the two plates, and the accident's date and time (Vilnius). */
+export function declarationNaming(d: Declaration): { readonly plates: string; readonly when: string } {
+  const time = d.timePlace.correctedTime ?? d.timePlace.originalTime ?? d.createdAt;
+  return { plates: `${d.parties.A.vehicle.plate || d.parties.A.plates.plate} – ${d.parties.B.vehicle.plate || d.parties.B.plates.plate}`, when: `${formatDate(time)} ${formatTime(time).slice(0, 5)}` };
 }
 
 /** IN5: why the bureau, not an insurer, receives a party at fault's copy. */

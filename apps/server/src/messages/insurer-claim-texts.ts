@@ -3,10 +3,11 @@
  * language, by the way they chose for the declaration (an SMS or an e-mail), through the delivery
  * outbox (retried, never lost). A correction of the number is told again; the same number is not.
  */
-import { driverContact, formatDate, formatTime, type Declaration, type DeliveryRecord, type OutputStorePort, type Party } from '@eid/domain';
+import { driverContact, type Declaration, type DeliveryRecord, type OutputStorePort, type Party } from '@eid/domain';
 import type { InsurerClaim } from '@eid/domain/insurer';
 import type { ClaimNotifierPort } from '@eid/accounts';
 import { translate, type ServerMessage } from '@eid/adapter-texts-catalog';
+import { declarationNaming } from './delivery-texts.js';
 
 const M = {
   sms: /*i18n*/ { id: 'sms.claim.registered', message: 'EID: {insurer} registered your claim no. {number} for the accident {plates}.' },
@@ -27,9 +28,7 @@ export class ClaimNotifier implements ClaimNotifierPort {
     const to = driverContact(d, party);
     if (!to) return;
     const t = (m: ServerMessage, values?: Record<string, unknown>) => translate(to.lang, m, values);
-    const plates = `${d.parties.A.vehicle.plate || d.parties.A.plates.plate} – ${d.parties.B.vehicle.plate || d.parties.B.plates.plate}`;
-    const time = d.timePlace.correctedTime ?? d.timePlace.originalTime ?? d.createdAt;
-    const values = { insurer: insurerName, number: claim.claimNumber, plates, when: `${formatDate(time)} ${formatTime(time).slice(0, 5)}` };
+    const values = { insurer: insurerName, number: claim.claimNumber, ...declarationNaming(d) };
     const contact = contactOf(claim);
     const key = `claim-${party}-${claim.insurerId}-${claim.registeredAt}`;
     const base = { id: `${d.id}:${key}`, declarationId: d.id, key, channel: to.channel, to: to.to, html: null, attachments: [], state: 'PENDING' as const, attempts: 0, nextAttemptAt: claim.registeredAt, createdAt: claim.registeredAt, sentAt: null, lastError: null };

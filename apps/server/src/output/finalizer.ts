@@ -10,8 +10,6 @@ import {
   secondaryLang,
   smsLinkPath,
   documentFileName,
-  formatDate,
-  formatTime,
   INSURER_LANG,
   PARTIES,
   type BlobStorePort,
@@ -34,7 +32,7 @@ import {
   type StatementRecord,
   type VehicleRegistryPort,
 } from '@eid/domain';
-import { driverEmail, driverSms, insurerEmail } from '../messages/delivery-texts.js';
+import { declarationNaming, driverEmail, driverSms, insurerEmail } from '../messages/delivery-texts.js';
 
 export interface FinalizerDeps {
   readonly store: DeclarationStorePort;
@@ -170,9 +168,7 @@ export class DeclarationFinalizer {
 
   private async message(d: Declaration, m: PlannedMessage, statements: readonly StatementRecord[], now: number): Promise<DeliveryRecord> {
     const s = statements.find((x) => x.party === m.party)!;
-    const plates = `${d.parties.A.vehicle.plate || d.parties.A.plates.plate} – ${d.parties.B.vehicle.plate || d.parties.B.plates.plate}`;
-    const time = d.timePlace.correctedTime ?? d.timePlace.originalTime ?? d.createdAt;
-    const input = { lang: m.lang, plates, when: `${formatDate(time)} ${formatTime(time).slice(0, 5)}`, link: '', insurerName: m.insurerName };
+    const input = { lang: m.lang, ...declarationNaming(d), link: '', insurerName: m.insurerName };
     const base = { id: `${d.id}:${m.key}`, declarationId: d.id, key: m.key, channel: m.channel, to: m.to, state: 'PENDING' as const, attempts: 0, nextAttemptAt: now, createdAt: now, sentAt: null, lastError: null };
     if (m.channel === 'sms') {
       return { ...base, subject: null, text: driverSms({ ...input, link: `${this.deps.publicUrl}${smsLinkPath(s.suid, s.lang)}` }), html: null, attachments: [] };
