@@ -23,6 +23,17 @@ async function heading(page: Page): Promise<string> {
 }
 
 test.describe('application shell', () => {
+  test('the accessibility check itself finds what WCAG 2.1 AA forbids: an unlabelled field, text too faint to read, an image without words', async ({ page }) => {
+    await page.setContent('<html lang="en"><body><main><h1>Check</h1><input type="text"><p style="color:#bbb;background:#fff">faint</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>');
+    const failure = await accessible(page, 'a page made wrong').then(() => null, (e: Error) => e.message);
+    expect(failure).toContain('label');
+    expect(failure).toContain('color-contrast');
+    expect(failure).toContain('image-alt');
+    // A new document gets axe again, and a page without faults passes.
+    await page.setContent('<html lang="en"><head><title>Fine</title></head><body><main><h1>Fine</h1><label>Name <input type="text"></label></main></body></html>');
+    await accessible(page, 'a page made right');
+  });
+
   for (const lang of ['en', 'lt'] as const) {
     test(`every public route renders in ${lang.toUpperCase()} with its heading, the back link on all but the home page, and the footer, passing the WCAG 2.1 AA checks`, async ({ browser }) => {
       test.setTimeout(90_000);
