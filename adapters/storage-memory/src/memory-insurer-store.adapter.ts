@@ -43,6 +43,11 @@ export class MemoryInsurerStore implements InsurerStorePort {
     return this.entries.filter((e) => e.insurerId === insurerId && e.seq > afterSeq).slice(0, limit).map((e) => ({ ...e }));
   }
 
+  async feedPage(insurerId: number, limit: number, offset: number): Promise<{ entries: FeedEntry[]; total: number }> {
+    const mine = this.entries.filter((e) => e.insurerId === insurerId).reverse();
+    return { entries: mine.slice(offset, offset + limit).map((e) => ({ ...e })), total: mine.length };
+  }
+
   async feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null> {
     const found = this.entries.find((e) => e.insurerId === insurerId && e.declarationId === declarationId);
     return found ? { ...found } : null;

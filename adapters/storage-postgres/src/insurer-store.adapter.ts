@@ -53,6 +53,15 @@ export class PgInsurerStore implements InsurerStorePort {
       .limit(limit);
   }
 
+  async feedPage(insurerId: number, limit: number, offset: number): Promise<{ entries: FeedEntry[]; total: number }> {
+    const mine = eq(insurerFeed.insurerId, insurerId);
+    const [entries, [counted]] = await Promise.all([
+      this.db.select().from(insurerFeed).where(mine).orderBy(desc(insurerFeed.seq)).limit(limit).offset(offset),
+      this.db.select({ n: count() }).from(insurerFeed).where(mine),
+    ]);
+    return { entries, total: Number(counted?.n ?? 0) };
+  }
+
   async feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null> {
     const [row] = await this.db.select().from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), eq(insurerFeed.declarationId, declarationId)));
     return row ?? null;

@@ -43,6 +43,14 @@ export class SqliteInsurerStore implements InsurerStorePort {
       .all();
   }
 
+  async feedPage(insurerId: number, limit: number, offset: number): Promise<{ entries: FeedEntry[]; total: number }> {
+    const mine = eq(insurerFeed.insurerId, insurerId);
+    return this.db.transaction((tx) => ({
+      entries: tx.select().from(insurerFeed).where(mine).orderBy(desc(insurerFeed.seq)).limit(limit).offset(offset).all(),
+      total: tx.select({ n: count() }).from(insurerFeed).where(mine).get()?.n ?? 0,
+    }));
+  }
+
   async feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null> {
     return this.db.select().from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), eq(insurerFeed.declarationId, declarationId))).get() ?? null;
   }

@@ -302,7 +302,9 @@ export const staff = sqliteTable('staff', {
   id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
-  role: text('role').$type<'operator' | 'supervisor'>().notNull(),
+  role: text('role').$type<'operator' | 'supervisor' | 'insurer'>().notNull(),
+  /** Issue 36: the registry's insurer an `insurer` member works for (null for the bureau's own). */
+  insurerId: integer('insurer_id'),
   passwordHash: text('password_hash').notNull(),
   totpSecret: text('totp_secret').notNull(),
   lastTotpStep: integer('last_totp_step').notNull(),

@@ -144,7 +144,7 @@ export async function buildServices(deps: ServiceDeps) {
   const staff = new StaffService({ store: storage.staff, hasher: accountPorts.hasher, totp: new OtplibTotp(), clock, ids, hash, expiring });
   if (config.staffSeed === 'fixture') await seedDemoStaff(staff);
   // SF2, CH3-CH6, UE9: what the console's use cases read (each writes the audit log first).
-  const consolePorts: ConsolePorts = { staff, chats, claims, accounts: storage.accounts, statements: output, declarations: storage.declarations, insurerClaims };
+  const consolePorts: ConsolePorts = { staff, chats, claims, accounts: storage.accounts, statements: output, declarations: storage.declarations, insurerClaims, insurerFeed: storage.insurers, registry };
   // Issue 36: the insurers' clients and what their systems read, over the same stores.
   const insurerLinks = (path: string) => `${config.publicUrl.replace(/\/$/, '')}${path}`;
   const credentials = new NodeCredentials(secret);
@@ -160,6 +160,8 @@ export async function buildServices(deps: ServiceDeps) {
     credentials,
     webhookAddress: new WebhookAddressCheck({ publicUrl: config.publicUrl, localHosts: config.webhookLocalHosts }),
     notify: new ClaimNotifier(output),
+    // The finalizer (made below) renders the insurers' copy again when a system asks for it.
+    documents: { insurersCopy: (declaration, accidentId, completedAt) => finalizer.insurersCopy(declaration, accidentId, completedAt) },
     clock,
     ids,
     links: {

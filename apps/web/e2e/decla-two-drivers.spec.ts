@@ -331,6 +331,31 @@ test.describe('two drivers, two phones, live', () => {
     await expect(deliveries.getByRole('row')).toHaveCount(3);
     await expect(deliveries.getByRole('row').filter({ hasText: 'Delivered' })).toHaveCount(2);
     await staff.screenshot({ path: 'test-results/screenshots/en-console-insurers.png', fullPage: true });
+
+    // Issue 36 item 2: the supervisor gives ERGO's claims handler a console account; it signs in with its own
+    // password and authenticator code and sees only its insurer's declarations: this one, with ERGO's number.
+    await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Staff' }).click();
+    await staff.getByLabel('Name', { exact: true }).fill('Ona Žalienė');
+    await staff.getByLabel('E-mail address').fill('ona@ergo.example');
+    await staff.getByLabel('First password').fill('Ergo-Zaliene-2026');
+    await staff.getByLabel('Role').selectOption({ label: "Insurer's staff (reads only its insurer's declarations)" });
+    await staff.getByLabel('Insurer').selectOption({ label: 'ERGO Insurance SE Lietuvos filialas' });
+    await staff.getByRole('button', { name: 'Add', exact: true }).click();
+    const secret = (await staff.getByRole('status').filter({ hasText: 'Give this key' }).locator('code').first().textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await expect(staff.getByRole('row', { name: /Ona Žalienė/ })).toContainText("Insurer's staff: ERGO Insurance SE Lietuvos filialas");
+    const handler = await consoleSignedIn(browser, { email: 'ona@ergo.example', password: 'Ergo-Zaliene-2026', secret });
+    await expect(handler.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Declarations']);
+    await expect(handler.getByRole('heading', { name: "Your insurer's declarations" })).toBeVisible();
+    await expect(handler.getByText('No answer from the insurer after two working days')).toHaveCount(0);
+    const rows = handler.getByRole('table', { name: 'Received declarations' }).getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await accessible(handler, "an insurer's staff member's declarations");
+    await rows.nth(1).getByRole('link').click();
+    await expect(handler.getByRole('heading', { name: /^Accident no\. / })).toBeVisible();
+    await expect(handler.getByText('ERGO Insurance SE Lietuvos filialas: no. ERGO E2E 2', { exact: false }).first()).toBeVisible();
+    await handler.screenshot({ path: 'test-results/screenshots/en-console-insurer-staff.png', fullPage: true });
+    await handler.context().close();
     await staff.context().close();
   });
 });

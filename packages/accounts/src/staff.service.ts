@@ -134,7 +134,7 @@ export class StaffService {
   }
 
   /** SF4: a supervisor adds a member; the answer carries the TOTP secret and its otpauth address, shown once. */
-  async add(actor: StaffActor, input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
+  async add(actor: StaffActor, input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string; readonly insurerId?: number | null }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
     this.require(actor, 'manageStaff');
     const added = await this.enrol(input);
     await this.record(actor, 'STAFF_ADDED', added.staff.id);
@@ -145,17 +145,20 @@ export class StaffService {
    * SF4: a member added on the installation's own machine (`npm run staff:add`: the first
    * supervisor of a real installation); logged as added from the command line.
    */
-  async addFromCommandLine(input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
+  async addFromCommandLine(input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string; readonly insurerId?: number | null }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
     const added = await this.enrol(input);
     await this.ports.store.appendAudit({ at: this.ports.clock.now(), staffId: null, staffEmail: added.staff.email, action: 'STAFF_ADDED', subject: `${added.staff.id} (command line)`, ip: 'local' });
     return added;
   }
 
   /** A new active member with a new TOTP secret; STAFF_EXISTS when the address has one. */
-  private async enrol(input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
+  private async enrol(input: { readonly email: string; readonly name: string; readonly role: StaffRole; readonly password: string; readonly insurerId?: number | null }): Promise<{ readonly staff: StaffView; readonly totpSecret: string; readonly totpUri: string }> {
     const { store, hasher, totp, ids, clock } = this.ports;
     const totpSecret = totp.newSecret();
-    const member: StaffMember = { id: ids.token(), email: input.email, name: input.name, role: input.role, passwordHash: await hasher.hash(input.password), totpSecret, lastTotpStep: 0, active: true, createdAt: clock.now() };
+    // Issue 36: only an insurer's member works for an insurer (the schema and the console's use case check which).
+    const insurerId = input.role === 'insurer' ? (input.insurerId ?? null) : null;
+    if (input.role === 'insurer' && insurerId === null) refuse('STAFF_FORBIDDEN');
+    const member: StaffMember = { id: ids.token(), email: input.email, name: input.name, role: input.role, insurerId, passwordHash: await hasher.hash(input.password), totpSecret, lastTotpStep: 0, active: true, createdAt: clock.now() };
     if (!(await store.addStaff(member))) refuse('STAFF_EXISTS');
     return { staff: staffView(member), totpSecret, totpUri: totp.uri(totpSecret, member.email) };
   }
@@ -191,9 +194,9 @@ export class StaffService {
    * A member made outside the console (the installation's first supervisor, the demo staff): no
    * audit actor; false when the address has one.
    */
-  async seed(member: Omit<StaffMember, 'passwordHash' | 'lastTotpStep' | 'active' | 'createdAt'> & { readonly password: string }): Promise<boolean> {
+  async seed(member: Omit<StaffMember, 'passwordHash' | 'lastTotpStep' | 'active' | 'createdAt' | 'insurerId'> & { readonly password: string; readonly insurerId?: number | null }): Promise<boolean> {
     const { password, ...rest } = member;
-    return this.ports.store.addStaff({ ...rest, passwordHash: await this.ports.hasher.hash(password), lastTotpStep: 0, active: true, createdAt: this.ports.clock.now() });
+    return this.ports.store.addStaff({ ...rest, insurerId: rest.insurerId ?? null, passwordHash: await this.ports.hasher.hash(password), lastTotpStep: 0, active: true, createdAt: this.ports.clock.now() });
   }
 
   private dummyHash(): Promise<string> {

@@ -99,6 +99,17 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
         expect(await store.feedEntry(2, 'decl-0002')).toBeNull();
       }));
 
+    it("an insurer's staff pages its own feed newest first, with its count; another insurer's entries are not in it", () =>
+      withStore(async ({ store }) => {
+        for (let i = 1; i <= 5; i++) await store.addToFeed([{ insurerId: 1, declarationId: `decl-000${i}`, finishedAt: T0 + i }]);
+        await store.addToFeed([{ insurerId: 2, declarationId: 'decl-0009', finishedAt: T0 + 9 }]);
+        const first = await store.feedPage(1, 2, 0);
+        expect([first.entries.map((e) => e.declarationId), first.total]).toEqual([['decl-0005', 'decl-0004'], 5]);
+        expect((await store.feedPage(1, 2, 4)).entries.map((e) => e.declarationId)).toEqual(['decl-0001']);
+        expect(await store.feedPage(1, 2, 9)).toEqual({ entries: [], total: 5 });
+        expect(await store.feedPage(3, 2, 0)).toEqual({ entries: [], total: 0 });
+      }));
+
     it('forgets a declaration in every feed; a new entry is never given an old number', () =>
       withStore(async ({ store }) => {
         await store.addToFeed([

@@ -10,11 +10,12 @@ export interface StaffStoreUnderTest {
 
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);
 
-export const staffFixture = (id: string, email: string, role: StaffMember['role'] = 'operator'): StaffMember => ({
+export const staffFixture = (id: string, email: string, role: StaffMember['role'] = 'operator', insurerId: number | null = null): StaffMember => ({
   id,
   email,
   name: `Darbuotoja ${id}`,
   role,
+  insurerId,
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
   totpSecret: 'JBSWY3DPEHPK3PXP',
   lastTotpStep: 0,
@@ -44,7 +45,10 @@ export function registerStaffStoreContract(name: string, make: () => Promise<Sta
         expect(await store.staffById('st-2')).toEqual(staffFixture('st-2', 'zita@eid.lt', 'supervisor'));
         expect((await store.staffByEmail('asta@eid.lt'))?.id).toBe('st-1');
         expect(await store.staffByEmail('nobody@eid.lt')).toBeNull();
-        expect((await store.listStaff()).map((s) => s.id)).toEqual(['st-1', 'st-2']);
+        // Issue 36: an insurer's member keeps its insurer.
+        expect(await store.addStaff(staffFixture('st-4', 'ona@ergo.lt', 'insurer', 2))).toBe(true);
+        expect(await store.staffById('st-4')).toEqual(staffFixture('st-4', 'ona@ergo.lt', 'insurer', 2));
+        expect((await store.listStaff()).map((s) => s.id)).toEqual(['st-1', 'st-4', 'st-2']);
       }));
 
     it('[SF1] a code\'s time step is used once: the same or an older step is refused, and of two at once one wins', () =>

@@ -4,7 +4,7 @@
  * CSRF token. Every call names its actor for the audit log (AL1).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_SESSION_LIMITS } from '@eid/domain';
+import { STAFF_SESSION_LIMITS, type StaffPermission } from '@eid/domain';
 import { CONSOLE_PATH } from '@eid/domain/protocol';
 import type { StaffActor } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
@@ -24,7 +24,8 @@ export function clearStaffCookie(request: FastifyRequest, reply: FastifyReply): 
 
 export const staffCsrfToken = (secret: string, sessionId: string) => csrfTokenOf(secret, `staff.${sessionId}`);
 
-export async function requireStaff(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, change: boolean): Promise<StaffActor> {
+/** `permission`: what the member's role must allow (the call's entry says; STAFF_FORBIDDEN otherwise). */
+export async function requireStaff(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, change: boolean, permission?: StaffPermission): Promise<StaffActor> {
   const token = request.cookies[STAFF_COOKIE];
   const found = await app.staff.authenticate(token);
   if (!found) {
@@ -32,5 +33,7 @@ export async function requireStaff(app: FastifyInstance, request: FastifyRequest
     throw new HttpError(401, 'STAFF_NOT_SIGNED_IN');
   }
   if (change && !csrfTokenValid(app.secret, `staff.${found.session.id}`, request.headers[CSRF_HEADER])) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
-  return { ...found, ip: request.ip };
+  const actor = { ...found, ip: request.ip };
+  if (permission) app.staff.require(actor, permission);
+  return actor;
 }

@@ -37,7 +37,9 @@ function operation(name: HttpCallName): JsonSchema {
     responses['400'] = { description: 'An OAuth 2.0 error (RFC 6749 §5.2): invalid_request, unsupported_grant_type ...', content: json(jsonSchemaOf(OAuthErrorSchema)) };
     responses['401'] = { description: 'invalid_client: an unknown or revoked client, or a wrong secret (one answer for each).', content: json(jsonSchemaOf(OAuthErrorSchema)) };
   } else if (call.answers === 'file') {
-    responses['200'] = { description: 'The file\'s bytes, with its content type (image/jpeg, image/png, audio/…).', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+    const type = call.fileType ?? 'application/octet-stream';
+    const description = call.fileType ? `The file's bytes (${call.fileType}).` : "The file's bytes, with its content type (image/jpeg, image/png, audio/…).";
+    responses['200'] = { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } };
   } else if (name === 'insurerDeclaration') {
     responses['200'] = { description: 'The declaration as data.', content: json({ $ref: '#/components/schemas/Declaration' }) };
   } else if (call.resultSchema) {

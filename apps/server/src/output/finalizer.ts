@@ -150,6 +150,17 @@ export class DeclarationFinalizer {
     deps.log('info', 'declaration document produced', { declarationId: d.id, copies: [...pdfs.keys()], messages: messages.map((m) => m.key) });
   }
 
+  /**
+   * Issue 36: the insurers' copy (in Lithuanian, with both drivers' personal codes) rendered again
+   * for an insurer's system from the declaration and its statement's accident number and time: the
+   * same document the insurers' e-mail carries, never kept unencrypted.
+   */
+  async insurersCopy(d: Declaration, accidentId: string, completedAt: number): Promise<Uint8Array> {
+    const model = documentModel(d, accidentId, completedAt);
+    const images = await this.images(documentImageIds(model));
+    return this.deps.renderer.render({ model: documentFor(model, 'insurers'), lang: INSURER_LANG, images });
+  }
+
   private async images(ids: readonly string[]): Promise<Map<string, DocumentImage>> {
     // Fitted in parallel (the photo processes share the work), kept in the model's order.
     const loaded = await Promise.all(

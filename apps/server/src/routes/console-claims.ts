@@ -21,7 +21,7 @@ export async function consoleClaims(app: FastifyInstance, reads: ReturnType<type
   serveCall(app, 'consoleClaim', ({ params }, { staff }) => readClaim(ports, staff, params.claimId));
 
   app.get(C.consoleClaimDocument.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
+    const actor = await requireStaff(app, request, reply, false, C.consoleClaimDocument.permission);
     const { claimId, fileId } = parseInput(C.consoleClaimDocument.params, request.params);
     await app.staff.record(actor, 'CLAIM_FILE_READ', `${claimId}/${fileId}`);
     const claim = await app.claims.forBureau(claimId);
@@ -30,7 +30,7 @@ export async function consoleClaims(app: FastifyInstance, reads: ReturnType<type
 
   /** The claim as its competent body received it (rendered again from the stored claim). */
   app.get(C.consoleClaimPdf.path, perMinute(30), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
+    const actor = await requireStaff(app, request, reply, false, C.consoleClaimPdf.permission);
     const { claimId } = parseInput(C.consoleClaimPdf.params, request.params);
     await app.staff.record(actor, 'CLAIM_FILE_READ', `${claimId}/pdf`);
     const claim = await app.claims.forBureau(claimId);

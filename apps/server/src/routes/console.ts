@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import * as v from 'valibot';
 import { accountEmail, CONSOLE_PAGE_SIZE, StaffSignInSchema } from '@eid/domain';
 import { HTTP_CALLS as C, type HttpResult } from '@eid/domain/protocol';
-import { answerChat, listDeclarations, listWaitingChats, readChat, readDeclaration, staffView, writeToUser } from '@eid/accounts';
+import { addStaffMember, answerChat, listDeclarations, listStaffMembers, listWaitingChats, readChat, readDeclaration, staffView, writeToUser } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { perMinute } from './rate-limit.js';
 import { clearStaffCookie, requireStaff, setStaffCookie, staffCsrfToken, STAFF_COOKIE } from '../accounts/staff-guard.js';
@@ -65,7 +65,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   serveCall(app, 'consoleChat', ({ params }, { staff }) => readChat(ports, staff, params.chatId));
 
   app.get(C.consoleChatFile.path, reads, async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
+    const actor = await requireStaff(app, request, reply, false, C.consoleChatFile.permission);
     const { chatId, fileId } = parseInput(C.consoleChatFile.params, request.params);
     await app.staff.record(actor, 'CHAT_FILE_READ', `${chatId}/${fileId}`);
     return sendChatFile(app, reply, chatId, fileId);
@@ -76,7 +76,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
 
   /** The console's live stream: any chat's change (the lists refresh). */
   app.get(C.consoleEvents.path, perMinute(30), async (request, reply) => {
-    const actor = await requireStaff(app, request, reply, false);
+    const actor = await requireStaff(app, request, reply, false, C.consoleEvents.permission);
     if ((consoleStreams.get(actor.staff.id) ?? 0) >= CONSOLE_STREAMS_PER_STAFF) throw new HttpError(429, 'RATE_LIMITED');
     consoleStreams.set(actor.staff.id, (consoleStreams.get(actor.staff.id) ?? 0) + 1);
     request.raw.on('close', () => {
@@ -96,11 +96,8 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   consoleInsurers(app);
 
   /** SF4: the supervisor's staff list, a new member (the TOTP secret shown once), disabling one. */
-  serveCall(app, 'staff', async (_input, { staff: actor }) => ({ staff: await app.staff.list(actor) }));
-  serveCall(app, 'addStaff', async ({ body }, { staff: actor }) => {
-    app.staff.require(actor, 'manageStaff');
-    return app.staff.add(actor, body);
-  });
+  serveCall(app, 'staff', (_input, { staff: actor }) => listStaffMembers(ports, actor));
+  serveCall(app, 'addStaff', ({ body }, { staff: actor }) => addStaffMember(ports, actor, body));
   serveCall(app, 'disableStaff', async ({ params }, { staff: actor }) => {
     await app.staff.disable(actor, params.id);
     return { ok: true };

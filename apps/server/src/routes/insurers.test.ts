@@ -4,6 +4,10 @@
  * feed, a declaration as data and its files; another insurer's token, an ended one, a revoked
  * client, a rotated secret, a webhook address pointing inside, and no secret in a log line.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -13,8 +17,20 @@ import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { DEMO_STAFF } from '../bureau/staff-seed.js';
 import { seedSubmitted } from '../testing/submitted.js';
+import { DRIVER_CODES } from '@eid/test-fixtures';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The text of a PDF, by poppler's pdftotext. */
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'eid-insurer-pdf-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), bytes);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 const ORIGIN = 'https://eid.test';
 const [OPERATOR, SUPERVISOR] = DEMO_STAFF;
 const totp = new OtplibTotp();
@@ -150,9 +166,15 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     const file = await api(ergoToken, `/declarations/decl-insurers-0001/files/${photo.id}`);
     expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/jpeg']);
     expect(file.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    // The insurers' copy of the document, made again: Lithuanian, both drivers' personal codes, the accident number.
+    const doc = await api(ergoToken, '/declarations/decl-insurers-0001/pdf');
+    expect([doc.statusCode, doc.headers['content-type'], doc.headers['cache-control']]).toEqual([200, 'application/pdf', 'private, no-store']);
+    const text = pdfText(doc.rawPayload);
+    expect(text).toContain(declaration.accidentId);
+    for (const code of Object.values(DRIVER_CODES)) expect(text).toContain(code);
 
     // Another insurer's token, an unknown declaration, a file of no declaration it reads: one answer, not found.
-    for (const path of ['/declarations/decl-insurers-0001', `/declarations/decl-insurers-0001/files/${photo.id}`, '/declarations/decl-nobody-0001']) {
+    for (const path of ['/declarations/decl-insurers-0001', `/declarations/decl-insurers-0001/files/${photo.id}`, '/declarations/decl-insurers-0001/pdf', '/declarations/decl-nobody-0001', '/declarations/decl-nobody-0001/pdf']) {
       const res = await api(otherToken, path);
       expect([path, res.statusCode, res.json()]).toEqual([path, 404, { code: 'INSURER_RECORD_NOT_FOUND' }]);
     }
@@ -162,7 +184,7 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
 
     const audit = (await ctx.app.storage.staff.audit({ limit: 50, offset: 0 })).entries;
     expect(audit.filter((e) => e.staffId === other.clientId).map((e) => e.action)).toEqual(expect.arrayContaining(['INSURER_FEED_READ', 'INSURER_DECLARATION_READ', 'INSURER_FILE_READ']));
-    expect(audit.filter((e) => e.staffId === ergo.clientId && e.action === 'INSURER_FILE_READ').map((e) => e.subject)).toEqual(['decl-insurers-0001/decl-insurers-0001-insA', `decl-insurers-0001/${photo.id}`]);
+    expect(audit.filter((e) => e.staffId === ergo.clientId && e.action === 'INSURER_FILE_READ').map((e) => e.subject)).toEqual(['decl-insurers-0001/decl-insurers-0001-insA', 'decl-insurers-0001/pdf', `decl-insurers-0001/${photo.id}`]);
 
     // Five minutes on, the token has ended.
     ctx.app.devClock!.advance(INSURER_TOKEN_LIFETIME_S * 1000 + 1);
@@ -215,7 +237,7 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      [`${INSURER_API_PATH}/declarations`, `${INSURER_API_PATH}/declarations/{declarationId}`, `${INSURER_API_PATH}/declarations/{declarationId}/files/{fileId}`, `${INSURER_API_PATH}/declarations/{declarationId}/claim`, INSURER_TOKEN_PATH, INSURER_OPENAPI_PATH, '/serveris/insurers/schemas/declaration/{major}'].sort(),
+      [`${INSURER_API_PATH}/declarations`, `${INSURER_API_PATH}/declarations/{declarationId}`, `${INSURER_API_PATH}/declarations/{declarationId}/files/{fileId}`, `${INSURER_API_PATH}/declarations/{declarationId}/pdf`, `${INSURER_API_PATH}/declarations/{declarationId}/claim`, INSURER_TOKEN_PATH, INSURER_OPENAPI_PATH, '/serveris/insurers/schemas/declaration/{major}'].sort(),
     );
     const feed = doc.paths[`${INSURER_API_PATH}/declarations`].get;
     expect(feed.security).toEqual([{ clientCredentials: [] }]);
@@ -224,6 +246,7 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     expect(doc.paths[`${INSURER_API_PATH}/declarations/{declarationId}`].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Declaration' });
     expect(doc.components.securitySchemes.clientCredentials.flows.clientCredentials.tokenUrl).toBe(INSURER_TOKEN_PATH);
     expect(doc.paths[`${INSURER_API_PATH}/declarations/{declarationId}/claim`].put.requestBody.content['application/json'].schema.required).toEqual(['claimNumber']);
+    expect(Object.keys(doc.paths[`${INSURER_API_PATH}/declarations/{declarationId}/pdf`].get.responses['200'].content)).toEqual(['application/pdf']);
     expect(Object.keys(doc.webhooks)).toEqual(['declaration.finished']);
     // Every schema in it compiles as JSON Schema 2020-12 (the dialect it names).
     const ajv = new Ajv2020({ strict: false });

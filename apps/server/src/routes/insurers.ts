@@ -2,14 +2,14 @@
  * Issue 36: the insurers' side over HTTP. Public: the JSON Schema of the data (by major version)
  * and the OpenAPI document of the API, both made when first asked, then kept. The token endpoint
  * (OAuth 2.0 client credentials, form-encoded, by the OAuth library). With a bearer token: the
- * insurer's feed, one declaration as data, its files, its claim number registered — each call
+ * insurer's feed, one declaration as data, its files and its PDF, its claim number registered — each call
  * written to the audit log first.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { INSURER_DATA_MAJOR } from '@eid/domain/insurer';
 import { HTTP_CALLS as C } from '@eid/domain/protocol';
-import { readInsurerDeclaration, readInsurerFeed, readInsurerFile, registerInsurerClaim } from '@eid/accounts';
+import { readInsurerDeclaration, readInsurerFeed, readInsurerFile, readInsurerPdf, registerInsurerClaim } from '@eid/accounts';
 import { HttpError, parseInput } from '../http-error.js';
 import { serveCall } from '../http/serve-call.js';
 import { insurerDeclarationJsonSchema } from '../insurers/declaration-schema.js';
@@ -18,6 +18,8 @@ import { insurerOpenApi } from '../insurers/openapi.js';
 import { perMinute } from './rate-limit.js';
 
 const FORM = 'application/x-www-form-urlencoded';
+/** The insurers' PDFs a node renders at once (each takes a core for a moment). */
+export const PDF_RENDERS_AT_ONCE = 2;
 
 const insurers: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitStore });
@@ -54,6 +56,29 @@ const insurers: FastifyPluginAsync = async (app) => {
   serveCall(app, 'insurerFeed', ({ query }, { insurer }) => readInsurerFeed(ports, insurer, query));
   serveCall(app, 'insurerDeclaration', ({ params }, { insurer }) => readInsurerDeclaration(ports, insurer, params.declarationId));
   serveCall(app, 'registerInsurerClaim', ({ params, body }, { insurer }) => registerInsurerClaim(ports, insurer, params.declarationId, body));
+
+  /** The insurers' PDF, made again at each call: at most PDF_RENDERS_AT_ONCE on a node, the rest told to come back (429). */
+  let rendering = 0;
+  app.get(C.insurerPdf.path, perMinute(C.insurerPdf.limit.perMinute), async (request, reply) => {
+    const insurer = await requireInsurer(app, request, reply);
+    const { declarationId } = parseInput(C.insurerPdf.params, request.params);
+    if (rendering >= PDF_RENDERS_AT_ONCE) {
+      reply.header('retry-after', '5');
+      throw new HttpError(429, 'RATE_LIMITED');
+    }
+    rendering += 1;
+    try {
+      const pdf = await readInsurerPdf(ports, insurer, declarationId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${declarationId}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(pdf));
+    } finally {
+      rendering -= 1;
+    }
+  });
 
   app.get(C.insurerFile.path, perMinute(C.insurerFile.limit.perMinute), async (request, reply) => {
     const insurer = await requireInsurer(app, request, reply);

@@ -32,14 +32,15 @@ function OverdueAnswers() {
   );
 }
 
-export function DeclarationList({ q, offset }: { q: string; offset: number }) {
+/** `bureau`: the bureau's own staff (an insurer's staff member sees only its insurer's declarations, without the bureau's overdue list). */
+export function DeclarationList({ q, offset, bureau }: { q: string; offset: number; bureau: boolean }) {
   const { t } = useLingui();
   const when = useWhen();
   const { loaded } = useConsoleCall('consoleDeclarations', { query: { offset: String(offset), search: q } });
   return (
     <section>
-      <h1>{t`Received declarations`}</h1>
-      <OverdueAnswers />
+      <h1>{bureau ? t`Received declarations` : t`Your insurer's declarations`}</h1>
+      {bureau ? <OverdueAnswers /> : null}
       <SearchForm label={t`Search by accident number`} view="declarations" q={q} />
       <Show loaded={loaded}>
         {(v) => (

@@ -4,14 +4,14 @@
  * can be undone). The credentials are shown once, right after they are made, with what to do with
  * them; the server keeps no copy it could show again.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { InsurerClientView, InsurerCredentials } from '@eid/domain/insurer';
 import { ErrorText } from '../decla/fields/fields';
 import { ConfirmDialog, RefusalShown } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
-import { Show, useWhen } from './console-parts';
+import { InsurerSelect, Show, useWhen } from './console-parts';
 import { Field, useForm } from './console-staff';
 import { WebhookDeliveries } from './console-webhooks';
 
@@ -26,7 +26,6 @@ export function InsurersView({ offset }: { offset: number }) {
   const [webhookUrl, setWebhookUrl] = useState('');
   const [shown, setShown] = useState<{ client: InsurerClientView; credentials: InsurerCredentials } | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
-  const insurerField = useId();
   const add = useForm(
     () => consoleCall('addInsurerClient', { body: { insurerId: Number(insurerId), name, webhookUrl: webhookUrl.trim() ? webhookUrl.trim() : null } }),
     (r) => {
@@ -88,19 +87,7 @@ export function InsurersView({ offset }: { offset: number }) {
             )}
             <form onSubmit={(e) => void add.submit(e)}>
               <h2>{t`Register an insurer's system`}</h2>
-              <div className="field">
-                <label htmlFor={insurerField}>{t`Insurer`}</label>
-                <select id={insurerField} value={insurerId} required onChange={(e) => setInsurerId(e.currentTarget.value)}>
-                  <option value="" disabled>
-                    {t`Choose the insurer`}
-                  </option>
-                  {v.insurers.map((i) => (
-                    <option key={i.id} value={String(i.id)}>
-                      {i.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <InsurerSelect insurers={v.insurers} value={insurerId} onChange={setInsurerId} />
               <Field label={t`Name of the system`} value={name} onChange={setName} />
               <Field label={t`Webhook address (https, optional)`} type="url" value={webhookUrl} onChange={setWebhookUrl} />
               {add.refusal ? (

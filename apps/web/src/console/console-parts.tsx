@@ -77,3 +77,24 @@ export function SearchForm({ label, view, q }: { label: string; view: 'chats' | 
     </form>
   );
 }
+
+/** The registry's insurers to choose one from (an insurer's system, an insurer's staff member). */
+export function InsurerSelect({ insurers, value, onChange }: { insurers: ReadonlyArray<{ readonly id: number; readonly name: string }>; value: string; onChange: (id: string) => void }) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t`Insurer`}</label>
+      <select id={id} value={value} required onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value="" disabled>
+          {t`Choose the insurer`}
+        </option>
+        {insurers.map((i) => (
+          <option key={i.id} value={String(i.id)}>
+            {i.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { AuditAction, StaffRole } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { ConsoleCallError, consoleCall, useConsoleCall } from './console-api';
-import { Show } from './console-parts';
+import { InsurerSelect, Show } from './console-parts';
 import { PasswordInput } from '../shell/password-input';
 import { SystemUpdatePanel } from './console-system-update';
 
@@ -113,10 +113,11 @@ export function StaffView() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<StaffRole>('operator');
+  const [insurerId, setInsurerId] = useState('');
   const [secret, setSecret] = useState<{ totpSecret: string; totpUri: string } | null>(null);
   const roleId = useId();
   const add = useForm(
-    () => consoleCall('addStaff', { body: { email, name, role, password } }),
+    () => consoleCall('addStaff', { body: { email, name, role, password, insurerId: role === 'insurer' && insurerId ? Number(insurerId) : null } }),
     (r) => {
       setSecret(r);
       setPassword('');
@@ -132,6 +133,7 @@ export function StaffView() {
       <h1>{t`Staff`}</h1>
       <Show loaded={loaded}>
         {(v) => (
+          <>
           <table className="console-table">
             <thead>
               <tr>
@@ -146,7 +148,7 @@ export function StaffView() {
                 <tr key={s.id}>
                   <td>{s.name}</td>
                   <td>{s.email}</td>
-                  <td>{s.role === 'supervisor' ? t`Supervisor` : t`Operator`}</td>
+                  <td>{s.role === 'supervisor' ? t`Supervisor` : s.role === 'insurer' ? t`Insurer's staff: ${v.insurers.find((i) => i.id === s.insurerId)?.name ?? s.insurerId}` : t`Operator`}</td>
                   <td>
                     {s.active ? (
                       <button type="button" className="link-button" onClick={() => void disable(s.id)}>
@@ -160,8 +162,6 @@ export function StaffView() {
               ))}
             </tbody>
           </table>
-        )}
-      </Show>
       <form onSubmit={(e) => void add.submit(e)}>
         <h2>{t`Add a staff member`}</h2>
         <Field label={t`Name`} value={name} onChange={setName} />
@@ -172,13 +172,18 @@ export function StaffView() {
           <select id={roleId} value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
             <option value="operator">{t`Operator`}</option>
             <option value="supervisor">{t`Supervisor`}</option>
+            <option value="insurer">{t`Insurer's staff (reads only its insurer's declarations)`}</option>
           </select>
         </div>
+        {role === 'insurer' ? <InsurerSelect insurers={v.insurers} value={insurerId} onChange={setInsurerId} /> : null}
         {add.refusal ? <div role="alert"><ErrorText code={add.refusal} /></div> : null}
         <button type="submit" className="button" disabled={add.sending}>
           {t`Add`}
         </button>
       </form>
+          </>
+        )}
+      </Show>
       {secret ? (
         <div role="status" className="office-closed">
           <p>{t`Give this key to the new member once, for their authenticator app (it is not shown again):`}</p>

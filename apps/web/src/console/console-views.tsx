@@ -21,14 +21,18 @@ import { InsurersView } from './console-insurers';
 
 export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch; onSignedOut: () => void }) {
   const { t } = useLingui();
-  const view = search.view ?? 'chats';
-  const tabs: Array<[NonNullable<ConsoleSearch['view']>, string]> = [
-    ['chats', t`Chats waiting`],
-    ['declarations', t`Declarations`],
-    ['claims', t`Claims`],
-    ['message', t`Message to a user`],
-    ...(me.role === 'supervisor' ? ([['staff', t`Staff`], ['insurers', t`Insurers' systems`], ['audit', t`Audit log`]] as Array<[NonNullable<ConsoleSearch['view']>, string]>) : []),
-  ];
+  // Issue 36: an insurer's staff member reads its insurer's declarations, nothing else of the bureau's.
+  const insurer = me.role === 'insurer';
+  const view = insurer && search.view !== 'declaration' ? 'declarations' : (search.view ?? 'chats');
+  const tabs: Array<[NonNullable<ConsoleSearch['view']>, string]> = insurer
+    ? [['declarations', t`Declarations`]]
+    : [
+        ['chats', t`Chats waiting`],
+        ['declarations', t`Declarations`],
+        ['claims', t`Claims`],
+        ['message', t`Message to a user`],
+        ...(me.role === 'supervisor' ? ([['staff', t`Staff`], ['insurers', t`Insurers' systems`], ['audit', t`Audit log`]] as Array<[NonNullable<ConsoleSearch['view']>, string]>) : []),
+      ];
   return (
     <>
       <nav aria-label={t`Console sections`} className="console-tabs">
@@ -44,7 +48,7 @@ export function ConsoleView({ me, search }: { me: StaffMe; search: ConsoleSearch
       </nav>
       {view === 'chats' ? <WaitingChats q={search.q ?? ''} offset={search.offset ?? 0} /> : null}
       {view === 'chat' && search.id ? <ChatView key={search.id} chatId={search.id} /> : null}
-      {view === 'declarations' ? <DeclarationList q={search.q ?? ''} offset={search.offset ?? 0} /> : null}
+      {view === 'declarations' ? <DeclarationList q={search.q ?? ''} offset={search.offset ?? 0} bureau={!insurer} /> : null}
       {view === 'declaration' && search.id ? <DeclarationDetail key={search.id} declarationId={search.id} /> : null}
       {view === 'claims' ? <ClaimsView q={search.q ?? ''} offset={search.offset ?? 0} claimId={search.id} /> : null}
       {view === 'message' ? <MessageToUser /> : null}

@@ -18,6 +18,8 @@ function ports(calls: string[], over: { mayAnswer?: boolean } = {}): ConsolePort
         step('require');
         if (over.mayAnswer === false) throw new ConsoleError('STAFF_FORBIDDEN');
       },
+      list: async () => [],
+      add: async () => ({}) as never,
     },
     chats: {
       waiting: async () => (step('chats.waiting'), { chats: [], total: 0 }),
@@ -36,11 +38,31 @@ function ports(calls: string[], over: { mayAnswer?: boolean } = {}): ConsolePort
     },
     declarations: { get: async (id) => (step(`declarations.get ${id}`), null) },
     insurerClaims: async () => [],
+    insurerFeed: {
+      feedPage: async (insurerId, limit, offset) => (step(`feed.page ${insurerId} ${limit} ${offset}`), { entries: [{ seq: 7, insurerId, declarationId: 'd-2', finishedAt: 5 }], total: 1 }),
+      feedEntry: async (insurerId, declarationId) => (step(`feed.entry ${insurerId} ${declarationId}`), declarationId === 'd-2' ? { seq: 7, insurerId, declarationId, finishedAt: 5 } : null),
+    },
+    registry: { listInsurers: async () => [] },
   };
 }
 const actor = { staff: { id: 's-1', name: 'Operatorė' }, session: { id: 'x' } } as unknown as StaffActor;
 
+const insurerActor = { staff: { id: 's-9', name: 'Ona', role: 'insurer', insurerId: 2 }, session: { id: 'y' } } as unknown as StaffActor;
+
 describe('the console use cases', () => {
+  it("issue 36: an insurer's member lists its insurer's feed (not the bureau's list), searches only among its own, and reads nothing outside it", async () => {
+    const calls: string[] = [];
+    expect(await listDeclarations(ports(calls), insurerActor, { offset: 0, search: '' })).toEqual({ declarations: [{ declarationId: 'd-2', accidentId: '', receivedAt: 5, plates: [] }], total: 1 });
+    expect(calls).toEqual(['audit DECLARATIONS_LISTED ', 'feed.page 2 20 0', 'statements.for', 'declarations.get d-2']);
+    calls.length = 0;
+    // The bureau's match d-1 is not this insurer's: it is left out.
+    expect(await listDeclarations(ports(calls), insurerActor, { offset: 0, search: 'A-1' })).toEqual({ declarations: [], total: 0 });
+    expect(calls).toEqual(['audit DECLARATIONS_LISTED A-1', 'statements.received', 'feed.entry 2 d-1']);
+    calls.length = 0;
+    expect(await readDeclaration(ports(calls), insurerActor, 'd-1')).toBeNull();
+    expect(calls).toEqual(['audit DECLARATION_READ d-1', 'feed.entry 2 d-1']);
+  });
+
   it('[AL1] write the audit log first, then read: a chat with its writer, the declarations with their plates', async () => {
     const calls: string[] = [];
     const chat = await readChat(ports(calls), actor, 'chat-1');

@@ -9,3 +9,4 @@ export { readDeclaration } from './read-declaration.js';
 export { listClaims } from './list-claims.js';
 export { readClaim } from './read-claim.js';
 export { moveClaim } from './move-claim.js';
+export { addStaffMember, listStaffMembers } from './staff-members.js';

@@ -1,11 +1,19 @@
-/** SF2, AL1: a page of the sent declarations, newest first, searched by the accident number, each with its two plates (logged first). */
-import { CONSOLE_PAGE_SIZE, type ConsoleDeclarationsAnswer, type Party } from '@eid/domain';
+/**
+ * SF2, AL1: a page of the sent declarations, newest first, searched by the accident number, each
+ * with its two plates (logged first). Issue 36: an insurer's staff member sees only the
+ * declarations its insurer is responsible for (its feed), and learns nothing of the others.
+ */
+import { CONSOLE_PAGE_SIZE, type ConsoleDeclarationsAnswer, type Party, type ReceivedDeclaration } from '@eid/domain';
 import type { StaffActor } from '../staff.service.js';
 import type { ConsolePage, ConsolePorts } from './ports.js';
 
+/** How many of the bureau's newest matches an insurer's search looks through (an accident number matches one). */
+export const INSURER_SEARCH_SCAN = 200;
+
 export async function listDeclarations(ports: ConsolePorts, actor: StaffActor, page: ConsolePage): Promise<ConsoleDeclarationsAnswer> {
   await ports.staff.record(actor, 'DECLARATIONS_LISTED', page.search);
-  const found = await ports.statements.received({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
+  const insurerId = actor.staff.role === 'insurer' ? actor.staff.insurerId : null;
+  const found = actor.staff.role === 'insurer' ? await insurersPage(ports, insurerId ?? -1, page) : await ports.statements.received({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
   const declarations = [];
   for (const d of found.declarations) {
     const stored = await ports.declarations.get(d.declarationId);
@@ -13,4 +21,21 @@ export async function listDeclarations(ports: ConsolePorts, actor: StaffActor, p
     declarations.push({ ...d, plates: stored ? [plate('A'), plate('B')] : [] });
   }
   return { declarations, total: found.total };
+}
+
+/** The insurer's own declarations: its feed, newest first; searched, the bureau's newest matches that are in its feed. */
+async function insurersPage(ports: ConsolePorts, insurerId: number, page: ConsolePage): Promise<{ declarations: ReceivedDeclaration[]; total: number }> {
+  if (page.search) {
+    const matches = await ports.statements.received({ limit: INSURER_SEARCH_SCAN, offset: 0, search: page.search });
+    const mine: ReceivedDeclaration[] = [];
+    for (const d of matches.declarations) if (await ports.insurerFeed.feedEntry(insurerId, d.declarationId)) mine.push(d);
+    return { declarations: mine.slice(page.offset, page.offset + CONSOLE_PAGE_SIZE), total: mine.length };
+  }
+  const { entries, total } = await ports.insurerFeed.feedPage(insurerId, CONSOLE_PAGE_SIZE, page.offset);
+  const declarations: ReceivedDeclaration[] = [];
+  for (const e of entries) {
+    const [statement] = await ports.statements.statementsFor(e.declarationId);
+    declarations.push({ declarationId: e.declarationId, accidentId: statement?.accidentId ?? '', receivedAt: e.finishedAt });
+  }
+  return { declarations, total };
 }

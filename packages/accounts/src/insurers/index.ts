@@ -6,4 +6,4 @@ export { authenticateInsurerClient, insurerTokenExpiry, insurerTokenHolder, keep
 export { announceFinished, announceMissed } from './announce.js';
 export { overdueInsurerAnswers, registerInsurerClaim, statementClaims } from './claims.js';
 export { listWebhookDeliveries, replayWebhook, webhookAttempts } from './webhooks.js';
-export { readInsurerDeclaration, readInsurerFeed, readInsurerFile, recordInsurerRead, type InsurerCaller } from './pull.js';
+export { readInsurerDeclaration, readInsurerFeed, readInsurerFile, readInsurerPdf, recordInsurerRead, type InsurerCaller } from './pull.js';

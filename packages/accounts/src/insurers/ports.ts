@@ -34,6 +34,11 @@ export interface ClaimNotifierPort {
   claimRegistered(declaration: Declaration, party: Party, claim: InsurerClaim, insurerName: string): Promise<void>;
 }
 
+/** The insurers' copy of a declaration's document (the PDF their e-mail carries), rendered again when an insurer's system asks. */
+export interface InsurerDocumentPort {
+  insurersCopy(declaration: Declaration, accidentId: string, completedAt: number): Promise<Uint8Array>;
+}
+
 export interface InsurerPorts {
   readonly store: InsurerStorePort;
   readonly staff: Pick<StaffService, 'record' | 'require'>;
@@ -46,6 +51,7 @@ export interface InsurerPorts {
   readonly credentials: CredentialsPort;
   readonly webhookAddress: WebhookAddressPort;
   readonly notify: ClaimNotifierPort;
+  readonly documents: InsurerDocumentPort;
   readonly clock: ClockPort;
   readonly ids: { token(): string };
   /** The API's addresses, absolute (the links in what an insurer reads). */

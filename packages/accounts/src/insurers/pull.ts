@@ -30,12 +30,25 @@ export async function readInsurerFeed(ports: InsurerPorts, caller: InsurerCaller
   };
 }
 
-async function dataFor(ports: InsurerPorts, caller: InsurerCaller, declarationId: string): Promise<InsurerDeclaration> {
+/** The caller's insurer's finished declaration with its statement; INSURER_RECORD_NOT_FOUND for any other, as for none. */
+async function ownDeclaration(ports: InsurerPorts, caller: InsurerCaller, declarationId: string) {
   const entry = await ports.store.feedEntry(caller.client.insurerId, declarationId);
   const stored = entry ? await ports.declarations.get(declarationId) : null;
   const statement = stored ? (await ports.statements.statementsFor(declarationId))[0] : undefined;
-  if (!entry || !stored || !statement) refuseInsurer('INSURER_RECORD_NOT_FOUND');
-  return insurerDeclarationData(stored.declaration, { accidentId: statement.accidentId, completedAt: statement.createdAt, fileHref: (id) => ports.links.file(declarationId, id) });
+  if (!entry || !stored || !statement) return refuseInsurer('INSURER_RECORD_NOT_FOUND');
+  return { declaration: stored.declaration, statement };
+}
+
+async function dataFor(ports: InsurerPorts, caller: InsurerCaller, declarationId: string): Promise<InsurerDeclaration> {
+  const { declaration, statement } = await ownDeclaration(ports, caller, declarationId);
+  return insurerDeclarationData(declaration, { accidentId: statement.accidentId, completedAt: statement.createdAt, fileHref: (id) => ports.links.file(declarationId, id) });
+}
+
+/** The insurers' copy of the declaration's document (PDF, in Lithuanian), rendered again for the caller: audited first. */
+export async function readInsurerPdf(ports: InsurerPorts, caller: InsurerCaller, declarationId: string): Promise<Uint8Array> {
+  await recordInsurerRead(ports, caller, 'INSURER_FILE_READ', `${declarationId}/pdf`);
+  const { declaration, statement } = await ownDeclaration(ports, caller, declarationId);
+  return ports.documents.insurersCopy(declaration, statement.accidentId, statement.createdAt);
 }
 
 export async function readInsurerDeclaration(ports: InsurerPorts, caller: InsurerCaller, declarationId: string): Promise<InsurerDeclaration> {

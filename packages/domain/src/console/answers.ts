@@ -10,6 +10,12 @@ import type { ReceivedDeclaration } from '../ports/output-store.port.js';
 import type { AuditEntry } from './audit.js';
 import type { StaffView } from './staff.js';
 
+/** SF4: the staff, and the registry's insurers an insurer's member can be added for (issue 36). */
+export interface StaffListAnswer {
+  readonly staff: StaffView[];
+  readonly insurers: ReadonlyArray<{ readonly id: number; readonly name: string }>;
+}
+
 /** The signed-in member and the CSRF token of their session. */
 export interface StaffMeAnswer {
   readonly staff: StaffView;

@@ -4,14 +4,29 @@ import { auditCutoff, AUDIT_YEARS } from './audit.js';
 import { NewStaffSchema, STAFF_SESSION_LIMITS, StaffSignInSchema, staffMay, staffSessionAlive, type StaffPermission } from './staff.js';
 
 describe('the bureau staff (SF)', () => {
-  it.each<[StaffPermission, boolean, boolean]>([
-    ['read', true, true],
-    ['answer', true, true],
-    ['manageStaff', false, true],
-    ['readAudit', false, true],
-  ])('[SF2] %s: operator %s, supervisor %s', (permission, operator, supervisor) => {
+  it.each<[StaffPermission, boolean, boolean, boolean]>([
+    ['read', true, true, false],
+    ['readDeclarations', true, true, true],
+    ['answer', true, true, false],
+    ['manageStaff', false, true, false],
+    ['readAudit', false, true, false],
+    ['announceUpdate', false, true, false],
+    ['manageInsurers', false, true, false],
+  ])("[SF2] %s: operator %s, supervisor %s, an insurer's staff %s", (permission, operator, supervisor, insurer) => {
     expect(staffMay('operator', permission)).toBe(operator);
     expect(staffMay('supervisor', permission)).toBe(supervisor);
+    expect(staffMay('insurer', permission)).toBe(insurer);
+  });
+
+  it.each([
+    [{ role: 'insurer', insurerId: 2 }, true],
+    [{ role: 'insurer' }, false],
+    [{ role: 'insurer', insurerId: null }, false],
+    [{ role: 'operator', insurerId: 2 }, false],
+    [{ role: 'supervisor', insurerId: null }, true],
+    [{ role: 'insurer', insurerId: -1 }, false],
+  ])("issue 36: an insurer's staff member names its insurer, the bureau's own none: %j → %s", (fields, ok) => {
+    expect(v.safeParse(NewStaffSchema, { email: 'ona@ergo.lt', name: 'Ona', password: 'Saulė-Vėjas-2026', ...fields }).success).toBe(ok);
   });
 
   it('[SF3] a staff session lives 15 minutes without a call and 10 hours in all', () => {

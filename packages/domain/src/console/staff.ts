@@ -10,8 +10,12 @@ import { accountEmail } from '../account/account.js';
 import { passwordSchema } from '../rules/password.js';
 import { PASSWORD_MAX_LENGTH } from '../rules/constants.js';
 
-/** SF2: an operator reads and answers; a supervisor also manages staff and reads the audit log. */
-export const STAFF_ROLES = ['operator', 'supervisor'] as const;
+/**
+ * SF2: an operator reads and answers; a supervisor also manages staff and reads the audit log.
+ * Issue 36: an insurer's staff member (`insurer`) reads only the declarations of its own insurer
+ * (those it is a responsible insurer of), nothing else of the bureau's.
+ */
+export const STAFF_ROLES = ['operator', 'supervisor', 'insurer'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export interface StaffMember {
@@ -21,6 +25,8 @@ export interface StaffMember {
   /** As the drivers see it under the bureau's answers ("Ona, EID biuras"). */
   readonly name: string;
   readonly role: StaffRole;
+  /** The registry's insurer (`InsurerRecord.id`) an `insurer` member works for; null for the bureau's own. */
+  readonly insurerId: number | null;
   readonly passwordHash: string;
   /** The TOTP secret (base32), shown once when the account is made. */
   readonly totpSecret: string;
@@ -59,20 +65,35 @@ export const StaffSignInSchema = object({
   code: v.pipe(v.string(), v.regex(STAFF_CODE_PATTERN)),
 });
 
-/** SF4: a supervisor adds a staff member (the password must pass the account password rule). */
-export const NewStaffSchema = object({
-  email: Email,
-  name: v.pipe(v.string(), v.transform((s) => s.trim()), v.minLength(1), v.maxLength(80)),
-  role: v.picklist(STAFF_ROLES),
-  password: v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH), v.check((s) => v.safeParse(passwordSchema, s).success)),
-});
+/**
+ * SF4: a supervisor adds a staff member (the password must pass the account password rule). An
+ * insurer's member names its insurer; the bureau's own name none.
+ */
+export const NewStaffSchema = v.pipe(
+  object({
+    email: Email,
+    name: v.pipe(v.string(), v.transform((s) => s.trim()), v.minLength(1), v.maxLength(80)),
+    role: v.picklist(STAFF_ROLES),
+    password: v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH), v.check((s) => v.safeParse(passwordSchema, s).success)),
+    insurerId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999_999))), null),
+  }),
+  v.forward(
+    v.partialCheck([['role'], ['insurerId']], (s) => (s.role === 'insurer') === (s.insurerId !== null && s.insurerId !== undefined)),
+    ['insurerId'],
+  ),
+);
+export type NewStaff = v.InferOutput<typeof NewStaffSchema>;
 
-/** SF2: what each role may do. */
-/** `manageInsurers`: register, rotate and revoke the insurers' clients (issue 36). */
-export type StaffPermission = 'read' | 'answer' | 'manageStaff' | 'readAudit' | 'announceUpdate' | 'manageInsurers';
+/**
+ * SF2: what each role may do. `read`: the bureau's chats, claims and lists; `readDeclarations`:
+ * the received declarations (an insurer's member only its own insurer's: the use cases narrow
+ * them); `manageInsurers`: register, rotate and revoke the insurers' clients (issue 36).
+ */
+export type StaffPermission = 'read' | 'readDeclarations' | 'answer' | 'manageStaff' | 'readAudit' | 'announceUpdate' | 'manageInsurers';
 
 export function staffMay(role: StaffRole, permission: StaffPermission): boolean {
-  if (permission === 'read' || permission === 'answer') return true;
+  if (role === 'insurer') return permission === 'readDeclarations';
+  if (permission === 'read' || permission === 'readDeclarations' || permission === 'answer') return true;
   return role === 'supervisor';
 }
 
@@ -89,7 +110,8 @@ export interface StaffView {
   readonly email: string;
   readonly name: string;
   readonly role: StaffRole;
+  readonly insurerId: number | null;
   readonly active: boolean;
 }
 
-export const staffView = (s: StaffMember): StaffView => ({ id: s.id, email: s.email, name: s.name, role: s.role, active: s.active });
+export const staffView = (s: StaffMember): StaffView => ({ id: s.id, email: s.email, name: s.name, role: s.role, insurerId: s.insurerId, active: s.active });

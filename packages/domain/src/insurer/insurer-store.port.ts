@@ -36,6 +36,8 @@ export interface InsurerStorePort {
   addToFeed(entries: ReadonlyArray<Omit<FeedEntry, 'seq'>>): Promise<void>;
   /** An insurer's entries after `afterSeq`, oldest first, at most `limit`. */
   feed(insurerId: number, afterSeq: number, limit: number): Promise<FeedEntry[]>;
+  /** A page of an insurer's entries, newest first (its staff's list in the console), and how many it has. */
+  feedPage(insurerId: number, limit: number, offset: number): Promise<{ readonly entries: FeedEntry[]; readonly total: number }>;
   /** The insurer's entry of a declaration, null when the declaration is not in its feed. */
   feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null>;
   /**

@@ -37,7 +37,7 @@ import type { AddressSuggestion } from '../ports/address.port.js';
 import { ChatIdSchema, ChatReplySchema, NewChatSchema, type Chat, type ChatsAnswer, type ChatThread } from '../chat/chat.js';
 import { CAPTCHA_ACTIONS } from '../rules/constants.js';
 import { ClaimDocumentFieldsSchema, ClaimFileParamsSchema, ClaimMoveSchema, ClaimParamsSchema, SaveClaimSchema, StartClaimSchema, type ClaimAnswer, type ClaimLists, type ClaimRow, type ClaimsAnswer } from '../claim/claim-api.js';
-import { ConsolePageSchema, NewStaffSchema, type StaffPermission, type StaffView } from '../console/staff.js';
+import { ConsolePageSchema, NewStaffSchema, type StaffPermission } from '../console/staff.js';
 import { SystemUpdateSchema, type SystemUpdateAnswer } from '../console/system-update.js';
 import type {
   AuditAnswer,
@@ -49,6 +49,7 @@ import type {
   ConsoleDeclarationsAnswer,
   ConsoleDone,
   NewStaffAnswer,
+  StaffListAnswer,
   StaffMeAnswer,
 } from '../console/answers.js';
 import { NewInsurerClientSchema, InsurerClientParamsSchema, type InsurerClientAnswer, type InsurerClientsAnswer } from '../insurer/clients.js';
@@ -82,6 +83,8 @@ export interface HttpCall {
   readonly result?: Answer<unknown>;
   /** What a call without a JSON answer answers: a file's bytes, a stream of server-sent events, a redirect, no content (204), or plain text. */
   readonly answers?: 'file' | 'events' | 'redirect' | 'empty' | 'text';
+  /** A file answer's one content type, where it has one (a published call's OpenAPI document names it). */
+  readonly fileType?: string;
   readonly limit?: CallLimit;
   /** For a staff call: what the member's role must allow, checked with the caller, before any input is read. */
   readonly permission?: StaffPermission;
@@ -208,6 +211,7 @@ export const HTTP_CALLS = {
   insurerOpenApi: call({ ...HTTP_ROUTES.insurerOpenApi, limit: { perMinute: 60 }, result: answer<Record<string, unknown>>(), summary: 'This document.' }),
   insurerFeed: call({ ...HTTP_ROUTES.insurerFeed, query: FeedQuerySchema, limit: { perMinute: 600 }, result: answer<FeedAnswer>(), resultSchema: FeedAnswerSchema, summary: 'The finished declarations for this insurer after a cursor, oldest first.' }),
   insurerDeclaration: call({ ...HTTP_ROUTES.insurerDeclaration, params: InsurerDeclarationParamsSchema, limit: { perMinute: 600 }, result: answer<InsurerDeclaration>(), resultSchema: InsurerDeclarationSchema, summary: 'One declaration as data (the published schema).' }),
+  insurerPdf: call({ ...HTTP_ROUTES.insurerPdf, params: InsurerDeclarationParamsSchema, limit: { perMinute: 20 }, answers: 'file', fileType: 'application/pdf', summary: "The declaration's document as the insurers' e-mail carries it (PDF, in Lithuanian, with both drivers' personal codes), made again at each call." }),
   insurerFile: call({ ...HTTP_ROUTES.insurerFile, params: InsurerFileParamsSchema, limit: { perMinute: 1200 }, answers: 'file', summary: 'A file the declaration links to: a photo, the sketch, a signature, a voice note.' }),
   registerInsurerClaim: call({ ...HTTP_ROUTES.registerInsurerClaim, params: InsurerDeclarationParamsSchema, body: RegisterClaimSchema, limit: { perMinute: 600, bodyBytes: 4096 }, result: answer<ClaimRegistered>(), resultSchema: ClaimRegisteredSchema, summary: 'Registers (or corrects) the insurer\'s claim number and a contact for a declaration: the drivers it insures are told.' }),
   insurerDataSchema: call({ ...HTTP_ROUTES.insurerDataSchema, params: InsurerSchemaParamsSchema, limit: { perMinute: 60 }, result: answer<Record<string, unknown>>() }),
@@ -267,15 +271,15 @@ export const HTTP_CALLS = {
   staffSignIn: call({ ...HTTP_ROUTES.staffSignIn, body: StaffSignInAttemptSchema, limit: { perMinute: 20, bodyBytes: 2048 }, result: answer<StaffMeAnswer>() }),
   staffMe: call({ ...HTTP_ROUTES.staffMe, limit: { perMinute: 240 }, result: answer<StaffMeAnswer>() }),
   staffSignOut: call({ ...HTTP_ROUTES.staffSignOut, limit: { perMinute: 30, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
-  consoleChats: call({ ...HTTP_ROUTES.consoleChats, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatsAnswer>() }),
-  consoleChat: call({ ...HTTP_ROUTES.consoleChat, params: ChatParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatAnswer>() }),
-  consoleChatFile: call({ ...HTTP_ROUTES.consoleChatFile, params: ChatFileParamsSchema, answers: 'file' }),
+  consoleChats: call({ ...HTTP_ROUTES.consoleChats, permission: 'read', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatsAnswer>() }),
+  consoleChat: call({ ...HTTP_ROUTES.consoleChat, permission: 'read', params: ChatParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleChatAnswer>() }),
+  consoleChatFile: call({ ...HTTP_ROUTES.consoleChatFile, permission: 'read', params: ChatFileParamsSchema, answers: 'file' }),
   consoleReply: call({ ...HTTP_ROUTES.consoleReply, params: ChatParamsSchema, body: ChatReplySchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
   consoleMessage: call({ ...HTTP_ROUTES.consoleMessage, body: MessageToUserSchema, limit: { perMinute: 30, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly chat: Chat }>() }),
-  consoleEvents: call({ ...HTTP_ROUTES.consoleEvents, answers: 'events' }),
-  staff: call({ ...HTTP_ROUTES.staff, limit: { perMinute: 240 }, result: answer<{ readonly staff: StaffView[] }>() }),
+  consoleEvents: call({ ...HTTP_ROUTES.consoleEvents, permission: 'read', answers: 'events' }),
+  staff: call({ ...HTTP_ROUTES.staff, permission: 'manageStaff', limit: { perMinute: 240 }, result: answer<StaffListAnswer>() }),
   addStaff: call({ ...HTTP_ROUTES.addStaff, body: NewStaffSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageStaff', result: answer<NewStaffAnswer>() }),
-  disableStaff: call({ ...HTTP_ROUTES.disableStaff, params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
+  disableStaff: call({ ...HTTP_ROUTES.disableStaff, permission: 'manageStaff', params: StaffIdParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, result: answer<ConsoleDone>() }),
   /** SU1, SU3: a supervisor announces a system update (audited), or calls it off. */
   announceSystemUpdate: call({ ...HTTP_ROUTES.announceSystemUpdate, body: SystemUpdateSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
   cancelSystemUpdate: call({ ...HTTP_ROUTES.cancelSystemUpdate, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'announceUpdate', result: answer<SystemUpdateAnswer>() }),
@@ -283,17 +287,17 @@ export const HTTP_CALLS = {
   addInsurerClient: call({ ...HTTP_ROUTES.addInsurerClient, body: NewInsurerClientSchema, limit: { perMinute: 20, bodyBytes: 4096 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   rotateInsurerClient: call({ ...HTTP_ROUTES.rotateInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
   revokeInsurerClient: call({ ...HTTP_ROUTES.revokeInsurerClient, params: InsurerClientParamsSchema, limit: { perMinute: 20, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<InsurerClientAnswer>() }),
-  overdueInsurerAnswers: call({ ...HTTP_ROUTES.overdueInsurerAnswers, limit: { perMinute: 120 }, result: answer<OverdueAnswersAnswer>() }),
+  overdueInsurerAnswers: call({ ...HTTP_ROUTES.overdueInsurerAnswers, permission: 'read', limit: { perMinute: 120 }, result: answer<OverdueAnswersAnswer>() }),
   webhookDeliveries: call({ ...HTTP_ROUTES.webhookDeliveries, query: ConsolePageSchema, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<WebhookDeliveriesAnswer>() }),
   webhookAttempts: call({ ...HTTP_ROUTES.webhookAttempts, params: WebhookParamsSchema, limit: { perMinute: 120 }, permission: 'manageInsurers', result: answer<WebhookAttemptsAnswer>() }),
   replayWebhook: call({ ...HTTP_ROUTES.replayWebhook, params: WebhookParamsSchema, limit: { perMinute: 30, bodyBytes: 1024 }, permission: 'manageInsurers', result: answer<WebhookDeliveriesAnswer['deliveries'][number]>() }),
-  audit: call({ ...HTTP_ROUTES.audit, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
-  consoleDeclarations: call({ ...HTTP_ROUTES.consoleDeclarations, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
-  consoleDeclaration: call({ ...HTTP_ROUTES.consoleDeclaration, params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
-  consoleClaims: call({ ...HTTP_ROUTES.consoleClaims, query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimsAnswer>() }),
-  consoleClaim: call({ ...HTTP_ROUTES.consoleClaim, params: ClaimParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimAnswer>() }),
-  consoleClaimDocument: call({ ...HTTP_ROUTES.consoleClaimDocument, params: ClaimFileParamsSchema, answers: 'file' }),
-  consoleClaimPdf: call({ ...HTTP_ROUTES.consoleClaimPdf, params: ClaimParamsSchema, answers: 'file' }),
+  audit: call({ ...HTTP_ROUTES.audit, permission: 'readAudit', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<AuditAnswer>() }),
+  consoleDeclarations: call({ ...HTTP_ROUTES.consoleDeclarations, permission: 'readDeclarations', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationsAnswer>() }),
+  consoleDeclaration: call({ ...HTTP_ROUTES.consoleDeclaration, permission: 'readDeclarations', params: DeclarationParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleDeclarationAnswer>() }),
+  consoleClaims: call({ ...HTTP_ROUTES.consoleClaims, permission: 'read', query: ConsolePageSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimsAnswer>() }),
+  consoleClaim: call({ ...HTTP_ROUTES.consoleClaim, permission: 'read', params: ClaimParamsSchema, limit: { perMinute: 240 }, result: answer<ConsoleClaimAnswer>() }),
+  consoleClaimDocument: call({ ...HTTP_ROUTES.consoleClaimDocument, permission: 'read', params: ClaimFileParamsSchema, answers: 'file' }),
+  consoleClaimPdf: call({ ...HTTP_ROUTES.consoleClaimPdf, permission: 'read', params: ClaimParamsSchema, answers: 'file' }),
   moveClaim: call({ ...HTTP_ROUTES.moveClaim, params: ClaimParamsSchema, body: ClaimMoveSchema, limit: { perMinute: 60, bodyBytes: 32 * 1024 }, permission: 'answer', result: answer<{ readonly claim: ClaimRow }>() }),
 
   // — the server's own host ———————————————————————————————————————————————————

@@ -68,6 +68,7 @@ export const HTTP_ROUTES = {
   insurerFeed: { method: 'GET', path: `${INSURER_API_PATH}/declarations`, caller: 'insurer' },
   insurerDeclaration: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId`, caller: 'insurer' },
   insurerFile: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId/files/:fileId`, caller: 'insurer' },
+  insurerPdf: { method: 'GET', path: `${INSURER_API_PATH}/declarations/:declarationId/pdf`, caller: 'insurer' },
   registerInsurerClaim: { method: 'PUT', path: `${INSURER_API_PATH}/declarations/:declarationId/claim`, caller: 'insurer' },
 
   // — a seat of a declaration ————————————————————————————————————————————————

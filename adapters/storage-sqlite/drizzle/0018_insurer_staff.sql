@@ -1,0 +1,1 @@
+ALTER TABLE `staff` ADD `insurer_id` integer;
