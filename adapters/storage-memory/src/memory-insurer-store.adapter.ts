@@ -74,6 +74,10 @@ export class MemoryInsurerStore implements InsurerStorePort {
       .map((e) => ({ ...e }));
   }
 
+  async declarationIds(): Promise<string[]> {
+    return [...new Set([...this.entries.map((e) => e.declarationId), ...[...this.claims.values()].map((c) => c.declarationId), ...[...this.sent.values()].map((d) => d.declarationId)])].sort();
+  }
+
   async removeFeedFor(declarationId: string): Promise<void> {
     for (let i = this.entries.length - 1; i >= 0; i--) if (this.entries[i]!.declarationId === declarationId) this.entries.splice(i, 1);
     for (const [key, c] of this.claims) if (c.declarationId === declarationId) this.claims.delete(key);

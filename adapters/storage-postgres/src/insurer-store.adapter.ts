@@ -102,6 +102,12 @@ export class PgInsurerStore implements InsurerStorePort {
     });
   }
 
+  async declarationIds(): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const t of [insurerFeed, insurerClaims, webhookDeliveries]) for (const r of await this.db.selectDistinct({ id: t.declarationId }).from(t)) ids.add(r.id);
+    return [...ids].sort();
+  }
+
   async addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     await this.db.insert(webhookDeliveries).values(deliveries.map((d) => ({ ...d, leasedUntil: null }))).onConflictDoNothing();

@@ -90,6 +90,12 @@ export class SqliteInsurerStore implements InsurerStorePort {
     });
   }
 
+  async declarationIds(): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const t of [insurerFeed, insurerClaims, webhookDeliveries]) for (const r of this.db.selectDistinct({ id: t.declarationId }).from(t).all()) ids.add(r.id);
+    return [...ids].sort();
+  }
+
   async addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     this.db.insert(webhookDeliveries).values(deliveries.map((d) => ({ ...d, leasedUntil: null }))).onConflictDoNothing().run();

@@ -118,8 +118,12 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
           { insurerId: 1, declarationId: 'decl-0002', finishedAt: T0 },
         ]);
         const before = await store.feed(1, 0, 10);
+        await store.addDeliveries([deliveryFixture('msg_0009', 'ic_a', 'decl-0004')]);
+        expect(await store.declarationIds()).toEqual(['decl-0001', 'decl-0002', 'decl-0004']);
         await store.removeFeedFor('decl-0002');
         await store.removeFeedFor('decl-0001');
+        await store.removeFeedFor('decl-0004');
+        expect(await store.declarationIds()).toEqual([]);
         expect(await store.feed(1, 0, 10)).toEqual([]);
         expect(await store.feed(2, 0, 10)).toEqual([]);
         await store.addToFeed([{ insurerId: 1, declarationId: 'decl-0003', finishedAt: T0 }]);

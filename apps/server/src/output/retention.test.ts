@@ -43,18 +43,20 @@ describe('retention', () => {
 
     // The day before the period ends: everything is there.
     clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) - DAY);
-    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, outboxMessages: 0, accountLinks: 1, auditEntries: 0 });
+    expect(await ctx.app.retention.runOnce()).toEqual({ declarations: 0, orphanFolders: 0, insurerOrphans: 0, outboxMessages: 0, accountLinks: 1, auditEntries: 0 });
     expect(await kept()).toMatchObject({ declaration: true, links: 1, statements: 2, files: true });
 
     clock.set(retentionCutoff(ended.lastActivity, -HISTORY_YEARS) + DAY);
     const run = await ctx.app.retention.runOnce();
     expect(run).toMatchObject({ declarations: 1, accountLinks: 1 });
     expect(await kept()).toEqual({ declaration: false, links: 0, statements: 0, deliveries: 0, files: false, outbox: 0 });
+    // Issue 36: its insurers' feed entries went with it.
+    expect(await ctx.app.storage.insurers.declarationIds()).toEqual([]);
     // Its links open nothing any more.
     expect(await ctx.app.output.findStatement({ suid: 'x'.repeat(32) })).toBeNull();
   });
 
-  it('[RT2] unfinished declarations are not touched by retention; a folder of files whose declaration is gone is swept', async () => {
+  it("[RT2] unfinished declarations are not touched by retention; a folder of files, an insurer's feed entry and claim whose declaration is gone are swept", async () => {
     const clock = new FixedClock(NOW);
     const ctx = await buildTestApp({}, { clock });
     open.push(ctx);
@@ -62,9 +64,16 @@ describe('retention', () => {
     const orphan = join(ctx.config.blobsDir, 'decl-gone-000001');
     mkdirSync(orphan, { recursive: true });
     writeFileSync(join(orphan, 'photo0000000001.image~jpeg'), Buffer.from([0xff, 0xd8, 0xff]));
+    // Issue 36: an insurer's feed entry and claim of a declaration that is gone (a removal cut short by a crash), beside a live one's.
+    await ctx.app.storage.insurers.addToFeed([
+      { insurerId: 2, declarationId: 'decl-gone-000001', finishedAt: NOW },
+      { insurerId: 2, declarationId: 'decl-retained-02', finishedAt: NOW },
+    ]);
+    await ctx.app.storage.insurers.registerClaim({ declarationId: 'decl-gone-000001', insurerId: 2, claimNumber: 'X-1', contactName: '', contactPhone: '', contactEmail: '', clientId: 'ic_gone0000000000000', registeredAt: NOW });
     const run = await ctx.app.retention.runOnce();
-    expect(run).toMatchObject({ declarations: 0, orphanFolders: 1 });
+    expect(run).toMatchObject({ declarations: 0, orphanFolders: 1, insurerOrphans: 1 });
     expect(existsSync(orphan)).toBe(false);
     expect(await ctx.app.declarations.get('decl-retained-02')).not.toBeNull();
+    expect(await ctx.app.storage.insurers.declarationIds()).toEqual(['decl-retained-02']);
   });
 });

@@ -21,7 +21,7 @@ export interface RetentionDeps {
   /** AL3: the audit log's entries older than AUDIT_YEARS. */
   readonly audit: Pick<StaffStorePort, 'removeAuditBefore'>;
   /** The insurers' feeds (issue 36): a deleted declaration leaves them too. */
-  readonly insurers: Pick<InsurerStorePort, 'removeFeedFor'>;
+  readonly insurers: Pick<InsurerStorePort, 'removeFeedFor' | 'declarationIds'>;
   readonly clock: ClockPort;
   readonly log: (message: string, data: Record<string, unknown>) => void;
 }
@@ -29,6 +29,8 @@ export interface RetentionDeps {
 export interface RetentionRun {
   readonly declarations: number;
   readonly orphanFolders: number;
+  /** Declarations gone whose insurers' feed entries, claims or deliveries were left (issue 36). */
+  readonly insurerOrphans: number;
   readonly outboxMessages: number;
   readonly accountLinks: number;
   readonly auditEntries: number;
@@ -57,14 +59,19 @@ export class RetentionSweep {
       orphans.push(id);
     }
     for (const id of orphans) await blobs.removeFor(id);
+    // What the insurers' side keeps of a declaration that is gone (a removal a crash cut short after the declaration itself).
+    const withInsurerRows = await this.deps.insurers.declarationIds();
+    const insurersAlive = await store.existingIds(withInsurerRows);
+    const insurerOrphans = withInsurerRows.filter((id) => !insurersAlive.has(id));
+    for (const id of insurerOrphans) await this.deps.insurers.removeFeedFor(id);
     const outboxMessages = await outbox.removeBefore(cutoff);
     // An account's link to a declaration that is gone (its years over, or never finished and swept) goes too.
     const linked = await accounts.linkedDeclarationIds();
     const linkedAlive = await store.existingIds(linked);
     const accountLinks = await accounts.unlinkDeclarations(linked.filter((id) => !linkedAlive.has(id)));
     const auditEntries = await this.deps.audit.removeAuditBefore(auditCutoff(clock.now()));
-    const run = { declarations: expired.length, orphanFolders: orphans.length, outboxMessages, accountLinks, auditEntries };
-    if (expired.length + orphans.length + outboxMessages + accountLinks + auditEntries > 0) this.deps.log('retention sweep', { ...run });
+    const run = { declarations: expired.length, orphanFolders: orphans.length, insurerOrphans: insurerOrphans.length, outboxMessages, accountLinks, auditEntries };
+    if (expired.length + orphans.length + insurerOrphans.length + outboxMessages + accountLinks + auditEntries > 0) this.deps.log('retention sweep', { ...run });
     return run;
   }
 }

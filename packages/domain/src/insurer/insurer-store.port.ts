@@ -52,6 +52,8 @@ export interface InsurerStorePort {
 
   /** Forgets a declaration's feed entries, claims, webhook deliveries and their attempts (its retention period is over, RT1). */
   removeFeedFor(declarationId: string): Promise<void>;
+  /** Every declaration the store holds anything of (feed, claims, deliveries): the retention sweep finds those left by a removal a crash cut short. */
+  declarationIds(): Promise<string[]>;
 
   /** Adds webhook deliveries, each once: one already there (the same id, or the same client, declaration and event) is left as it is. */
   addDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
