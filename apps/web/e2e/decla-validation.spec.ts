@@ -46,11 +46,27 @@ async function blocked(page: Page, step: number): Promise<void> {
   await expectStep(page, step);
 }
 
-for (const lang of ['en', 'lt'] as const) {
-  const T = TEXTS[lang];
-  test(`[PHO2] invalid input shows the spec's message in ${lang.toUpperCase()} and blocks next, step by step`, async ({ browser }) => {
+type Texts = (typeof TEXTS)[keyof typeof TEXTS];
+
+/**
+ * `check` in English, then in Lithuanian by the step's language picker — the errors on the screen
+ * are shown again in it (declaration-flow §5: inputs in error revalidate when the language
+ * changes) — and back to English.
+ */
+async function inBoth(page: Page, check: (T: Texts) => Promise<void>): Promise<void> {
+  await check(TEXTS.en);
+  await page.getByRole('button', { name: 'LT', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lt');
+  await check(TEXTS.lt);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+{
+  const T = TEXTS.en;
+  test("[PHO2] invalid input shows the spec's message in EN and, switched in place, in LT, and blocks next, step by step", async ({ browser }) => {
     test.setTimeout(120_000);
-    const ctx = await driverContext(browser, lang);
+    const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: T.start }).click();
@@ -66,13 +82,13 @@ for (const lang of ['en', 'lt'] as const) {
 
     // Plates: required, must differ, not two foreign vehicles; the plate is normalised as typed.
     await blocked(page, 4);
-    await expect(page.locator('#own-plate-error')).toHaveText(T.required);
     await expect(page.locator('#own-plate')).toBeFocused();
+    await inBoth(page, (L) => expect(page.locator('#own-plate-error')).toHaveText(L.required));
     await page.locator('#own-plate').fill('abc-123 xyz');
     await expect(page.locator('#own-plate')).toHaveValue('ABC123XYZ');
     await page.locator('#other-plate').fill('ABC 123 XYZ');
     await blocked(page, 4);
-    await expect(page.locator('.step-plates .step-error')).toContainText(T.platesDiffer);
+    await inBoth(page, (L) => expect(page.locator('.step-plates .step-error')).toContainText(L.platesDiffer));
     // Issue 18 item 12: no green ✓ beside plates that are in error together.
     await expect(page.locator('.step-plates .field--done')).toHaveCount(0);
     await page.locator('#other-plate').fill('QWE987');
@@ -81,7 +97,7 @@ for (const lang of ['en', 'lt'] as const) {
     await page.locator('#own-country').selectOption('PL');
     await page.locator('#other-country').selectOption('DE');
     await blocked(page, 4);
-    await expect(page.locator('.step-plates .step-error')).toContainText(T.twoForeign);
+    await inBoth(page, (L) => expect(page.locator('.step-plates .step-error')).toContainText(L.twoForeign));
     await page.locator('#other-country').selectOption('LT');
     await next(page);
     await expectStep(page, 5);
@@ -90,13 +106,13 @@ for (const lang of ['en', 'lt'] as const) {
     await page.locator('fieldset.contact-form').nth(0).getByText(T.emailTab, { exact: true }).click();
     await page.locator('#contact-A-email').fill('jonas@');
     await page.locator('#contact-A-email').blur();
-    await expect(page.locator('#contact-A-email-error')).toHaveText(T.email);
+    await inBoth(page, (L) => expect(page.locator('#contact-A-email-error')).toHaveText(L.email));
     await page.locator('#contact-A-email').fill('jonas@example.lt');
     await page.locator('#contact-A-email').blur();
     await page.locator('fieldset.contact-form').nth(1).getByText(T.emailTab, { exact: true }).click();
     await page.locator('#contact-B-email').fill('JONAS@example.lt');
     await page.locator('#contact-B-email').blur();
-    await expect(page.locator('#contact-B-email-error')).toHaveText(T.emailsDiffer);
+    await inBoth(page, (L) => expect(page.locator('#contact-B-email-error')).toHaveText(L.emailsDiffer));
     await blocked(page, 5);
     await page.locator('#contact-B-email').fill('ona@example.lt');
     await page.locator('#contact-B-email').blur();
@@ -104,7 +120,7 @@ for (const lang of ['en', 'lt'] as const) {
     await expectStep(page, 6);
 
     await blocked(page, 6);
-    await expect(page.locator('#accident-address-error')).toHaveText(T.required);
+    await inBoth(page, (L) => expect(page.locator('#accident-address-error')).toHaveText(L.required));
     await pickAddress(page, 'accident-address', 'pilies 8', 'Pilies g. 8, Vilnius');
     await next(page);
     await expectStep(page, 7);
@@ -114,12 +130,12 @@ for (const lang of ['en', 'lt'] as const) {
     // Photos: an image of a refused type, a PDF, a photo over 20 MB.
     const damagesError = page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') }).locator('.field-error').last();
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'scan.tiff', mimeType: 'image/tiff', buffer: Buffer.from('II*\0 tiff bytes') });
-    await expect(damagesError).toHaveText(T.badExt);
+    await inBoth(page, (L) => expect(damagesError).toHaveText(L.badExt));
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not a photo') });
-    await expect(damagesError).toHaveText(T.notPhoto);
+    await inBoth(page, (L) => expect(damagesError).toHaveText(L.notPhoto));
     // 21 MB handed to the browser: more than the default 15 s of an action on a busy machine.
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) }, { timeout: 45_000 });
-    await expect(damagesError).toHaveText(T.tooBig);
+    await inBoth(page, (L) => expect(damagesError).toHaveText(L.tooBig));
     // Issue 18 item 12: a text file renamed .jpg passes the name check and is refused for its bytes; sending it again cannot
     // succeed, so its tile offers no Retry, only Remove (a button of its own, not drawn over another).
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text, not a photo') });
@@ -135,7 +151,7 @@ for (const lang of ['en', 'lt'] as const) {
     await page.getByTestId('photos-A-damages').setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not a photo') });
     await expect(refused).toHaveCount(0);
     const damages = page.locator('.photo-section').filter({ has: page.getByTestId('photos-A-damages') });
-    await expect(damages.locator('.field-error').filter({ hasText: /\S/ })).toHaveText([T.notPhoto]);
+    await inBoth(page, (L) => expect(damages.locator('.field-error').filter({ hasText: /\S/ })).toHaveText([L.notPhoto]));
     await blocked(page, 7);
     await page.getByTestId('photos-A-overview').setInputFiles(await jpeg(page, 'scene'));
     for (const p of ['A', 'B'] as const) {
@@ -158,7 +174,7 @@ for (const lang of ['en', 'lt'] as const) {
     await next(page);
     await expectStep(page, 10);
     await blocked(page, 10);
-    await page.getByRole('button', { name: lang === 'en' ? 'Vehicle A' : 'Transporto priemonė A', exact: true }).click();
+    await page.getByRole('button', { name: 'Vehicle A', exact: true }).click();
     await page.locator('.scheme-actions .button').first().click();
     await expect(page.locator('.scheme-saved')).toBeVisible({ timeout: 15_000 });
     await next(page);
@@ -167,14 +183,14 @@ for (const lang of ['en', 'lt'] as const) {
     // Driver data: a name with digits, an invalid personal code, a birth date not matching the code.
     await page.locator('#driver-A-name').fill('Jonas2');
     await page.locator('#driver-A-name').blur();
-    await expect(page.locator('#driver-A-name-error')).toHaveText(T.name);
+    await inBoth(page, (L) => expect(page.locator('#driver-A-name-error')).toHaveText(L.name));
     await page.locator('#driver-A-code').fill('38703181234');
     await page.locator('#driver-A-code').blur();
-    await expect(page.locator('#driver-A-code-error')).toHaveText(T.personalCode);
+    await inBoth(page, (L) => expect(page.locator('#driver-A-code-error')).toHaveText(L.personalCode));
     await page.locator('#driver-A-code').fill('38703181233');
     await page.locator('#driver-A-dob').fill('1987-03-19');
     await page.locator('#driver-A-dob').blur();
-    await expect(page.locator('#driver-A-dob-error')).toHaveText(T.birthDate);
+    await inBoth(page, (L) => expect(page.locator('#driver-A-dob-error')).toHaveText(L.birthDate));
     await blocked(page, 11);
     await ctx.close();
   });
