@@ -48,6 +48,10 @@ export class MemoryInsurerStore implements InsurerStorePort {
     return { entries: mine.slice(offset, offset + limit).map((e) => ({ ...e })), total: mine.length };
   }
 
+  async inFeed(insurerId: number, declarationIds: readonly string[]): Promise<Set<string>> {
+    return new Set(this.entries.filter((e) => e.insurerId === insurerId && declarationIds.includes(e.declarationId)).map((e) => e.declarationId));
+  }
+
   async feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null> {
     const found = this.entries.find((e) => e.insurerId === insurerId && e.declarationId === declarationId);
     return found ? { ...found } : null;

@@ -62,6 +62,12 @@ export class PgInsurerStore implements InsurerStorePort {
     return { entries, total: Number(counted?.n ?? 0) };
   }
 
+  async inFeed(insurerId: number, declarationIds: readonly string[]): Promise<Set<string>> {
+    if (declarationIds.length === 0) return new Set();
+    const rows = await this.db.select({ id: insurerFeed.declarationId }).from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), inArray(insurerFeed.declarationId, [...declarationIds])));
+    return new Set(rows.map((r) => r.id));
+  }
+
   async feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null> {
     const [row] = await this.db.select().from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), eq(insurerFeed.declarationId, declarationId)));
     return row ?? null;

@@ -51,6 +51,12 @@ export class SqliteInsurerStore implements InsurerStorePort {
     }));
   }
 
+  async inFeed(insurerId: number, declarationIds: readonly string[]): Promise<Set<string>> {
+    if (declarationIds.length === 0) return new Set();
+    const rows = this.db.select({ id: insurerFeed.declarationId }).from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), inArray(insurerFeed.declarationId, [...declarationIds]))).all();
+    return new Set(rows.map((r) => r.id));
+  }
+
   async feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null> {
     return this.db.select().from(insurerFeed).where(and(eq(insurerFeed.insurerId, insurerId), eq(insurerFeed.declarationId, declarationId))).get() ?? null;
   }

@@ -30,8 +30,6 @@ const TEXTS = {
     personalCode: 'Asmens kodas neteisingas.',
     birthDate: 'Gimimo data nesutampa su asmens kodu.',
     name: 'Naudokite tik raides, tarpus ir brūkšnelius.',
-    start: 'Pirmiausia pasimokyti (niekas nesiunčiama)',
-    emailTab: 'El. paštas',
   },
 } as const;
 

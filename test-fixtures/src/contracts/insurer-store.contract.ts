@@ -108,6 +108,8 @@ export function registerInsurerStoreContract(name: string, make: () => Promise<I
         expect((await store.feedPage(1, 2, 4)).entries.map((e) => e.declarationId)).toEqual(['decl-0001']);
         expect(await store.feedPage(1, 2, 9)).toEqual({ entries: [], total: 5 });
         expect(await store.feedPage(3, 2, 0)).toEqual({ entries: [], total: 0 });
+        expect(await store.inFeed(1, ['decl-0002', 'decl-0009', 'decl-nobody'])).toEqual(new Set(['decl-0002']));
+        expect(await store.inFeed(2, [])).toEqual(new Set());
       }));
 
     it('forgets a declaration in every feed; a new entry is never given an old number', () =>

@@ -24,8 +24,8 @@ export function clearStaffCookie(request: FastifyRequest, reply: FastifyReply): 
 
 export const staffCsrfToken = (secret: string, sessionId: string) => csrfTokenOf(secret, `staff.${sessionId}`);
 
-/** `permission`: what the member's role must allow (the call's entry says; STAFF_FORBIDDEN otherwise). */
-export async function requireStaff(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, change: boolean, permission?: StaffPermission): Promise<StaffActor> {
+/** `permission`: what the member's role must allow (the call's entry says; STAFF_FORBIDDEN otherwise); null only for the member's own calls (who am I, sign out). */
+export async function requireStaff(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, change: boolean, permission: StaffPermission | null): Promise<StaffActor> {
   const token = request.cookies[STAFF_COOKIE];
   const found = await app.staff.authenticate(token);
   if (!found) {

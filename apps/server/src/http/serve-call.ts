@@ -39,10 +39,8 @@ async function callerOf(app: FastifyInstance, name: HttpCallName, request: Fasti
   if (call.caller === 'page' && !sameSiteCaller(request, app.config.publicUrl)) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
   if (call.caller === 'account') return { signedIn: await requireSession(app, request, reply, change) };
   if (call.caller === 'staff') {
-    const staff = await requireStaff(app, request, reply, change);
     // The role's permission before any input is read: a member who may not gets STAFF_FORBIDDEN, never DATA_ERROR.
-    if (call.permission) app.staff.require(staff, call.permission);
-    return { staff };
+    return { staff: await requireStaff(app, request, reply, change, call.permission ?? null) };
   }
   if (call.caller === 'insurer') return { insurer: await requireInsurer(app, request, reply) };
   return {};

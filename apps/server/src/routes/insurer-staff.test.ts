@@ -83,9 +83,18 @@ describe("an insurer's staff in the console (server)", () => {
     expect(page.declarations[0]!.plates).toHaveLength(2);
     const found = await call(ergo, 'GET', `${CONSOLE_PATH}/declarations?search=${encodeURIComponent(page.declarations[0]!.accidentId)}`);
     expect(found.json<ConsoleDeclarationsAnswer>().declarations.map((d) => d.declarationId)).toEqual(['decl-staff-0001']);
+    // Both insurers registered their claims: ERGO's member sees ERGO's, never the other insurer's number and handler.
+    for (const insurerId of [1, 2]) {
+      await ctx.app.storage.insurers.registerClaim({ declarationId: 'decl-staff-0001', insurerId, claimNumber: `NO-${insurerId}`, contactName: `Handler ${insurerId}`, contactPhone: '', contactEmail: `h${insurerId}@insurer.example`, clientId: 'ic_test000000000000000', registeredAt: ctx.app.clock.now() });
+    }
     const read = await call(ergo, 'GET', `${CONSOLE_PATH}/declarations/decl-staff-0001`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json<ConsoleDeclarationAnswer>().statements.map((s) => s.party).sort()).toEqual(['A', 'B']);
+    const view = read.json<ConsoleDeclarationAnswer>();
+    expect(view.statements.map((s) => s.party).sort()).toEqual(['A', 'B']);
+    expect(view.statements.flatMap((s) => s.claims.map((c) => c.claimNumber))).toEqual(['NO-2']);
+    expect(read.body).not.toContain('Handler 1');
+    const bureauView = (await call(supervisor, 'GET', `${CONSOLE_PATH}/declarations/decl-staff-0001`)).json<ConsoleDeclarationAnswer>();
+    expect(bureauView.statements.flatMap((s) => s.claims.map((c) => c.claimNumber)).sort()).toEqual(['NO-1', 'NO-2']);
 
     // The other insurer: an empty list, a search that finds nothing, and the declaration not found as a made-up one.
     expect((await call(other, 'GET', `${CONSOLE_PATH}/declarations`)).json()).toEqual({ declarations: [], total: 0 });

@@ -172,6 +172,10 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
     const text = pdfText(doc.rawPayload);
     expect(text).toContain(declaration.accidentId);
     for (const code of Object.values(DRIVER_CODES)) expect(text).toContain(code);
+    // One at a time per system: a second asked while the first is made is told to come back; then it is made.
+    const [one, two] = await Promise.all([api(ergoToken, '/declarations/decl-insurers-0001/pdf'), api(ergoToken, '/declarations/decl-insurers-0001/pdf')]);
+    expect([one.statusCode, two.statusCode, two.json().code, two.headers['retry-after']]).toEqual([200, 429, 'RATE_LIMITED', '5']);
+    expect((await api(ergoToken, '/declarations/decl-insurers-0001/pdf')).statusCode).toBe(200);
 
     // Another insurer's token, an unknown declaration, a file of no declaration it reads: one answer, not found.
     for (const path of ['/declarations/decl-insurers-0001', `/declarations/decl-insurers-0001/files/${photo.id}`, '/declarations/decl-insurers-0001/pdf', '/declarations/decl-nobody-0001', '/declarations/decl-nobody-0001/pdf']) {
@@ -184,7 +188,7 @@ describe('insurers as clients: registration, tokens, pull (server)', () => {
 
     const audit = (await ctx.app.storage.staff.audit({ limit: 50, offset: 0 })).entries;
     expect(audit.filter((e) => e.staffId === other.clientId).map((e) => e.action)).toEqual(expect.arrayContaining(['INSURER_FEED_READ', 'INSURER_DECLARATION_READ', 'INSURER_FILE_READ']));
-    expect(audit.filter((e) => e.staffId === ergo.clientId && e.action === 'INSURER_FILE_READ').map((e) => e.subject)).toEqual(['decl-insurers-0001/decl-insurers-0001-insA', 'decl-insurers-0001/pdf', `decl-insurers-0001/${photo.id}`]);
+    expect(audit.filter((e) => e.staffId === ergo.clientId && e.action === 'INSURER_FILE_READ').map((e) => e.subject)).toEqual(['decl-insurers-0001/decl-insurers-0001-insA', ...Array(3).fill('decl-insurers-0001/pdf'), `decl-insurers-0001/${photo.id}`]);
 
     // Five minutes on, the token has ended.
     ctx.app.devClock!.advance(INSURER_TOKEN_LIFETIME_S * 1000 + 1);

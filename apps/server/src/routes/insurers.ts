@@ -57,16 +57,21 @@ const insurers: FastifyPluginAsync = async (app) => {
   serveCall(app, 'insurerDeclaration', ({ params }, { insurer }) => readInsurerDeclaration(ports, insurer, params.declarationId));
   serveCall(app, 'registerInsurerClaim', ({ params, body }, { insurer }) => registerInsurerClaim(ports, insurer, params.declarationId, body));
 
-  /** The insurers' PDF, made again at each call: at most PDF_RENDERS_AT_ONCE on a node, the rest told to come back (429). */
-  let rendering = 0;
+  /**
+   * The insurers' PDF, made again at each call: one at a time per client, at most
+   * PDF_RENDERS_AT_ONCE on a node (one insurer's system cannot hold the others out); the rest are
+   * told to come back (429, Retry-After).
+   */
+  const rendering = new Set<string>();
   app.get(C.insurerPdf.path, perMinute(C.insurerPdf.limit.perMinute), async (request, reply) => {
     const insurer = await requireInsurer(app, request, reply);
     const { declarationId } = parseInput(C.insurerPdf.params, request.params);
-    if (rendering >= PDF_RENDERS_AT_ONCE) {
+    const clientId = insurer.client.id;
+    if (rendering.has(clientId) || rendering.size >= PDF_RENDERS_AT_ONCE) {
       reply.header('retry-after', '5');
       throw new HttpError(429, 'RATE_LIMITED');
     }
-    rendering += 1;
+    rendering.add(clientId);
     try {
       const pdf = await readInsurerPdf(ports, insurer, declarationId);
       return reply
@@ -76,7 +81,7 @@ const insurers: FastifyPluginAsync = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(pdf));
     } finally {
-      rendering -= 1;
+      rendering.delete(clientId);
     }
   });
 

@@ -41,6 +41,7 @@ function ports(calls: string[], over: { mayAnswer?: boolean } = {}): ConsolePort
     insurerFeed: {
       feedPage: async (insurerId, limit, offset) => (step(`feed.page ${insurerId} ${limit} ${offset}`), { entries: [{ seq: 7, insurerId, declarationId: 'd-2', finishedAt: 5 }], total: 1 }),
       feedEntry: async (insurerId, declarationId) => (step(`feed.entry ${insurerId} ${declarationId}`), declarationId === 'd-2' ? { seq: 7, insurerId, declarationId, finishedAt: 5 } : null),
+      inFeed: async (insurerId, ids) => (step(`feed.in ${insurerId} ${ids.join(',')}`), new Set(ids.filter((id) => id === 'd-2'))),
     },
     registry: { listInsurers: async () => [] },
   };
@@ -57,7 +58,11 @@ describe('the console use cases', () => {
     calls.length = 0;
     // The bureau's match d-1 is not this insurer's: it is left out.
     expect(await listDeclarations(ports(calls), insurerActor, { offset: 0, search: 'A-1' })).toEqual({ declarations: [], total: 0 });
-    expect(calls).toEqual(['audit DECLARATIONS_LISTED A-1', 'statements.received', 'feed.entry 2 d-1']);
+    expect(calls).toEqual(['audit DECLARATIONS_LISTED A-1', 'statements.received', 'feed.in 2 d-1']);
+    calls.length = 0;
+    // Spaces only are no search: its own feed.
+    expect((await listDeclarations(ports(calls), insurerActor, { offset: 0, search: '  ' })).total).toBe(1);
+    expect(calls[1]).toBe('feed.page 2 20 0');
     calls.length = 0;
     expect(await readDeclaration(ports(calls), insurerActor, 'd-1')).toBeNull();
     expect(calls).toEqual(['audit DECLARATION_READ d-1', 'feed.entry 2 d-1']);

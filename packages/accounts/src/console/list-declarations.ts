@@ -25,10 +25,11 @@ export async function listDeclarations(ports: ConsolePorts, actor: StaffActor, p
 
 /** The insurer's own declarations: its feed, newest first; searched, the bureau's newest matches that are in its feed. */
 async function insurersPage(ports: ConsolePorts, insurerId: number, page: ConsolePage): Promise<{ declarations: ReceivedDeclaration[]; total: number }> {
-  if (page.search) {
-    const matches = await ports.statements.received({ limit: INSURER_SEARCH_SCAN, offset: 0, search: page.search });
-    const mine: ReceivedDeclaration[] = [];
-    for (const d of matches.declarations) if (await ports.insurerFeed.feedEntry(insurerId, d.declarationId)) mine.push(d);
+  const search = page.search.trim();
+  if (search) {
+    const matches = await ports.statements.received({ limit: INSURER_SEARCH_SCAN, offset: 0, search });
+    const own = await ports.insurerFeed.inFeed(insurerId, matches.declarations.map((d) => d.declarationId));
+    const mine: ReceivedDeclaration[] = matches.declarations.filter((d) => own.has(d.declarationId));
     return { declarations: mine.slice(page.offset, page.offset + CONSOLE_PAGE_SIZE), total: mine.length };
   }
   const { entries, total } = await ports.insurerFeed.feedPage(insurerId, CONSOLE_PAGE_SIZE, page.offset);

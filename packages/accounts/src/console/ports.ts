@@ -20,7 +20,7 @@ export interface ConsolePorts {
   readonly statements: Pick<OutputStorePort, 'received' | 'statementsFor'>;
   readonly declarations: Pick<DeclarationStorePort, 'get'>;
   /** Issue 36: each insurer's finished declarations, what its staff members may read. */
-  readonly insurerFeed: Pick<InsurerStorePort, 'feedPage' | 'feedEntry'>;
+  readonly insurerFeed: Pick<InsurerStorePort, 'feedPage' | 'feedEntry' | 'inFeed'>;
   /** The registry's insurers (an insurer's staff member works for one). */
   readonly registry: Pick<VehicleRegistryPort, 'listInsurers'>;
 }

@@ -15,5 +15,7 @@ export async function readDeclaration(ports: ConsolePorts, actor: StaffActor, de
   const statements = stored ? await ports.statements.statementsFor(declarationId) : [];
   const first = statements[0];
   if (!stored || !first) return null;
-  return { declarationId, accidentId: first.accidentId, statements: await Promise.all(statements.map(async (s) => statementView(stored.declaration, s, await ports.insurerClaims(stored.declaration, s.party)))) };
+  // An insurer's member sees its own insurer's claim only (another insurer's number and handler are not its business, as in its API).
+  const claimsOf = async (party: (typeof statements)[number]['party']) => (await ports.insurerClaims(stored.declaration, party)).filter((c) => actor.staff.role !== 'insurer' || c.insurerId === actor.staff.insurerId);
+  return { declarationId, accidentId: first.accidentId, statements: await Promise.all(statements.map(async (s) => statementView(stored.declaration, s, await claimsOf(s.party)))) };
 }

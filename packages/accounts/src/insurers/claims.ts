@@ -37,7 +37,7 @@ export async function statementClaims(ports: { readonly store: Pick<InsurerStore
   const claims = (await ports.store.claimsFor(declaration.id)).filter((c) => partiesInsuredBy(declaration, c.insurerId).includes(party));
   if (claims.length === 0) return [];
   const names = new Map((await ports.registry.listInsurers()).map((i) => [i.id, i.name]));
-  return claims.map((c) => ({ insurerName: names.get(c.insurerId) ?? '', claimNumber: c.claimNumber, contactName: c.contactName, contactPhone: c.contactPhone, contactEmail: c.contactEmail, registeredAt: c.registeredAt }));
+  return claims.map((c) => ({ insurerId: c.insurerId, insurerName: names.get(c.insurerId) ?? '', claimNumber: c.claimNumber, contactName: c.contactName, contactPhone: c.contactPhone, contactEmail: c.contactEmail, registeredAt: c.registeredAt }));
 }
 
 /**

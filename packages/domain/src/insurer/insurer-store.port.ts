@@ -38,6 +38,8 @@ export interface InsurerStorePort {
   feed(insurerId: number, afterSeq: number, limit: number): Promise<FeedEntry[]>;
   /** A page of an insurer's entries, newest first (its staff's list in the console), and how many it has. */
   feedPage(insurerId: number, limit: number, offset: number): Promise<{ readonly entries: FeedEntry[]; readonly total: number }>;
+  /** Which of these declarations are in the insurer's feed (one query: its staff's search). */
+  inFeed(insurerId: number, declarationIds: readonly string[]): Promise<Set<string>>;
   /** The insurer's entry of a declaration, null when the declaration is not in its feed. */
   feedEntry(insurerId: number, declarationId: string): Promise<FeedEntry | null>;
   /**

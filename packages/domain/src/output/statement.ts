@@ -117,6 +117,8 @@ export interface StatementPartyView {
 
 /** An insurer's claim registered for the driver's vehicle (issue 36), as the statement page shows it. */
 export interface StatementClaim {
+  /** The registry's insurer that registered it. */
+  readonly insurerId: number;
   readonly insurerName: string;
   readonly claimNumber: string;
   readonly contactName: string;
