@@ -12,8 +12,13 @@ export const INSURER_SEARCH_SCAN = 200;
 
 export async function listDeclarations(ports: ConsolePorts, actor: StaffActor, page: ConsolePage): Promise<ConsoleDeclarationsAnswer> {
   await ports.staff.record(actor, 'DECLARATIONS_LISTED', page.search);
-  const insurerId = actor.staff.role === 'insurer' ? actor.staff.insurerId : null;
-  const found = actor.staff.role === 'insurer' ? await insurersPage(ports, insurerId ?? -1, page) : await ports.statements.received({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search });
+  // An insurer's member without an insurer (the schema allows none) sees nothing.
+  const found =
+    actor.staff.role !== 'insurer'
+      ? await ports.statements.received({ limit: CONSOLE_PAGE_SIZE, offset: page.offset, search: page.search })
+      : actor.staff.insurerId === null
+        ? { declarations: [], total: 0 }
+        : await insurersPage(ports, actor.staff.insurerId, page);
   const declarations = [];
   for (const d of found.declarations) {
     const stored = await ports.declarations.get(d.declarationId);
