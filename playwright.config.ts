@@ -55,8 +55,10 @@ export default defineConfig({
     locale: 'lt-LT',
     // An action that cannot happen (a button that stays disabled) fails in seconds, not at the test's end.
     actionTimeout: 15_000,
-    // A failed test keeps its trace without the screencast, which took a fifth of a test's time (docs/decisions/testing.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace unless asked (EID_E2E_TRACE=1: a failed test keeps its trace, without the screencast, which took a
+    // fifth of a test's time): recording one costs every passing test 5-8 % (docs/decisions/testing.md). A failure
+    // still leaves its screenshot and the page's accessibility tree (error-context.md).
+    trace: process.env.EID_E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },

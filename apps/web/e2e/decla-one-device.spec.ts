@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from './helpers/test.js';
+import { expect, test } from './helpers/test.js';
 import { accessible, fitsViewport, wordsWhole } from './helpers/axe.js';
-import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, pickAddress, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
+import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
 const SHOTS = 'test-results/screenshots';
 /** The steps compared light and dark (apps/web/e2e/visual/); every step is compared light at 390 and 1280 px. */
@@ -63,46 +63,73 @@ test.describe('one device fills for both drivers', () => {
     await ctx.close();
   });
 
-  for (const lang of ['en', 'lt'] as const) {
-    test(`practice (${lang}): every step works in the page, sends nothing to the server, passes the WCAG 2.1 AA checks of axe, and is photographed at 390×844`, async ({ browser }) => {
-      mkdirSync(SHOTS, { recursive: true });
-      const ctx = await driverContext(browser, lang);
-      const page = await ctx.newPage();
-      // From the moment practice is chosen (the shell's own calls on loading the home page are not the declaration's).
-      let practising = false;
-      const backendCalls: string[] = [];
-      page.on('request', (r) => {
-        const path = new URL(r.url()).pathname;
-        if (practising && (path.startsWith('/serveris/') || path.startsWith('/getFile'))) backendCalls.push(path);
-      });
-      page.on('websocket', (ws) => backendCalls.push(`websocket ${ws.url()}`));
-      const shot = async (name: string) => {
-        // Issue 18 item 1: every step fits the 390 px phone, in both languages.
-        await fitsViewport(page, `${lang} ${name}`);
-        // Accessibility is part of done: each step in this language, as the photograph shows it.
-        await accessible(page, `${lang} ${name}`);
-        await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
-        // A label of the review never runs into its value (issue 34: "Circumstances" did at 390 px).
-        const overflowing = await page.locator('.summary-card dt').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
-        expect(overflowing, `${lang} ${name}: labels wider than their column`).toEqual([]);
-        // Issue 34 item 4: every step compared with its approved look, light at 390 and 1280 px; the steps before
-        // anything is typed dark too (the wizard has no theme button: the theme is the attribute start-up applies).
-        // The walk runs on the real clock (practice's timers need it): what shows the time of day is masked.
-        const look = { ...LOOK, mask: [page.locator('input[type=date], input[type=time]'), page.getByText(/\d{4}-\d{2}-\d{2}/)] };
-        await expect(page).toHaveScreenshot(`decla-${name}-390-light-${lang}.png`, look);
-        if (THEMED_STEPS.has(name)) {
-          await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
-          await expect(page).toHaveScreenshot(`decla-${name}-390-dark-${lang}.png`, look);
-          await page.evaluate(() => delete document.documentElement.dataset.theme);
-        }
-        if (!CANVAS_STEPS.has(name)) {
-          const phone = page.viewportSize();
-          await page.setViewportSize({ width: 1280, height: 800 });
-          await expect(page).toHaveScreenshot(`decla-${name}-1280-light-${lang}.png`, look);
-          if (phone) await page.setViewportSize(phone);
-        }
-      };
+  test('practice: every step works in the page, sends nothing to the server, and in English and in Lithuanian (switched in place by the step\'s picker) passes the WCAG 2.1 AA checks of axe, fits 390 px and is photographed', async ({ browser }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const ctx = await driverContext(browser, 'en');
+    const page = await ctx.newPage();
+    // From the moment practice is chosen (the shell's own calls on loading the home page are not the declaration's).
+    let practising = false;
+    const backendCalls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (practising && (path.startsWith('/serveris/') || path.startsWith('/getFile'))) backendCalls.push(path);
+    });
+    page.on('websocket', (ws) => backendCalls.push(`websocket ${ws.url()}`));
+    /** Extra checks of a step in one language, before it is photographed. */
+    const alsoIn: Record<string, (lang: 'en' | 'lt') => Promise<void>> = {
+      // Issue 18 item 12: the impact points read in the reader's language on the review ("galas", not "rear").
+      '12-preview': async (lang) => {
+        await expect(page.getByText(lang === 'lt' ? 'galas — Dented rear door' : 'rear — Dented rear door').first()).toBeVisible();
+      },
+      // Issue 18 item 12: the guilt choices break between words, never inside one ("Vairuotoja/s A"), at 390 px.
+      '13-signatures': (lang) => wordsWhole(page, 'fieldset.guilt .segmented label', `the guilt choices (${lang})`),
+      '14-end': (lang) => expect(page.getByRole('heading', { name: lang === 'lt' ? 'Mokymasis baigtas' : 'Practice finished' })).toBeVisible(),
+    };
+    const photograph = async (lang: 'en' | 'lt', name: string) => {
+      await alsoIn[name]?.(lang);
+      // Issue 18 item 1: every step fits the 390 px phone, in both languages.
+      await fitsViewport(page, `${lang} ${name}`);
+      // Accessibility is part of done: each step in this language, as the photograph shows it.
+      await accessible(page, `${lang} ${name}`);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
+      // A label of the review never runs into its value (issue 34: "Circumstances" did at 390 px).
+      const overflowing = await page.locator('.summary-card dt').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      expect(overflowing, `${lang} ${name}: labels wider than their column`).toEqual([]);
+      // Issue 34 item 4: every step compared with its approved look, light at 390 and 1280 px; the steps before
+      // anything is typed dark too (the wizard has no theme button: the theme is the attribute start-up applies).
+      // The walk runs on the real clock (practice's timers need it): what shows the time of day is masked.
+      const look = { ...LOOK, mask: [page.locator('input[type=date], input[type=time]'), page.getByText(/\d{4}-\d{2}-\d{2}/)] };
+      await expect(page).toHaveScreenshot(`decla-${name}-390-light-${lang}.png`, look);
+      if (THEMED_STEPS.has(name)) {
+        await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+        await expect(page).toHaveScreenshot(`decla-${name}-390-dark-${lang}.png`, look);
+        await page.evaluate(() => delete document.documentElement.dataset.theme);
+      }
+      if (!CANVAS_STEPS.has(name)) {
+        const phone = page.viewportSize();
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expect(page).toHaveScreenshot(`decla-${name}-1280-light-${lang}.png`, look);
+        if (phone) await page.setViewportSize(phone);
+      }
+    };
+    /** §5: the step's picker switches the texts in place (what is typed stays): each step is photographed in both. */
+    const switchTo = async (lang: 'en' | 'lt', where = page.locator('.decla')) => {
+      await where.getByRole('button', { name: lang.toUpperCase(), exact: true }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // The pressed button keeps no focus ring or hover in the picture.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.mouse.move(0, 0);
+    };
+    const shot = async (name: string) => {
+      await photograph('en', name);
+      await switchTo('lt');
+      await photograph('lt', name);
+      await switchTo('en');
+    };
 
+    /** From the home page in a language to practice's first step (it has no picker of its own: the home page's is used). */
+    const practiceIn = async (lang: 'en' | 'lt') => {
+      practising = false;
       // The shell's own loaders read their parameters a second after start-up, whatever the mode: they are done first.
       const shellLoaders = Promise.all(
         ['/serveris/parametrai/gtm', '/serveris/parametrai/recaptcha'].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)),
@@ -110,161 +137,51 @@ test.describe('one device fills for both drivers', () => {
       await page.goto('/');
       await expect(page.locator('.start-buttons .button--secondary')).toBeVisible();
       await shellLoaders;
+      if ((await page.locator('html').getAttribute('lang')) !== lang) await switchTo(lang, page.getByRole('banner'));
       practising = true;
       await page.locator('.start-buttons .button--secondary').click();
       await expectStep(page, 1);
-      await shot('01-intro');
-      await next(page);
-      await expectStep(page, 2);
-      await shot('02-demo');
-      await next(page);
-      await expectStep(page, 3);
-      // With the errors shown (next pressed on the unticked terms).
-      await nextButton(page).click({ force: true });
-      await accessible(page, `${lang} terms with errors`);
-      for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
-      await shot('03-terms');
-      await next(page);
-      await expectStep(page, 4);
-      // Practice is one device for both: the option is on and cannot be turned off.
-      await expect(page.locator('#one-device')).toBeChecked();
-      await expect(page.locator('#one-device')).toBeDisabled();
-      await page.locator('#own-plate').fill('PRA001');
-      await page.locator('#other-plate').fill('PRA002');
-      await shot('04-plates');
-      await next(page);
-      if (lang === 'en') {
-        await fillBoth(page, shot, true);
-        await expect(page.getByRole('heading', { name: 'Practice finished' })).toBeVisible();
-        // Issue 33 item 4: the browser's install prompt is offered inside /decla too, on the end screen (SH8).
-        await page.evaluate(() => {
-          const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<unknown> };
-          e.prompt = async () => void ((window as unknown as { __prompted: number }).__prompted = 1);
-          e.userChoice = Promise.resolve({ outcome: 'accepted' });
-          window.dispatchEvent(e);
-        });
-        await expect(page.getByText('Keep EID on your phone for next time', { exact: false })).toBeVisible();
-        await page.getByRole('button', { name: 'Install the app' }).click();
-        expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
-        await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
-      } else {
-        // The Lithuanian run checks the texts on the way and photographs the same steps.
-        await expect(page.getByRole('heading', { level: 1 })).toContainText('Jūsų kontaktas');
-        // The language picker of the step switches the texts in place, nothing typed is lost.
-        await page.locator('#contact-A-tel').fill('+370');
-        await page.locator('#contact-A-tel').blur();
-        await expect(page.locator('#contact-A-tel-error')).toHaveText('Įveskite visą telefono numerį.');
-        await page.getByRole('button', { name: 'EN', exact: true }).click();
-        await expect(page.getByRole('heading', { level: 1 })).toContainText('Your contact');
-        await expect(page.locator('#contact-A-tel-error')).toHaveText('Enter the whole phone number.');
-        await page.getByRole('button', { name: 'LT', exact: true }).click();
-        await expect(page.getByRole('heading', { level: 1 })).toContainText('Jūsų kontaktas');
-        await fillBothLt(page, shot);
-      }
-      expect(backendCalls, 'practice mode must not reach the server').toEqual([]);
-      await ctx.close();
+    };
+    await practiceIn('lt');
+    await photograph('lt', '01-intro');
+    await practiceIn('en');
+    await photograph('en', '01-intro');
+    await next(page);
+    await expectStep(page, 2);
+    await shot('02-demo');
+    await next(page);
+    await expectStep(page, 3);
+    // With the errors shown (next pressed on the unticked terms).
+    await nextButton(page).click({ force: true });
+    await accessible(page, 'en terms with errors');
+    await switchTo('lt');
+    await accessible(page, 'lt terms with errors');
+    await switchTo('en');
+    for (const box of await page.locator('.step-terms input[type=checkbox]').all()) await box.check();
+    await shot('03-terms');
+    await next(page);
+    await expectStep(page, 4);
+    // Practice is one device for both: the option is on and cannot be turned off.
+    await expect(page.locator('#one-device')).toBeChecked();
+    await expect(page.locator('#one-device')).toBeDisabled();
+    await page.locator('#own-plate').fill('PRA001');
+    await page.locator('#other-plate').fill('PRA002');
+    await shot('04-plates');
+    await next(page);
+    await fillBoth(page, shot, true);
+    await expect(page.getByRole('heading', { name: 'Practice finished' })).toBeVisible();
+    // Issue 33 item 4: the browser's install prompt is offered inside /decla too, on the end screen (SH8).
+    await page.evaluate(() => {
+      const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<unknown> };
+      e.prompt = async () => void ((window as unknown as { __prompted: number }).__prompted = 1);
+      e.userChoice = Promise.resolve({ outcome: 'accepted' });
+      window.dispatchEvent(e);
     });
-  }
-});
-
-/** The Lithuanian pass: the same steps, found by the Lithuanian labels. */
-async function fillBothLt(page: Page, shot: (name: string) => Promise<void>): Promise<void> {
-  await page.locator('fieldset.contact-form').nth(0).getByText('El. paštas', { exact: true }).click();
-  await page.locator('#contact-A-email').fill('a@example.lt');
-  await page.locator('#contact-A-email').blur();
-  await page.locator('fieldset.contact-form').nth(1).getByText('El. paštas', { exact: true }).click();
-  await page.locator('#contact-B-email').fill('b@example.lt');
-  await page.locator('#contact-B-email').blur();
-  await shot('05-contacts');
-  await next(page);
-  await expectStep(page, 6);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Laikas, vieta ir liudytojai');
-  await pickAddress(page, 'accident-address', 'pilies 20', 'Pilies g. 20, Vilnius');
-  await shot('06-witnesses');
-  await next(page);
-  await expectStep(page, 7);
-  for (const p of ['A', 'B'] as const) {
-    if (p === 'A') await page.getByTestId('photos-A-overview').setInputFiles(await jpegLt(page));
-    await page.getByTestId(`photos-${p}-plates`).setInputFiles(await jpegLt(page));
-    await page.getByTestId(`photos-${p}-damages`).setInputFiles(await jpegLt(page));
-  }
-  await expect(page.locator('.thumb-uploading')).toHaveCount(0, { timeout: 15_000 });
-  await shot('07-photos');
-  await next(page);
-  await expectStep(page, 8);
-  for (const p of ['A', 'B'] as const) {
-    await page.locator('.party-damages').filter({ has: page.locator(`#damages-${p}`) }).getByRole('button', { name: 'galas', exact: true }).click();
-    await page.locator(`#damages-${p}`).fill('Įbrėžtas sparnas');
-    await page.locator(`#damages-${p}`).blur();
-  }
-  await shot('08-damages');
-  await next(page);
-  await expectStep(page, 9);
-  await page.locator('#cond-A-1').check();
-  await page.locator('#cond-B-10').check();
-  await shot('09-conditions');
-  await next(page);
-  await expectStep(page, 10);
-  await page.getByRole('button', { name: 'Transporto priemonė A', exact: true }).click();
-  await page.getByRole('button', { name: 'Išsaugoti schemą' }).click();
-  await expect(page.getByText('Išsaugota.', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await shot('10-scheme');
-  await next(page);
-  await expectStep(page, 11);
-  for (const [p, code, addr, pick] of [
-    ['A', '37512124446', 'Ozo 5', 'Ozo g. 5, Vilnius'],
-    ['B', '49006065558', 'Antakalnio 2', 'Antakalnio g. 2, Vilnius'],
-  ] as const) {
-    await page.locator(`#driver-${p}-name`).fill('Vardenis');
-    await page.locator(`#driver-${p}-surname`).fill('Pavardenis');
-    await page.locator(`#driver-${p}-code`).fill(code);
-    await pickAddress(page, `driver-${p}-address`, addr, pick);
-    await page.locator(`#driver-${p}-name`).focus();
-  }
-  await shot('11-driver');
-  await next(page);
-  await expectStep(page, 12);
-  await expect(page.locator('.step-preview .confirmed')).toBeVisible({ timeout: 15_000 });
-  // Issue 18 item 12: the impact points read in Lithuanian on the Lithuanian review ("galas", not "rear").
-  await expect(page.getByText('galas — Įbrėžtas sparnas').first()).toBeVisible();
-  await expect(page.getByText(/\brear\b/)).toHaveCount(0);
-  await shot('12-preview');
-  await next(page);
-  await expectStep(page, 13);
-  // Issue 18 item 12: the guilt choices break between words, never inside one ("Vairuotoja/s A"), at 390 px.
-  await wordsWhole(page, 'fieldset.guilt .segmented label', 'the guilt choices (lt)');
-  await page.locator('fieldset.guilt [role=radiogroup]').nth(0).getByText('Abu vairuotojai', { exact: true }).click();
-  await page.locator('fieldset.guilt [role=radiogroup]').nth(1).getByText('Abu vairuotojai', { exact: true }).click();
-  await confirmAllInsurers(page);
-  for (const p of ['A', 'B'] as const) {
-    const pad = page.getByTestId(`signature-${p}`);
-    await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + 100);
-    await page.mouse.down();
-    for (let i = 0; i <= 40; i++) await page.mouse.move(box.x + 20 + i * 7, box.y + 90 + 50 * Math.sin(i / 3));
-    await page.mouse.up();
-    // Saved by itself (issue 18 item 4): the saved signature takes the pad's place.
-    const section = page.getByRole('region', { name: `Vairuotojo ${p} parašas` });
-    await expect(section.getByText('Pasirašyta ir išsaugota.')).toBeVisible({ timeout: 15_000 });
-    await expect(section.getByRole('button', { name: 'Pasirašyti iš naujo' })).toBeVisible();
-  }
-  await shot('13-signatures');
-  await next(page);
-  await expectStep(page, 14);
-  await expect(page.getByRole('heading', { name: 'Mokymasis baigtas' })).toBeVisible();
-  await shot('14-end');
-}
-
-async function jpegLt(page: Page) {
-  const base64 = await page.evaluate(() => {
-    const c = document.createElement('canvas');
-    c.width = 320;
-    c.height = 240;
-    const g = c.getContext('2d')!;
-    g.fillStyle = '#2f6f9f';
-    g.fillRect(0, 0, 320, 240);
-    return c.toDataURL('image/jpeg', 0.8).split(',')[1]!;
+    await expect(page.getByText('Keep EID on your phone for next time', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Install the app' }).click();
+    expect(await page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+    await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+    expect(backendCalls, 'practice mode must not reach the server').toEqual([]);
+    await ctx.close();
   });
-  return { name: `nuotrauka-${Math.random().toString(36).slice(2, 8)}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+});
