@@ -14,6 +14,8 @@ import {
   PHOTO_SEND,
   photoNeedsShrinking,
   photoSendSize,
+  photoSendWay,
+  photoMayBeRedrawn,
   photoFileError,
   photoSetNumber,
   photosInSection,
@@ -192,5 +194,34 @@ describe('photos', () => {
     expect(photoNeedsShrinking(900 * 1024, 1600, 1200)).toBe(true);
     expect(photoNeedsShrinking(400 * 1024, 1600, 1200)).toBe(false);
     expect(photoNeedsShrinking(120 * 1024, 800, 600)).toBe(false);
+  });
+});
+
+describe('[PHO3] how a photo leaves the phone (IMG6)', () => {
+  const big = { width: 4032, height: 3024 };
+  const small = { width: 1200, height: 900 };
+  it.each([
+    [{ name: 'a.jpg', size: 4_000_000 }, big, 'jpeg'],
+    [{ name: 'a.jpg', size: 100_000 }, small, 'as-is'],
+    [{ name: 'a.jpg', size: PHOTO_SEND.keepBytes + 1 }, small, 'jpeg'],
+    [{ name: 'a.jpg', size: 4_000_000 }, null, 'as-is'],
+    [{ name: 'photo', size: 4_000_000, type: 'image/jpeg' }, big, 'jpeg'],
+    // §5: only jpg and jpeg are resized (a HEIC the browser could decode too: the server converts it).
+    [{ name: 'IMG_1.HEIC', size: 2_000_000 }, big, 'as-is'],
+    [{ name: 'photo', size: 2_000_000, type: 'image/heic' }, big, 'as-is'],
+    [{ name: 'a.png', size: 4_000_000 }, big, 'as-is'],
+  ] as const)('%j decoded as %j leaves as %s', (file, decoded, way) => {
+    expect(photoSendWay(file, decoded)).toBe(way);
+  });
+
+  it.each([
+    ['a.jpg', true],
+    ['a.JPEG', true],
+    ['IMG.HEIC', false],
+    ['IMG.heif', false],
+    ['a.png', false],
+    ['a.gif', false],
+  ])('%s may be drawn again on the phone: %s', (name, may) => {
+    expect(photoMayBeRedrawn({ name, size: 1 })).toBe(may);
   });
 });

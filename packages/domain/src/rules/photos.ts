@@ -73,6 +73,20 @@ export function photoNeedsShrinking(bytes: number, width: number, height: number
   return Math.max(width, height) > PHOTO_SEND.maxSide || bytes > PHOTO_SEND.keepBytes;
 }
 
+/**
+ * How a photo leaves the phone (IMG6): a JPEG larger than the sent size, or heavier than
+ * `keepBytes`, is drawn again as a JPEG; anything else goes as it is. §5: only jpg and jpeg are
+ * resized — a HEIC goes as it is and the server converts it (docs/decisions/media.md).
+ */
+export function photoSendWay(file: PhotoFile, decoded: { readonly width: number; readonly height: number } | null): 'as-is' | 'jpeg' {
+  return decoded && photoMayBeRedrawn(file) && photoNeedsShrinking(file.size, decoded.width, decoded.height) ? 'jpeg' : 'as-is';
+}
+
+/** Whether the phone decodes a photo before sending it: a JPEG by its name or its type. */
+export function photoMayBeRedrawn(file: PhotoFile): boolean {
+  return isResizablePhoto(file.name) || file.type === 'image/jpeg';
+}
+
 export const isAcceptedPhoto = (name: string): boolean => has(ACCEPTED_PHOTO_EXTENSIONS, name);
 export const isResizablePhoto = (name: string): boolean => has(RESIZABLE_PHOTO_EXTENSIONS, name);
 export const isDisplayablePhoto = (name: string): boolean => has(DISPLAYABLE_PHOTO_EXTENSIONS, name);

@@ -1,9 +1,8 @@
 /**
  * Sending a binary to the server with upload progress (XMLHttpRequest: fetch has none), and
- * preparing a photo before it leaves the phone (IMG6): a JPEG is drawn again upright by its EXIF
- * orientation, at most 1600 px, quality 0.8, which also drops its metadata (GPS).
+ * preparing a photo before it leaves the phone (IMG6): a JPEG is drawn again upright by its EXIF orientation, at most 1600 px, quality 0.8, which also drops its metadata (GPS).
  */
-import { PHOTO_SEND, isResizablePhoto, photoNeedsShrinking, photoSendSize } from '@eid/domain';
+import { PHOTO_SEND, photoMayBeRedrawn, photoSendSize, photoSendWay } from '@eid/domain';
 
 export interface UploadResponse {
   readonly status: number;
@@ -36,36 +35,59 @@ export function fetchUpload(fetcher: typeof fetch): Uploader {
   };
 }
 
-const isJpeg = (file: File) => isResizablePhoto(file.name) || file.type === 'image/jpeg';
+/** A decoded photo: its size, a JPEG of it drawn at a size, and its memory freed. */
+export interface DecodedPhoto {
+  readonly width: number;
+  readonly height: number;
+  jpeg(width: number, height: number, quality: number): Promise<Blob | null>;
+  close(): void;
+}
+
+/** The browser's decoder (upright by the photo's EXIF orientation) and a canvas to draw the JPEG; null where it cannot decode the file. */
+export async function browserDecode(file: Blob): Promise<DecodedPhoto | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    return {
+      width: bitmap.width,
+      height: bitmap.height,
+      jpeg: (width, height, quality) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        canvas.getContext('2d')?.drawImage(bitmap, 0, 0, width, height);
+        return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+      },
+      close: () => bitmap.close(),
+    };
+  } catch {
+    // A damaged file: the server will tell (FAILED_CONVERSION).
+    return null;
+  }
+}
 
 /**
  * The photo as it is uploaded (IMG6): a JPEG larger than the sent size drawn again smaller; anything
- * else (PNG, HEIC ...) as it is (the server converts). A file the browser cannot read is
- * BASE64_FAILED ("Problem converting to base64."): the photo cannot be prepared for sending.
+ * else (PNG, HEIC ...) as it is (§5: only jpg and jpeg are resized; the server converts). A file the
+ * browser cannot read is BASE64_FAILED ("Problem converting to base64."): the photo cannot be
+ * prepared for sending.
  */
-export async function preparePhoto(file: File): Promise<Blob> {
+export async function preparePhoto(file: File, decode: (file: Blob) => Promise<DecodedPhoto | null> = browserDecode): Promise<Blob> {
   try {
     await file.slice(0, 16).arrayBuffer();
   } catch {
     throw Object.assign(new Error('unreadable'), { code: 'BASE64_FAILED' });
   }
-  if (!isJpeg(file) || typeof createImageBitmap !== 'function') return file;
+  if (!photoMayBeRedrawn(file)) return file;
+  const decoded = await decode(file);
+  if (!decoded) return file;
   try {
-    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    if (!photoNeedsShrinking(file.size, bitmap.width, bitmap.height)) {
-      bitmap.close();
-      return file;
-    }
-    const size = photoSendSize(bitmap.width, bitmap.height);
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height);
-    bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', PHOTO_SEND.quality));
+    if (photoSendWay(file, decoded) === 'as-is') return file;
+    const size = photoSendSize(decoded.width, decoded.height);
+    const blob = await decoded.jpeg(size.width, size.height, PHOTO_SEND.quality).catch(() => null);
+    // A JPEG that came out larger than it went in is sent as it was.
     return blob && blob.size < file.size ? blob : file;
-  } catch {
-    // The browser cannot decode it: the server will tell (FAILED_CONVERSION).
-    return file;
+  } finally {
+    decoded.close();
   }
 }
