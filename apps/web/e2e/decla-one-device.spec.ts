@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from './helpers/test.js';
 import { accessible, fitsViewport, wordsWhole } from './helpers/axe.js';
 import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
-const SHOTS = 'test-results/screenshots';
 /** The steps compared light and dark (apps/web/e2e/visual/); every step is compared light at 390 and 1280 px. */
 const THEMED_STEPS = new Set(['01-intro', '02-demo', '03-terms', '04-plates']);
 /** Steps with a drawing on a canvas, not resized to 1280 px in the middle of the walk (the canvas would be drawn again). */
@@ -64,7 +62,6 @@ test.describe('one device fills for both drivers', () => {
   });
 
   test('practice: every step works in the page, sends nothing to the server, and in English and in Lithuanian (switched in place by the step\'s picker) passes the WCAG 2.1 AA checks of axe, fits 390 px and is photographed', async ({ browser }) => {
-    mkdirSync(SHOTS, { recursive: true });
     const ctx = await driverContext(browser, 'en');
     const page = await ctx.newPage();
     // From the moment practice is chosen (the shell's own calls on loading the home page are not the declaration's).
@@ -91,7 +88,6 @@ test.describe('one device fills for both drivers', () => {
       await fitsViewport(page, `${lang} ${name}`);
       // Accessibility is part of done: each step in this language, as the photograph shows it.
       await accessible(page, `${lang} ${name}`);
-      await page.screenshot({ path: `${SHOTS}/${lang}-${name}.png`, fullPage: true });
       // A label of the review never runs into its value (issue 34: "Circumstances" did at 390 px).
       const overflowing = await page.locator('.summary-card dt').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
       expect(overflowing, `${lang} ${name}: labels wider than their column`).toEqual([]);
