@@ -73,6 +73,30 @@ describe('SQLite heartbeats (issue 35 item 4)', () => {
   });
 });
 
+describe('SQLite heartbeats: one prepared statement per seat (issue 35 item 4)', () => {
+  it("a touch moves only its seat's last-seen time, never the last activity backwards, and answers the declaration's version", async () => {
+    const opened = openDatabase(':memory:');
+    try {
+      const store = new SqliteDeclarationStore(opened.db);
+      const created = storedDeclaration('d1', 'KLM101', 'ABC987');
+      await store.create({ ...created, lastActivity: 50_000, slots: { A: { ...created.slots.A, lastSeen: 1_000 }, B: { ...created.slots.B, lastSeen: 2_000 } } });
+      const saved = (await store.get('d1'))!;
+      expect(await store.save({ ...saved, declaration: { ...saved.declaration, version: saved.declaration.version + 1 } }, saved.declaration.version)).toBe(true);
+      // An older heartbeat than the last activity: the seat is seen, the activity stays.
+      expect(await store.touch('d1', 'A', 40_000)).toBe(saved.declaration.version + 1);
+      let now = (await store.get('d1'))!;
+      expect({ a: now.slots.A.lastSeen, b: now.slots.B.lastSeen, activity: now.lastActivity }).toEqual({ a: 40_000, b: 2_000, activity: 50_000 });
+      // A newer one moves both forward, for its own seat only.
+      expect(await store.touch('d1', 'B', 60_000)).toBe(saved.declaration.version + 1);
+      now = (await store.get('d1'))!;
+      expect({ a: now.slots.A.lastSeen, b: now.slots.B.lastSeen, activity: now.lastActivity }).toEqual({ a: 40_000, b: 60_000, activity: 60_000 });
+      expect(await store.touch('nowhere', 'B', 60_000)).toBeNull();
+    } finally {
+      opened.close();
+    }
+  });
+});
+
 registerSubmitQueueContract('sqlite :memory:', () => {
   const opened = openDatabase(':memory:');
   return { queue: new SqliteSubmitQueue(opened.db), close: () => opened.close() };
