@@ -67,6 +67,14 @@ describe('[PHO3] a photo as it leaves the phone (IMG6)', () => {
     expect(decode).not.toHaveBeenCalled();
   });
 
+  it('a JPEG whose drawing fails (the canvas throws) is sent as it was', async () => {
+    const file = fileOf('big.jpg', 'image/jpeg', 5_000_000);
+    const closed = vi.fn();
+    const out = await preparePhoto(file, async () => ({ width: 4000, height: 3000, jpeg: () => Promise.reject(new DOMException('no canvas', 'InvalidStateError')), close: closed }));
+    expect(out).toBe(file);
+    expect(closed).toHaveBeenCalledOnce();
+  });
+
   it('a JPEG that cannot be drawn (the canvas gives nothing) is sent as it was', async () => {
     const file = fileOf('big.jpg', 'image/jpeg', 5_000_000);
     const closed = vi.fn();

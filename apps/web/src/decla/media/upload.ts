@@ -51,11 +51,14 @@ export async function browserDecode(file: Blob): Promise<DecodedPhoto | null> {
     return {
       width: bitmap.width,
       height: bitmap.height,
-      jpeg: (width, height, quality) => {
+      // Async: a canvas that throws at once (InvalidStateError) rejects, and the photo is sent as it was.
+      jpeg: async (width, height, quality) => {
         const canvas = document.createElement('canvas');
         canvas.width = width;
         canvas.height = height;
         canvas.getContext('2d')?.drawImage(bitmap, 0, 0, width, height);
+        // A 12 MP bitmap is about 48 MB of the phone's memory: let go as soon as it is drawn.
+        bitmap.close();
         return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
       },
       close: () => bitmap.close(),
