@@ -110,6 +110,8 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await accessible(driver, 'the inbox');
     // The operator has no audit log or staff section.
     await expect(operator.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+    // Nothing left open for the tests after this one (a page left open keeps its socket and polls for the whole run).
+    await Promise.all([phone.close(), operator.context().close(), supervisor.context().close()]);
   });
 
   test('the console refuses a password without its code, and a driver\'s session opens nothing there', async ({ browser }) => {
@@ -120,5 +122,6 @@ test.describe('chat with the bureau and the bureau\'s console', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText('The address, the password or the code is wrong');
     expect((await page.request.get('/serveris/console/chats')).status()).toBe(401);
+    await page.context().close();
   });
 });
