@@ -1,6 +1,6 @@
 import { expect, test } from './helpers/test.js';
 import { accessible, fitsViewport, wordsWhole } from './helpers/axe.js';
-import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, plates, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
+import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms, next, nextButton, plates, sign, start, switchLanguage, toSignaturesWithBAtFault } from './helpers/decla.js';
 
 /** The steps compared light and dark (apps/web/e2e/visual/); every step is compared light at 390 and 1280 px. */
 const THEMED_STEPS = new Set(['01-intro', '02-demo', '03-terms', '04-plates']);
@@ -113,11 +113,7 @@ test.describe('one device fills for both drivers', () => {
     };
     /** §5: the step's picker switches the texts in place (what is typed stays): each step is photographed in both. */
     const switchTo = async (lang: 'en' | 'lt', where = page.locator('.decla')) => {
-      const button = where.getByRole('button', { name: lang.toUpperCase(), exact: true });
-      await button.click();
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      // The picker is drawn pressed in the same render as the page's new texts: the checks see the new language.
-      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      await switchLanguage(page, lang, where);
       // The pressed button keeps no focus ring or hover in the picture.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.mouse.move(0, 0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './helpers/test.js';
-import { driverContext, expectStep, jpeg, next, nextButton, pickAddress } from './helpers/decla.js';
+import { driverContext, expectStep, jpeg, next, nextButton, pickAddress, switchLanguage } from './helpers/decla.js';
 
 /** The spec's messages, by language (declaration-flow §5, §8; app-shell §5 for the photo texts). */
 const TEXTS = {
@@ -53,11 +53,9 @@ type Texts = (typeof TEXTS)[keyof typeof TEXTS];
  */
 async function inBoth(page: Page, check: (T: Texts) => Promise<void>): Promise<void> {
   await check(TEXTS.en);
-  await page.getByRole('button', { name: 'LT', exact: true }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'lt');
+  await switchLanguage(page, 'lt');
   await check(TEXTS.lt);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await switchLanguage(page, 'en');
 }
 
 {

@@ -3,7 +3,7 @@
  * labels and roles a user (or a screen reader) meets; the UI language is English unless a test
  * says otherwise (the Lithuanian default is checked by its own tests).
  */
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { HttpResult } from '@eid/domain/protocol';
 
 export const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
@@ -43,6 +43,17 @@ export const plateField = (page: Page, which: 'own' | 'other', lang: 'en' | 'lt'
   page
     .getByRole('group', { name: which === 'own' ? (lang === 'en' ? 'Your vehicle' : 'Jūsų transporto priemonė') : lang === 'en' ? 'The other vehicle' : 'Kita transporto priemonė', exact: true })
     .getByRole('textbox', { name: lang === 'en' ? 'Plate number' : 'Valstybinis numeris', exact: true });
+
+/**
+ * §5: the language picker (a wizard step's, or the page's banner's) switches the texts in place. Waits until the
+ * picker is drawn pressed: the same render as the page's new texts, so what is checked next is in that language.
+ */
+export async function switchLanguage(page: Page, lang: 'en' | 'lt', where: Locator = page.locator('.decla')): Promise<void> {
+  const button = where.getByRole('button', { name: lang.toUpperCase(), exact: true });
+  await button.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
 
 export async function next(page: Page): Promise<void> {
   const button = nextButton(page);
