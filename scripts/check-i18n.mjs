@@ -4,9 +4,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { ROOT, run } from './lib/bootstrap.mjs';
 
-const LOCALES = ['lt', 'en'];
+// Lingui's own ICU compiler (the server's texts use it at run time; the web app's build, the same).
+const { compileMessage } = createRequire(join(ROOT, 'adapters/texts-catalog/package.json'))('@lingui/message-utils/compileMessage');
+
+// The domain's LOCALES and CONSOLE_LOCALES (packages/domain/src/rules/constants.ts).
+const LOCALES = ['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de'];
+const CONSOLE_LOCALES = ['lt', 'en'];
+const localesOf = (catalog) => (catalog.name === 'console' ? CONSOLE_LOCALES : LOCALES);
 /** The catalogs: the web app's and the server's (SMS, e-mails, photo legends), each extracted into its own scratch folder. */
 const CATALOGS = [
   { name: 'web', committed: join(ROOT, 'apps/web/src/locales'), env: 'LINGUI_CATALOG_DIR' },
@@ -42,6 +49,37 @@ function readPo(file) {
   return entries;
 }
 
+/**
+ * What is wrong with a translation's ICU syntax: unbalanced braces (it would show raw), or a plural
+ * with a category the language has not or without `other` (issue 37: Polish, Ukrainian, Russian and
+ * Lithuanian have several forms; CLDR's categories by Intl.PluralRules).
+ */
+function icuProblem(text, locale) {
+  const categories = new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
+  let problem = null;
+  // A compiled message is a list of parts: text, or an argument [name, type?, forms?] whose forms are lists again.
+  const parts = (list) => {
+    for (const part of typeof list === 'string' ? [list] : list) {
+      if (typeof part === 'string') {
+        if (/[{}]/.test(part)) problem ??= 'its ICU syntax does not parse';
+      } else if (part[1] === 'plural' || part[1] === 'selectordinal' || part[1] === 'select') {
+        const forms = part[2] ?? {};
+        if (part[1] !== 'select') for (const key of Object.keys(forms)) if (key !== 'offset' && !/^=\d+$/.test(key) && !categories.has(key)) problem ??= `its plural has "${key}", which ${locale} has not (${[...categories].join(' ')})`;
+        if (!('other' in forms)) problem ??= `its ${part[1]} has no "other"`;
+        for (const [key, form] of Object.entries(forms)) if (key !== 'offset') parts(form);
+      }
+    }
+  };
+  const silenced = console.error;
+  console.error = () => {};
+  try {
+    parts(compileMessage(text));
+  } finally {
+    console.error = silenced;
+  }
+  return problem;
+}
+
 const placeholders = (s) => [...new Set([...s.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort().join(",");
 
 const scratch = mkdtempSync(join(tmpdir(), 'eid-i18n-'));
@@ -54,7 +92,7 @@ try {
   for (const catalog of CATALOGS) {
     // A message with an explicit id (the server's) has its placeholders in the source text, not the id.
     const source = readPo(join(catalog.committed, 'en', 'messages.po'));
-    for (const locale of LOCALES) {
+    for (const locale of localesOf(catalog)) {
       const fresh = readPo(join(scratch, catalog.name, locale, 'messages.po'));
       const committed = readPo(join(catalog.committed, locale, 'messages.po'));
       const where = `${catalog.name} ${locale}`;
@@ -63,6 +101,7 @@ try {
       for (const [id, str] of committed) {
         if (!str.trim()) problems.push(`${where}: "${id}" has no translation`);
         else if (placeholders(source.get(id) || id) !== placeholders(str)) problems.push(`${where}: "${id}" has other placeholders in its translation`);
+        else if (icuProblem(str, locale)) problems.push(`${where}: "${id}": ${icuProblem(str, locale)}`);
       }
     }
   }
@@ -70,7 +109,7 @@ try {
   // message must read the same in each of them, or the later one would change the earlier's text.
   for (const locale of LOCALES) {
     const seen = new Map();
-    for (const catalog of CATALOGS.filter((c) => c.name !== 'server')) {
+    for (const catalog of CATALOGS.filter((c) => c.name !== 'server' && localesOf(c).includes(locale))) {
       for (const [id, str] of readPo(join(catalog.committed, locale, 'messages.po'))) {
         const before = seen.get(id);
         if (before && before.str !== str) problems.push(`${locale}: "${id}" reads "${before.str}" in ${before.name} but "${str}" in ${catalog.name}: one message, one text`);

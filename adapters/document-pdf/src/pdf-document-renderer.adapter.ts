@@ -172,6 +172,7 @@ function driverLines(ctx: Context, p: DocumentParty, field: (label: string, valu
     ...field(t.driverCountry, d.country),
     ...field(t.phone, d.tel),
     ...field(t.email, d.email),
+    ...field(t.fillLanguage, t.languageName(p.fillLang)),
   ];
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentModel, type DocumentImage, type DocumentModel, type DocumentParty, type Locale } from '@eid/domain';
+import { documentModel, LOCALES, type DocumentImage, type DocumentModel, type DocumentParty, type Locale } from '@eid/domain';
 import { mediaFixture, submittedDeclaration, translate } from '@eid/test-fixtures';
 import { PdfDocumentRenderer } from './pdf-document-renderer.adapter.js';
 import { documentTexts } from './texts.js';
@@ -65,7 +65,7 @@ const rendered: Partial<Record<Locale, { file: string; text: string }>> = {};
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'eid-document-'));
   const images = await sampleImages();
-  for (const lang of ['lt', 'en'] as const) {
+  for (const lang of LOCALES) {
     const file = writePdf(await renderer.render({ model: MODEL, lang, images }));
     rendered[lang] = { file, text: pdfText(file) };
   }
@@ -76,13 +76,15 @@ afterAll(() => {
 });
 
 describe('PDF declaration document', () => {
-  it.each(['lt', 'en'] as const)('[DOC1] the %s document holds the statement of both parties, in that language', (lang) => {
+  it.each(LOCALES)('[DOC1] the %s document holds the statement of both parties, in that language', (lang) => {
     const t = documentTexts(translate, lang);
     const doc = rendered[lang];
     if (!doc) throw new Error('not rendered');
     const text = flat(doc.text);
     expect(text).toContain(t.title);
-    expect(text).toContain(lang === 'lt' ? 'Eismo įvykio deklaracija' : 'Road accident declaration');
+    if (lang === 'lt' || lang === 'en') expect(text).toContain(lang === 'lt' ? 'Eismo įvykio deklaracija' : 'Road accident declaration');
+    // Issue 37: every language's document is its own (no label left in another language).
+    else expect(t.title).not.toBe(documentTexts(translate, 'en').title);
     for (const needed of ['KLM123', 'HBN512', 'P1234', 'Jonas Petraitis', 'Ona Žemaitytė', 'Škoda', ACCIDENT_ID, '2026-11-22', '09:15', '2026-11-22 09:40']) {
       expect(text).toContain(needed);
     }
@@ -96,7 +98,7 @@ describe('PDF declaration document', () => {
     expect(doc.text.match(/✓/g)?.length).toBe(3);
   });
 
-  it.each(['lt', 'en'] as const)('[DOC1] the %s document has its page count (photos two a page) and is a valid A4 PDF', (lang) => {
+  it.each(LOCALES)('[DOC1] the %s document has its page count (photos two a page) and is a valid A4 PDF', (lang) => {
     const doc = rendered[lang];
     if (!doc) throw new Error('not rendered');
     const { pages, info } = pdfInfo(doc.file);
@@ -116,6 +118,22 @@ describe('PDF declaration document', () => {
     for (const needed of ['Ona Žemaitytė', 'Rūta Šimkienė', 'Įlenktas galinis bamperis, sudaužytas žibintas', 'Škoda Octavia', 'Laisvės al. 54', 'keitė eismo juostą']) {
       expect(text).toContain(needed);
     }
+  }, SLOW);
+
+  it('issue 37: Latin Extended and Cyrillic letters (Polish, Latvian, German, Ukrainian, Russian) are drawn and extracted as themselves', async () => {
+    const letters = 'ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ āēīūļķņģ ĀĒĪŪĻĶŅĢ äöüß ÄÖÜ ґєії ҐЄІЇ ёыэъ ЁЫЭЪ щ Щ';
+    for (const lang of ['pl', 'uk'] as const) {
+      const model = withParty(MODEL, 'B', { comment: `Kierowca / Водій: ${letters}` });
+      const text = flat(pdfText(writePdf(await renderer.render({ model, lang, images: new Map() }))));
+      // (A line may break between any two of them: compared without white space.)
+      expect(text.replace(/\s/g, ''), lang).toContain(letters.replace(/\s/g, ''));
+    }
+    // The insurers' copy stays Lithuanian and names each driver's language.
+    const t = documentTexts(translate, 'lt');
+    const model = { ...MODEL, parties: { A: { ...MODEL.parties.A, fillLang: 'lt' as const }, B: { ...MODEL.parties.B, fillLang: 'uk' as const } } };
+    const text = flat(pdfText(writePdf(await renderer.render({ model, lang: 'lt', images: new Map() }))));
+    expect(text).toContain(`${t.fillLanguage} ukrainiečių`);
+    expect(text).toContain(`${t.fillLanguage} lietuvių`);
   }, SLOW);
 
   it('[DOC1] [VI3] a vehicle without a plate is named by its VIN and, when it has one, its virtual identifier', async () => {

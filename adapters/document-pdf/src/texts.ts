@@ -56,6 +56,9 @@ export interface DocumentTexts {
   readonly driverAddress: string;
   readonly driverCountry: string;
   readonly phone: string;
+  /** Issue 37: the language the driver filled in, named in the document's (the insurers' Lithuanian copy names each driver's). */
+  readonly fillLanguage: string;
+  readonly languageName: (locale: Locale) => string;
   readonly email: string;
   readonly insurer: string;
   readonly policyNo: string;
@@ -137,6 +140,7 @@ const M = {
   driverAddress: /*i18n*/ { id: 'doc.driverAddress', message: 'Address' },
   driverCountry: /*i18n*/ { id: 'doc.driverCountry', message: 'Country' },
   phone: /*i18n*/ { id: 'doc.phone', message: 'Phone' },
+  fillLanguage: /*i18n*/ { id: 'doc.fillLanguage', message: 'Language of entries' },
   email: /*i18n*/ { id: 'doc.email', message: 'E-mail' },
   insurer: /*i18n*/ { id: 'doc.insurer', message: 'Insurer' },
   policyNo: /*i18n*/ { id: 'doc.policyNo', message: 'Policy no.' },
@@ -248,6 +252,8 @@ export function documentTexts(translate: DocumentTranslate, lang: Locale): Docum
     driverAddress: t(M.driverAddress),
     driverCountry: t(M.driverCountry),
     phone: t(M.phone),
+    fillLanguage: t(M.fillLanguage),
+    languageName: (locale) => new Intl.DisplayNames([lang], { type: 'language' }).of(locale) ?? locale,
     email: t(M.email),
     insurer: t(M.insurer),
     policyNo: t(M.policyNo),

@@ -107,6 +107,10 @@ export class FakeMobileId {
     if (!/^\+\d{8,30}$/.test(phone) || !/^\d{11}$/.test(code)) return [400, { error: 'phoneNumber or nationalIdentityNumber is invalid' }];
     if (body.hashType !== 'SHA256' || hash.length !== 32) return [400, { error: 'The length of the hash must match the type of hash' }];
     if (!['LIT', 'ENG', 'EST', 'RUS'].includes(String(body.language))) return [400, { error: 'language is invalid' }];
+    // The display text: at most 40 characters as GSM-7, 20 as UCS-2 (SK's MID REST API).
+    const format = body.displayTextFormat ?? 'GSM-7';
+    const text = typeof body.displayText === 'string' ? body.displayText : '';
+    if (!['GSM-7', 'UCS-2'].includes(String(format)) || [...text].length > (format === 'UCS-2' ? 20 : 40)) return [400, { error: 'displayText is invalid' }];
     for (const [old, session] of this.sessions) if (session.doneAt < Date.now() - 5 * 60_000) this.sessions.delete(old);
     const id = randomUUID();
     this.sessions.set(id, { key: `${phone} ${code}`, hash, doneAt: Date.now() + this.options.answerAfterMs });

@@ -14,7 +14,9 @@ import {
   type IdentityPoll,
   type IdentityProviderPort,
   type IdentityStart,
+  type Locale,
 } from '@eid/domain';
+import { MOBILE_ID_LANGUAGE, mobileIdPrompt } from './prompts.js';
 import { callSk, type SkCall } from './sk-http.js';
 import { chainsToAnchors, leafFacts, parseAnchors } from './certificates.js';
 
@@ -29,9 +31,6 @@ export interface MobileIdConfig {
   readonly now?: () => number;
 }
 
-/** The text the phone shows (GSM-7, at most 40 characters for every SIM). */
-const PROMPT = { lt: 'Prisijungimas prie EID', en: 'Sign in to EID' } as const;
-const LANGUAGE = { lt: 'LIT', en: 'ENG' } as const;
 
 interface SessionStatus {
   readonly state?: string;
@@ -52,7 +51,7 @@ export class MobileIdClient implements IdentityProviderPort<{ readonly personalC
     this.now = config.now ?? Date.now;
   }
 
-  async start(input: { readonly personalCode: string; readonly phone?: string }, lang: 'lt' | 'en'): Promise<IdentityStart> {
+  async start(input: { readonly personalCode: string; readonly phone?: string }, lang: Locale): Promise<IdentityStart> {
     if (!input.phone) throw new IdentityFailure('FAILED');
     // The SIM signs the hash as given; keeping its preimage lets Node verify both RSA and EC keys.
     const preimage = randomBytes(32);
@@ -66,9 +65,8 @@ export class MobileIdClient implements IdentityProviderPort<{ readonly personalC
         nationalIdentityNumber: input.personalCode,
         hash: hash.toString('base64'),
         hashType: 'SHA256',
-        language: LANGUAGE[lang],
-        displayText: PROMPT[lang],
-        displayTextFormat: 'GSM-7',
+        language: MOBILE_ID_LANGUAGE[lang],
+        ...mobileIdPrompt(lang),
       }),
     });
     if (!res.ok) throw new IdentityFailure('FAILED');

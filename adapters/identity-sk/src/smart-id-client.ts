@@ -16,7 +16,9 @@ import {
   type IdentityPoll,
   type IdentityProviderPort,
   type IdentityStart,
+  type Locale,
 } from '@eid/domain';
+import { SIGN_IN_PROMPT } from './prompts.js';
 import { callSk, type SkCall } from './sk-http.js';
 import { chainsToAnchors, CLIENT_AUTH_EKU, leafFacts, parseAnchors, SMART_ID_AUTH_EKU, SMART_ID_POLICIES } from './certificates.js';
 
@@ -34,8 +36,6 @@ export interface SmartIdConfig {
   readonly now?: () => number;
 }
 
-/** The text the phone shows with the PIN prompt (at most 60 characters). */
-const PROMPT = { lt: 'Prisijungimas prie EID', en: 'Sign in to EID' } as const;
 /** What we ask for and accept: RSASSA-PSS with SHA-512, MGF1 with SHA-512, a 64-byte salt, trailer 0xbc. */
 const PSS = { hash: 'SHA-512', node: 'sha512', salt: 64 } as const;
 /** The interaction we ask for (the only one accepted as used). */
@@ -78,9 +78,9 @@ export class SmartIdClient implements IdentityProviderPort<{ readonly personalCo
     this.now = config.now ?? Date.now;
   }
 
-  async start(input: { readonly personalCode: string }, lang: 'lt' | 'en'): Promise<IdentityStart> {
+  async start(input: { readonly personalCode: string }, lang: Locale): Promise<IdentityStart> {
     const rpChallenge = randomBytes(64).toString('base64');
-    const interactions = Buffer.from(JSON.stringify([{ type: INTERACTION, displayText60: PROMPT[lang] }]), 'utf8').toString('base64');
+    const interactions = Buffer.from(JSON.stringify([{ type: INTERACTION, displayText60: SIGN_IN_PROMPT[lang] }]), 'utf8').toString('base64');
     const res = await this.call(`/authentication/notification/etsi/PNOLT-${input.personalCode}`, {
       method: 'POST',
       body: JSON.stringify({

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, or } from 'drizzle-orm';
-import type { Account, AccountPerson, DeclarationLink, NotificationPreferences, AccountSession, AccountStorePort, AccountToken, AccountTokenPurpose, UsedToken, SignInMethod } from '@eid/domain';
+import { DEFAULT_LOCALE, isLocale, type Account, type AccountPerson, type DeclarationLink, type NotificationPreferences, type AccountSession, type AccountStorePort, type AccountToken, type AccountTokenPurpose, type UsedToken, type SignInMethod } from '@eid/domain';
 import type { PgDatabase } from './database.js';
 import { accountDeclarations, accountLinks, accounts, accountSessions, accountTokens } from './schema.js';
 
@@ -14,7 +14,7 @@ function toAccount(r: AccountRow): Account {
     passwordHash: r.passwordHash,
     personalCode: r.personalCode,
     person: { firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, phone: r.phone, address: r.address ?? null, licence: r.licence },
-    lang: r.lang === 'en' ? 'en' : 'lt',
+    lang: isLocale(r.lang) ? r.lang : DEFAULT_LOCALE,
     createdAt: r.createdAt,
   };
 }

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { HttpResult } from '@eid/domain/protocol';
 import { expect, test, type Page } from './helpers/test.js';
 import { accessible } from './helpers/axe.js';
+import { downloadedPdfText } from './helpers/pdf.js';
 import { driverContext, expectStep, fillBoth, introAndTerms, next, plateField, sign, start, toSignaturesWithBAtFault } from './helpers/decla.js';
 
 /** The bureau's claims address of the local installation (EID_CLAIMS_EMAIL's default). */
@@ -34,15 +31,9 @@ async function statementText(page: Page, party: 'A' | 'B', password: string, ins
   await view.getByRole('button', { name: 'Confirm' }).click();
   await expect(view.getByRole('heading', { name: 'Road accident declaration' })).toBeVisible({ timeout: 15_000 });
   await expect(view.getByText(insurerB, { exact: true })).toBeVisible();
-  const [download] = await Promise.all([view.waitForEvent('download'), view.getByTestId('download-0').click()]);
-  const dir = mkdtempSync(join(tmpdir(), 'eid-pdf-'));
   try {
-    const plain = join(dir, 'plain.pdf');
-    writeFileSync(join(dir, 'sealed.pdf'), readFileSync((await download.path())!));
-    execFileSync('qpdf', [`--password=${password}`, '--decrypt', join(dir, 'sealed.pdf'), plain]);
-    return execFileSync('pdftotext', ['-layout', plain, '-'], { encoding: 'utf8' });
+    return await downloadedPdfText(view, password);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
     await view.close();
   }
 }

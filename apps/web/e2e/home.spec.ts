@@ -1,4 +1,7 @@
+import { LOCALES, LOCALE_NATIVE_NAMES } from '@eid/domain/constants';
 import { expect, test } from './helpers/test.js';
+import { accessible } from './helpers/axe.js';
+import { languageButton, switchLanguage } from './helpers/decla.js';
 
 test.describe('home page', () => {
   test('opens in Lithuanian by default and switches to English, remembering the choice', async ({ page }) => {
@@ -7,12 +10,23 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
     await expect(page.getByRole('link', { name: 'Skambinti 112' })).toHaveAttribute('href', 'tel:112');
 
-    const english = page.getByRole('button', { name: 'EN', exact: true });
-    await expect(english).toHaveAttribute('aria-pressed', 'false');
-    await english.click();
+    // The language dialog (app-shell; issue 37): every language in itself, the page's pressed.
+    await page.getByRole('button', { name: 'Kalba: Lietuvių LT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pasirinkite kalbą' });
+    for (const locale of LOCALES) {
+      const choice = dialog.getByRole('button', { name: LOCALE_NATIVE_NAMES[locale], exact: true });
+      await expect(choice).toHaveAttribute('lang', locale);
+      await expect(choice).toHaveAttribute('aria-pressed', String(locale === 'lt'));
+    }
+    await expect(dialog.getByRole('button')).toHaveCount(LOCALES.length + 1); // and "Close"
+    await expect(dialog.getByRole('button', { name: 'Lietuvių' })).toBeFocused();
+    await accessible(page, 'the language dialog');
+    await dialog.getByRole('button', { name: 'English', exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronic road accident declaration');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(english).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Language: English EN' })).toBeVisible();
+    await accessible(page, 'the home page with the language picker');
     expect(await page.evaluate(() => localStorage.getItem('uilang'))).toBe('en');
 
     await page.reload();
@@ -25,17 +39,26 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('the language buttons are reachable by keyboard with a visible focus', async ({ page }) => {
+  test('the language picker works by keyboard with a visible focus; Escape leaves the language as it was', async ({ page }) => {
     await page.goto('/');
-    const english = page.getByRole('button', { name: 'EN', exact: true });
-    for (let i = 0; i < 6 && !(await english.evaluate((el) => el === document.activeElement)); i++) {
+    const picker = languageButton(page.getByRole('banner'), 'lt');
+    for (let i = 0; i < 6 && !(await picker.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
-    await expect(english).toBeFocused();
-    const outline = await english.evaluate((el) => getComputedStyle(el).outlineStyle);
-    expect(outline).not.toBe('none');
+    await expect(picker).toBeFocused();
+    expect(await picker.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Lietuvių' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lt');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'English', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(dialog).toBeHidden();
   });
 });
 
@@ -46,10 +69,27 @@ test.describe('the first screen\'s language (issue 18 item 7)', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronic road accident declaration');
-    await page.getByRole('button', { name: 'LT', exact: true }).click();
+    await switchLanguage(page, 'lt', page.getByRole('banner'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
     await context.close();
+  });
+
+  // (Every language's choice from the browser's list: apps/web/src/i18n/i18n.test.ts; here two in a real browser, one by a regional tag.)
+  test('a browser asking for Ukrainian, or for Austrian German, opens in it (issue 37)', async ({ browser }) => {
+    const headings = new Set(['Elektroninė eismo įvykio deklaracija', 'Electronic road accident declaration']);
+    for (const [locale, tag] of [['uk', 'uk-UA'], ['de', 'de-AT']] as const) {
+      const context = await browser.newContext({ locale: tag });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(languageButton(page.getByRole('banner'), locale)).toBeVisible();
+      const heading = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+      expect(heading.length, locale).toBeGreaterThan(10);
+      expect(headings.has(heading), `${locale}: ${heading}`).toBe(false);
+      headings.add(heading);
+      await context.close();
+    }
   });
 });

@@ -7,7 +7,7 @@
  * address says why nothing changed), and a link whose address another account confirmed in the
  * meantime is EMAIL_TAKEN. The e-mails are paced per asking account and address.
  */
-import type { Account } from '@eid/domain';
+import type { Account, Locale } from '@eid/domain';
 import { refuseAccount } from './account-error.js';
 import type { AccountLinks } from './account-links.js';
 import type { AccountPorts } from './ports.js';
@@ -19,7 +19,7 @@ export class AccountAddress {
   ) {}
 
   /** Sends the confirmation link (or, for another account's address, the e-mail saying so). */
-  async request(account: Account, input: { readonly email: string; readonly lang: 'lt' | 'en' }): Promise<void> {
+  async request(account: Account, input: { readonly email: string; readonly lang: Locale }): Promise<void> {
     if (account.passwordHash !== null) refuseAccount('EMAIL_IS_SIGN_IN');
     const owner = await this.ports.store.accountByEmail(input.email);
     if (owner && owner.id !== account.id) return this.links.mail('email-taken', input.email, owner.lang);

@@ -3,7 +3,7 @@
  * cases: a link's token is stored only as its SHA-256, used once, and an address gets at most one
  * e-mail of each group a minute (a paced call sends nothing and leaves the link already sent working).
  */
-import { ACCOUNT_LINK_MS, KeyedTurns, type AccountTokenPurpose, type UsedToken } from '@eid/domain';
+import { ACCOUNT_LINK_MS, KeyedTurns, type AccountTokenPurpose, type UsedToken, type Locale } from '@eid/domain';
 import { refuseAccount } from './account-error.js';
 import type { AccountMailKind, AccountPorts } from './ports.js';
 
@@ -60,7 +60,7 @@ export class AccountLinks {
    * per asking account too, so one account's requests never hold back another's). The link's token
    * is made only for an e-mail that is sent: a paced call leaves the link already sent working.
    */
-  mail(kind: AccountMailKind, to: string, lang: 'lt' | 'en', token?: () => Promise<string>, by = ''): Promise<void> {
+  mail(kind: AccountMailKind, to: string, lang: Locale, token?: () => Promise<string>, by = ''): Promise<void> {
     const group = PACE_GROUP[kind];
     return this.turns.run(`mail:${group}:${by}:${to}`, async () => {
       const { expiring, clock, hash } = this.ports;

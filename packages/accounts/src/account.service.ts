@@ -28,6 +28,7 @@ import {
   type AccountSession,
   type SessionView,
   type SignInMethod,
+  type Locale,
 } from '@eid/domain';
 import { refuseAccount } from './account-error.js';
 import type { AccountPorts } from './ports.js';
@@ -57,7 +58,7 @@ export class AccountService {
   }
 
   /** AC2: answers alike whether or not the address has an account; the e-mail says which. */
-  async register(input: { readonly email: string; readonly password: string; readonly lang: 'lt' | 'en' }): Promise<void> {
+  async register(input: { readonly email: string; readonly password: string; readonly lang: Locale }): Promise<void> {
     const { store, hasher, clock, ids } = this.ports;
     const passwordHash = await hasher.hash(input.password);
     let existing = await store.accountByEmail(input.email);
@@ -230,7 +231,7 @@ export class AccountService {
   }
 
   /** AC5: answers alike whether or not the address has an account; the e-mail says which. */
-  async requestReset(input: { readonly email: string; readonly lang: 'lt' | 'en' }): Promise<void> {
+  async requestReset(input: { readonly email: string; readonly lang: Locale }): Promise<void> {
     const account = await this.ports.store.accountByEmail(input.email);
     if (!account) return this.links.mail('reset-no-account', input.email, input.lang);
     // AC15: an account that signs in by Smart-ID, Mobile-ID or a social account has no password to

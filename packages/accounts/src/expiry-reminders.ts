@@ -19,6 +19,7 @@ import {
   type ExpiringStorePort,
   type HashPort,
   type InsuranceDocument,
+  type Locale,
 } from '@eid/domain';
 
 /** How long a reminder being sent is held by one run (longer than any send takes). */
@@ -28,8 +29,8 @@ export const REMINDER_RUN_EVERY_MS = 60 * 60_000;
 
 /** How a reminder reaches the person (the server words it in the account's language). */
 export interface ReminderSenderPort {
-  email(to: string, lang: 'lt' | 'en', doc: InsuranceDocument, daysLeft: number): Promise<void>;
-  sms(to: string, lang: 'lt' | 'en', doc: InsuranceDocument, daysLeft: number): Promise<void>;
+  email(to: string, lang: Locale, doc: InsuranceDocument, daysLeft: number): Promise<void>;
+  sms(to: string, lang: Locale, doc: InsuranceDocument, daysLeft: number): Promise<void>;
 }
 
 export interface ReminderPorts {
@@ -93,9 +94,9 @@ export class ExpiryReminders {
   }
 
   /** The channels that can reach the person: e-mail to a confirmed address, SMS to a phone the SMS service serves. */
-  private channels(account: Account, prefs: { readonly email: boolean; readonly sms: boolean }): Array<{ readonly kind: 'email' | 'sms'; send(lang: 'lt' | 'en', doc: InsuranceDocument, left: number): Promise<void> }> {
+  private channels(account: Account, prefs: { readonly email: boolean; readonly sms: boolean }): Array<{ readonly kind: 'email' | 'sms'; send(lang: Locale, doc: InsuranceDocument, left: number): Promise<void> }> {
     const { send, smsServed } = this.ports;
-    const out: Array<{ readonly kind: 'email' | 'sms'; send(lang: 'lt' | 'en', doc: InsuranceDocument, left: number): Promise<void> }> = [];
+    const out: Array<{ readonly kind: 'email' | 'sms'; send(lang: Locale, doc: InsuranceDocument, left: number): Promise<void> }> = [];
     const email = account.email;
     if (prefs.email && email !== null && account.emailConfirmedAt !== null) out.push({ kind: 'email', send: (lang, doc, left) => send.email(email, lang, doc, left) });
     const phone = account.person.phone;

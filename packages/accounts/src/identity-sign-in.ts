@@ -16,6 +16,7 @@ import {
   type IdentityOutcome,
   type IdentityProviderPort,
   type VerifiedPerson,
+  type Locale,
 } from '@eid/domain';
 import { refuseAccount } from './account-error.js';
 import type { AccountService, StartedSession } from './account.service.js';
@@ -85,7 +86,7 @@ export class IdentitySignIn {
    * alike (a random code, an attempt that ends NOT_CLIENT a little later): nobody learns from the
    * answer who has Smart-ID.
    */
-  async start(method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', binding: string, linkTo?: Account): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
+  async start(method: IdentityMethod, input: IdentityInput, lang: Locale, binding: string, linkTo?: Account): Promise<{ readonly attempt: string; readonly verificationCode: string }> {
     const provider = this.providers[method];
     if (!provider) return refuseOutcome('FAILED');
     // ID9: an account has one verified code.

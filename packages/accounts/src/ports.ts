@@ -2,7 +2,7 @@
  * What the account use cases need from the world. **API Boundary**: the server builds an
  * AccountService from these; tests build it on the memory adapters and a fixed clock.
  */
-import type { AccountStorePort, ClockPort, ExpiringStorePort, HashPort, IdPort, PasswordHasherPort } from '@eid/domain';
+import type { AccountStorePort, ClockPort, ExpiringStorePort, HashPort, IdPort, PasswordHasherPort, Locale } from '@eid/domain';
 
 /** The account e-mails, each with its single-use link's token (null: the e-mail has no link). */
 export type AccountMailKind =
@@ -24,7 +24,7 @@ export type AccountMailKind =
 export interface AccountMail {
   readonly kind: AccountMailKind;
   readonly to: string;
-  readonly lang: 'lt' | 'en';
+  readonly lang: Locale;
   readonly token: string | null;
 }
 

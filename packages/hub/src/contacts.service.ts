@@ -22,6 +22,7 @@ import {
   type EditContext,
   type EmailConfirmation,
   type Party,
+  type Locale,
 } from '@eid/domain';
 import type { Handlers } from './handler.js';
 import type { HubOptions, HubPorts } from './ports.js';
@@ -155,7 +156,7 @@ export class ContactService {
     return parsed.success ? parsed.output : null;
   }
 
-  private async send(e164: string, code: string, lang: 'lt' | 'en'): Promise<void> {
+  private async send(e164: string, code: string, lang: Locale): Promise<void> {
     if (!this.ports.phoneCodes) refuse('CONTACT_SYSTEM_ERROR');
     try {
       await this.ports.phoneCodes.sendCode(e164, code, lang);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '@eid/adapter-texts-catalog';
-import { confirmationEmail, driverSms, insurerEmail } from './delivery-texts.js';
+import { LOCALES, SMS_PART_UCS2, smsParts } from '@eid/domain';
+import { confirmationEmail, driverEmail, driverSms, insurerEmail } from './delivery-texts.js';
 import { photoLegend } from './legend.js';
 
 describe('the server texts come from the catalogs', () => {
@@ -35,5 +36,25 @@ describe('the server texts come from the catalogs', () => {
   it('[IMG3] the photo legend is in the language of the driver who took it', () => {
     expect(photoLegend('lt', 2, 'A', 'KLM123', Date.UTC(2026, 10, 23, 7, 0)).title).toBe('Apgadinimai – A');
     expect(photoLegend('en', 0, 'B', '', Date.UTC(2026, 10, 23, 7, 0)).title).toBe('Accident scene – B');
+  });
+
+  it('issue 37: each driver\'s SMS and e-mail are in that driver\'s language; a Cyrillic SMS goes in UCS-2 parts, each within its 67 units', () => {
+    const input = { plates: 'KLM123 – HBN512', when: '2026-11-23 09:00', link: 'https://eid.example.lt/a/Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp?lang=uk' };
+    const texts = new Set<string>();
+    for (const lang of LOCALES) {
+      const sms = driverSms({ ...input, lang });
+      expect(sms, lang).toContain(input.link);
+      expect(sms, lang).toContain(input.plates);
+      texts.add(sms);
+      expect(driverEmail({ ...input, lang }).html, lang).toContain(`<html lang="${lang}">`);
+    }
+    expect(texts.size).toBe(LOCALES.length);
+    for (const lang of ['uk', 'ru'] as const) {
+      const { encoding, parts } = smsParts(driverSms({ ...input, lang }));
+      expect(encoding).toBe('UCS2');
+      expect(parts.length).toBeGreaterThan(1);
+      for (const part of parts) expect(part.length).toBeLessThanOrEqual(SMS_PART_UCS2);
+    }
+    expect(driverSms({ ...input, lang: 'uk' })).toMatch(/[\u0400-\u04FF]/);
   });
 });

@@ -10,7 +10,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { toE164, type IdentityMethod, accountEmail, accountView, formatDate, normalisePerson, personErrors, deviceOf, type Account, type AccountSession } from '@eid/domain';
+import { toE164, type IdentityMethod, accountEmail, accountView, formatDate, normalisePerson, personErrors, deviceOf, type Account, type AccountSession, type Locale } from '@eid/domain';
 import type { IdentityInput } from '@eid/accounts';
 import { HttpError } from '../http-error.js';
 import { serveCall } from '../http/serve-call.js';
@@ -44,7 +44,7 @@ const account: FastifyPluginAsync = async (app) => {
   serveCall(app, 'signInMethods', async () => ({ password: true, identity: app.identity.available(), social: app.oidc.available() }));
 
   /** ID7: an attempt belongs to the browser that starts it: a random value in its HTTP-only cookie binds it. */
-  async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: 'lt' | 'en', linkTo?: Account) {
+  async function startAttempt(request: FastifyRequest, reply: FastifyReply, method: IdentityMethod, input: IdentityInput, lang: Locale, linkTo?: Account) {
     // AC10: linking too comes from this site's pages only (a sign-in's start is a 'page' call already).
     if (!sameSiteCaller(request, app.config.publicUrl)) throw new HttpError(403, 'CSRF_TOKEN_INVALID');
     const binding = randomBytes(32).toString('base64url');

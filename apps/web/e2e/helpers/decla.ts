@@ -5,11 +5,13 @@
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { HttpResult } from '@eid/domain/protocol';
+import { LOCALE_NATIVE_NAMES, LOCALE_TAGS, type Locale } from '@eid/domain/constants';
+import { pageLang, pageTexts, textsOf, type Texts } from './texts.js';
 
 export const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
 
 /** A phone-sized context with location and microphone allowed, in the given UI language. */
-export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'): Promise<BrowserContext> {
+export async function driverContext(browser: Browser, lang: Locale = 'en'): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -17,7 +19,7 @@ export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'):
     hasTouch: true,
     geolocation: VILNIUS,
     permissions: ['geolocation', 'microphone'],
-    locale: lang === 'lt' ? 'lt-LT' : 'en-GB',
+    locale: lang === 'en' ? 'en-GB' : LOCALE_TAGS[lang],
   });
   await context.addInitScript((l) => {
     if (!window.localStorage.getItem('uilang')) window.localStorage.setItem('uilang', l);
@@ -39,20 +41,42 @@ export async function driverContext(browser: Browser, lang: 'en' | 'lt' = 'en'):
 export const nextButton = (page: Page) => page.locator('footer.decla-footer').filter({ visible: true }).getByRole('button').last();
 
 /** A vehicle's plate field at the plates step, found by its group and its name (its label, as a screen reader reads it). */
-export const plateField = (page: Page, which: 'own' | 'other', lang: 'en' | 'lt' = 'en') =>
-  page
-    .getByRole('group', { name: which === 'own' ? (lang === 'en' ? 'Your vehicle' : 'Jūsų transporto priemonė') : lang === 'en' ? 'The other vehicle' : 'Kita transporto priemonė', exact: true })
-    .getByRole('textbox', { name: lang === 'en' ? 'Plate number' : 'Valstybinis numeris', exact: true });
+export const plateField = (page: Page, which: 'own' | 'other', lang: Locale = 'en') => {
+  const t = textsOf(lang);
+  return page
+    .getByRole('group', { name: t(which === 'own' ? 'Your vehicle' : 'The other vehicle'), exact: true })
+    .getByRole('textbox', { name: t('Plate number'), exact: true });
+};
+
+/** The plate field in the page's language. */
+const plateOf = async (page: Page, which: 'own' | 'other') => plateField(page, which, await pageLang(page));
+
+/** The plates step has asked the phone where it is and says what came of it (found, or the address to enter). */
+async function located(page: Page, t: Texts): Promise<void> {
+  const said = [t('Location found.'), t('Location not available: you will enter the address.')].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(said.join('|')) })).toBeVisible();
+}
+
+/** The language picker's button (a wizard step's, or the page's banner's): named "<Language>: <the page's language in itself> <its code>". */
+export const languageButton = (where: Locator, lang?: Locale) =>
+  where.getByRole('button', {
+    name: lang
+      ? new RegExp(`: ${LOCALE_NATIVE_NAMES[lang]} ${lang.toUpperCase()}$`)
+      : new RegExp(`: (${Object.entries(LOCALE_NATIVE_NAMES).map(([l, n]) => `${n} ${l.toUpperCase()}`).join('|')})$`),
+  });
 
 /**
- * §5: the language picker (a wizard step's, or the page's banner's) switches the texts in place. Waits until the
- * picker is drawn pressed: the same render as the page's new texts, so what is checked next is in that language.
+ * §5: the language picker (a wizard step's, or the page's banner's) switches the texts in place: its dialog lists
+ * each language in itself. Waits until the picker names the new language: the same render as the page's new texts,
+ * so what is checked next is in that language.
  */
-export async function switchLanguage(page: Page, lang: 'en' | 'lt', where: Locator = page.locator('.decla')): Promise<void> {
-  const button = where.getByRole('button', { name: lang.toUpperCase(), exact: true });
-  await button.click();
+export async function switchLanguage(page: Page, lang: Locale, where: Locator = page.locator('.decla')): Promise<void> {
+  await languageButton(where).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: LOCALE_NATIVE_NAMES[lang], exact: true }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(languageButton(where, lang)).toBeVisible();
 }
 
 export async function next(page: Page): Promise<void> {
@@ -70,9 +94,10 @@ export async function expectStep(page: Page, step: number): Promise<void> {
 /** From the home page to the intro of a declaration in a mode. */
 export async function start(page: Page, mode: 'live' | 'practice'): Promise<void> {
   await page.goto('/');
-  await page.getByRole('button', { name: mode === 'live' ? 'Declare an accident' : 'Practise first (nothing is sent)' }).click();
+  const t = await pageTexts(page);
+  await page.getByRole('button', { name: t(mode === 'live' ? 'Declare an accident' : 'Practise first (nothing is sent)') }).click();
   await expectStep(page, 1);
-  await expect(page.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112');
+  await expect(page.getByRole('link', { name: t('Call 112') })).toHaveAttribute('href', 'tel:112');
 }
 
 export async function introAndTerms(page: Page, mode: 'live' | 'practice'): Promise<void> {
@@ -82,20 +107,22 @@ export async function introAndTerms(page: Page, mode: 'live' | 'practice'): Prom
     await next(page);
   }
   await expectStep(page, 3);
+  const t = await pageTexts(page);
   // Issue 18 item 12: the screens before "Step 1 of 9" say what they are.
-  await expect(page.getByText('Getting started, then 9 steps')).toBeVisible();
-  await page.getByLabel('I was driving one of the vehicles in this accident').check();
-  await page.getByLabel('I have read the declaring rules').check();
-  await page.getByLabel('I agree that my data is processed').check();
+  await expect(page.getByText(t('Getting started, then {0} steps', { 0: 9 }))).toBeVisible();
+  await page.getByLabel(t('I was driving one of the vehicles in this accident, and the data I give will be true.')).check();
+  await page.getByLabel(t('I have read the <0>declaring rules</0>.')).check();
+  await page.getByLabel(t('I agree that my data is processed as the <0>privacy policy</0> says.')).check();
   await next(page);
   await expectStep(page, 4);
 }
 
 export async function plates(page: Page, own: string, other: string, opts: { oneDevice?: boolean } = {}): Promise<void> {
-  await plateField(page, 'own').fill(own);
-  await plateField(page, 'other').fill(other);
-  if (opts.oneDevice) await page.getByLabel('I fill in the declaration for both drivers on this device').check();
-  await expect(page.getByRole('status').filter({ hasText: /Location/ })).toBeVisible();
+  const t = await pageTexts(page);
+  await (await plateOf(page, 'own')).fill(own);
+  await (await plateOf(page, 'other')).fill(other);
+  if (opts.oneDevice) await page.getByLabel(t('I fill in the declaration for both drivers on this device')).check();
+  await located(page, t);
   await next(page);
   await expectStep(page, 5);
 }
@@ -112,20 +139,22 @@ export function recordFrames(page: Page): string[] {
  * already in must confirm. Resolves that code.
  */
 export async function platesAskingToJoin(page: Page, own: string, other: string): Promise<string> {
-  await plateField(page, 'own').fill(own);
-  await plateField(page, 'other').fill(other);
-  await expect(page.getByRole('status').filter({ hasText: /Location/ })).toBeVisible();
+  const t = await pageTexts(page);
+  await (await plateOf(page, 'own')).fill(own);
+  await (await plateOf(page, 'other')).fill(other);
+  await located(page, t);
   await nextButton(page).click();
-  const code = page.getByRole('status').filter({ hasText: 'Show them this code' }).locator('.join-code');
+  const code = page.getByRole('status').filter({ hasText: t('The other driver is asked to let you join. Show them this code; they confirm it on their phone:') }).locator('.join-code');
   await expect(code).toHaveText(/^\d{4}$/);
   return (await code.textContent()) ?? '';
 }
 
 /** The driver already in sees the request with the same code and answers it. */
 export async function answerJoin(page: Page, code: string, accept: boolean): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Is the other driver next to you?' });
+  const t = await pageTexts(page);
+  const dialog = page.getByRole('dialog', { name: t('Is the other driver next to you?') });
   await expect(dialog.locator('.join-code')).toHaveText(code);
-  await dialog.getByRole('button', { name: accept ? 'Yes, the code is the same: let them join' : 'No, I do not know this phone' }).click();
+  await dialog.getByRole('button', { name: t(accept ? 'Yes, the code is the same: let them join' : 'No, I do not know this phone') }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -138,9 +167,10 @@ export async function twoDriversMeet(
   browser: Browser,
   plateA: string,
   plateB: string,
+  langs: { a: Locale; b: Locale } = { a: 'en', b: 'en' },
 ): Promise<{ a: Page; b: Page; frames: { a: string[]; b: string[] }; close(): Promise<void> }> {
-  const ctxA = await driverContext(browser);
-  const ctxB = await driverContext(browser);
+  const ctxA = await driverContext(browser, langs.a);
+  const ctxB = await driverContext(browser, langs.b);
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
   const frames = { a: recordFrames(a), b: recordFrames(b) };
@@ -157,19 +187,20 @@ export async function twoDriversMeet(
 
 export async function contactByEmail(page: Page, party: 'A' | 'B', email: string): Promise<void> {
   const form = page.locator('fieldset.contact-form').filter({ has: page.locator(`#contact-${party}-tel, #contact-${party}-email`) });
-  await form.getByText('E-mail', { exact: true }).click();
+  await form.getByText((await pageTexts(page))('E-mail'), { exact: true }).click();
   await page.locator(`#contact-${party}-email`).fill(email);
   await page.locator(`#contact-${party}-email`).blur();
 }
 
 /** The phone path: the code is read from the local outbox's developer page. */
 export async function contactByPhone(page: Page, party: 'A' | 'B', phone: string): Promise<void> {
+  const t = await pageTexts(page);
   await page.locator(`#contact-${party}-tel`).fill(phone);
   await page.locator(`#contact-${party}-tel`).blur();
-  await page.locator('fieldset.contact-form').nth(party === 'A' ? 0 : 0).getByRole('button', { name: 'Send the code by SMS' }).first().click();
+  await page.locator('fieldset.contact-form').nth(party === 'A' ? 0 : 0).getByRole('button', { name: t('Send the code by SMS') }).first().click();
   let code: string | null = null;
   // Practice mode shows the code in the page (after the simulated send); live mode leaves it in the outbox.
-  const practice = page.getByText(/Practice: no SMS is sent. Your code is (\d{6})/);
+  const practice = page.getByText(new RegExp(t('Practice: no SMS is sent. Your code is {practiceCode}.', { practiceCode: '(\\d{6})' }).replace(/\./g, '\\.')));
   const e164 = phone.replace(/\s/g, '');
   await expect
     .poll(async () => {
@@ -186,7 +217,7 @@ export async function contactByPhone(page: Page, party: 'A' | 'B', phone: string
     .not.toBeNull();
   // Six digits confirm by themselves (issue 18 item 2).
   await page.locator(`#contact-${party}-code`).fill(code ?? '');
-  await expect(page.getByText('Phone confirmed.')).toBeVisible();
+  await expect(page.getByText(t('Phone confirmed.'))).toBeVisible();
 }
 
 export async function pickAddress(page: Page, inputId: string, typed: string, option: string): Promise<void> {
@@ -229,17 +260,18 @@ export async function photos(page: Page, party: 'A' | 'B', withOverview: boolean
 }
 
 export async function damages(page: Page, party: 'A' | 'B', text: string, withAudio: boolean): Promise<void> {
+  const t = await pageTexts(page);
   const section = page.locator('.party-damages').filter({ has: page.locator(`#damages-${party}`) });
-  await section.getByRole('button', { name: 'rear', exact: true }).click();
+  await section.getByRole('button', { name: t('rear'), exact: true }).click();
   await page.locator(`#damages-${party}`).fill(text);
   await page.locator(`#damages-${party}`).blur();
   if (withAudio) {
-    await section.getByRole('button', { name: 'Record', exact: true }).click();
-    await expect(section.getByText('Recording…')).toBeVisible();
+    await section.getByRole('button', { name: t('Record'), exact: true }).click();
+    await expect(section.getByText(t('Recording…'))).toBeVisible();
     // A voice note of a little over a second: the recording's own length, not a wait for something to happen.
     await page.waitForTimeout(1200);
-    await section.getByRole('button', { name: 'Stop and save' }).click();
-    await expect(section.getByText('A voice note is saved.')).toBeVisible({ timeout: 15_000 });
+    await section.getByRole('button', { name: t('Stop and save') }).click();
+    await expect(section.getByText(t('A voice note is saved.'))).toBeVisible({ timeout: 15_000 });
     await expect(section.locator('audio')).toBeVisible({ timeout: 15_000 });
   }
 }
@@ -249,9 +281,10 @@ export async function circumstances(page: Page, party: 'A' | 'B', keys: string[]
 }
 
 export async function scheme(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Vehicle A', exact: true }).click();
-  await page.getByRole('button', { name: 'Vehicle B', exact: true }).click();
-  await page.getByRole('button', { name: 'Turn right' }).click();
+  const t = await pageTexts(page);
+  await page.getByRole('button', { name: t('Vehicle A'), exact: true }).click();
+  await page.getByRole('button', { name: t('Vehicle B'), exact: true }).click();
+  await page.getByRole('button', { name: t('Turn right') }).click();
   // Issue 18 item 12 (WCAG 2.5.5): each drawn vehicle is grabbed within 44 × 44 CSS pixels at least, though drawn smaller.
   const targets = await page.evaluate(() => {
     const konva = (window as unknown as { Konva?: { stages: Array<{ find(selector: string): Array<{ getClientRect(): { width: number; height: number } }> }> } }).Konva;
@@ -263,7 +296,7 @@ export async function scheme(page: Page): Promise<void> {
     expect(r.height).toBeGreaterThanOrEqual(44);
   }
   // A line drawn freehand across the canvas.
-  await page.getByRole('button', { name: 'Draw freely' }).click();
+  await page.getByRole('button', { name: t('Draw freely') }).click();
   const box = await page.locator('.scheme-canvas canvas').last().boundingBox();
   if (!box) throw new Error('no scheme canvas');
   await page.mouse.move(box.x + 40, box.y + 40);
@@ -305,21 +338,26 @@ export async function drawSignature(page: Page, party: 'A' | 'B'): Promise<void>
 
 /** Signs on a pad; the signature saves itself and takes the pad's place (issue 18 item 4: no empty pad left below it). */
 export async function sign(page: Page, party: 'A' | 'B'): Promise<void> {
-  const section = page.getByRole('region', { name: `Signature of driver ${party}` });
+  const t = await pageTexts(page);
+  const section = page.getByRole('region', { name: t('Signature of driver {party}', { party }) });
   await drawSignature(page, party);
-  await expect(section.getByText('Signed and saved.')).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByText(t('Signed and saved.'))).toBeVisible({ timeout: 15_000 });
   await expect(section.getByTestId(`signature-${party}`)).toHaveCount(0);
-  await expect(section.getByRole('button', { name: 'Sign again' })).toBeVisible();
+  await expect(section.getByRole('button', { name: t('Sign again') })).toBeVisible();
 }
 
 export async function confirmInsurer(page: Page): Promise<void> {
-  const confirm = page.getByRole('button', { name: /^Confirm / }).first();
+  const t = await pageTexts(page);
+  // "Confirm {0}" and "…insurer: {0}." in the page's language, the insurer's name as a wildcard.
+  const pattern = (text: string, anchored: boolean) => new RegExp(`${anchored ? '^' : ''}${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@@', '.*')}`);
+  const confirm = page.getByRole('button', { name: pattern(t('Confirm {0}', { 0: '@@' }), true) }).first();
   await confirm.click();
-  await expect(page.getByText(/insurer: .*\./).first()).toBeVisible();
+  await expect(page.getByText(new RegExp([t("Your vehicle's insurer: {0}.", { 0: '@@' }), t('The insurer of vehicle {party}: {0}.', { party: '@@', 0: '@@' })].map((s) => pattern(s, false).source).join('|'))).first()).toBeVisible();
 }
 
 export async function chooseGuilty(page: Page, choice: 'Driver A' | 'Driver B' | 'Both drivers', group = 0): Promise<void> {
-  await page.locator('fieldset.guilt [role=radiogroup]').nth(group).getByText(choice, { exact: true }).click();
+  const t = await pageTexts(page);
+  await page.locator('fieldset.guilt [role=radiogroup]').nth(group).getByText(t(choice), { exact: true }).click();
 }
 
 /** Confirms the register's insurer for each vehicle still without one. */

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { SignInMethod } from '@eid/domain';
+import { LOCALE_TAGS, isLocale, type SignInMethod } from '@eid/domain';
 import { AccountCallError, signedOut, useAccount } from '../shell/account-session';
 import { api } from '../shell/api';
 import { openLogin } from '../shell/login-host';
@@ -42,7 +42,7 @@ export function useMethodName(): (method: SignInMethod) => string {
 
 export function useDateTime(): (ms: number) => string {
   const { i18n } = useLingui();
-  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'lt-LT', { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(isLocale(i18n.locale) ? LOCALE_TAGS[i18n.locale] : LOCALE_TAGS.lt, { dateStyle: 'medium', timeStyle: 'short' });
   return (ms) => format.format(ms);
 }
 

@@ -1,14 +1,12 @@
 /** The account area's messages (its own catalog, `src/account/locales`), loaded with its code. */
-import { loadCatalog } from '../i18n/i18n';
+import type { Messages } from '@lingui/core';
+import { catalogOf, loadCatalog } from '../i18n/i18n';
 import { withFormsMessages } from '../decla/catalog';
 
 /** The account area's messages, and the forms' it shows (fields, errors, shared components). */
 export function loadAccountCatalog(): Promise<void> {
   return withFormsMessages(
-    loadCatalog('account', {
-      lt: () => import('./locales/lt/messages.po'),
-      en: () => import('./locales/en/messages.po'),
-    }),
+    loadCatalog('account', catalogOf(import.meta.glob<{ messages: Messages }>('./locales/*/messages.po'))),
   );
 }
 

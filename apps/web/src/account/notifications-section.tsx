@@ -4,7 +4,7 @@
  * Save button; the defaults until the person chooses.
  */
 import { useEffect, useId, useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REMINDER_DAYS, type AccountView, type NotificationPreferences, type ReminderDays } from '@eid/domain';
 import { api } from '../shell/api';
 import { notify } from '../shell/snackbar';
@@ -78,7 +78,7 @@ export function NotificationsSection({ account }: { account: AccountView }) {
             <select id={daysId} value={prefs.reminderDays} disabled={!prefs.expiryReminders} onChange={(e) => change({ reminderDays: Number(e.currentTarget.value) as ReminderDays })}>
               {REMINDER_DAYS.map((d) => (
                 <option key={d} value={d}>
-                  {t`${d} days`}
+                  <Plural value={d} one="# day" other="# days" />
                 </option>
               ))}
             </select>

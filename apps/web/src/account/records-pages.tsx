@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { formatEuro, type AccidentView, type DocumentView } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { useRecords, type Loaded } from './records';
@@ -57,7 +58,7 @@ function DocumentCard({ doc, expired = false }: { doc: DocumentView; expired?: b
   const kind = doc.type === 'ZK' ? t`Green card` : t`Motor insurance policy`;
   const days = doc.remainingDays;
   const starts = doc.startsInDays;
-  const [tag, tone] = expired ? [t`Expired`, 'neutral' as const] : starts > 0 ? [starts === 1 ? t`Begins tomorrow` : t`Begins in ${starts} days`, 'neutral' as const] : [days === 0 ? t`Ends today` : t`${days} days left`, days <= 14 ? ('warning' as const) : ('success' as const)];
+  const [tag, tone] = expired ? [t`Expired`, 'neutral' as const] : starts > 0 ? [starts === 1 ? t`Begins tomorrow` : plural(starts, { one: 'Begins in # day', other: 'Begins in # days' }), 'neutral' as const] : [days === 0 ? t`Ends today` : plural(days, { one: '# day left', other: '# days left' }), days <= 14 ? ('warning' as const) : ('success' as const)];
   return (
     <RecordCard
       title={`${doc.plate} · ${doc.make} ${doc.model}`}

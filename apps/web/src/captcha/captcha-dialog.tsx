@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type CaptchaAction } from '@eid/domain';
+import { DEFAULT_LOCALE, isLocale, type CaptchaAction, type Locale } from '@eid/domain';
 import { captchaUrl } from './altcha-solver';
 import type { CaptchaGate } from './captcha-gate';
 
@@ -10,6 +10,17 @@ interface Request {
   readonly resolve: (token: string) => void;
   readonly reject: (error: Error) => void;
 }
+
+/** The widget's own texts in each language the service speaks (issue 37), loaded with it. */
+const ALTCHA_TEXTS: Record<Locale, () => Promise<unknown>> = {
+  lt: () => import('altcha/i18n/lt'),
+  en: () => import('altcha/i18n/en'),
+  pl: () => import('altcha/i18n/pl'),
+  lv: () => import('altcha/i18n/lv'),
+  uk: () => import('altcha/i18n/uk'),
+  ru: () => import('altcha/i18n/ru'),
+  de: () => import('altcha/i18n/de'),
+};
 
 const cancelled = () => Object.assign(new Error('ERR_TIMEOUT'), { code: 'ERR_TIMEOUT' });
 
@@ -60,8 +71,8 @@ export function CaptchaDialog({ action, work = 1, onDone, onCancel }: { action: 
   useEffect(() => {
     let widget: HTMLElement | null = null;
     let gone = false;
-    const lang = i18n.locale === 'en' ? 'en' : 'lt';
-    void Promise.all([import('altcha'), lang === 'lt' ? import('altcha/i18n/lt') : import('altcha/i18n/en')])
+    const lang = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+    void Promise.all([import('altcha'), ALTCHA_TEXTS[lang]()])
       .then(() => {
         if (gone || !slot.current) return;
         widget = document.createElement('altcha-widget');

@@ -7,7 +7,9 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorText } from '../decla/fields/fields';
+import { CONSOLE_LOCALES, DEFAULT_LOCALE } from '@eid/domain/constants';
 import { LanguageSwitcher } from '../i18n/language-switcher';
+import { activateLocale, i18n } from '../i18n/i18n';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
 import type { ConsoleSearch, StaffMe } from './console-parts';
 import { PasswordInput } from '../shell/password-input';
@@ -20,6 +22,10 @@ type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | {
 export function ConsoleApp({ search }: { search: ConsoleSearch }) {
   const { t } = useLingui();
   const [state, setState] = useState<State>({ kind: 'checking' });
+  useEffect(() => {
+    // The console speaks Lithuanian and English (issue 37): a browser set to another language opens it in Lithuanian, without changing the choice kept for the drivers' pages.
+    if (!(CONSOLE_LOCALES as readonly string[]).includes(i18n.locale)) void activateLocale(DEFAULT_LOCALE, false);
+  }, []);
   useEffect(() => {
     consoleCall('staffMe').then(
       (r) => {
@@ -45,7 +51,7 @@ export function ConsoleApp({ search }: { search: ConsoleSearch }) {
             {t`Sign out (${state.me.name})`}
           </button>
         ) : null}
-        <LanguageSwitcher />
+        <LanguageSwitcher locales={CONSOLE_LOCALES} />
       </header>
       <main id="main" className="page console-page">
         {state.kind === 'checking' ? <p role="status">{t`Loading…`}</p> : null}

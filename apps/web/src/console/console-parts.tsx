@@ -2,7 +2,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { CONSOLE_PAGE_SIZE, type StaffView } from '@eid/domain';
+import { CONSOLE_PAGE_SIZE, LOCALE_TAGS, isLocale, type StaffView } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import type { Loaded } from './console-api';
 
@@ -18,7 +18,7 @@ export interface ConsoleSearch {
 
 export function useWhen(): (ms: number) => string {
   const { i18n } = useLingui();
-  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'lt-LT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Vilnius' });
+  const format = new Intl.DateTimeFormat(isLocale(i18n.locale) ? LOCALE_TAGS[i18n.locale] : LOCALE_TAGS.lt, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Vilnius' });
   return (ms) => format.format(ms);
 }
 

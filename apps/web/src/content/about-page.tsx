@@ -30,8 +30,8 @@ export function AboutPage() {
         </p>
         <p>
           <Trans>
-            It works in any modern browser on a phone, a tablet or a computer, in Lithuanian and in English, and can be installed
-            on the home screen. It is free of charge and needs no account.
+            It works in any modern browser on a phone, a tablet or a computer, in Lithuanian, English, Polish, Latvian, Ukrainian,
+            Russian and German (each driver in their own), and can be installed on the home screen. It is free of charge and needs no account.
           </Trans>
         </p>
       </section>

@@ -3,13 +3,11 @@
  * their error messages, the shared components, the statement and confirmation pages. It is not part
  * of the first screen: whatever shows these messages loads it with its own code, before it renders.
  */
-import { loadCatalog } from '../i18n/i18n';
+import type { Messages } from '@lingui/core';
+import { catalogOf, loadCatalog } from '../i18n/i18n';
 
 export function loadFormsCatalog(): Promise<void> {
-  return loadCatalog('forms', {
-    lt: () => import('./locales/lt/messages.po'),
-    en: () => import('./locales/en/messages.po'),
-  });
+  return loadCatalog('forms', catalogOf(import.meta.glob<{ messages: Messages }>('./locales/*/messages.po')));
 }
 
 /** A part's own catalog and the forms' it shows (fields, errors, shared components), loaded together. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@lingui/core/macro';
-import { activateLocale, i18n, initialLocale, isLocale, languagePicked } from './i18n';
+import { activateLocale, catalogOf, i18n, initialLocale, isLocale, languagePicked, loadCatalog } from './i18n';
 import { loadAccountCatalog } from '../account/catalog';
 
 describe('interface language', () => {
@@ -9,8 +9,12 @@ describe('interface language', () => {
   it.each([
     [['en-GB', 'en'], 'en'],
     [['lt-LT', 'en-US'], 'lt'],
-    [['de-DE', 'en-US'], 'en'],
-    [['de-DE', 'fr-FR'], 'lt'],
+    [['de-DE', 'en-US'], 'de'],
+    [['fr-FR', 'en-US'], 'en'],
+    [['uk-UA', 'ru-RU'], 'uk'],
+    [['pl'], 'pl'],
+    [['lv-LV'], 'lv'],
+    [['fr-FR', 'it-IT'], 'lt'],
     [[], 'lt'],
   ])('with nothing stored, follows the browser\'s languages %j: %s (Lithuanian when it speaks neither)', (languages, expected) => {
     const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
@@ -36,14 +40,15 @@ describe('interface language', () => {
   it('starts in the stored language (uilang) and ignores an unknown stored value', () => {
     localStorage.setItem('uilang', 'en');
     expect(initialLocale()).toBe('en');
-    localStorage.setItem('uilang', 'de');
+    localStorage.setItem('uilang', 'fr');
     const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['lt-LT']);
     expect(initialLocale()).toBe('lt');
     spy.mockRestore();
   });
 
-  it('knows exactly the locales lt and en', () => {
-    expect(['lt', 'en'].every(isLocale)).toBe(true);
+  it('knows exactly the seven locales (issue 37)', () => {
+    expect(['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de'].every(isLocale)).toBe(true);
+    expect(isLocale('fr')).toBe(false);
     expect(isLocale('LT')).toBe(false);
     expect(isLocale(undefined)).toBe(false);
   });
@@ -70,5 +75,35 @@ describe('interface language', () => {
     expect(i18n._(msg`Sign out everywhere`)).toBe('Sign out everywhere');
     await activateLocale('lt');
     expect(i18n._(msg`Sign out everywhere`)).toBe('Atsijungti visur');
+  });
+
+  it('every language has each catalog of the drivers\' pages, and its texts (issue 37)', async () => {
+    for (const locale of ['pl', 'lv', 'uk', 'ru', 'de'] as const) {
+      await activateLocale(locale);
+      expect(document.documentElement.lang).toBe(locale);
+      const call = i18n._(msg`Call 112`);
+      expect(call, locale).toMatch(/112/);
+      expect(call, locale).not.toBe('Call 112');
+      await loadAccountCatalog();
+      expect(i18n._(msg`Sign out everywhere`), locale).not.toBe('Sign out everywhere');
+    }
+    await activateLocale('lt');
+  });
+
+  it('a part that speaks fewer languages (the console: lt, en) loads nothing for the others, and a glob\'s paths name their locales', async () => {
+    const loaded: string[] = [];
+    const files = {
+      './locales/lt/messages.po': async () => (loaded.push('lt'), { messages: {} }),
+      './locales/en/messages.po': async () => (loaded.push('en'), { messages: {} }),
+      './locales/xx/messages.po': async () => (loaded.push('xx'), { messages: {} }),
+    };
+    const catalog = catalogOf(files);
+    expect(Object.keys(catalog).sort()).toEqual(['en', 'lt']);
+    await activateLocale('uk');
+    await loadCatalog('two-only', catalog);
+    expect(loaded).toEqual([]);
+    await activateLocale('en');
+    expect(loaded).toEqual(['en']);
+    await activateLocale('lt');
   });
 });

@@ -1,16 +1,23 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, LINK_LANG_PARAM, LOCALES, STORAGE_KEYS, type Locale } from '@eid/domain/constants';
+import { DEFAULT_LOCALE, LINK_LANG_PARAM, STORAGE_KEYS, isLocale, type Locale } from '@eid/domain/constants';
 import { readStored, writeStored } from '../storage';
 
-export { i18n };
+export { i18n, isLocale };
 
-type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>;
+/** A catalog's compiled languages, one lazy chunk each: only the active one is downloaded. A part may speak fewer (the console: lt, en). */
+export type Catalog = Partial<Record<Locale, () => Promise<{ messages: Messages }>>>;
 
-/** Compiled catalogs, one lazy chunk per language: only the active one is downloaded. */
-const catalogs: Catalog = {
-  lt: () => import('../locales/lt/messages.po'),
-  en: () => import('../locales/en/messages.po'),
-};
+/** A catalog from Vite's glob of its `locales/<locale>/messages.po` files (lazy: one chunk per language). */
+export function catalogOf(files: Record<string, () => Promise<{ messages: Messages }>>): Catalog {
+  const catalog: Catalog = {};
+  for (const [path, load] of Object.entries(files)) {
+    const locale = /\/([a-z]{2})\/messages\.po$/.exec(path)?.[1];
+    if (isLocale(locale)) catalog[locale] = load;
+  }
+  return catalog;
+}
+
+const catalogs = catalogOf(import.meta.glob<{ messages: Messages }>('../locales/*/messages.po'));
 
 /**
  * The catalogs of lazily loaded parts (the account area's): a part's messages are downloaded with
@@ -23,9 +30,9 @@ function loadPart(name: string, locale: Locale): Promise<void> {
   const key = `${name}:${locale}`;
   let loading = partsLoaded.get(key);
   if (!loading) {
-    const catalog = parts.get(name);
-    if (!catalog) return Promise.resolve();
-    loading = catalog[locale]().then(({ messages }) => i18n.load(locale, messages));
+    const load = parts.get(name)?.[locale];
+    if (!load) return Promise.resolve();
+    loading = load().then(({ messages }) => i18n.load(locale, messages));
     // A failed download is tried again next time.
     loading.catch(() => partsLoaded.delete(key));
     partsLoaded.set(key, loading);
@@ -40,10 +47,6 @@ let target: Locale | null = null;
 export function loadCatalog(name: string, catalog: Catalog): Promise<void> {
   parts.set(name, catalog);
   return loadPart(name, target ?? (isLocale(i18n.locale) ? i18n.locale : initialLocale()));
-}
-
-export function isLocale(x: unknown): x is Locale {
-  return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
 }
 
 /** Whether the user picked a language on this browser (only a pick is stored). */
@@ -73,7 +76,7 @@ export function initialLocale(): Locale {
 /** `remember` false: the language came from the browser, not a choice; it is not stored, so it keeps following the browser. */
 export async function activateLocale(locale: Locale, remember = true): Promise<void> {
   target = locale;
-  const [{ messages }] = await Promise.all([catalogs[locale](), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
+  const [{ messages }] = await Promise.all([(catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!)(), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
   // A part registered while this ran loaded for `locale` too; wait for it before switching.
   await Promise.all([...parts.keys()].map((name) => loadPart(name, locale)));
   if (target !== locale) return;

@@ -1,27 +1,102 @@
+import { useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { LOCALES, type Locale } from '@eid/domain/constants';
-import { activateLocale } from './i18n';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NATIVE_NAMES, type Locale } from '@eid/domain/constants';
+import { activateLocale, isLocale } from './i18n';
+import { useModal } from '../shell/use-modal';
 
-/** Names of the languages in themselves, so each is recognisable whatever the UI language. */
-const NATIVE_NAMES: Record<Locale, string> = { lt: 'Lietuvių', en: 'English' };
-
-/** LT / EN picker: a group of toggle buttons, keyboard reachable, the active one pressed. */
-export function LanguageSwitcher() {
+/**
+ * The language picker (app-shell: "language selection dialog"; issue 37). With two languages (the
+ * console's) a pair of toggle buttons; with the drivers' seven a button naming the page's language
+ * that opens a dialog listing each language in itself, so a reader finds theirs whatever the page's.
+ */
+export function LanguageSwitcher({ locales = LOCALES }: { locales?: readonly Locale[] }) {
   const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const current = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+  if (locales.length <= 2) {
+    return (
+      <div role="group" aria-label={t`Language`} className="language-switcher">
+        {locales.map((locale) => (
+          <button key={locale} type="button" lang={locale} aria-pressed={current === locale} title={LOCALE_NATIVE_NAMES[locale]} onClick={() => void activateLocale(locale)}>
+            {locale.toUpperCase()}
+          </button>
+        ))}
+      </div>
+    );
+  }
+  const name = LOCALE_NATIVE_NAMES[current];
   return (
-    <div role="group" aria-label={t`Language`} className="language-switcher">
-      {LOCALES.map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          lang={locale}
-          aria-pressed={i18n.locale === locale}
-          title={NATIVE_NAMES[locale]}
-          onClick={() => void activateLocale(locale)}
-        >
-          {locale.toUpperCase()}
-        </button>
-      ))}
+    <div className="language-switcher">
+      {/* Its name holds what it shows (WCAG 2.5.3: "LT" said by voice control finds it): "Language: Lietuvių LT". */}
+      <button ref={trigger} type="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+        </svg>
+        <span className="visually-hidden">{t`Language: ${name}`} </span>
+        <span>{current.toUpperCase()}</span>
+      </button>
+      {open ? (
+        <LanguageDialog
+          locales={locales}
+          current={current}
+          onClose={() => {
+            setOpen(false);
+            // Focus goes back where it was, once the modal dialog has left the page (until then the rest is inert).
+            requestAnimationFrame(() => trigger.current?.focus());
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+function LanguageDialog({ locales, current, onClose }: { locales: readonly Locale[]; current: Locale; onClose: () => void }) {
+  const { t } = useLingui();
+  const ref = useModal();
+  const titleId = useId();
+  const [loading, setLoading] = useState<Locale | null>(null);
+  const [failed, setFailed] = useState(false);
+  const choose = async (locale: Locale) => {
+    setLoading(locale);
+    setFailed(false);
+    try {
+      await activateLocale(locale);
+      onClose();
+    } catch {
+      // The language's texts did not arrive (a weak connection): said, and the page stays as it was.
+      setFailed(true);
+      setLoading(null);
+    }
+  };
+  return (
+    <dialog ref={ref} className="dialog language-dialog" aria-labelledby={titleId} onCancel={onClose} onClose={onClose}>
+      <h2 id={titleId}>{t`Choose your language`}</h2>
+      <ul>
+        {locales.map((locale) => (
+          <li key={locale}>
+            <button
+              type="button"
+              lang={locale}
+              className="language-choice"
+              aria-pressed={current === locale}
+              aria-busy={loading === locale}
+              disabled={loading !== null}
+              autoFocus={current === locale}
+              onClick={() => void choose(locale)}
+            >
+              {LOCALE_NATIVE_NAMES[locale]}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {failed ? <p role="alert">{t`The language could not be loaded. Check the connection and try again.`}</p> : null}
+      <div className="dialog-buttons">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t`Close`}
+        </button>
+      </div>
+    </dialog>
   );
 }

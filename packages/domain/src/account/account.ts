@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { object } from '../rules/schema.js';
 import { isEmail, normaliseEmail } from '../rules/email.js';
 import { passwordSchema } from '../rules/password.js';
-import { PASSWORD_MAX_LENGTH } from '../rules/constants.js';
+import { LOCALES, PASSWORD_MAX_LENGTH, type Locale } from '../rules/constants.js';
 import type { ACCOUNT_ERROR_CODES } from '../rules/errors.js';
 import { failureLockMs } from '../rules/limits.js';
 import type { AccountPerson } from './person.js';
@@ -30,7 +30,7 @@ export interface Account {
   readonly personalCode: string | null;
   readonly person: AccountPerson;
   /** The language of the account's e-mails. */
-  readonly lang: 'lt' | 'en';
+  readonly lang: Locale;
   readonly createdAt: number;
 }
 
@@ -118,7 +118,7 @@ const EmailInput = v.pipe(v.string(), v.maxLength(254), v.check((s) => accountEm
 const PasswordInput = v.pipe(v.string(), v.maxLength(200));
 /** A new password: the account password rule (PW1-PW4), and no longer than that rule allows. */
 const NewPasswordInput = v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH), v.check((s) => v.safeParse(passwordSchema, s).success));
-const LangInput = v.picklist(['lt', 'en']);
+const LangInput = v.picklist(LOCALES);
 /** A link's token: what `IdPort.token` makes (URL-safe, 128 bits at least). */
 const LinkToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
 
@@ -158,7 +158,7 @@ export interface AccountView {
   /** The verified personal code (its owner's own browser only: it prefills the declaration, AC13). */
   readonly personalCode: string | null;
   readonly person: AccountPerson;
-  readonly lang: 'lt' | 'en';
+  readonly lang: Locale;
   readonly session: { readonly id: string; readonly method: SignInMethod; readonly expiresAt: number };
   /** Sent back in the X-EID-CSRF header of every state-changing call. */
   readonly csrfToken: string;

@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { object } from '../rules/schema.js';
+import { LOCALES, type Locale } from '../rules/constants.js';
 import { isPersonalCode } from '../rules/personal-code.js';
 import { phoneSchema } from '../rules/phone.js';
 import { TEXT_LIMITS } from '../declaration/entities.js';
@@ -18,9 +19,9 @@ export const IDENTITY_METHODS = ['smartid', 'mobileid'] as const;
 export type IdentityMethod = (typeof IDENTITY_METHODS)[number];
 
 /** ID1: Smart-ID starts from a Lithuanian personal code (its ETSI identifier `PNOLT-…`), with the language of the phone's prompt. */
-export const SmartIdStartSchema = object({ personalCode: v.pipe(v.string(), v.maxLength(11), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
+export const SmartIdStartSchema = object({ personalCode: v.pipe(v.string(), v.maxLength(11), v.check(isPersonalCode)), lang: v.picklist(LOCALES) });
 /** ID1: Mobile-ID starts from the phone number (E.164 once valid) and the personal code. */
-export const MobileIdStartSchema = object({ phone: v.pipe(v.string(), v.maxLength(TEXT_LIMITS.phone), v.check((s) => v.is(phoneSchema, s))), personalCode: v.pipe(v.string(), v.maxLength(11), v.check(isPersonalCode)), lang: v.picklist(['lt', 'en']) });
+export const MobileIdStartSchema = object({ phone: v.pipe(v.string(), v.maxLength(TEXT_LIMITS.phone), v.check((s) => v.is(phoneSchema, s))), personalCode: v.pipe(v.string(), v.maxLength(11), v.check(isPersonalCode)), lang: v.picklist(LOCALES) });
 /** ID7: a poll of an attempt by its id. */
 export const IdentityPollSchema = object({ attempt: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
 
@@ -63,7 +64,7 @@ export interface IdentityStart {
  * answer it cannot verify is `ENDED` with NOT_VERIFIED, never a person.
  */
 export interface IdentityProviderPort<Start> {
-  start(input: Start, lang: 'lt' | 'en'): Promise<IdentityStart>;
+  start(input: Start, lang: Locale): Promise<IdentityStart>;
   poll(sessionId: string, context: IdentityContext, waitMs: number): Promise<IdentityPoll>;
 }
 

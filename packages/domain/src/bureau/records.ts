@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { object } from '../rules/schema.js';
-import { HISTORY_YEARS } from '../rules/constants.js';
+import { HISTORY_YEARS, LOCALE_TAGS, type Locale } from '../rules/constants.js';
 
 /** A document's type: a motor third-party liability policy, or a green card (the claim side's POL and ZK). */
 export const DOCUMENT_TYPES = ['POL', 'ZK'] as const;
@@ -111,8 +111,8 @@ export function owedCents(debt: Pick<BureauDebt, 'amountCents' | 'paidCents'>): 
 }
 
 /** BR3: an amount in cents as the person reads it: "1 234,50 €" in Lithuanian, "€1,234.50" in English. */
-export function formatEuro(cents: number, lang: 'lt' | 'en'): string {
-  return new Intl.NumberFormat(lang === 'lt' ? 'lt-LT' : 'en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export function formatEuro(cents: number, lang: Locale): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[lang], { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 /** BR4: how many days before a document ends its reminder is sent (the person chooses in settings M). */

@@ -113,7 +113,10 @@ describe('constants', () => {
   });
 
   it('[K10] locales, layout and theme', () => {
-    expect(K.LOCALES).toEqual(['lt', 'en']);
+    expect(K.LOCALES).toEqual(['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de']);
+    expect(K.CONSOLE_LOCALES).toEqual(['lt', 'en']);
+    expect(Object.keys(K.LOCALE_NATIVE_NAMES)).toEqual([...K.LOCALES]);
+    for (const l of K.LOCALES) expect(new Intl.Locale(K.LOCALE_TAGS[l]).language).toBe(l);
     expect(K.DEFAULT_LOCALE).toBe('lt');
     expect(K.FALLBACK_LOCALE).toBe('lt');
     expect(K.MOBILE_APP_WIDTH_PX).toBe(480);

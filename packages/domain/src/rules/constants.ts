@@ -229,9 +229,37 @@ export const TAG_MANAGER_RETRY_START_MS = 1256;
 export const CAPTCHA_LOADER_RETRY_START_MS = 1000;
 export const ANALYTICS_RETRY_START_MS = 256;
 
-/** Locales; lt is both the default and the fallback. */
-export const LOCALES = ['lt', 'en'] as const;
+/**
+ * Locales (issue 37: the languages of the drivers on Lithuania's roads); lt is both the default and
+ * the fallback. Each driver's phone, PDF copy, SMS and e-mails speak that driver's own.
+ */
+export const LOCALES = ['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
+export function isLocale(x: unknown): x is Locale {
+  return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
+}
+/** Each language named in itself, so a reader finds theirs whatever the page's language. */
+export const LOCALE_NATIVE_NAMES: Readonly<Record<Locale, string>> = {
+  lt: 'Lietuvių',
+  en: 'English',
+  pl: 'Polski',
+  lv: 'Latviešu',
+  uk: 'Українська',
+  ru: 'Русский',
+  de: 'Deutsch',
+};
+/** The BCP 47 tag each language formats dates, times, numbers and money with (`Intl`). */
+export const LOCALE_TAGS: Readonly<Record<Locale, string>> = {
+  lt: 'lt-LT',
+  en: 'en-IE',
+  pl: 'pl-PL',
+  lv: 'lv-LV',
+  uk: 'uk-UA',
+  ru: 'ru-RU',
+  de: 'de-DE',
+};
+/** The bureau's console speaks Lithuanian and English only (issue 37). */
+export const CONSOLE_LOCALES = ['lt', 'en'] as const satisfies readonly Locale[];
 export const DEFAULT_LOCALE: Locale = 'lt';
 /** ST5: the query parameter by which a view link names the language its driver filled in; the page's language until the reader picks one. */
 export const LINK_LANG_PARAM = 'lang';

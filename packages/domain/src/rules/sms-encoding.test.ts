@@ -9,6 +9,12 @@ describe('SMS text encoding and parts', () => {
     ['Kodas: 123456. Ačiū', 'UCS2'],
     ...['ą', 'č', 'ę', 'ė', 'į', 'š', 'ų', 'ū', 'ž', 'Ą', 'Ž'].map((l) => [`Labas ${l}`, 'UCS2']),
     ['café', 'GSM7'],
+    // Issue 37: Cyrillic (Ukrainian, Russian), Polish and Latvian letters are not in GSM-7; German's umlauts and ß are.
+    ['EID: Декларацію про ДТП надіслано', 'UCS2'],
+    ['Код EID: 123456', 'UCS2'],
+    ['Zgłoszenie wysłane', 'UCS2'],
+    ['Paziņojums nosūtīts', 'UCS2'],
+    ['Unfallbericht gesendet: Grüße, Straße', 'GSM7'],
     ['emoji 🚗', 'UCS2'],
   ])('[SMS1] %s goes in %s', (text, encoding) => {
     expect(smsEncoding(text)).toBe(encoding);
@@ -23,6 +29,8 @@ describe('SMS text encoding and parts', () => {
     ['ž'.repeat(SMS_SINGLE_UCS2), 1],
     ['ž'.repeat(SMS_SINGLE_UCS2 + 1), 2],
     ['ž'.repeat(SMS_PART_UCS2 * 2 + 1), 3],
+    ['ї'.repeat(SMS_SINGLE_UCS2), 1],
+    ['ї'.repeat(SMS_SINGLE_UCS2 + 1), 2],
   ])('[SMS2] %#: %s… is sent in %i part(s)', (text, parts) => {
     expect(smsParts(text).parts).toHaveLength(parts);
   });

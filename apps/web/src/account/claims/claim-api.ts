@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import countries from 'i18n-iso-countries';
 import lt from 'i18n-iso-countries/langs/lt.json';
 import en from 'i18n-iso-countries/langs/en.json';
-import { EEA_COUNTRIES, type ClaimData, type ClaimDocumentKind, type ClaimLists } from '@eid/domain';
+import { EEA_COUNTRIES, type ClaimData, type ClaimDocumentKind, type ClaimLists, type Locale } from '@eid/domain';
 import { api } from '../../shell/api';
 
 export type { ClaimLists };
@@ -51,7 +51,7 @@ type CountryOption = { readonly code: string; readonly name: string };
 const countryLists = new Map<string, readonly CountryOption[]>();
 
 /** Every country by its code, named in the page's language and sorted by name; the EEA's first when asked (made once per language, not on every keystroke). */
-export function countryOptions(lang: 'lt' | 'en', eeaFirst = false): readonly CountryOption[] {
+export function countryOptions(lang: Locale, eeaFirst = false): readonly CountryOption[] {
   const key = `${lang}:${eeaFirst}`;
   const made = countryLists.get(key);
   if (made) return made;

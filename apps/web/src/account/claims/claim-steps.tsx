@@ -4,7 +4,7 @@
  * payment. Each step writes its part of the form; the rules that mark its fields are the domain's.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { bankByCode, ibanBankCode, INSURER_ID_DEFAULT, VICTIM_KINDS, type ClaimData, type ClaimErrors } from '@eid/domain';
+import { bankByCode, ibanBankCode, INSURER_ID_DEFAULT, VICTIM_KINDS, type ClaimData, type ClaimErrors, type Locale } from '@eid/domain';
 import { ClaimArea, ClaimCheck, ClaimSelect, ClaimText } from './claim-fields';
 import { countryOptions, schemeUrl, type ClaimLists } from './claim-api';
 
@@ -15,7 +15,7 @@ export interface StepProps {
   readonly errors: ClaimErrors;
   readonly show: boolean;
   readonly lists: ClaimLists | null;
-  readonly lang: 'lt' | 'en';
+  readonly lang: Locale;
 }
 
 type Section = 'victim' | 'representative' | 'culprit' | 'location' | 'damage' | 'police' | 'competence' | 'payment' | 'scheme';

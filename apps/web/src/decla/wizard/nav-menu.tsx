@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { msg } from '@lingui/core/macro';
-import type { I18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
 import { type DeclarationView, type Party } from '@eid/domain';
 import { canJump, stepDefinition, stepFill, WIZARD_STEPS } from '@eid/domain/device';
 import { useDeclaration, useParty, useSession } from '../session/session-context';
@@ -14,8 +13,8 @@ import { HandBackDialog } from '../dialogs/take-over';
 const pct = (f: number) => `${Math.round(f * 100)} %`;
 
 /** A one-line preview of a step's data in the menu (steps with navPreview). */
-/** (Messages by `msg`: a `t` passed in is not the macro's, and its texts would be lost.) */
-function preview(d: DeclarationView, name: string, party: Party, i18n: I18n): string | null {
+/** (The count by the `plural` macro: the active language's plural forms.) */
+function preview(d: DeclarationView, name: string, party: Party): string | null {
   const p = d.parties[party];
   switch (name) {
     case 'contacts':
@@ -24,7 +23,7 @@ function preview(d: DeclarationView, name: string, party: Party, i18n: I18n): st
       return d.timePlace.locationAddress?.value ?? null;
     case 'photos': {
       const n = p.photos.length;
-      return i18n._(msg`${n} photos`);
+      return plural(n, { one: '# photo', other: '# photos' });
     }
     case 'damages':
       return p.damages.text || null;
@@ -73,7 +72,7 @@ export function NavMenu({ onClose }: { onClose: () => void }) {
           const reachable = canJump(step, s.no, furthest);
           const own = d ? stepFill(d, s.no, party) : 0;
           const theirs = d ? stepFill(d, s.no, other) : 0;
-          const summary = d && s.navPreview ? preview(d, s.name, party, i18n) : null;
+          const summary = d && s.navPreview ? preview(d, s.name, party) : null;
           return (
             <li key={s.no} aria-current={s.no === step ? 'step' : undefined}>
               <button

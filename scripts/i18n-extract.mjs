@@ -1,0 +1,11 @@
+// npm run i18n:extract: Lingui's extraction into every catalog, then the console's catalog kept to
+// the console's languages (Lingui writes every catalog in every locale; the console speaks lt and en:
+// CONSOLE_LOCALES in packages/domain/src/rules/constants.ts, issue 37).
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, run } from './lib/bootstrap.mjs';
+
+const CONSOLE_LOCALES = ['lt', 'en'];
+run('npx', ['lingui', 'extract', '--clean', '--config', 'apps/web/lingui.config.ts'], { stdio: 'inherit' });
+const consoleDir = join(ROOT, 'apps/web/src/console/locales');
+for (const locale of readdirSync(consoleDir)) if (!CONSOLE_LOCALES.includes(locale)) rmSync(join(consoleDir, locale), { recursive: true, force: true });
