@@ -5,7 +5,7 @@
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { HttpResult } from '@eid/domain/protocol';
-import { LOCALE_NATIVE_NAMES, LOCALE_TAGS, type Locale } from '@eid/domain/constants';
+import { LOCALE_NATIVE_NAMES, LOCALE_SHORT_NAMES, LOCALE_TAGS, type Locale } from '@eid/domain/constants';
 import { pageLang, pageTexts, textsOf, type Texts } from './texts.js';
 
 export const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
@@ -61,8 +61,8 @@ async function located(page: Page, t: Texts): Promise<void> {
 export const languageButton = (where: Locator, lang?: Locale) =>
   where.getByRole('button', {
     name: lang
-      ? new RegExp(`: ${LOCALE_NATIVE_NAMES[lang]} ${lang.toUpperCase()}$`)
-      : new RegExp(`: (${Object.entries(LOCALE_NATIVE_NAMES).map(([l, n]) => `${n} ${l.toUpperCase()}`).join('|')})$`),
+      ? new RegExp(`: ${LOCALE_NATIVE_NAMES[lang]} ${LOCALE_SHORT_NAMES[lang]}$`)
+      : new RegExp(`: (${(Object.keys(LOCALE_NATIVE_NAMES) as Locale[]).map((l) => `${LOCALE_NATIVE_NAMES[l]} ${LOCALE_SHORT_NAMES[l]}`).join('|')})$`),
   });
 
 /**

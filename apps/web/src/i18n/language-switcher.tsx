@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NATIVE_NAMES, type Locale } from '@eid/domain/constants';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NATIVE_NAMES, LOCALE_SHORT_NAMES, type Locale } from '@eid/domain/constants';
 import { activateLocale, isLocale } from './i18n';
 import { useModal } from '../shell/use-modal';
 
@@ -35,7 +35,7 @@ export function LanguageSwitcher({ locales = LOCALES }: { locales?: readonly Loc
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
         </svg>
         <span className="visually-hidden">{t`Language: ${name}`} </span>
-        <span>{current.toUpperCase()}</span>
+        <span>{LOCALE_SHORT_NAMES[current]}</span>
       </button>
       {open ? (
         <LanguageDialog

@@ -116,6 +116,7 @@ describe('constants', () => {
     expect(K.LOCALES).toEqual(['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de']);
     expect(K.CONSOLE_LOCALES).toEqual(['lt', 'en']);
     expect(Object.keys(K.LOCALE_NATIVE_NAMES)).toEqual([...K.LOCALES]);
+    expect(Object.keys(K.LOCALE_SHORT_NAMES)).toEqual([...K.LOCALES]);
     for (const l of K.LOCALES) expect(new Intl.Locale(K.LOCALE_TAGS[l]).language).toBe(l);
     expect(K.DEFAULT_LOCALE).toBe('lt');
     expect(K.FALLBACK_LOCALE).toBe('lt');

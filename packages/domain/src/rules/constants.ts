@@ -248,6 +248,8 @@ export const LOCALE_NATIVE_NAMES: Readonly<Record<Locale, string>> = {
   ru: 'Русский',
   de: 'Deutsch',
 };
+/** The short name the language picker shows for the page's language: in its own script ("UK" would read as a country). */
+export const LOCALE_SHORT_NAMES: Readonly<Record<Locale, string>> = { lt: 'LT', en: 'EN', pl: 'PL', lv: 'LV', uk: 'УКР', ru: 'РУС', de: 'DE' };
 /** The BCP 47 tag each language formats dates, times, numbers and money with (`Intl`). */
 export const LOCALE_TAGS: Readonly<Record<Locale, string>> = {
   lt: 'lt-LT',
