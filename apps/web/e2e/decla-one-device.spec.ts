@@ -114,7 +114,8 @@ test.describe('one device fills for both drivers', () => {
         await expect(page).toHaveScreenshot(`decla-${name}-390-dark-${lang}.png`, look);
         await page.evaluate(() => delete document.documentElement.dataset.theme);
       }
-      if (!CANVAS_STEPS.has(name)) {
+      // The desktop width in English only (the Lithuanian's longer words are checked at 390 px, where they are tightest).
+      if (!CANVAS_STEPS.has(name) && lang === 'en') {
         const phone = page.viewportSize();
         await page.setViewportSize({ width: 1280, height: 800 });
         await expect(page).toHaveScreenshot(`decla-${name}-1280-light-${lang}.png`, look);

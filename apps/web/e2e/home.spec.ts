@@ -92,4 +92,20 @@ test.describe('the first screen\'s language (issue 18 item 7)', () => {
       await context.close();
     }
   });
+
+  test('the console speaks Lithuanian and English: a browser set to Polish opens it in Lithuanian, with the two-language picker, and the drivers\' choice is kept', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'pl-PL' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await page.goto('/console');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lt');
+    const picker = page.getByRole('group', { name: 'Kalba' });
+    await expect(picker.getByRole('button')).toHaveText(['LT', 'EN']);
+    await expect(picker.getByRole('button', { name: 'LT' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('uilang'))).toBeNull();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await context.close();
+  });
 });

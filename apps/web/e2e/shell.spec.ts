@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './helpers/test.js';
-import { accessible } from './helpers/axe.js';
+import { accessible, fitsViewport } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
+import { textsOf } from './helpers/texts.js';
 
 /** Every public route, with a text that its page shows in English and in Lithuanian. */
 const PUBLIC_ROUTES: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
@@ -35,8 +36,9 @@ test.describe('application shell', () => {
     await accessible(page, 'a page made right');
   });
 
-  for (const lang of ['en', 'lt'] as const) {
-    test(`every public route renders in ${lang.toUpperCase()} with its heading, the back link on all but the home page, and the footer, passing the WCAG 2.1 AA checks`, async ({ browser }) => {
+  // Issue 37: German (the longest words) and Ukrainian (Cyrillic) beside the two first languages; every step of the declaration in all seven: decla-one-device.spec.ts.
+  for (const lang of ['en', 'lt', 'de', 'uk'] as const) {
+    test(`every public route renders in ${lang.toUpperCase()} with its heading, the back link on all but the home page, and the footer, fitting 390 px and passing the WCAG 2.1 AA checks`, async ({ browser }) => {
       test.setTimeout(90_000);
       const ctx = await driverContext(browser, lang);
       const page = await ctx.newPage();
@@ -45,14 +47,15 @@ test.describe('application shell', () => {
       for (const [path, en, lt] of PUBLIC_ROUTES) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        expect(await heading(page), path).toMatch(lang === 'en' ? en : lt);
+        expect(await heading(page), path).toMatch(lang === 'en' ? en : lang === 'lt' ? lt : /.+/);
         const back = page.locator('.back-link a');
         if (path === '/') await expect(back).toHaveCount(0);
-        else await expect(back, path).toHaveAccessibleName(lang === 'en' ? 'Back' : 'Atgal');
+        else await expect(back, path).toHaveAccessibleName(textsOf(lang)('Back'));
         await expect(page.locator('footer.site-footer'), path).toBeVisible();
         // Every content page, its footer and toolbar pass the WCAG 2.1 AA checks (the FAQ with its answers open).
         if (path === '/duk') for (const d of await page.locator('main details').all()) await d.evaluate((el) => el.setAttribute('open', ''));
         await accessible(page, `${path} (${lang})`);
+        await fitsViewport(page, `${path} (${lang})`);
       }
       // The FAQ has the 12 groups of app-shell §1.
       await page.goto('/duk');

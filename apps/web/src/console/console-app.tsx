@@ -7,9 +7,8 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorText } from '../decla/fields/fields';
-import { CONSOLE_LOCALES, DEFAULT_LOCALE } from '@eid/domain/constants';
+import { CONSOLE_LOCALES } from '@eid/domain/constants';
 import { LanguageSwitcher } from '../i18n/language-switcher';
-import { activateLocale, i18n } from '../i18n/i18n';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
 import type { ConsoleSearch, StaffMe } from './console-parts';
 import { PasswordInput } from '../shell/password-input';
@@ -22,10 +21,6 @@ type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | {
 export function ConsoleApp({ search }: { search: ConsoleSearch }) {
   const { t } = useLingui();
   const [state, setState] = useState<State>({ kind: 'checking' });
-  useEffect(() => {
-    // The console speaks Lithuanian and English (issue 37): a browser set to another language opens it in Lithuanian, without changing the choice kept for the drivers' pages.
-    if (!(CONSOLE_LOCALES as readonly string[]).includes(i18n.locale)) void activateLocale(DEFAULT_LOCALE, false);
-  }, []);
   useEffect(() => {
     consoleCall('staffMe').then(
       (r) => {
