@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -14,8 +14,10 @@ import { value, WsDriver } from '../testing/ws-driver.js';
 import { breakingChanges } from './schema-compat.js';
 import { insurerDeclarationJsonSchema } from './declaration-schema.js';
 
-/** The published copy of v1: what insurers' systems were given. */
-const PUBLISHED = new URL('../../../../docs/insurer-api/declaration-v1.schema.json', import.meta.url);
+/** The published copy of the current major: what insurers' systems were given. */
+const PUBLISHED = new URL(`../../../../docs/insurer-api/declaration-v${INSURER_DATA_MAJOR}.schema.json`, import.meta.url);
+/** v1 (retired, issue 37): kept to show what v2 changed. */
+const V1 = new URL('../../../../docs/insurer-api/declaration-v1.schema.json', import.meta.url);
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -54,8 +56,19 @@ describe('issue 36 item 1: the declaration as data for insurers', () => {
     });
   });
 
+  it('issue 37: v2 broke v1 in one place only (beside its version), the driver\'s language (an enumeration of lt and en, now any ISO 639 code)', () => {
+    const { $id: _id, ...generated } = insurerDeclarationJsonSchema('https://eid.example');
+    const v1 = JSON.parse(readFileSync(V1, 'utf8')) as Record<string, unknown>;
+    expect(breakingChanges(v1, generated).map((c) => c.replace(/\[\]|\|\d+/g, ''))).toEqual(expect.arrayContaining([expect.stringMatching(/language: /)]));
+    // (…and the version's own pattern, which names the major.)
+    for (const change of breakingChanges(v1, generated)) expect(change).toMatch(/\.language: |^\$\.version: pattern changed$/);
+    expect(INSURER_DATA_VERSION).toBe('2.0.0');
+  });
+
   it(`the published schema of v${INSURER_DATA_MAJOR} is the one the domain generates (${INSURER_DATA_VERSION}), and nothing in it breaks a receiver of the published copy`, () => {
     const { $id: _id, ...generated } = insurerDeclarationJsonSchema('https://eid.example');
+    // A new major's first copy is written by the same switch (a new address: nothing to be compatible with).
+    if (!existsSync(PUBLISHED) && process.env.EID_WRITE_INSURER_SCHEMA === '1') writeFileSync(PUBLISHED, `${JSON.stringify(generated, null, 2)}\n`);
     const published = JSON.parse(readFileSync(PUBLISHED, 'utf8')) as Record<string, unknown>;
     // Checked against the copy insurers have, before anything is written.
     expect(breakingChanges(published, generated), 'a breaking change: make it a new major version with its own address').toEqual([]);
@@ -70,12 +83,12 @@ describe('issue 36 item 1: the declaration as data for insurers', () => {
   it('is served at its stable address with its version; an unknown major is not found', async () => {
     const ctx = await buildTestApp({}, { clock: new FixedClock(T0) });
     open.push(ctx);
-    const res = await ctx.app.inject({ method: 'GET', url: INSURER_SCHEMA_PATH(1) });
+    const res = await ctx.app.inject({ method: 'GET', url: INSURER_SCHEMA_PATH(INSURER_DATA_MAJOR) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
-    expect(res.json()).toMatchObject({ $id: new URL(INSURER_SCHEMA_PATH(1), ctx.app.config.publicUrl).toString(), 'x-eid-version': INSURER_DATA_VERSION, title: 'EID declaration for insurers' });
-    expect((await ctx.app.inject({ method: 'GET', url: INSURER_SCHEMA_PATH(2) })).json()).toEqual({ code: 'ROUTE_NOT_FOUND' });
-    expect((await ctx.app.inject({ method: 'GET', url: `${INSURER_SCHEMA_PATH(1)}x` })).statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ $id: new URL(INSURER_SCHEMA_PATH(INSURER_DATA_MAJOR), ctx.app.config.publicUrl).toString(), 'x-eid-version': INSURER_DATA_VERSION, title: 'EID declaration for insurers' });
+    expect((await ctx.app.inject({ method: 'GET', url: INSURER_SCHEMA_PATH(INSURER_DATA_MAJOR + 1) })).json()).toEqual({ code: 'ROUTE_NOT_FOUND' });
+    expect((await ctx.app.inject({ method: 'GET', url: `${INSURER_SCHEMA_PATH(INSURER_DATA_MAJOR)}x` })).statusCode).toBe(400);
   });
 
   it('validates a real submitted declaration, filled and submitted by two drivers over the wire; a document missing a box does not validate', async () => {
@@ -96,7 +109,7 @@ describe('issue 36 item 1: the declaration as data for insurers', () => {
     expect(stored.status).toBe('FINISHED');
 
     const data = insurerDeclarationData(stored, { accidentId: 'acc-1', completedAt: clock.now(), fileHref: (id) => `https://eid.example/files/${id}` });
-    const schema = (await ctx.app.inject({ method: 'GET', url: INSURER_SCHEMA_PATH(1) })).json() as Record<string, unknown>;
+    const schema = (await ctx.app.inject({ method: 'GET', url: INSURER_SCHEMA_PATH(INSURER_DATA_MAJOR) })).json() as Record<string, unknown>;
     const validate = validator(schema);
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
     expect(v.safeParse(InsurerDeclarationSchema, data).success).toBe(true);

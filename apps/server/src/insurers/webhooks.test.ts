@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { CONSOLE_PATH, INSURER_API_PATH, INSURER_TOKEN_PATH, STATEMENT_PATH } from '@eid/domain/protocol';
-import { WEBHOOK_RETRY_DELAYS_MS, type InsurerClientAnswer, type WebhookAttemptsAnswer, type WebhookDeliveriesAnswer } from '@eid/domain/insurer';
+import { INSURER_DATA_VERSION, WEBHOOK_RETRY_DELAYS_MS, type InsurerClientAnswer, type WebhookAttemptsAnswer, type WebhookDeliveriesAnswer } from '@eid/domain/insurer';
 import { OtplibTotp } from '@eid/adapter-totp-otplib';
 import { DRIVER_CODES, InsurerPeer } from '@eid/test-fixtures';
 import type { StatementView } from '@eid/domain';
@@ -62,7 +62,7 @@ describe('webhooks to insurers\' systems (Standard Webhooks), with real receiver
       expect(peer.refused).toEqual([]);
       expect(peer.received).toHaveLength(1);
       const hook = peer.received[0]!;
-      expect(hook.payload).toMatchObject({ type: 'declaration.finished', data: { id: 'decl-webhook-0001', version: '1.0.0', href: `${ORIGIN}${INSURER_API_PATH}/declarations/decl-webhook-0001` } });
+      expect(hook.payload).toMatchObject({ type: 'declaration.finished', data: { id: 'decl-webhook-0001', version: INSURER_DATA_VERSION, href: `${ORIGIN}${INSURER_API_PATH}/declarations/decl-webhook-0001` } });
       // No personal data travels in it: no name, personal code, plate or address of the drivers.
       expect(JSON.stringify(hook.payload)).not.toMatch(/Petraitis|38703181745|KLM|Gedimino/);
       // The peer pulls with its own token what the link names, and a photo of it.

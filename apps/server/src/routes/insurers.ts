@@ -31,7 +31,7 @@ const insurers: FastifyPluginAsync = async (app) => {
   let openApi: ReturnType<typeof insurerOpenApi> | null = null;
 
   serveCall(app, 'insurerDataSchema', async ({ params }, { reply }) => {
-    // Only the current major is served; an older one would be kept here beside it when a v2 comes.
+    // Only the current major is served: v1 (lt and en only) was retired by v2 before any insurer was connected (docs/decisions/insurers.md).
     if (params.major !== `v${INSURER_DATA_MAJOR}`) throw new HttpError(404, 'ROUTE_NOT_FOUND');
     reply.header('cache-control', 'public, max-age=3600').type('application/schema+json');
     return declarationSchema();

@@ -79,7 +79,10 @@ describe('Smart-ID and Mobile-ID: the protocols\' own rules', () => {
     [{ phone: '+370 600 00666', personalCode: '50001018865', lang: 'en' }, true],
     [{ phone: '860000666', personalCode: '50001018865', lang: 'lt' }, false],
     [{ phone: '+37060000666', personalCode: '50001018866', lang: 'lt' }, false],
-    [{ phone: '+37060000666', personalCode: '50001018865', lang: 'ru' }, false],
+    [{ phone: '+37060000666', personalCode: '50001018865', lang: 'fr' }, false],
+    // Issue 37: the seven languages of the pages (Mobile-ID's own menus: apps' adapter, prompts.ts).
+    [{ phone: '+37060000666', personalCode: '50001018865', lang: 'ru' }, true],
+    [{ phone: '+37060000666', personalCode: '50001018865', lang: 'uk' }, true],
   ])('[ID1] a Mobile-ID start %j is accepted: %s', (input, ok) => {
     expect(v.safeParse(MobileIdStartSchema, input).success).toBe(ok);
   });

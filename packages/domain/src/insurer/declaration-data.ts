@@ -13,15 +13,18 @@
  * own address (apps/server/src/insurers/schema-compat.ts, checked against the published copy).
  */
 import * as v from 'valibot';
-import { CircumstanceKeySchema, GreenCardSchema, ImpactMetaSchema, LocaleSchema, WitnessSchema, AUDIO_TYPES, GUILTY_CHOICES, type Declaration, type PartyData } from '../declaration/entities.js';
+import { CircumstanceKeySchema, GreenCardSchema, ImpactMetaSchema, WitnessSchema, AUDIO_TYPES, GUILTY_CHOICES, type Declaration, type PartyData } from '../declaration/entities.js';
 import { INSURANCE_KINDS } from '../declaration/insurance.js';
 import { documentModel, type DocumentParty } from '../output/document.js';
 import { PARTIES } from '../rules/constants.js';
 import { VEHICLE_TYPE_LETTERS } from '../rules/vehicle-types.js';
 
 /** The data model's version (semantic); its major is in the schema's address. */
-export const INSURER_DATA_VERSION = '1.0.0';
-export const INSURER_DATA_MAJOR = 1;
+// 2.0.0 (issue 37): `language` became any ISO 639 code (seven languages now, more later without a
+// new major); 1.0.0 allowed lt and en only. v1 was retired before any insurer was connected:
+// docs/decisions/insurers.md.
+export const INSURER_DATA_VERSION = '2.0.0';
+export const INSURER_DATA_MAJOR = 2;
 
 const text = v.string();
 const isoTime = v.pipe(v.string(), v.isoTimestamp(), v.description('An instant, ISO 8601 in UTC.'));
@@ -41,7 +44,11 @@ const PositionDataSchema = v.looseObject({
 });
 
 const PartyDataSchema = v.looseObject({
-  language: v.pipe(LocaleSchema, v.description('The language this driver filled the declaration in.')),
+  language: v.pipe(
+    v.string(),
+    v.regex(/^[a-z]{2,3}$/),
+    v.description('The language this driver filled the declaration in: an ISO 639 code (lt, en, pl, lv, uk, ru, de today; new languages may appear within this major version).'),
+  ),
   vehicle: v.pipe(
     v.looseObject({
       plate: v.pipe(text, v.description('The registration plate, or the VIN of a vehicle without a plate.')),
@@ -100,7 +107,7 @@ const PartyDataSchema = v.looseObject({
 
 export const InsurerDeclarationSchema = v.pipe(
   v.looseObject({
-    version: v.pipe(v.string(), v.regex(/^1\.\d+\.\d+$/), v.description('The data model\'s version (semantic).')),
+    version: v.pipe(v.string(), v.regex(/^2\.\d+\.\d+$/), v.description('The data model\'s version (semantic).')),
     id: v.pipe(text, v.description('The declaration\'s id: the same in the webhook, the pull API and the PDF.')),
     accidentId: v.pipe(text, v.description('The accident id printed on the PDF.')),
     completedAt: v.pipe(isoTime, v.description('When both drivers had submitted.')),
