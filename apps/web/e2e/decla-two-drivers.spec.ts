@@ -303,6 +303,11 @@ test.describe('two drivers, two phones, live', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Encrypted: the document opens only with the password.
     expect(pdf.toString('latin1')).toMatch(/\/Encrypt\s/);
+    // Issue 37: A's copy is in Lithuanian, A's language (B's, above, in Ukrainian).
+    const aPdf = (await downloadedPdfText(viewA, '181233')).replace(/✓/g, ' ').replace(/\s+/g, ' ');
+    expect(aPdf).toContain(sa('doc.title'));
+    expect(aPdf).toContain(sa('doc.circumstanceLabels.10'));
+    expect(aPdf).toContain('Розбита передня фара');
 
     // B's SMS link: five wrong passwords close it for 15 minutes, the right password too.
     const viewB = await b.context().newPage();
