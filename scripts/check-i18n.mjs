@@ -64,7 +64,11 @@ function icuProblem(text, locale) {
         if (/[{}]/.test(part)) problem ??= 'its ICU syntax does not parse';
       } else if (part[1] === 'plural' || part[1] === 'selectordinal' || part[1] === 'select') {
         const forms = part[2] ?? {};
-        if (part[1] !== 'select') for (const key of Object.keys(forms)) if (key !== 'offset' && !/^=\d+$/.test(key) && !categories.has(key)) problem ??= `its plural has "${key}", which ${locale} has not (${[...categories].join(' ')})`;
+        if (part[1] !== 'select') {
+          for (const key of Object.keys(forms)) if (key !== 'offset' && !/^=\d+$/.test(key) && !categories.has(key)) problem ??= `its plural has "${key}", which ${locale} has not (${[...categories].join(' ')})`;
+          // Every form the language has: a Polish plural without "few" would read wrongly for 2 to 4.
+          for (const category of categories) if (!(category in forms)) problem ??= `its plural lacks "${category}" (${locale} has ${[...categories].join(' ')})`;
+        }
         if (!('other' in forms)) problem ??= `its ${part[1]} has no "other"`;
         for (const [key, form] of Object.entries(forms)) if (key !== 'offset') parts(form);
       }
@@ -79,6 +83,9 @@ function icuProblem(text, locale) {
   }
   return problem;
 }
+
+/** The rich-text tags (<0>…</0>, <1/>) of a text, as a sorted list: a translation keeps the source's. */
+const tags = (s) => [...s.matchAll(/<\/?\d+\/?>/g)].map((m) => m[0]).sort().join('');
 
 const placeholders = (s) => [...new Set([...s.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort().join(",");
 
@@ -101,6 +108,7 @@ try {
       for (const [id, str] of committed) {
         if (!str.trim()) problems.push(`${where}: "${id}" has no translation`);
         else if (placeholders(source.get(id) || id) !== placeholders(str)) problems.push(`${where}: "${id}" has other placeholders in its translation`);
+        else if (tags(source.get(id) || id) !== tags(str)) problems.push(`${where}: "${id}" has other rich-text tags (<0>…</0>) in its translation`);
         else if (icuProblem(str, locale)) problems.push(`${where}: "${id}": ${icuProblem(str, locale)}`);
       }
     }

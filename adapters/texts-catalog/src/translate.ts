@@ -1,6 +1,6 @@
 /**
  * The server's texts (SMS, e-mails, photo legends, the declaration PDF) through Lingui, from this
- * package's catalogs (`locales/{lt,en}/messages.po`): extracted from the message descriptors of
+ * package's catalogs (`locales/{locale}/messages.po`, the seven languages): extracted from the message descriptors of
  * `apps/server/src/messages` and `adapters/document-pdf/src` by `npm run i18n:extract` and checked
  * complete by `npm test`, like the web app's. Read once on first use; messages compiled on first use.
  */

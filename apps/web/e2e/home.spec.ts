@@ -85,6 +85,10 @@ test.describe('the first screen\'s language (issue 18 item 7)', () => {
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(languageButton(page.getByRole('banner'), locale)).toBeVisible();
+      // The dialog opens on the page's language (not the list's first).
+      await languageButton(page.getByRole('banner'), locale).click();
+      await expect(page.getByRole('dialog').getByRole('button', { name: LOCALE_NATIVE_NAMES[locale], exact: true })).toBeFocused();
+      await page.keyboard.press('Escape');
       const heading = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
       expect(heading.length, locale).toBeGreaterThan(10);
       expect(headings.has(heading), `${locale}: ${heading}`).toBe(false);

@@ -2,7 +2,7 @@
  * Issue 36 item 1: the JSON Schema of what an insurer receives, generated from the domain's valibot
  * schema (`@eid/domain/insurer`) by valibot's official converter, never written by hand. Published
  * at INSURER_SCHEMA_PATH (its major version in the address) and copied in the repository
- * (docs/insurer-api/declaration-v1.schema.json), which the compatibility test holds it to.
+ * (docs/insurer-api/declaration-v2.schema.json), which the compatibility test holds it to.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';

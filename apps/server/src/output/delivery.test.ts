@@ -102,7 +102,7 @@ describe('delivery of a sent declaration', () => {
     expect(toB.text).toMatch(/https:\/\/eid\.test\/accidents\/[A-Za-z0-9_-]{32}\/statements\/[A-Za-z0-9_-]{32}/);
     expect(toB.html).toContain('cid:qr');
     const pdfB = toB.attachments.find((a) => a.contentType === 'application/pdf')!;
-    expect(pdfB.filename).toBe('declaration-KLM123-HBN512.pdf');
+    expect(pdfB.filename).toBe('declaration-KLM123-HBN512-en.pdf');
     expect(toB.attachments.some((a) => a.contentType === 'image/png' && a.contentId === '<qr>')).toBe(true);
 
     expect(encryption(pdfB.content, PASSWORD.B)).toMatch(/R = 6[\s\S]*AESv3/);
@@ -122,7 +122,7 @@ describe('delivery of a sent declaration', () => {
 
     const toInsurer = mails.find((m) => m.subject?.startsWith('EID:'))!;
     const pdfIns = toInsurer.attachments.find((a) => a.contentType === 'application/pdf')!;
-    expect(pdfIns.filename).toBe('deklaracija-KLM123-HBN512.pdf');
+    expect(pdfIns.filename).toBe('deklaracija-KLM123-HBN512-lt.pdf');
     const readIns = pdfText(pdfIns.content, PASSWORD.A);
     expect(readIns.ok).toBe(true);
     for (const text of ['Eismo įvykio deklaracija', 'Jonas Petraitis', 'Ona Žemaitytė', 'KLM123', 'HBN512']) expect(readIns.text).toContain(text);

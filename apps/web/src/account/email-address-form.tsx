@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { accountEmail, type AccountView } from '@eid/domain';
+import { accountEmail, type AccountView, DEFAULT_LOCALE, isLocale} from '@eid/domain';
 import { api } from '../shell/api';
 import { FormField, Refusal, useSend } from './form-field';
 
@@ -27,7 +27,7 @@ export function EmailAddressForm({ account }: { account: AccountView }) {
         setTried(true);
         if (error) return;
         void send(async () => {
-          await api.call('addEmail', { body: { email, lang: i18n.locale === 'en' ? 'en' : 'lt' } });
+          await api.call('addEmail', { body: { email, lang: isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE } });
           setSentTo(email.trim());
           setTried(false);
           setEmail('');

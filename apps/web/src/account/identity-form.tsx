@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DEFAULT_PHONE_PREFIX, isPersonalCode, phoneError, type AccountView } from '@eid/domain';
+import { DEFAULT_PHONE_PREFIX, isPersonalCode, phoneError, type AccountView, DEFAULT_LOCALE, isLocale} from '@eid/domain';
 import { AccountCallError, signedIn } from '../shell/account-session';
 import { api } from '../shell/api';
 import { FormField, Refusal, useSend } from './form-field';
@@ -96,7 +96,7 @@ export function IdentityForm({ method, link = false, onSignedIn, onBack }: { met
         setTried(true);
         setEnded(null);
         if (codeError || phoneProblem) return;
-        const lang = i18n.locale === 'en' ? 'en' : 'lt';
+        const lang = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
         void send(async () => {
           const started =
             method === 'smart-id'

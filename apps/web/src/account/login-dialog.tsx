@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { accountEmail, newPasswordError, type AccountView, type Locale } from '@eid/domain';
+import { accountEmail, newPasswordError, type AccountView, type Locale, DEFAULT_LOCALE, isLocale} from '@eid/domain';
 import { AccountCallError, sessionEnded, signedIn, signedOut } from '../shell/account-session';
 import { api } from '../shell/api';
 import type { LoginRequest } from '../shell/login-request';
@@ -161,7 +161,7 @@ function LinkButton({ onClick, children }: { onClick: () => void; children: Reac
   );
 }
 
-const lang = (locale: string): Locale => (locale === 'en' ? 'en' : 'lt');
+const lang = (locale: string): Locale => (isLocale(locale) ? locale : DEFAULT_LOCALE);
 const emailError = (email: string) => (accountEmail(email) ? null : 'EMAIL_INVALID');
 
 function SignInForm({ email, setEmail, setMode, onSignedIn }: FormProps & { onSignedIn: (account: AccountView) => void }) {

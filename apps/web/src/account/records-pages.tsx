@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { formatEuro, type AccidentView, type DocumentView } from '@eid/domain';
+import { formatEuro, type AccidentView, type DocumentView, DEFAULT_LOCALE, isLocale} from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { useRecords, type Loaded } from './records';
 import { RecordCard, RecordList } from '../ui/record-card';
@@ -104,7 +104,7 @@ export function DocumentsPage() {
 export function LiabilitiesPage() {
   const { t, i18n } = useLingui();
   const loaded = useRecords('liabilities');
-  const euro = (cents: number) => formatEuro(cents, i18n.locale === 'en' ? 'en' : 'lt');
+  const euro = (cents: number) => formatEuro(cents, isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
   return (
     <RecordsPage title={t`Liabilities`} loaded={loaded}>
       {(v) =>

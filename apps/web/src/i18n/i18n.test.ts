@@ -106,4 +106,17 @@ describe('interface language', () => {
     expect(loaded).toEqual(['en']);
     await activateLocale('lt');
   });
+
+  it('a language whose texts do not arrive leaves the page as it was, and parts registered later load for the page\'s language, not the failed one', async () => {
+    await activateLocale('lt');
+    const failing = { lt: async () => ({ messages: {} }), uk: () => Promise.reject(new Error('offline')) };
+    await loadCatalog('flaky', failing);
+    await expect(activateLocale('uk')).rejects.toThrow('offline');
+    expect(i18n.locale).toBe('lt');
+    expect(document.documentElement.lang).toBe('lt');
+    const loaded: string[] = [];
+    await loadCatalog('later', { lt: async () => (loaded.push('lt'), { messages: {} }), uk: async () => (loaded.push('uk'), { messages: {} }) });
+    expect(loaded).toEqual(['lt']);
+  });
 });
+

@@ -75,13 +75,26 @@ export function initialLocale(): Locale {
 /** Loads the catalog, switches the UI, remembers the choice and sets <html lang>. */
 /** `remember` false: the language came from the browser, not a choice; it is not stored, so it keeps following the browser. */
 export async function activateLocale(locale: Locale, remember = true): Promise<void> {
+  const load = catalogs[locale];
+  if (!load) throw new Error(`no catalog for ${locale}`);
   target = locale;
-  const [{ messages }] = await Promise.all([(catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!)(), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
-  // A part registered while this ran loaded for `locale` too; wait for it before switching.
-  await Promise.all([...parts.keys()].map((name) => loadPart(name, locale)));
-  if (target !== locale) return;
-  i18n.load(locale, messages);
-  i18n.activate(locale);
-  if (remember) writeStored(STORAGE_KEYS.uilang, locale);
-  document.documentElement.lang = locale;
+  try {
+    const [{ messages }] = await Promise.all([load(), ...[...parts.keys()].map((name) => loadPart(name, locale))]);
+    // A part registered while this ran loaded for `locale` too; wait for it before switching.
+    await Promise.all([...parts.keys()].map((name) => loadPart(name, locale)));
+    if (target !== locale) return;
+    i18n.load(locale, messages);
+    i18n.activate(locale);
+    if (remember) writeStored(STORAGE_KEYS.uilang, locale);
+    document.documentElement.lang = locale;
+  } catch (error) {
+    // Not downloaded (a weak connection): the page stays in its language, and the parts load for it.
+    if (target === locale) target = isLocale(i18n.locale) ? i18n.locale : null;
+    throw error;
+  }
+}
+
+/** A switch still loading is given up (the picker closed): the page stays in its language. */
+export function cancelLocaleSwitch(): void {
+  target = isLocale(i18n.locale) ? i18n.locale : null;
 }

@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_NATIVE_NAMES, LOCALE_SHORT_NAMES, type Locale } from '@eid/domain/constants';
-import { activateLocale, isLocale } from './i18n';
+import { activateLocale, cancelLocaleSwitch, isLocale } from './i18n';
 import { useModal } from '../shell/use-modal';
 
 /**
@@ -58,6 +58,14 @@ function LanguageDialog({ locales, current, onClose }: { locales: readonly Local
   const titleId = useId();
   const [loading, setLoading] = useState<Locale | null>(null);
   const [failed, setFailed] = useState(false);
+  // The page's language has the focus (after useModal's showModal, which gives it to the first button).
+  const currentChoice = useRef<HTMLButtonElement>(null);
+  useEffect(() => currentChoice.current?.focus(), []);
+  // Closed while a language is still downloading: that switch is given up, the page stays as it is.
+  const close = () => {
+    if (loading) cancelLocaleSwitch();
+    onClose();
+  };
   const choose = async (locale: Locale) => {
     setLoading(locale);
     setFailed(false);
@@ -71,7 +79,7 @@ function LanguageDialog({ locales, current, onClose }: { locales: readonly Local
     }
   };
   return (
-    <dialog ref={ref} className="dialog language-dialog" aria-labelledby={titleId} onCancel={onClose} onClose={onClose}>
+    <dialog ref={ref} className="dialog language-dialog" aria-labelledby={titleId} onCancel={close} onClose={close}>
       <h2 id={titleId}>{t`Choose your language`}</h2>
       <ul>
         {locales.map((locale) => (
@@ -83,7 +91,7 @@ function LanguageDialog({ locales, current, onClose }: { locales: readonly Local
               aria-pressed={current === locale}
               aria-busy={loading === locale}
               disabled={loading !== null}
-              autoFocus={current === locale}
+              ref={current === locale ? currentChoice : undefined}
               onClick={() => void choose(locale)}
             >
               {LOCALE_NATIVE_NAMES[locale]}
@@ -93,7 +101,7 @@ function LanguageDialog({ locales, current, onClose }: { locales: readonly Local
       </ul>
       {failed ? <p role="alert">{t`The language could not be loaded. Check the connection and try again.`}</p> : null}
       <div className="dialog-buttons">
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={close}>
           {t`Close`}
         </button>
       </div>

@@ -6,14 +6,13 @@ import {
   PHOTO_SECTIONS,
   PREVIEW_PASSWORD_LENGTH,
   linkKey,
-  LOCALE_NATIVE_NAMES,
   type Party,
   type StatementLink,
   type StatementView,
 } from '@eid/domain';
 import { GET_FILE_PATH, STATEMENT_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../decla/fields/fields';
-import { activateLocale, i18n, isLocale, languagePicked } from '../i18n/i18n';
+import { activateLocale, i18n, languagePicked } from '../i18n/i18n';
 import { CIRCUMSTANCE_LABELS } from '../decla/steps/circumstance-labels';
 import { impactLabel } from '../decla/steps/impact-labels';
 import { AltchaSolver } from '../captcha/altcha-solver';
@@ -174,7 +173,8 @@ export function StatementDetail({ view }: { view: StatementView }) {
     damages: t`Damages`,
     extra: t`Other photos`,
   };
-  const langName = (lang: string) => (isLocale(lang) ? LOCALE_NATIVE_NAMES[lang] : lang);
+  // The document's language named in the reader's ("ukrainiečių" on a Lithuanian page), by the browser's own names.
+  const langName = (lang: string) => new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(lang) ?? lang;
   const guilty = view.guilty === 'BOTH' ? t`Both drivers` : view.guilty ? t`Driver ${view.guilty}` : '—';
   const partyCard = (p: Party) => {
     const x = view.parties[p];

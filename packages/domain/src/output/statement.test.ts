@@ -85,8 +85,8 @@ describe('statement view', () => {
     const view = statementView(d, s);
     expect(view).toMatchObject({ party: 'A', lang: 'lt', date: '2026-11-22', time: '12:00', address: 'Gedimino pr. 1, Vilnius', guilty: 'A', schemeImageId: 'scheme-image-1' });
     expect(view.documents).toEqual([
-      { type: 0, fileName: 'deklaracija-KLM123-ABC987.pdf', lang: 'lt' },
-      { type: 2, fileName: 'declaration-KLM123-ABC987.pdf', lang: 'en' },
+      { type: 0, fileName: 'deklaracija-KLM123-ABC987-lt.pdf', lang: 'lt' },
+      { type: 2, fileName: 'declaration-KLM123-ABC987-en.pdf', lang: 'en' },
     ]);
     expect(view.parties.A).toMatchObject({ plate: 'KLM123', driver: 'Jonas Petraitis', circumstances: ['10'], impact: ['front'] });
     expect(view.parties.B.audio).toEqual([{ id: 'audio-B-0001', type: 'CONDITIONS' }]);
@@ -94,6 +94,6 @@ describe('statement view', () => {
     expect(statementView(base, s).documents.map((x) => x.type)).toEqual([0]);
     expect(statementImageIds(d)).toEqual(new Set(['photo-overview-1', 'photo-overview-1-t', 'photo-plate-A', 'photo-plate-A-t', 'photo-damage-A', 'photo-damage-A-t', 'photo-plate-B', 'photo-plate-B-t', 'photo-damage-B', 'photo-damage-B-t', 'signature-A', 'signature-B', 'scheme-image-1']));
     expect(statementDocumentIds(d)).toEqual(new Set(['audio-B-0001']));
-    expect(documentFileName({ ...d, parties: { ...d.parties, B: { ...d.parties.B, vehicle: { ...d.parties.B.vehicle, plate: 'AB 12/3"' } } } }, 'en')).toBe('declaration-KLM123-AB123.pdf');
+    expect(documentFileName({ ...d, parties: { ...d.parties, B: { ...d.parties.B, vehicle: { ...d.parties.B.vehicle, plate: 'AB 12/3"' } } } }, 'en')).toBe('declaration-KLM123-AB123-en.pdf');
   });
 });

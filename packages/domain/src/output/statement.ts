@@ -146,7 +146,8 @@ export interface StatementView {
 /** The document's file name: the plates, ASCII only (a safe Content-Disposition). */
 export function documentFileName(d: Declaration, lang: Locale): string {
   const plate = (p: Party) => (d.parties[p].vehicle.plate || d.parties[p].plates.plate || d.parties[p].vehicle.vin || p).replace(/[^A-Za-z0-9]/g, '');
-  return `${lang === 'lt' ? 'deklaracija' : 'declaration'}-${plate('A')}-${plate('B')}.pdf`;
+  // The language in the name too (issue 37): a driver's own copy and the one in the other's language differ.
+  return `${lang === 'lt' ? 'deklaracija' : 'declaration'}-${plate('A')}-${plate('B')}-${lang}.pdf`;
 }
 
 /** The other driver's language, when it differs (the type-2 document). */

@@ -55,7 +55,9 @@ export function countryOptions(lang: Locale, eeaFirst = false): readonly Country
   const key = `${lang}:${eeaFirst}`;
   const made = countryLists.get(key);
   if (made) return made;
-  const names = countries.getNames(lang, { select: 'official' });
+  // Lithuanian and English by the library's official names; the other languages (issue 37) by the browser's own (Intl.DisplayNames).
+  const regions = lang === 'lt' || lang === 'en' ? null : new Intl.DisplayNames([lang], { type: 'region' });
+  const names = regions ? Object.fromEntries(Object.keys(countries.getAlpha2Codes()).map((code) => [code, regions.of(code) ?? code])) : countries.getNames(lang, { select: 'official' });
   const all = Object.entries(names).map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, lang));
   const eea = new Set<string>(EEA_COUNTRIES);
   const list = eeaFirst ? [...all.filter((c) => eea.has(c.code)), ...all.filter((c) => !eea.has(c.code))] : all;

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { claimCompetence, claimErrors, claimStepErrors, CLAIM_STEPS, type Claim, type ClaimData, type ClaimStep } from '@eid/domain';
+import { claimCompetence, claimErrors, claimStepErrors, CLAIM_STEPS, type Claim, type ClaimData, type ClaimStep, DEFAULT_LOCALE, isLocale} from '@eid/domain';
 import { ErrorText } from '../../decla/fields/fields';
 import { AccountCallError } from '../../shell/account-session';
 import { saveClaim, submitClaim, useClaimLists } from './claim-api';
@@ -19,7 +19,7 @@ const REVIEW = CLAIM_STEPS.length;
 
 export function ClaimWizard({ initial, onSubmitted }: { initial: Claim; onSubmitted: (c: Claim) => void }) {
   const { t, i18n } = useLingui();
-  const lang = i18n.locale === 'en' ? 'en' : 'lt';
+  const lang = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
   const lists = useClaimLists();
   const [claim, setClaim] = useState(initial);
   const [data, setData] = useState<ClaimData>(initial.data);

@@ -5,7 +5,7 @@
  * `session-context.tsx` and act through the methods here.
  */
 import { createActor, waitFor } from 'xstate';
-import { STORAGE_KEYS, isErrorCode, type DeclarationView, type Disclaimers, type EidMode, type KeyValuePort, type Party } from '@eid/domain';
+import { STORAGE_KEYS, isErrorCode, type DeclarationView, type Disclaimers, type EidMode, type KeyValuePort, type Locale, type Party } from '@eid/domain';
 import {
   BLOB_PATH,
   SEAT_HEADERS,
@@ -201,6 +201,16 @@ export class DeclaSession {
 
   get connected(): boolean {
     return this.connection.getSnapshot().context.credentials !== null;
+  }
+
+  /**
+   * Issue 37: the driver changed the page's language after joining; their copy of the PDF, their
+   * SMS and e-mails follow it (the parties filled on this phone). Before joining, the plates step
+   * sends the language with the request to join.
+   */
+  async changeFillLang(lang: Locale): Promise<void> {
+    if (!this.connected || this.mode !== 'live') return;
+    for (const party of this.parties) if (this.declaration?.parties[party].fillLang !== lang) await this.request('fill-lang', { party, lang });
   }
 
   /** Resumes the declaration this browser was filling (within its 30 minutes), if any. */

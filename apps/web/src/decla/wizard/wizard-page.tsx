@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { TOOLBAR } from '@eid/domain';
 import { FILL_STEPS, FIRST_FILL_STEP, stepDefinition, stepOrdinal, type StepName } from '@eid/domain/device';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
+import { isLocale } from '../../i18n/i18n';
 import { useSession, useParty } from '../session/session-context';
 import { scrollToFirstError } from './step-hooks';
 import { StepFooter, type StepProps } from './step-footer';
@@ -95,6 +96,11 @@ export function WizardPage() {
     // Where drivers are (and give up): the step's number and the mode, nothing they typed (SH5).
     trackEvent(analytics, 'declaration_step', { step, mode: session.mode });
   }, [step, session]);
+
+  // Issue 37: a language picked after joining is this driver's language for their PDF, SMS and e-mails.
+  useEffect(() => {
+    if (isLocale(i18n.locale)) session.changeFillLang(i18n.locale).catch(() => undefined);
+  }, [i18n.locale, session]);
 
   // A press on the disabled next button shows the topmost error.
   useEffect(() => {
