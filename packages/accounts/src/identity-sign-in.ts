@@ -5,7 +5,9 @@
  * person, a session on the account of that verified personal code — made at the first sign-in.
  */
 import {
+  DEFAULT_LOCALE,
   IdentityFailure,
+  isLocale,
   KeyedTurns,
   NO_PERSON,
   parsePersonalCode,
@@ -51,6 +53,8 @@ interface Pending {
   readonly startedAt: number;
   /** A start the provider refused: no session; it ends with this outcome at `endsAt`. */
   readonly decoy?: { readonly outcome: IdentityOutcome; readonly endsAt: number };
+  /** The page's language at the start: an account made by this sign-in speaks it (issue 37). */
+  readonly lang?: Locale;
 }
 
 const isPending = (x: unknown): x is Pending =>
@@ -101,7 +105,7 @@ export class IdentitySignIn {
     let verificationCode: string;
     try {
       const started = await provider.start(input, lang);
-      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now(), ...link };
+      pending = { method, sessionId: started.sessionId, context: started.context, personalCode: input.personalCode, binding: await hash.sha256Hex(binding), startedAt: clock.now(), lang, ...link };
       verificationCode = started.verificationCode;
     } catch (e) {
       if (!(e instanceof IdentityFailure) || e.outcome !== 'NOT_CLIENT') throw e instanceof IdentityFailure ? refuseOutcome(e.outcome) : e;
@@ -158,13 +162,13 @@ export class IdentitySignIn {
       if (answer.state === 'ENDED') return refuseOutcome(answer.outcome);
       if (answer.person.personalCode !== pending.personalCode) return refuseOutcome('NOT_VERIFIED');
       if (pending.linkTo !== undefined) return { state: 'LINKED' as const, account: await this.link(pending.linkTo, answer.person) };
-      const account = await this.accountOf(answer.person);
+      const account = await this.accountOf(answer.person, isLocale(pending.lang) ? pending.lang : DEFAULT_LOCALE);
       return { state: 'OK' as const, started: await this.accounts.startSession(account, pending.method, device, replacing) };
     });
   }
 
   /** The account of a verified person: made at the first sign-in; the certificate's names and the code's birth date kept current. */
-  private async accountOf(person: VerifiedPerson): Promise<Account> {
+  private async accountOf(person: VerifiedPerson, lang: Locale): Promise<Account> {
     const { store, ids, clock } = this.ports;
     const verified = { firstName: person.firstName, lastName: person.lastName, birthDate: parsePersonalCode(person.personalCode)?.birthDate ?? null };
     const existing = await store.accountByPersonalCode(person.personalCode);
@@ -180,7 +184,7 @@ export class IdentitySignIn {
       passwordHash: null,
       personalCode: person.personalCode,
       person: { ...NO_PERSON, ...verified },
-      lang: 'lt',
+      lang,
       createdAt: clock.now(),
     };
     if (await store.createAccount(account)) return account;

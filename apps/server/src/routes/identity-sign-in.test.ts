@@ -22,8 +22,8 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     ctx.app.inject({ method: 'POST', url: `${ACCOUNT_PATH}${path}`, payload: payload as Record<string, unknown>, headers: { origin: ORIGIN }, cookies });
 
   /** Starts an attempt as a browser does: its id and code, and the cookie that binds it to this browser. */
-  async function start(ctx: Ctx, personalCode: string) {
-    const res = await post(ctx, '/smart-id', { personalCode, lang: 'en' });
+  async function start(ctx: Ctx, personalCode: string, lang = 'en') {
+    const res = await post(ctx, '/smart-id', { personalCode, lang });
     const binding = /eid_attempt=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
     return { res, attempt: res.json<{ attempt: string }>().attempt, cookies: { eid_attempt: binding } };
   }
@@ -57,6 +57,14 @@ describe('sign-in by Smart-ID (the local service with SK\'s demo accounts)', () 
     expect(String(done.headers['set-cookie'])).toMatch(/eid_session=.+HttpOnly/);
     // The attempt is used once.
     expect((await post(ctx, '/identity/poll', { attempt: ok.attempt }, ok.cookies)).json().code).toBe('SIGN_IN_ATTEMPT_UNKNOWN');
+  });
+
+  it('issue 37: an account made by a sign-in speaks the language of the page it was started on (its e-mails and reminders)', async () => {
+    const ctx = await app();
+    const ok = await start(ctx, '30303039914', 'uk');
+    const done = await finish(ctx, ok.attempt, ok.cookies);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().account).toMatchObject({ personalCode: '30303039914', lang: 'uk' });
   });
 
   it('[ID7] [ID5] a refusal on the phone and a time-out are said by their codes; a second attempt for the same code within 15 s is too soon; an unknown attempt is refused', async () => {

@@ -45,8 +45,8 @@ describe('statement preview and files', () => {
     expect(view).toMatchObject({ statementId: A.statementId, party: 'A', lang: 'lt', date: '2026-11-22', time: '09:15', guilty: 'A' });
     expect(view.parties.B).toMatchObject({ plate: 'HBN512', driver: 'Ona Žemaitytė', trailerPlate: 'P1234', circumstances: ['12'] });
     expect(view.documents).toEqual([
-      { type: 0, fileName: 'deklaracija-KLM123-HBN512.pdf', lang: 'lt' },
-      { type: 2, fileName: 'declaration-KLM123-HBN512.pdf', lang: 'en' },
+      { type: 0, fileName: 'deklaracija-KLM123-HBN512-lt.pdf', lang: 'lt' },
+      { type: 2, fileName: 'declaration-KLM123-HBN512-en.pdf', lang: 'en' },
     ]);
     const cookie = bySms.cookies.find((c) => c.name === `eidst_${A.statementId}`);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
@@ -105,12 +105,12 @@ describe('statement preview and files', () => {
     const opened = await openWith(ctx, { suid: A.suid }, PASSWORD.A);
     const cookie = cookieOf(opened);
     const get = (query: string, withCookie = true) => ctx.app.inject({ method: 'GET', url: `${GET_FILE_PATH}?${query}`, headers: withCookie ? { cookie } : {} });
-    const pdf = await get(`cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512.pdf&type=0`);
+    const pdf = await get(`cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512-lt.pdf&type=0`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe('attachment; filename="deklaracija-KLM123-HBN512.pdf"');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="deklaracija-KLM123-HBN512-lt.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const second = await get(`cuid=${A.statementId}&fileName=declaration-KLM123-HBN512.pdf&type=2`);
+    const second = await get(`cuid=${A.statementId}&fileName=declaration-KLM123-HBN512-en.pdf&type=2`);
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(pdf.rawPayload)).toBe(false);
     const photo = await get(`cuid=${A.statementId}&fileName=photo-plate-B1&type=69`);
@@ -118,21 +118,21 @@ describe('statement preview and files', () => {
     const audio = await get(`cuid=${A.statementId}&fileName=audio-damages-A1&type=1`);
     expect([audio.statusCode, audio.headers['content-type']]).toEqual([200, 'audio/webm']);
     for (const query of [
-      `cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512.pdf&type=2`, // the wrong name for type 2
+      `cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512-lt.pdf&type=2`, // the wrong name for type 2
       `cuid=${A.statementId}&fileName=audio-damages-A1&type=69`, // not an image
       `cuid=${A.statementId}&fileName=photo-plate-B1&type=1`, // not a document
       `cuid=${A.statementId}&fileName=decl-statement-01-docB0&type=69`, // B's document by its blob id
-      `cuid=${B.statementId}&fileName=declaration-KLM123-HBN512.pdf&type=0`, // B's statement, not opened here
+      `cuid=${B.statementId}&fileName=declaration-KLM123-HBN512-en.pdf&type=0`, // B's statement, not opened here
     ]) {
       const res = await get(query);
       expect([res.statusCode, res.json()], query).toEqual([404, { code: 'FILE_NOT_FOUND' }]);
     }
-    expect((await get(`cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512.pdf&type=0`, false)).statusCode).toBe(404);
+    expect((await get(`cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512-lt.pdf&type=0`, false)).statusCode).toBe(404);
     for (const fileName of ['../../data/eid.sqlite', '%2e%2e%2fsecret.key']) {
       expect((await get(`cuid=${A.statementId}&fileName=${fileName}&type=69`)).statusCode).toBe(400);
     }
     // The opening lasts an hour.
     clock.advance(60 * 60_000);
-    expect((await get(`cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512.pdf&type=0`)).statusCode).toBe(404);
+    expect((await get(`cuid=${A.statementId}&fileName=deklaracija-KLM123-HBN512-lt.pdf&type=0`)).statusCode).toBe(404);
   });
 });
