@@ -94,6 +94,8 @@ export async function expectStep(page: Page, step: number): Promise<void> {
 /** From the home page to the intro of a declaration in a mode. */
 export async function start(page: Page, mode: 'live' | 'practice'): Promise<void> {
   await page.goto('/');
+  // The page's language is known once the app has drawn (it activates the language first): the HTML's own says lt until then.
+  await expect(page.locator('#app h1').first()).toBeVisible({ timeout: 15_000 });
   const t = await pageTexts(page);
   await page.getByRole('button', { name: t(mode === 'live' ? 'Declare an accident' : 'Practise first (nothing is sent)') }).click();
   await expectStep(page, 1);
