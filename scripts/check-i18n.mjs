@@ -6,13 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, run } from './lib/bootstrap.mjs';
+import { CONSOLE_LOCALES, LOCALES } from './lib/locales.mjs';
 
 // Lingui's own ICU compiler (the server's texts use it at run time; the web app's build, the same).
 const { compileMessage } = createRequire(join(ROOT, 'adapters/texts-catalog/package.json'))('@lingui/message-utils/compileMessage');
 
-// The domain's LOCALES and CONSOLE_LOCALES (packages/domain/src/rules/constants.ts).
-const LOCALES = ['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de'];
-const CONSOLE_LOCALES = ['lt', 'en'];
 const localesOf = (catalog) => (catalog.name === 'console' ? CONSOLE_LOCALES : LOCALES);
 /** The catalogs: the web app's and the server's (SMS, e-mails, photo legends), each extracted into its own scratch folder. */
 const CATALOGS = [

@@ -4,8 +4,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run } from './lib/bootstrap.mjs';
+import { CONSOLE_LOCALES } from './lib/locales.mjs';
 
-const CONSOLE_LOCALES = ['lt', 'en'];
 run('npx', ['lingui', 'extract', '--clean', '--config', 'apps/web/lingui.config.ts'], { stdio: 'inherit' });
 const consoleDir = join(ROOT, 'apps/web/src/console/locales');
 for (const locale of readdirSync(consoleDir)) if (!CONSOLE_LOCALES.includes(locale)) rmSync(join(consoleDir, locale), { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * (at most 40 characters) or, for a script GSM-7 lacks, UCS-2 (at most 20). Smart-ID's is Unicode, at
  * most 60 characters.
  */
-import type { Locale } from '@eid/domain';
+import { smsEncoding, type Locale } from '@eid/domain';
 
 export const SIGN_IN_PROMPT: Readonly<Record<Locale, string>> = {
   lt: 'Prisijungimas prie EID',
@@ -19,11 +19,9 @@ export const SIGN_IN_PROMPT: Readonly<Record<Locale, string>> = {
 /** Mobile-ID's language for its own menus: the person's where it has it, else English. */
 export const MOBILE_ID_LANGUAGE: Readonly<Record<Locale, 'LIT' | 'ENG' | 'RUS'>> = { lt: 'LIT', en: 'ENG', pl: 'ENG', lv: 'ENG', uk: 'ENG', ru: 'RUS', de: 'ENG' };
 
-/** GSM-7's basic set (3GPP TS 23.038) without its extension table: what a display text may hold to go as GSM-7. */
-const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
-
 /** The display text and the format it goes in. */
 export function mobileIdPrompt(lang: Locale): { readonly displayText: string; readonly displayTextFormat: 'GSM-7' | 'UCS-2' } {
   const text = SIGN_IN_PROMPT[lang];
-  return { displayText: text, displayTextFormat: GSM7.test(text) ? 'GSM-7' : 'UCS-2' };
+  // The same alphabet as an SMS's (the domain's rule).
+  return { displayText: text, displayTextFormat: smsEncoding(text) === 'GSM7' ? 'GSM-7' : 'UCS-2' };
 }

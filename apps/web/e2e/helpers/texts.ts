@@ -13,38 +13,14 @@ import type { Page } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CATALOGS = ['apps/web/src/locales', 'apps/web/src/decla/locales', 'apps/web/src/content/locales', 'apps/web/src/account/locales'];
-// Lingui's own ICU compiler, as the server's texts use it.
-const { compileMessage } = createRequire(`${ROOT}adapters/texts-catalog/package.json`)('@lingui/message-utils/compileMessage') as {
-  compileMessage(message: string): unknown;
-};
+// Lingui's own ICU compiler and the .po reader, as the server's texts use them.
+const fromTexts = createRequire(`${ROOT}adapters/texts-catalog/package.json`);
+const { compileMessage } = fromTexts('@lingui/message-utils/compileMessage') as { compileMessage(message: string): unknown };
+const PO = fromTexts('pofile') as { parse(text: string): { items: Array<{ msgid: string; msgstr: string[] }> } };
 
-/** msgid → msgstr of a .po file (multi-line strings joined). */
+/** msgid → msgstr of a .po file, read by `pofile` as the server's catalogs are. */
 function readPo(file: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  let id: string | null = null;
-  let str = '';
-  let field: 'id' | 'str' = 'id';
-  const flush = () => {
-    if (id) entries.set(id, str);
-    id = null;
-  };
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('msgid ')) {
-      flush();
-      id = JSON.parse(line.slice(6)) as string;
-      str = '';
-      field = 'id';
-    } else if (line.startsWith('msgstr ')) {
-      str = JSON.parse(line.slice(7)) as string;
-      field = 'str';
-    } else if (line.startsWith('"') && id !== null) {
-      if (field === 'id') id += JSON.parse(line) as string;
-      else str += JSON.parse(line) as string;
-    }
-  }
-  flush();
-  return entries;
+  return new Map(PO.parse(readFileSync(file, 'utf8')).items.filter((item) => item.msgid).map((item) => [item.msgid, item.msgstr[0] ?? '']));
 }
 
 const instances = new Map<Locale, { i18n: I18n; ids: Set<string> }>();
