@@ -1,7 +1,8 @@
 /**
  * The device's client takes its types from the protocol's registry: a misspelt instruction or a
  * wrong payload does not compile, and each answer has its instruction's own result type.
- * Checked by `tsc -p packages/hub/tsconfig.test.json` (npm run typecheck) and vitest's typecheck.
+ * Checked by `tsc -p packages/hub/tsconfig.test.json` (npm run typecheck, a step of npm test): a wrong
+ * expectTypeOf is a compile error there.
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { GuiltStateView, PreviewFinding } from '@eid/domain';
