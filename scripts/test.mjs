@@ -33,8 +33,9 @@ function summary(results) {
     counts.failed += unit.numFailedTests ?? 0;
     counts.skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
   }
-  const e2e = readJson('test-results/e2e.json');
-  if (e2e?.stats) {
+  for (const report of ['test-results/e2e.json', 'test-results/e2e-part-cluster.json']) {
+    const e2e = readJson(report);
+    if (!e2e?.stats) continue;
     counts.passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
     counts.failed += e2e.stats.unexpected ?? 0;
     counts.skipped += e2e.stats.skipped ?? 0;
@@ -81,7 +82,21 @@ const { exitCode, results } = await runChecked(
     },
     { name: 'unit and integration tests', fn: (run) => run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']) },
     { name: 'build', fn: () => build() },
-    { name: 'end-to-end tests (Chromium)', fn: (run) => run('npx', ['playwright', 'test']) },
+    {
+      // Two parts, each with only its own servers (playwright.config.ts, EID_E2E_PART): the cluster is started for its
+      // tests only. Both parts run; the step fails if either does.
+      name: 'end-to-end tests (Chromium)',
+      fn: async (run) => {
+        const parts = [];
+        for (const part of ['drivers', 'cluster']) {
+          process.env.EID_E2E_PART = part;
+          parts.push(await run('npx', ['playwright', 'test']).then(() => null, (error) => error));
+        }
+        delete process.env.EID_E2E_PART;
+        const failed = parts.find((error) => error !== null);
+        if (failed) throw failed;
+      },
+    },
   ],
   { signals: true, onStopped: summary },
 );
