@@ -6,11 +6,14 @@
  * first sign-in, with no address, password or personal code.
  */
 import {
+  DEFAULT_LOCALE,
   IdentityFailure,
+  isLocale,
   NO_PERSON,
   oidcLinkKey,
   safeNextPath,
   type Account,
+  type Locale,
   type OidcClaims,
   type OidcProviderPort,
 } from '@eid/domain';
@@ -28,6 +31,8 @@ interface PendingOidc {
   /** OI3: the hash of the session the browser had when it left (the strict session cookie does not come back with the provider's redirect): it ends at the sign-in. */
   readonly replacing?: string;
   readonly context: Readonly<Record<string, string>>;
+  /** The language of the page the sign-in was started on: an account it makes speaks it (issue 37). */
+  readonly lang?: Locale;
 }
 
 const isPendingOidc = (x: unknown): x is PendingOidc =>
@@ -46,7 +51,7 @@ export class OidcSignIn {
   }
 
   /** OI1, OI2: the provider's address to send this browser to; the state is the key of what the callback needs. */
-  async start(providerId: string, redirectUri: string, binding: string, next: unknown, replacing?: string): Promise<string> {
+  async start(providerId: string, redirectUri: string, binding: string, next: unknown, replacing?: string, lang?: Locale): Promise<string> {
     const provider = this.providers[providerId];
     if (!provider) return refuseAccount('IDENTITY_FAILED');
     const { expiring, hash, clock } = this.ports;
@@ -56,6 +61,7 @@ export class OidcSignIn {
       binding: await hash.sha256Hex(binding),
       next: safeNextPath(next),
       context: begun.context,
+      ...(lang ? { lang } : {}),
       ...(replacing ? { replacing: await hash.sha256Hex(replacing) } : {}),
     };
     await expiring.set(await this.key(begun.state), pending, clock.now() + OIDC_ATTEMPT_MS);
@@ -82,15 +88,15 @@ export class OidcSignIn {
       if (!(e instanceof IdentityFailure)) return refuseAccount('IDENTITY_NOT_VERIFIED');
       return refuseAccount(e.outcome === 'USER_REFUSED' ? 'SOCIAL_SIGN_IN_CANCELLED' : `IDENTITY_${e.outcome}`);
     });
-    const account = await this.accountOf(claims);
+    const account = await this.accountOf(claims, pending.lang && isLocale(pending.lang) ? pending.lang : DEFAULT_LOCALE);
     // The session the browser had when it left ends (no fixation); so does one it came back with.
     const old = pending.replacing ? await this.ports.store.sessionByTokenHash(pending.replacing) : null;
     if (old) await this.ports.store.removeSession(old.accountId, old.id);
     return { started: await this.accounts.startSession(account, 'oidc', device, replacing), next: pending.next };
   }
 
-  /** OI3: the account linked to the social account; made at its first sign-in (names from the claims, not verified). */
-  private async accountOf(claims: OidcClaims): Promise<Account> {
+  /** OI3: the account linked to the social account; made at its first sign-in (names from the claims, not verified; `lang` the page's). */
+  private async accountOf(claims: OidcClaims, lang: Locale): Promise<Account> {
     const { store, ids, clock } = this.ports;
     const link = oidcLinkKey(claims.issuer, claims.subject);
     const linked = await store.accountByLink(link);
@@ -102,7 +108,7 @@ export class OidcSignIn {
       passwordHash: null,
       personalCode: null,
       person: { ...NO_PERSON, firstName: claims.givenName?.slice(0, 100) ?? null, lastName: claims.familyName?.slice(0, 100) ?? null },
-      lang: 'lt',
+      lang,
       createdAt: clock.now(),
     };
     await store.createAccount(account);

@@ -62,6 +62,24 @@ describe('sign-in with a social account (a real local OpenID provider)', () => {
     expect(await ids(againSession)).toEqual(both);
   });
 
+  it('issue 37: an account made by a social sign-in speaks the language of the page it was started on; an account already made keeps its own; a language we do not serve is refused', async () => {
+    const ctx = await app();
+    const signIn = async (login: string, lang: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/local/start?next=%2Fuser&lang=${lang}` });
+      const done = await back(ctx, await walkToCallback(String(res.headers.location), login, CALLBACK), { eid_oidc: cookie(res, 'eid_oidc').value });
+      return (await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: cookie(done, 'eid_session').value } })).json();
+    };
+    expect(await signIn('oksana.ukr', 'uk')).toMatchObject({ lang: 'uk' });
+    expect(await signIn('oksana.ukr', 'de')).toMatchObject({ lang: 'uk' });
+    expect(await signIn('hans.de', 'de')).toMatchObject({ lang: 'de' });
+    // Without one (an older page's link): Lithuanian, the service's default.
+    const plain = await start(ctx);
+    const done = await back(ctx, await walkToCallback(plain.location, 'jonas.lt', CALLBACK), { eid_oidc: plain.binding.value });
+    expect((await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/me`, cookies: { eid_session: cookie(done, 'eid_session').value } })).json()).toMatchObject({ lang: 'lt' });
+    const bad = await ctx.app.inject({ method: 'GET', url: `${ACCOUNT_PATH}/oidc/local/start?lang=xx` });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'DATA_ERROR']);
+  });
+
   it('[OI3] the provider\'s e-mail joins no account of ours: an account of that address stays its own, the social sign-in makes another without an address', async () => {
     const ctx = await app({ EID_DEV_OUTBOX: 'on' });
     const email = 'ona.petraitiene@local.test';

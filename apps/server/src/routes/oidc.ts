@@ -28,11 +28,11 @@ const oidc: FastifyPluginAsync = async (app) => {
 
   app.get(C.oidcStart.path, perMinute(10), async (request, reply) => {
     const { provider } = parseInput(C.oidcStart.params, request.params);
-    const { next } = parseInput(C.oidcStart.query, request.query);
+    const { next, lang } = parseInput(C.oidcStart.query, request.query);
     const binding = randomBytes(32).toString('base64url');
     let url: string;
     try {
-      url = await app.oidc.start(provider, oidcCallbackUrl(app.config.publicUrl, provider), binding, next, sessionToken(request));
+      url = await app.oidc.start(provider, oidcCallbackUrl(app.config.publicUrl, provider), binding, next, sessionToken(request), lang);
     } catch (e) {
       if (e instanceof AccountError) return backHome(reply, e.code);
       throw e;

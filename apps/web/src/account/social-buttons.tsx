@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { STORAGE_KEYS } from '@eid/domain/constants';
+import { isLocale, STORAGE_KEYS } from '@eid/domain/constants';
 import { ACCOUNT_PATH } from '@eid/domain/shell';
 import { writeStored } from '../storage';
 import { googleButtonWidth } from '@eid/domain';
@@ -24,7 +24,7 @@ export function useButtonWidth(): number {
 }
 
 export function SocialButtons({ providers, next }: { providers: ReadonlyArray<{ readonly id: string; readonly name: string }>; next: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const width = useButtonWidth();
   return (
     <div className="dialog-buttons dialog-buttons--stacked social-buttons">
@@ -35,7 +35,8 @@ export function SocialButtons({ providers, next }: { providers: ReadonlyArray<{ 
           style={{ width }}
           // The page that comes back asks the server for the session (a sign-in that did not happen clears the flag).
           onClick={() => writeStored(STORAGE_KEYS.signedIn, '1')}
-          href={`${ACCOUNT_PATH}/oidc/${encodeURIComponent(p.id)}/start?next=${encodeURIComponent(next)}`}>
+          // The page's language: an account this sign-in makes speaks it (its e-mails and reminders, issue 37).
+          href={`${ACCOUNT_PATH}/oidc/${encodeURIComponent(p.id)}/start?next=${encodeURIComponent(next)}${isLocale(i18n.locale) ? `&lang=${i18n.locale}` : ''}`}>
           {t`Sign in with ${p.name}`}
         </a>
       ))}

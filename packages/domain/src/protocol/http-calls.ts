@@ -35,7 +35,7 @@ import { NotificationPreferencesSchema, type AccidentsAnswer, type DebtsAnswer, 
 import type { StatementView } from '../output/statement.js';
 import type { AddressSuggestion } from '../ports/address.port.js';
 import { ChatIdSchema, ChatReplySchema, NewChatSchema, type Chat, type ChatsAnswer, type ChatThread } from '../chat/chat.js';
-import { CAPTCHA_ACTIONS } from '../rules/constants.js';
+import { CAPTCHA_ACTIONS, LOCALES } from '../rules/constants.js';
 import { ClaimDocumentFieldsSchema, ClaimFileParamsSchema, ClaimMoveSchema, ClaimParamsSchema, SaveClaimSchema, StartClaimSchema, type ClaimAnswer, type ClaimLists, type ClaimRow, type ClaimsAnswer } from '../claim/claim-api.js';
 import { ConsolePageSchema, NewStaffSchema, type StaffPermission } from '../console/staff.js';
 import { SystemUpdateSchema, type SystemUpdateAnswer } from '../console/system-update.js';
@@ -138,7 +138,8 @@ export const ParameterParamsSchema = object({ name: v.pipe(v.string(), v.maxLeng
 /** A major version of the insurers' data model, as its address names it (`v1`); an unknown one is ROUTE_NOT_FOUND. */
 export const InsurerSchemaParamsSchema = object({ major: v.pipe(v.string(), v.regex(/^v\d{1,3}$/)) });
 export const OidcParamsSchema = object({ provider: OidcProviderIdSchema });
-export const OidcStartQuerySchema = object({ next: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
+/** `lang`: the page's language, that of an account the sign-in makes (issue 37; a language is no personal data in an address). */
+export const OidcStartQuerySchema = object({ next: v.optional(v.pipe(v.string(), v.maxLength(2000))), lang: v.optional(v.picklist(LOCALES)) });
 export const ConfirmEmailBodySchema = object({ token: v.pipe(v.string(), v.minLength(10), v.maxLength(2048)) });
 export const StatementOpenBodySchema = object({ ...StatementOpenSchema.entries, captcha: CAPTCHA_TOKEN });
 /** The console's sign-in as it arrives: each field bounded; StaffSignInSchema then decides (SF1: one answer for any failure). */
