@@ -24,7 +24,11 @@ export const CLUSTER_PORT = Number(process.env.EID_E2E_CLUSTER_PORT ?? 18090);
  * no longer runs (about 3 % of the machine, idle) through the 17 minutes of the other tests, nor starts for a spec
  * that does not need it when a part is chosen.
  */
-const PART = process.env.EID_E2E_PART === 'drivers' || process.env.EID_E2E_PART === 'cluster' ? process.env.EID_E2E_PART : 'both';
+const PART = ((part) => {
+  if (part === undefined || part === '') return 'both';
+  if (part === 'drivers' || part === 'cluster') return part;
+  throw new Error(`EID_E2E_PART is drivers, cluster or unset, not ${JSON.stringify(part)}`);
+})(process.env.EID_E2E_PART);
 const drivers = PART !== 'cluster';
 const cluster = PART !== 'drivers';
 export const CHROMIUM_ARGS = [

@@ -87,14 +87,17 @@ const { exitCode, results } = await runChecked(
       // tests only. Both parts run; the step fails if either does.
       name: 'end-to-end tests (Chromium)',
       fn: async (run) => {
-        const parts = [];
+        // Stopped by a signal while the first part runs: the second is not started (the runner is stopping what runs).
+        let stopping = false;
+        for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => (stopping = true));
+        const failures = [];
         for (const part of ['drivers', 'cluster']) {
+          if (stopping) break;
           process.env.EID_E2E_PART = part;
-          parts.push(await run('npx', ['playwright', 'test']).then(() => null, (error) => error));
+          await run('npx', ['playwright', 'test']).catch((error) => failures.push(Object.assign(new Error(`the ${part} part: ${error.message}`), { exitCode: error.exitCode })));
         }
         delete process.env.EID_E2E_PART;
-        const failed = parts.find((error) => error !== null);
-        if (failed) throw failed;
+        if (failures.length > 0) throw failures[0];
       },
     },
   ],

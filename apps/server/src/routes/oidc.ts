@@ -1,7 +1,8 @@
 /**
- * Sign-in with a social account (SPEC OI1-OI4): `GET …/oidc/:provider/start?next=` sends the
- * browser to the provider with a binding cookie (HTTP-only, same-site lax so that it comes back
- * with the provider's redirect, these paths only, 10 minutes); `GET …/oidc/:provider/callback`
+ * Sign-in with a social account (SPEC OI1-OI4): `GET …/oidc/:provider/start?next=&lang=` sends the
+ * browser to the provider (an account it makes speaks `lang`, the page's language) with a binding
+ * cookie (HTTP-only, same-site lax so that it comes back with the provider's redirect, these paths
+ * only, 10 minutes); `GET …/oidc/:provider/callback`
  * takes the answer once, starts a session (the browser's old one ends) and returns to `next` — or
  * home with the login dialog saying why not.
  */
