@@ -147,7 +147,8 @@ export async function platesAskingToJoin(page: Page, own: string, other: string)
   await located(page, t);
   await nextButton(page).click();
   const code = page.getByRole('status').filter({ hasText: t('The other driver is asked to let you join. Show them this code; they confirm it on their phone:') }).locator('.join-code');
-  await expect(code).toHaveText(/^\d{4}$/);
+  // The join goes through the captcha's proof of work and the socket: seconds on a busy machine (5 s failed once under a trace).
+  await expect(code).toHaveText(/^\d{4}$/, { timeout: 15_000 });
   return (await code.textContent()) ?? '';
 }
 

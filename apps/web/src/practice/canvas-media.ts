@@ -21,6 +21,7 @@ import {
   type MediaProcessorPort,
   type ProcessedImage,
 } from '@eid/domain';
+import { whileFramesRun } from '../ui/canvas-blob';
 
 type Canvas = OffscreenCanvas;
 
@@ -32,7 +33,7 @@ function canvas(width: number, height: number): { canvas: Canvas; g: OffscreenCa
 }
 
 async function encode(c: Canvas, contentType: 'image/jpeg' | 'image/png', quality: number): Promise<ProcessedImage> {
-  const blob = await c.convertToBlob({ type: contentType, quality: quality / 100 });
+  const blob = await whileFramesRun(c.convertToBlob({ type: contentType, quality: quality / 100 }));
   return { contentType, bytes: new Uint8Array(await blob.arrayBuffer()), width: c.width, height: c.height };
 }
 

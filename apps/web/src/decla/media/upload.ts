@@ -3,6 +3,7 @@
  * preparing a photo before it leaves the phone (IMG6): a JPEG is drawn again upright by its EXIF orientation, at most 1600 px, quality 0.8, which also drops its metadata (GPS).
  */
 import { PHOTO_SEND, photoMayBeRedrawn, photoSendSize, photoSendWay } from '@eid/domain';
+import { canvasToBlob } from '../../ui/canvas-blob';
 
 export interface UploadResponse {
   readonly status: number;
@@ -59,7 +60,7 @@ export async function browserDecode(file: Blob): Promise<DecodedPhoto | null> {
         canvas.getContext('2d')?.drawImage(bitmap, 0, 0, width, height);
         // A 12 MP bitmap is about 48 MB of the phone's memory: let go as soon as it is drawn.
         bitmap.close();
-        return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+        return canvasToBlob(canvas, 'image/jpeg', quality);
       },
       close: () => bitmap.close(),
     };

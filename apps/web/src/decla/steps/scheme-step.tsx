@@ -29,6 +29,7 @@ import { useStepValidity, useStepWaiting } from '../wizard/step-hooks';
 import { TEMPLATE_NAMES } from './circumstance-labels';
 import { SchemeRoad } from './scheme-road';
 import type { StepProps } from '../wizard/step-footer';
+import { whileFramesRun } from '../../ui/canvas-blob';
 
 interface DrawnVehicle {
   x: number;
@@ -207,7 +208,7 @@ export function SchemeStep({ step }: StepProps) {
     try {
       setSelected(null);
       await new Promise((r) => requestAnimationFrame(r));
-      const blob = (await s.toBlob({ pixelRatio: 1 / scale, mimeType: 'image/png' })) as Blob;
+      const blob = (await whileFramesRun(s.toBlob({ pixelRatio: 1 / scale, mimeType: 'image/png' }))) as Blob;
       const imageId = await session.upload(blob, 'scheme');
       await session.request('scheme', { imageId, objects: JSON.stringify(model), isPhoto: false });
       setDirty(false);

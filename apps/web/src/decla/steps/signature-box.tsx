@@ -10,6 +10,7 @@ import { ErrorText } from '../fields/fields';
 import { useStoredBinary } from '../fields/use-stored-binary';
 import { codeOf } from '../session/decla-session';
 import { useConnectedDeclaration, useSession } from '../session/session-context';
+import { canvasToBlob } from '../../ui/canvas-blob';
 
 /** A signature being drawn is saved this long after the last stroke (issue 18 item 4). */
 const SIGNATURE_SAVE_DELAY_MS = 1200;
@@ -55,7 +56,8 @@ export function SignatureBox({ party, both, onChange }: { party: Party; both: bo
       setSaving(true);
       try {
         // The canvas's own bytes (a fetch of a data: URL would be refused by the content security policy).
-        const blob = await new Promise<Blob>((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error('empty'))), 'image/png'));
+        const blob = await canvasToBlob(el, 'image/png');
+        if (!blob) throw new Error('empty');
         const imageId = await session.upload(blob, 'signature');
         await session.request('signature', { party, imageId, ...measures });
         p.clear();
