@@ -45,7 +45,7 @@ export class MemoryDeclarationStore implements DeclarationStorePort {
     if (!r) return null;
     this.records.set(id, {
       ...r,
-      slots: { ...r.slots, [party]: { ...r.slots[party], lastSeen: at } },
+      slots: { ...r.slots, [party]: { ...r.slots[party], lastSeen: Math.max(r.slots[party].lastSeen, at) } },
       lastActivity: Math.max(r.lastActivity, at),
     });
     return r.declaration.version;

@@ -67,6 +67,22 @@ export function unlockSql(declarationId: string): string {
   return `select pg_advisory_unlock(hashtextextended('${checkedId(declarationId, 'PgCluster.withLock')}', 0))`;
 }
 
+/**
+ * A heartbeat's write (issue 35 item 4): the seat's last-seen time and the last activity only move forward; the
+ * version read back. A named statement, prepared once per connection, as the save's (drizzle built it at each of
+ * every device's heartbeats, one every 2 s).
+ */
+export const TOUCH: Readonly<Record<'A' | 'B', Pick<pg.QueryConfig, 'name' | 'text'>>> = {
+  A: {
+    name: 'eid_declaration_touch_a',
+    text: 'update declarations set slot_a_last_seen = greatest(slot_a_last_seen, $2), last_activity = greatest(last_activity, $2) where id = $1 returning version',
+  },
+  B: {
+    name: 'eid_declaration_touch_b',
+    text: 'update declarations set slot_b_last_seen = greatest(slot_b_last_seen, $2), last_activity = greatest(last_activity, $2) where id = $1 returning version',
+  },
+};
+
 export const GET_ROW: Pick<pg.QueryConfig, 'name' | 'text'> = {
   name: 'eid_declaration_get',
   text: `select ${STAMP_COLUMNS}, doc from declarations where id = $1`,

@@ -10,7 +10,7 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
-import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
 
@@ -191,13 +191,9 @@ export class PgDeclarationStore implements DeclarationStorePort {
   }
 
   async touch(id: string, party: Party, at: number): Promise<number | null> {
-    const seen = party === 'A' ? { slotALastSeen: sql`greatest(${declarations.slotALastSeen}, ${at})` } : { slotBLastSeen: sql`greatest(${declarations.slotBLastSeen}, ${at})` };
-    const [row] = await this.db
-      .update(declarations)
-      .set({ ...seen, lastActivity: sql`greatest(${declarations.lastActivity}, ${at})` })
-      .where(eq(declarations.id, id))
-      .returning({ version: declarations.version });
-    return row ? row.version : null;
+    const result = await this.opened.pool.query<{ version: number }>({ ...TOUCH[party], values: [id, at] });
+    const row = result.rows[0];
+    return row ? Number(row.version) : null;
   }
 
   async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {

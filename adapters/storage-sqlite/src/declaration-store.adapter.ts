@@ -126,7 +126,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
     const touch = (seen: 'slotALastSeen' | 'slotBLastSeen') =>
       db
         .update(declarations)
-        .set({ [seen]: sql`${sql.placeholder('at')}`, lastActivity: sql`max(${declarations.lastActivity}, ${sql.placeholder('at')})` })
+        .set({ [seen]: sql`max(${declarations[seen]}, ${sql.placeholder('at')})`, lastActivity: sql`max(${declarations.lastActivity}, ${sql.placeholder('at')})` })
         .where(eq(declarations.id, sql.placeholder('id')))
         .returning({ version: declarations.version })
         .prepare();

@@ -235,5 +235,27 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect(await store.existingIds(['ended-long-ago', 'ended-lately', 'open-old', 'never'])).toEqual(new Set(['ended-lately', 'open-old']));
       }));
 
+    it("a heartbeat (touch) moves only its seat's last-seen time forward, never the last activity back, and answers the version", () =>
+      withStore(async ({ store }) => {
+        const created = storedDeclaration('d1', 'KLM123', 'ABC987', 50_000);
+        await store.create({ ...created, slots: { A: { ...created.slots.A, lastSeen: 1_000 }, B: { ...created.slots.B, lastSeen: 2_000 } } });
+        const version = created.declaration.version;
+        // Older than the last activity: the seat is seen then, the activity stays.
+        expect(await store.touch('d1', 'A', 40_000)).toBe(version);
+        let now = (await store.get('d1'))!;
+        expect({ a: now.slots.A.lastSeen, b: now.slots.B.lastSeen, activity: now.lastActivity }).toEqual({ a: 40_000, b: 2_000, activity: 50_000 });
+        // Newer: its own seat and the activity move forward.
+        expect(await store.touch('d1', 'B', 60_000)).toBe(version);
+        now = (await store.get('d1'))!;
+        expect({ a: now.slots.A.lastSeen, b: now.slots.B.lastSeen, activity: now.lastActivity }).toEqual({ a: 40_000, b: 60_000, activity: 60_000 });
+        // A late heartbeat never moves a seat back.
+        expect(await store.touch('d1', 'B', 55_000)).toBe(version);
+        expect((await store.get('d1'))!.slots.B.lastSeen).toBe(60_000);
+        // A save after it keeps what the heartbeats moved (a save's seen times only move forward too).
+        expect(await store.save(edited(now, 'after the heartbeats'), version)).toBe(true);
+        now = (await store.get('d1'))!;
+        expect({ b: now.slots.B.lastSeen, activity: now.lastActivity, version: now.declaration.version }).toEqual({ b: 60_000, activity: 60_000, version: version + 1 });
+        expect(await store.touch('gone', 'A', 60_000)).toBeNull();
+      }));
   });
 }

@@ -49,8 +49,10 @@ export interface DeclarationStorePort {
    */
   getSince(id: string, afterVersion: number): Promise<{ readonly record: StoredDeclaration; readonly notes: ChangeNote[] } | null>;
   /**
-   * Records a heartbeat: the party's last-seen time and the declaration's last activity. Resolves
-   * the declaration's version (the device learns whether it missed a change), null when it is gone.
+   * Records a heartbeat: the party's last-seen time and the declaration's last activity, each only
+   * moved forward (a late heartbeat, or one of a node whose clock lags, never moves them back; a save
+   * keeps them the same way). Resolves the declaration's version (the device learns whether it missed a
+   * change), null when it is gone.
    */
   touch(id: string, party: Party, at: number): Promise<number | null>;
   /**
