@@ -67,7 +67,7 @@ function prepareSave(db: EidDatabase) {
       .where(and(eq(declarations.id, sql.placeholder('id')), eq(declarations.version, sql.placeholder('expectedVersion'))))
       .prepare(),
     dropKeys: db.delete(declarationKeys).where(eq(declarationKeys.declarationId, sql.placeholder('id'))).prepare(),
-    addKey: db.insert(declarationKeys).values({ declarationId: p('id'), key: p('key') }).onConflictDoNothing().prepare(),
+    addKey: db.insert(declarationKeys).values({ declarationId: p('id'), key: p('key') }).prepare(),
     addNote: db.insert(declarationChanges).values({ declarationId: p('id'), version: p('version'), kind: p('kind'), byParty: p('by') }).onConflictDoNothing().prepare(),
     pruneNotes: db
       .delete(declarationChanges)
@@ -188,7 +188,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
 
   private writeKeys(d: Declaration): void {
     this.statements.dropKeys.run({ id: d.id });
-    for (const key of new Set(keysOf(d))) this.statements.addKey.run({ id: d.id, key });
+    for (const key of keysOf(d)) this.statements.addKey.run({ id: d.id, key });
   }
 
   private writeNote(id: string, version: number, note: Omit<ChangeNote, 'version'>): void {

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { withFormsCatalog } from '../decla/catalog';
+import type { errorMessage as ErrorMessageOf } from '../decla/error-messages';
 import { CONSOLE_LOCALES } from '@eid/domain/constants';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
@@ -19,26 +20,36 @@ const ConsoleView = lazy(() => withFormsCatalog(() => import('./console-views'))
 
 /**
  * The error texts (the forms' catalog and its texts: about 20 KiB) are shown only once a sign-in is refused: they load
- * right after the sign-in screen is drawn, and a refusal waits for them if they are still on their way.
+ * right after the sign-in screen is drawn, and a refusal waits for them if they are still on their way. A failed
+ * download is not kept: the next refusal tries again.
  */
-const loadErrorTexts = () => withFormsCatalog(() => import('../decla/error-messages'));
-const RefusalText = lazy(() =>
-  loadErrorTexts().then(
-    ({ errorMessage }) => ({
-      default: function Refusal({ code }: { code: string }) {
-        const { i18n } = useLingui();
-        return <p className="field-error">{i18n._(errorMessage(code))}</p>;
-      },
-    }),
-    // Not downloaded (the connection is down): the console's own words, with the code.
-    () => ({
-      default: function Refusal({ code }: { code: string }) {
-        const { t } = useLingui();
-        return <p className="field-error">{t`The sign-in did not go through (${code}). Check the connection and try again.`}</p>;
-      },
-    }),
-  ),
-);
+let errorTexts: Promise<{ errorMessage: typeof ErrorMessageOf }> | undefined;
+function loadErrorTexts() {
+  errorTexts ??= withFormsCatalog(() => import('../decla/error-messages')).catch((error: unknown) => {
+    errorTexts = undefined;
+    throw error;
+  });
+  return errorTexts;
+}
+
+/** A refusal's text; its code in the console's own words when the texts could not be downloaded. */
+function RefusalText({ code }: { code: string }) {
+  const { t, i18n } = useLingui();
+  const [texts, setTexts] = useState<Awaited<ReturnType<typeof loadErrorTexts>> | 'failed' | null>(null);
+  useEffect(() => {
+    let shown = true;
+    loadErrorTexts().then(
+      (m) => shown && setTexts(m),
+      () => shown && setTexts('failed'),
+    );
+    return () => {
+      shown = false;
+    };
+  }, []);
+  if (texts === null) return null;
+  if (texts === 'failed') return <p className="field-error">{t`The sign-in was not accepted (${code}). Its explanation could not be downloaded: check the connection and try again.`}</p>;
+  return <p className="field-error">{i18n._(texts.errorMessage(code))}</p>;
+}
 
 type State = { readonly kind: 'checking' } | { readonly kind: 'signed-out' } | { readonly kind: 'signed-in'; readonly me: StaffMe };
 
@@ -137,9 +148,7 @@ function StaffSignIn({ onSignedIn }: { onSignedIn: (me: StaffMe) => void }) {
       </div>
       {refusal ? (
         <div role="alert">
-          <Suspense fallback={null}>
-            <RefusalText code={refusal} />
-          </Suspense>
+          <RefusalText code={refusal} />
         </div>
       ) : null}
       <button type="submit" className="button" disabled={sending} aria-busy={sending}>

@@ -5,7 +5,7 @@
  * periods, which come after drawn frames (CanvasAsyncBlobCreator). A page that draws nothing may get none for a
  * while: the encoding then waits for Chromium's fallbacks, a second before it starts and five before it is finished
  * at once. Measured in the practice walk (a page left still between the test's actions): every photo 1.0 s, the first
- * 6.7 s, a signature 8.7 s, for pictures encoded in 5-40 ms otherwise. Asking for animation frames while an
+ * 6.7 s, a signature 8.7 s, for pictures encoded in 5-80 ms otherwise. Asking for animation frames while an
  * encoding is pending gives it those idle periods; the frames draw nothing new and stop as soon as it is done.
  */
 export async function whileFramesRun<T>(pending: Promise<T>): Promise<T> {
