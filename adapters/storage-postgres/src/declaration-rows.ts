@@ -72,16 +72,11 @@ export function unlockSql(declarationId: string): string {
  * version read back. A named statement, prepared once per connection, as the save's (drizzle built it at each of
  * every device's heartbeats, one every 2 s).
  */
-export const TOUCH: Readonly<Record<'A' | 'B', Pick<pg.QueryConfig, 'name' | 'text'>>> = {
-  A: {
-    name: 'eid_declaration_touch_a',
-    text: 'update declarations set slot_a_last_seen = greatest(slot_a_last_seen, $2), last_activity = greatest(last_activity, $2) where id = $1 returning version',
-  },
-  B: {
-    name: 'eid_declaration_touch_b',
-    text: 'update declarations set slot_b_last_seen = greatest(slot_b_last_seen, $2), last_activity = greatest(last_activity, $2) where id = $1 returning version',
-  },
-};
+const touch = (party: 'a' | 'b'): Pick<pg.QueryConfig, 'name' | 'text'> => ({
+  name: `eid_declaration_touch_${party}`,
+  text: `update declarations set slot_${party}_last_seen = greatest(slot_${party}_last_seen, $2), last_activity = greatest(last_activity, $2) where id = $1 returning version`,
+});
+export const TOUCH: Readonly<Record<'A' | 'B', Pick<pg.QueryConfig, 'name' | 'text'>>> = { A: touch('a'), B: touch('b') };
 
 export const GET_ROW: Pick<pg.QueryConfig, 'name' | 'text'> = {
   name: 'eid_declaration_get',

@@ -44,12 +44,24 @@ function fromRow(row: Row): StoredDeclaration {
   };
 }
 
-/** The statements of a save and of a read by id, built and prepared once per store. */
-function prepareSave(db: EidDatabase) {
+/**
+ * The statements of the hot paths, built and prepared once per store (issue 35 item 4): a heartbeat's touch, a save
+ * (the row, its keys, its change note) and the read by id. Built per call, drizzle's query building and SQLite's
+ * `prepare` took about 40 % of the node's busy time in a profile of bench:hub at N = 800.
+ */
+function prepareStatements(db: EidDatabase) {
   const p = (name: string) => sql`${sql.placeholder(name)}`;
+  /** A seen time or the last activity only ever moves forward (a heartbeat may come in while a save waits for its batch). */
+  const forward = (column: 'slotALastSeen' | 'slotBLastSeen' | 'lastActivity', name: string) => sql`max(${declarations[column]}, ${sql.placeholder(name)})`;
+  const touch = (seen: 'slotALastSeen' | 'slotBLastSeen') =>
+    db
+      .update(declarations)
+      .set({ [seen]: forward(seen, 'at'), lastActivity: forward('lastActivity', 'at') })
+      .where(eq(declarations.id, sql.placeholder('id')))
+      .returning({ version: declarations.version })
+      .prepare();
   return {
-    // A heartbeat (touch) may have come in while this save waited for its batch: the seats' last-seen times and the
-    // last activity only ever move forward.
+    touch: { A: touch('slotALastSeen'), B: touch('slotBLastSeen') } satisfies Record<Party, unknown>,
     row: db
       .update(declarations)
       .set({
@@ -60,9 +72,9 @@ function prepareSave(db: EidDatabase) {
         doc: p('doc'),
         slotATokenHash: p('slotATokenHash'),
         slotBTokenHash: p('slotBTokenHash'),
-        slotALastSeen: sql`max(${declarations.slotALastSeen}, ${sql.placeholder('slotALastSeen')})`,
-        slotBLastSeen: sql`max(${declarations.slotBLastSeen}, ${sql.placeholder('slotBLastSeen')})`,
-        lastActivity: sql`max(${declarations.lastActivity}, ${sql.placeholder('lastActivity')})`,
+        slotALastSeen: forward('slotALastSeen', 'slotALastSeen'),
+        slotBLastSeen: forward('slotBLastSeen', 'slotBLastSeen'),
+        lastActivity: forward('lastActivity', 'lastActivity'),
       })
       .where(and(eq(declarations.id, sql.placeholder('id')), eq(declarations.version, sql.placeholder('expectedVersion'))))
       .prepare(),
@@ -108,30 +120,10 @@ interface PendingTouch {
  */
 export class SqliteDeclarationStore implements DeclarationStorePort {
   private pending: Array<PendingSave | PendingTouch> = [];
-  /**
-   * A heartbeat's write, prepared once per seat (issue 35 item 4): the seat's last-seen time and the
-   * last activity moved forward, the version read back, in one statement. Built per call, the select
-   * and the update cost a statement's preparation and drizzle's query building each: a profile of
-   * bench:hub at N=800 put SQLite's `prepare` alone at a seventh of the node's busy time.
-   */
-  private readonly touchSeat: Record<Party, { get(values: { id: string; at: number }): { version: number } | undefined }>;
-  /**
-   * A save's statements, prepared once the same way (issue 35 item 4): the row, its keys and its change note. A
-   * profile of bench:hub at N = 800 after the heartbeat's: drizzle building each save's five statements and SQLite
-   * preparing them took about 40 % of the node's busy time.
-   */
-  private readonly statements: ReturnType<typeof prepareSave>;
+  private readonly statements: ReturnType<typeof prepareStatements>;
 
   constructor(private readonly db: EidDatabase) {
-    const touch = (seen: 'slotALastSeen' | 'slotBLastSeen') =>
-      db
-        .update(declarations)
-        .set({ [seen]: sql`max(${declarations[seen]}, ${sql.placeholder('at')})`, lastActivity: sql`max(${declarations.lastActivity}, ${sql.placeholder('at')})` })
-        .where(eq(declarations.id, sql.placeholder('id')))
-        .returning({ version: declarations.version })
-        .prepare();
-    this.touchSeat = { A: touch('slotALastSeen'), B: touch('slotBLastSeen') };
-    this.statements = prepareSave(db);
+    this.statements = prepareStatements(db);
   }
 
   private flush(): void {
@@ -239,7 +231,7 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
 
   /** One touch inside the batch's transaction: the party seen at `at`; the declaration's version, or null when it is gone. */
   private touchNow(id: string, party: Party, at: number): number | null {
-    return this.touchSeat[party].get({ id, at })?.version ?? null;
+    return this.statements.touch[party].get({ id, at })?.version ?? null;
   }
 
   async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {

@@ -88,7 +88,7 @@ export class OidcSignIn {
       if (!(e instanceof IdentityFailure)) return refuseAccount('IDENTITY_NOT_VERIFIED');
       return refuseAccount(e.outcome === 'USER_REFUSED' ? 'SOCIAL_SIGN_IN_CANCELLED' : `IDENTITY_${e.outcome}`);
     });
-    const account = await this.accountOf(claims, pending.lang && isLocale(pending.lang) ? pending.lang : DEFAULT_LOCALE);
+    const account = await this.accountOf(claims, isLocale(pending.lang) ? pending.lang : DEFAULT_LOCALE);
     // The session the browser had when it left ends (no fixation); so does one it came back with.
     const old = pending.replacing ? await this.ports.store.sessionByTokenHash(pending.replacing) : null;
     if (old) await this.ports.store.removeSession(old.accountId, old.id);
