@@ -75,6 +75,10 @@ export default defineConfig({
     // still leaves its screenshot and the page's accessibility tree (error-context.md).
     trace: process.env.EID_E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
+    // The service worker runs only in the specs that ask for it (`test.use({ serviceWorkers: 'allow' })`): the shell's
+    // offline start, the new-version dialog, the one- and two-phone declarations and the resilience spec. Installed in every
+    // other context it took a quarter of a two-phone test's time (VW1 78 → 58 s), docs/decisions/testing.md.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [

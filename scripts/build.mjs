@@ -9,8 +9,11 @@ import { ensureLtsNode } from './lib/runtime.mjs';
 const WEB_INPUTS = [
   'apps/web/src',
   'apps/web/public',
+  'apps/web/shell',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.shared.ts',
+  'apps/web/vite.offline.ts',
   'apps/web/lingui.config.ts',
   'apps/web/package.json',
   'packages/domain',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -5,10 +6,12 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { reactWithLingui } from './vite.shared.ts';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { offlineSet } from './vite.offline.ts';
 import { HEALTH_PATH } from '../../packages/domain/src/protocol/paths.ts';
 import { parameterPath } from '../../packages/domain/src/device/shell/api.ts';
 
 const backend = process.env.EID_DEV_BACKEND ?? 'http://localhost:8080';
+const offline = offlineSet();
 
 /**
  * Issue 35: what the first screen waits for starts with the HTML instead of after the scripts ran:
@@ -29,6 +32,36 @@ function preloadFirstScreen(): Plugin {
           { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${catalog.fileName}` }, injectTo: 'head' },
           ...[HEALTH_PATH, parameterPath('maps')].map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: 'use-credentials', href }, injectTo: 'head' as const })),
         ];
+      },
+    },
+  };
+}
+
+/**
+ * Issue 35 item 7: the page's two files that are not the bundler's (the classic unsupported-browser
+ * script and the icon, `shell/`) under names made of their content, in `/assets/` (cached for good):
+ * under fixed names the service worker had to download them again (`cache: 'reload'`) after the page had.
+ */
+function hashedShellFiles(): Plugin {
+  const files = ['browser-check.js', 'favicon.svg'].map((name) => {
+    const source = readFileSync(join(import.meta.dirname, 'shell', name));
+    const dot = name.lastIndexOf('.');
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+    return { path: `/${name}`, fileName: `assets/${name.slice(0, dot)}-${hash}${name.slice(dot)}`, source };
+  });
+  return {
+    name: 'eid-hashed-shell-files',
+    apply: 'build',
+    buildStart() {
+      for (const { fileName, source } of files) this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        return files.reduce((page, { path, fileName }) => {
+          if (!page.includes(`"${path}"`)) throw new Error(`index.html no longer refers to ${path}`);
+          return page.replaceAll(`"${path}"`, `"/${fileName}"`);
+        }, html);
       },
     },
   };
@@ -71,12 +104,13 @@ export default defineConfig({
       generatedRouteTree: `${import.meta.dirname}/src/routeTree.gen.ts`,
     }),
     ...reactWithLingui(),
+    offline.plugin,
     // Installable app (app-shell §1, §4): the shell precached for offline use; a new build waits
     // for the user's "reload" in the update dialog (prompt mode).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'robots.txt', 'browser-check.js', 'icons/*.png'],
+      includeAssets: ['robots.txt', 'icons/*.png'],
       manifest: {
         name: 'EID – elektroninė eismo įvykio deklaracija',
         short_name: 'EID',
@@ -95,6 +129,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // What a driver needs offline, not the whole build (vite.offline.ts); the rest is cached when first used.
+        manifestTransforms: [offline.manifestTransform],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'eid-assets', expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 60 } },
+          },
+        ],
         // The API, files and the socket are never answered from the cache.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/serveris/, /^\/getFile/],
@@ -103,6 +146,7 @@ export default defineConfig({
       },
     }),
     preloadFirstScreen(),
+    hashedShellFiles(),
     precompress(),
   ],
   // Workspace packages as their sources; for the rest Vite's own conditions (ESM builds, not CJS).

@@ -4,6 +4,10 @@ import { confirmAllInsurers, driverContext, expectStep, fillBoth, introAndTerms,
 import { textsOf } from './helpers/texts.js';
 import type { Locale } from '@eid/domain/constants';
 
+// With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere): practice's install
+// prompt, and a practice that sends nothing even with it.
+test.use({ serviceWorkers: 'allow' });
+
 /** Issue 37: the languages beside Lithuanian and English, each step checked in each (no baselines: their pictures are kept to be looked at). */
 const MORE: readonly Locale[] = ['pl', 'lv', 'uk', 'ru', 'de'];
 /**

@@ -12,6 +12,9 @@ import {
   start,
 } from './helpers/decla.js';
 
+// With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('nothing typed is lost', () => {
   test.setTimeout(120_000);
 

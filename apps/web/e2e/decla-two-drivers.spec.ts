@@ -25,6 +25,9 @@ import {
 import { escaped, serverTextsOf, textsOf } from './helpers/texts.js';
 import { downloadedPdfText } from './helpers/pdf.js';
 
+// With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The newest message on a channel to an address in the local outbox whose text matches; its match. */
 async function linkInOutbox(page: Page, channel: 'sms' | 'email', to: string, pattern: RegExp): Promise<string> {
   let found = '';

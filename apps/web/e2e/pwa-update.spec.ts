@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { expect, test } from './helpers/test.js';
 import { driverContext } from './helpers/decla.js';
 
+// With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const ROOT = resolve(import.meta.dirname, '../../..');
 const PORT = Number(process.env.EID_E2E_PWA_PORT ?? 18091);
 const ORIGIN = `http://127.0.0.1:${PORT}`;

@@ -3,6 +3,9 @@ import { accessible, fitsViewport } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
 import { textsOf } from './helpers/texts.js';
 
+// With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** Every public route, with a text that its page shows in English and in Lithuanian. */
 const PUBLIC_ROUTES: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
   ['/', /Electronic road accident declaration/, /Elektroninė eismo įvykio deklaracija/],
@@ -173,6 +176,16 @@ test.describe('application shell', () => {
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 20_000 }).toBe('activated');
+    // Issue 35 item 7: it keeps what a driver needs offline (the declaration's steps), not what only the signed-in
+    // pages, the console or practice use (apps/web/vite.offline.ts).
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    const has = (prefix: string) => precached.some((path) => path.startsWith(`/assets/${prefix}-`));
+    expect(['scheme-step', 'signatures-step', 'photos-step', 'decla-app'].filter((chunk) => !has(chunk))).toEqual([]);
+    expect(['practice-backend', 'console-views', 'claims-pages', 'altcha'].filter(has)).toEqual([]);
     await ctx.setOffline(true);
     await page.reload();
     await expect(page.locator('header.toolbar')).toBeVisible();

@@ -65,7 +65,7 @@ export function setUpPwa(): void {
   });
   if (!('serviceWorker' in navigator)) return;
   registerSW({
-    immediate: true,
+    immediate: false,
     onNeedRefresh: () => set({ updateFound: true }),
     onRegisteredSW: (_url: string, registration: ServiceWorkerRegistration | undefined) => {
       if (registration) watchForUpdates(registration);
