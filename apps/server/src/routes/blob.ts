@@ -34,7 +34,10 @@ const blob: FastifyPluginAsync = async (app) => {
         return;
       }
       if (length + chunk.length > buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.min(MAX_BLOB_BYTES, Math.max(buffer.length * 2, length + chunk.length)));
+        // Past the first reservation the sender has shown it sends: the rest of its declared length at once (one
+        // copy, not one per doubling), else doubled.
+        const wanted = Number.isFinite(declared) && declared >= length + chunk.length ? declared : Math.max(buffer.length * 2, length + chunk.length);
+        const grown = Buffer.allocUnsafe(Math.min(MAX_BLOB_BYTES, wanted));
         buffer.copy(grown, 0, 0, length);
         buffer = grown;
       }
