@@ -45,7 +45,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${ROADSIDE_PORT}/serveris/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(ROADSIDE_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: ORIGIN },
+    // The captcha at its production cost (the end-to-end tests lower it, scripts/e2e-server.mjs).
+    env: { PORT: String(ROADSIDE_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EID_PUBLIC_URL: ORIGIN, EID_E2E_CAPTCHA: 'real' },
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
