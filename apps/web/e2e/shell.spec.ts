@@ -3,9 +3,6 @@ import { accessible, fitsViewport } from './helpers/axe.js';
 import { driverContext } from './helpers/decla.js';
 import { textsOf } from './helpers/texts.js';
 
-// With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
-
 /** Every public route, with a text that its page shows in English and in Lithuanian. */
 const PUBLIC_ROUTES: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
   ['/', /Electronic road accident declaration/, /Elektroninė eismo įvykio deklaracija/],
@@ -165,6 +162,12 @@ test.describe('application shell', () => {
     await expect(page.getByRole('button', { name: 'Only what is necessary' })).toHaveCount(0);
     await ctx.close();
   });
+
+});
+
+test.describe('the installed app', () => {
+  // With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
+  test.use({ serviceWorkers: 'allow' });
 
   test('the app is installable: manifest and service worker; the shell then loads offline', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');
