@@ -47,17 +47,31 @@ function hashedShellFiles(): Plugin {
     const source = readFileSync(join(import.meta.dirname, 'shell', name));
     const dot = name.lastIndexOf('.');
     const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-    return { path: `/${name}`, fileName: `assets/${name.slice(0, dot)}-${hash}${name.slice(dot)}`, source };
+    const type = name.endsWith('.svg') ? 'image/svg+xml' : 'text/javascript; charset=utf-8';
+    return { path: `/${name}`, fileName: `assets/${name.slice(0, dot)}-${hash}${name.slice(dot)}`, source, type };
   });
+  let building = true;
   return {
     name: 'eid-hashed-shell-files',
-    apply: 'build',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    // The development server serves them under their own names (and reads them again: they may be edited).
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = files.find((f) => f.path === request.url);
+        if (!file) return next();
+        response.setHeader('content-type', file.type);
+        response.end(readFileSync(join(import.meta.dirname, 'shell', file.path.slice(1))));
+      });
+    },
     buildStart() {
-      for (const { fileName, source } of files) this.emitFile({ type: 'asset', fileName, source });
+      if (building) for (const { fileName, source } of files) this.emitFile({ type: 'asset', fileName, source });
     },
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
+        if (!building) return html;
         return files.reduce((page, { path, fileName }) => {
           if (!page.includes(`"${path}"`)) throw new Error(`index.html no longer refers to ${path}`);
           return page.replaceAll(`"${path}"`, `"/${fileName}"`);
