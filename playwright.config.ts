@@ -77,7 +77,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // The service worker runs only in the specs that ask for it (`test.use({ serviceWorkers: 'allow' })`): the shell's
     // offline start, the new-version dialog, the one- and two-phone declarations and the resilience spec. Installed in every
-    // other context it took a quarter of a two-phone test's time (VW1 78 → 58 s), docs/decisions/testing.md.
+    // other context it took a quarter of a test's time (measured on VW1 with it blocked: 78 → 58 s), docs/decisions/testing.md.
     serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.EID_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },

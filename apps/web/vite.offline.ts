@@ -32,9 +32,9 @@ export interface ChunkFacts {
 }
 
 /**
- * Whether a built chunk belongs to the offline set. The bundler puts modules in one chunk when the
- * same lazily loaded parts need them, so a chunk with one online-only module is loaded only by
- * online-only parts (its shared helpers with them); the start's chunks are kept whatever they hold.
+ * Whether a built chunk is one of the offline set's own. A chunk with a module of an online-only
+ * part is not; the start's chunks always are; and `offlineSet` adds whatever a kept chunk imports
+ * statically (a declaration step that imports the captcha's machine loads it offline too).
  */
 export function isOfflineChunk(chunk: ChunkFacts): boolean {
   const catalog = chunk.facadeModuleId ? CATALOG.exec(chunk.facadeModuleId) : null;
@@ -55,6 +55,8 @@ export function offlineSet(): { plugin: Plugin; manifestTransform: ManifestTrans
   const chunks = new Map<string, ChunkFacts>();
   /** Files of the build that are not the bundler's chunks (the classic unsupported-browser script): kept. */
   const assets = new Set<string>();
+  /** The offline set's chunks with everything they import statically. */
+  const kept = new Set<string>();
   const plugin: Plugin = {
     name: 'eid-offline-set',
     apply: 'build',
@@ -69,6 +71,13 @@ export function offlineSet(): { plugin: Plugin; manifestTransform: ManifestTrans
       for (const chunk of built) if (chunk.isEntry) visit(chunk.fileName);
       for (const output of Object.values(bundle)) if (output.type === 'asset') assets.add(output.fileName);
       for (const chunk of built) chunks.set(chunk.fileName, { fileName: chunk.fileName, facadeModuleId: chunk.facadeModuleId, moduleIds: chunk.moduleIds, start: start.has(chunk.fileName) });
+      // What a kept chunk imports statically is loaded with it: kept too, whatever it holds.
+      const keep = (fileName: string) => {
+        if (kept.has(fileName)) return;
+        kept.add(fileName);
+        for (const imported of built.find((c) => c.fileName === fileName)?.imports ?? []) keep(imported);
+      };
+      for (const chunk of built) if (isOfflineChunk(chunks.get(chunk.fileName)!)) keep(chunk.fileName);
     },
   };
   const manifestTransform: ManifestTransform = (entries) => {
@@ -82,7 +91,7 @@ export function offlineSet(): { plugin: Plugin; manifestTransform: ManifestTrans
         warnings.push(`the offline set: ${entry.url} is not a chunk of this build; precached`);
         return true;
       }
-      return isOfflineChunk(chunk);
+      return kept.has(chunk.fileName);
     });
     return { manifest, warnings };
   };

@@ -188,11 +188,17 @@ test.describe('the installed app', () => {
     });
     const has = (prefix: string) => precached.some((path) => path.startsWith(`/assets/${prefix}-`));
     expect(['scheme-step', 'signatures-step', 'photos-step', 'decla-app'].filter((chunk) => !has(chunk))).toEqual([]);
-    expect(['practice-backend', 'console-views', 'claims-pages', 'altcha'].filter(has)).toEqual([]);
+    expect(['practice-backend', 'console-views', 'claims-pages'].filter(has)).toEqual([]);
+    // Offline with the browser's HTTP cache emptied, the declaration's steps load from the worker alone, with every
+    // module they import.
+    const steps = precached.filter((path) => /^\/assets\/(decla-app|photos-step|signatures-step|scheme-step)-/.test(path));
+    await (await ctx.newCDPSession(page)).send('Network.clearBrowserCache');
     await ctx.setOffline(true);
     await page.reload();
     await expect(page.locator('header.toolbar')).toBeVisible();
     await expect(page.locator('footer.site-footer')).toBeVisible();
+    expect(steps).toHaveLength(4);
+    expect(await page.evaluate(async (urls) => (await Promise.allSettled(urls.map((url) => import(url)))).filter((r) => r.status === 'rejected').length, steps)).toBe(0);
     await ctx.setOffline(false);
     await ctx.close();
   });

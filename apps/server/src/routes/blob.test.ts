@@ -150,8 +150,8 @@ describe('POST /serveris/blob', () => {
     const audio = await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' });
     expect(audio.statusCode).toBe(201);
     expect(audio.json()).toMatchObject({ contentType: 'audio/webm', bytes: WEBM.length });
-    // Bodies past the first 1 MiB reserved: with their length declared (reserved in one step once sent) and sent in
-    // pieces without it (doubled as they come), each stored whole, byte for byte.
+    // Bodies past the first 1 MiB reserved, in one piece and in pieces, with and without their length declared: each
+    // stored whole, byte for byte.
     const long = Buffer.concat([WEBM.subarray(0, 4), Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 31) % 256))]);
     const declared = await upload(ctx, headers, long, { [UPLOAD_HEADERS.purpose]: 'audio' });
     expect(declared.statusCode).toBe(201);
@@ -162,7 +162,14 @@ describe('POST /serveris/blob', () => {
       payload: Readable.from([long.subarray(0, 700_000), long.subarray(700_000, 2_500_000), long.subarray(2_500_000)]),
     });
     expect(pieces.statusCode).toBe(201);
-    for (const res of [declared, pieces]) {
+    const declaredPieces = await ctx.app.inject({
+      method: 'POST',
+      url: BLOB_PATH,
+      headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(long.length), [UPLOAD_HEADERS.purpose]: 'audio' },
+      payload: Readable.from([long.subarray(0, 300_000), long.subarray(300_000, 1_500_000), long.subarray(1_500_000, 1_500_001), long.subarray(1_500_001)]),
+    });
+    expect(declaredPieces.statusCode).toBe(201);
+    for (const res of [declared, pieces, declaredPieces]) {
       const { id } = res.json<{ id: string }>();
       expect(Buffer.from((await ctx.app.blobStore.get(id))!.bytes).equals(long)).toBe(true);
     }
