@@ -17,6 +17,8 @@ const WEB_INPUTS = [
   'apps/web/lingui.config.ts',
   'apps/web/package.json',
   'packages/domain',
+  // Practice's in-page hub (src/practice/).
+  'packages/hub',
   // The browser adapters (transport, practice backend, MSW handlers, address fixture ...).
   'adapters',
   'package-lock.json',
