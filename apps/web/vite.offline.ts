@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
  * the Lithuanian and English catalogs of both. Anything else is cached as it is first used
  * (vite.config.ts, `runtimeCaching`). docs/decisions/app-shell.md.
  */
-export const OFFLINE_LANGUAGES = ['lt', 'en'] as const;
+const OFFLINE_LANGUAGES: readonly string[] = ['lt', 'en'];
 
 /** Catalogs by folder: the shell's (`src/locales`) and the declaration's are offline; the account's, help pages' and console's are not. */
 const CATALOG = /\/src\/(?:(decla|account|content|console)\/)?locales\/([a-z]{2})\/messages\.po$/;
@@ -23,77 +23,52 @@ const ONLINE_ONLY = [
   /\/node_modules\/(msw|altcha|altcha-lib|ibantools|i18n-iso-countries|diacritics|@mswjs|@bundled-es-modules|outvariant|set-cookie-parser|headers-polyfill|strict-event-emitter|graphql|path-to-regexp|tough-cookie|cookie)\//,
 ];
 
-export interface ChunkFacts {
-  fileName: string;
-  facadeModuleId: string | null;
-  moduleIds: readonly string[];
-  /** The page's entry or a chunk it imports statically: always offline, whatever it holds. */
-  start: boolean;
-}
-
 /**
- * Whether a built chunk is one of the offline set's own. A chunk with a module of an online-only
- * part is not; the start's chunks always are; and `offlineSet` adds whatever a kept chunk imports
- * statically (a declaration step that imports the captcha's machine loads it offline too).
+ * Whether a built chunk is one of the offline set's own: a catalog of the shell or the declaration in
+ * an offline language, or a chunk without a module of an online-only part. `offlineSet` adds the
+ * page's entry and whatever a kept chunk imports statically (the start's chunks whatever they hold; a
+ * declaration step that imports the captcha's machine loads it offline too).
  */
-export function isOfflineChunk(chunk: ChunkFacts): boolean {
+function isOfflineChunk(chunk: { readonly facadeModuleId: string | null; readonly moduleIds: readonly string[] }): boolean {
   const catalog = chunk.facadeModuleId ? CATALOG.exec(chunk.facadeModuleId) : null;
   if (catalog) {
     const [, area, language] = catalog;
-    return (area === undefined || area === 'decla') && (OFFLINE_LANGUAGES as readonly string[]).includes(language!);
+    return (area === undefined || area === 'decla') && OFFLINE_LANGUAGES.includes(language!);
   }
-  if (chunk.start) return true;
   return !chunk.moduleIds.some((id) => ONLINE_ONLY.some((pattern) => pattern.test(id)));
 }
 
 /**
- * A build plugin that learns each chunk's modules, and the service worker's manifest transform that
- * keeps, of the built scripts, only the offline set's. Files that are not scripts (the page, styles,
- * icons, the manifest) all stay.
+ * A build plugin that learns the offline set's chunks, and the service worker's manifest transform
+ * that keeps, of the built scripts, only those. Files that are not scripts (the page, styles, icons,
+ * the manifest) and scripts that are not the bundler's chunks all stay.
  */
 export function offlineSet(): { plugin: Plugin; manifestTransform: ManifestTransform } {
-  const chunks = new Map<string, ChunkFacts>();
-  /** Files of the build that are not the bundler's chunks (the classic unsupported-browser script): kept. */
-  const assets = new Set<string>();
-  /** The offline set's chunks with everything they import statically. */
+  /** The bundler's chunks of the build, and of them the offline set with everything it imports statically. */
+  const chunks = new Set<string>();
   const kept = new Set<string>();
   const plugin: Plugin = {
     name: 'eid-offline-set',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const built = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-      const start = new Set<string>();
-      const visit = (fileName: string) => {
-        if (start.has(fileName)) return;
-        start.add(fileName);
-        for (const imported of built.find((c) => c.fileName === fileName)?.imports ?? []) visit(imported);
-      };
-      for (const chunk of built) if (chunk.isEntry) visit(chunk.fileName);
-      for (const output of Object.values(bundle)) if (output.type === 'asset') assets.add(output.fileName);
-      for (const chunk of built) chunks.set(chunk.fileName, { fileName: chunk.fileName, facadeModuleId: chunk.facadeModuleId, moduleIds: chunk.moduleIds, start: start.has(chunk.fileName) });
-      // What a kept chunk imports statically is loaded with it: kept too, whatever it holds.
+      const imports = new Map<string, readonly string[]>();
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') imports.set(output.fileName, output.imports);
       const keep = (fileName: string) => {
         if (kept.has(fileName)) return;
         kept.add(fileName);
-        for (const imported of built.find((c) => c.fileName === fileName)?.imports ?? []) keep(imported);
+        for (const imported of imports.get(fileName) ?? []) keep(imported);
       };
-      for (const chunk of built) if (isOfflineChunk(chunks.get(chunk.fileName)!)) keep(chunk.fileName);
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.add(output.fileName);
+        if (output.isEntry || isOfflineChunk(output)) keep(output.fileName);
+      }
     },
   };
   const manifestTransform: ManifestTransform = (entries) => {
     if (chunks.size === 0) throw new Error('the offline set: no chunk was seen (eid-offline-set must run in the same build)');
-    const warnings: string[] = [];
-    const manifest = entries.filter((entry) => {
-      if (!entry.url.endsWith('.js') || !entry.url.startsWith('assets/')) return true;
-      const chunk = chunks.get(entry.url);
-      if (assets.has(entry.url)) return true;
-      if (!chunk) {
-        warnings.push(`the offline set: ${entry.url} is not a chunk of this build; precached`);
-        return true;
-      }
-      return kept.has(chunk.fileName);
-    });
-    return { manifest, warnings };
+    const manifest = entries.filter((entry) => !chunks.has(entry.url) || kept.has(entry.url));
+    return { manifest, warnings: [] };
   };
   return { plugin, manifestTransform };
 }

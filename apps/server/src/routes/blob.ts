@@ -26,6 +26,7 @@ const blob: FastifyPluginAsync = async (app) => {
     // photo is not copied once per doubling (issue 35 item 6).
     const first = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? Math.min(declared, 1024 * 1024) : 64 * 1024);
     const rest: Buffer[] = [];
+    let inFirst = 0;
     let length = 0;
     let failed = false;
     payload.on('data', (chunk: Buffer) => {
@@ -35,19 +36,13 @@ const blob: FastifyPluginAsync = async (app) => {
         done(new HttpError(413, 'TOO_BIG'), undefined);
         return;
       }
-      if (rest.length === 0 && length + chunk.length <= first.length) chunk.copy(first, length);
+      if (rest.length === 0 && inFirst + chunk.length <= first.length) inFirst += chunk.copy(first, inFirst);
       else rest.push(chunk);
       length += chunk.length;
     });
     payload.on('end', () => {
       if (failed) return;
-      if (rest.length === 0) return done(null, first.subarray(0, length));
-      const whole = Buffer.allocUnsafe(length);
-      const inFirst = length - rest.reduce((n, c) => n + c.length, 0);
-      first.copy(whole, 0, 0, inFirst);
-      let at = inFirst;
-      for (const chunk of rest) at += chunk.copy(whole, at);
-      done(null, whole);
+      done(null, rest.length === 0 ? first.subarray(0, length) : Buffer.concat([first.subarray(0, inFirst), ...rest], length));
     });
     payload.on('error', (error) => !failed && done(error, undefined));
   });
