@@ -10,11 +10,12 @@ export const E2E_PORT = Number(process.env.EID_E2E_PORT ?? 18080);
 /**
  * Workers, each with its own server (E2E_PORT + the worker's parallel index; helpers/test.ts points
  * its tests there), so that no worker shares a declaration, an outbox, a per-address limit or the
- * test clock with another. A worker keeps about two cores busy (the browser with two phones, and
- * its server): measured on a 2-core machine, two workers took as long as one, each test about
- * twice as long. So one worker per two cores (EID_E2E_WORKERS to choose).
+ * test clock with another. One worker per core (EID_E2E_WORKERS to choose): one worker kept a 2-core
+ * machine about two thirds busy (a browser waits on its server and the server on the browser); two
+ * ran the drivers' part in 682 s against 889 s, each test about 1.2-1.5 times as long
+ * (docs/decisions/testing.md). A file runs whole on one worker, in the order of its tests.
  */
-const WORKERS = Number(process.env.EID_E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+const WORKERS = Number(process.env.EID_E2E_WORKERS ?? Math.max(1, availableParallelism()));
 /** The local cluster (two nodes behind HAProxy) of the several-node tests. */
 export const CLUSTER_PORT = Number(process.env.EID_E2E_CLUSTER_PORT ?? 18090);
 /**
