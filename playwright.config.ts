@@ -55,7 +55,8 @@ export default defineConfig({
   workers: WORKERS,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A test without its own limit: the longest of them took 20 s with two workers on 2 cores (one per core, above).
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: PART === 'cluster' ? 'test-results/e2e-part-cluster.json' : 'test-results/e2e.json' }]],
   // Issue 34: the approved looks (visual.spec.ts), one folder, named by page, size, theme and language.
   snapshotPathTemplate: '{testDir}/visual/{arg}{ext}',
