@@ -140,7 +140,7 @@ export function recordFrames(page: Page): string[] {
  * The plates entered on a phone that asks to join (JN1): its screen shows the code the driver
  * already in must confirm. Resolves that code.
  */
-export async function platesAskingToJoin(page: Page, own: string, other: string): Promise<string> {
+export async function platesAskingToJoin(page: Page, own: string, other: string, { codeTimeout = 15_000 }: { readonly codeTimeout?: number } = {}): Promise<string> {
   const t = await pageTexts(page);
   await (await plateOf(page, 'own')).fill(own);
   await (await plateOf(page, 'other')).fill(other);
@@ -148,7 +148,7 @@ export async function platesAskingToJoin(page: Page, own: string, other: string)
   await nextButton(page).click();
   const code = page.getByRole('status').filter({ hasText: t('The other driver is asked to let you join. Show them this code; they confirm it on their phone:') }).locator('.join-code');
   // The join goes through the captcha's proof of work and the socket: seconds on a busy machine (5 s failed once under a trace).
-  await expect(code).toHaveText(/^\d{4}$/, { timeout: 15_000 });
+  await expect(code).toHaveText(/^\d{4}$/, { timeout: codeTimeout });
   return (await code.textContent()) ?? '';
 }
 
