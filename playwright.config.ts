@@ -13,9 +13,10 @@ export const E2E_PORT = Number(process.env.EID_E2E_PORT ?? 18080);
  * test clock with another. One worker per core (EID_E2E_WORKERS to choose): one worker kept a 2-core
  * machine about two thirds busy (a browser waits on its server and the server on the browser); two
  * ran the drivers' part in 682 s against 889 s, each test about 1.2-1.5 times as long
- * (docs/decisions/testing.md). A file runs whole on one worker, in the order of its tests.
+ * (docs/decisions/testing.md). A file runs whole on one worker, in the order of its tests. At most four by
+ * default: their servers take E2E_PORT to E2E_PORT + 3, below the cluster's and the new-version spec's ports.
  */
-const WORKERS = Number(process.env.EID_E2E_WORKERS ?? Math.max(1, availableParallelism()));
+const WORKERS = Number(process.env.EID_E2E_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())));
 /** The local cluster (two nodes behind HAProxy) of the several-node tests. */
 export const CLUSTER_PORT = Number(process.env.EID_E2E_CLUSTER_PORT ?? 18090);
 /**

@@ -11,7 +11,6 @@ import {
   type QueuedSubmit,
   type SubmitQueueConsumerPort,
 } from '@eid/domain';
-import type Database from 'better-sqlite3';
 import type { EidDatabase } from './database.js';
 import { declarationChanges, declarationKeys, declarations, submitQueue } from './schema.js';
 
@@ -99,8 +98,6 @@ interface PendingSave {
   readonly reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: boolean | number | null } | { ok: false; error: unknown };
-
 /** A heartbeat's "seen at" (issue 35: every device's every 2 s, so written with the batch, not alone). */
 interface PendingTouch {
   readonly kind: 'touch';
@@ -125,54 +122,32 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
   private pending: Array<PendingSave | PendingTouch> = [];
   private readonly statements: ReturnType<typeof prepareStatements>;
 
-  /** better-sqlite3's connection under drizzle's database. */
-  private readonly client: Database.Database;
-  /**
-   * The batch's transaction and a save's savepoint inside it, made once: better-sqlite3 keeps their
-   * BEGIN, SAVEPOINT, RELEASE and COMMIT prepared (drizzle's nested transaction built and prepared its
-   * SAVEPOINT statements, and a transaction object, at every save: about a tenth of a batch's time).
-   */
-  private readonly inBatch: (batch: ReadonlyArray<PendingSave | PendingTouch>) => Outcome[];
-  private readonly inSavepoint: (record: StoredDeclaration, expectedVersion: number, note: Omit<ChangeNote, 'version'> | undefined) => boolean;
-
   constructor(private readonly db: EidDatabase) {
     this.statements = prepareStatements(db);
-    this.client = (db as unknown as { $client: Database.Database }).$client;
-    this.inSavepoint = this.client.transaction((record: StoredDeclaration, expectedVersion: number, note: Omit<ChangeNote, 'version'> | undefined) => {
-      const row = toRow(record);
-      const result = this.statements.row.run({ ...row, expectedVersion });
-      if (result.changes !== 1) return false;
-      this.writeKeys(record.declaration);
-      if (note) this.writeNote(row.id, record.declaration.version, note);
-      return true;
-    });
-    this.inBatch = this.client.transaction((batch: ReadonlyArray<PendingSave | PendingTouch>) => {
-      const outcomes: Outcome[] = [];
-      /** Why SQLite ended the whole transaction itself (a full disk, an I/O error): the batch's own error. */
-      // The last save that failed is the one that ended it (SQLite ends the transaction on the spot).
-      const aborted = () => [...outcomes].reverse().find((o): o is { ok: false; error: unknown } => !o.ok)?.error ?? new Error('the batch transaction was aborted');
-      for (const p of batch) {
-        // SQLite may abort the whole transaction inside a savepoint (I/O error, full disk): the
-        // rest of the batch then fails with it rather than commit on its own outside it.
-        if (!this.client.inTransaction) throw aborted();
-        try {
-          outcomes.push({ ok: true, value: p.kind === 'save' ? this.inSavepoint(p.record, p.expectedVersion, p.note) : this.touchNow(p.id, p.party, p.at) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-      // Nothing left to commit: it failed with the save that ended it (OP3: SQLITE_FULL stays SQLITE_FULL).
-      if (!this.client.inTransaction) throw aborted();
-      return outcomes;
-    });
   }
 
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    let outcomes: Outcome[];
+    const outcomes: Array<{ ok: true; value: boolean | number | null } | { ok: false; error: unknown }> = [];
+    /** Why SQLite ended the whole transaction itself (a full disk, an I/O error): the batch's own error. */
+    // The last save that failed is the one that ended it (SQLite ends the transaction on the spot).
+    const aborted = () => [...outcomes].reverse().find((o): o is { ok: false; error: unknown } => !o.ok)?.error ?? new Error('the batch transaction was aborted');
     try {
-      outcomes = this.inBatch(batch);
+      this.db.transaction(() => {
+        for (const p of batch) {
+          // SQLite may abort the whole transaction inside a savepoint (I/O error, full disk): the
+          // rest of the batch then fails with it rather than commit on its own outside it.
+          if (!this.inTransaction()) throw aborted();
+          try {
+            outcomes.push({ ok: true, value: p.kind === 'save' ? this.saveNow(p.record, p.expectedVersion, p.note) : this.touchNow(p.id, p.party, p.at) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+        // Nothing left to commit: it failed with the save that ended it (OP3: SQLITE_FULL stays SQLITE_FULL).
+        if (!this.inTransaction()) throw aborted();
+      });
     } catch (error) {
       // The commit itself failed: nothing of the batch is saved.
       for (const p of batch) p.reject(error);
@@ -183,6 +158,23 @@ export class SqliteDeclarationStore implements DeclarationStorePort {
       if (!o?.ok) p.reject(o?.error);
       else if (p.kind === 'save') p.resolve(o.value as boolean);
       else p.resolve(o.value as number | null);
+    });
+  }
+
+  /** Whether the connection is inside a transaction (drizzle's database carries better-sqlite3's as `$client`). */
+  private inTransaction(): boolean {
+    return (this.db as unknown as { $client: { inTransaction: boolean } }).$client.inTransaction;
+  }
+
+  /** One save inside the batch's transaction, in its own savepoint. */
+  private saveNow(record: StoredDeclaration, expectedVersion: number, note: Omit<ChangeNote, 'version'> | undefined): boolean {
+    return this.db.transaction(() => {
+      const row = toRow(record);
+      const result = this.statements.row.run({ ...row, expectedVersion });
+      if (result.changes !== 1) return false;
+      this.writeKeys(record.declaration);
+      if (note) this.writeNote(row.id, record.declaration.version, note);
+      return true;
     });
   }
 

@@ -20,6 +20,8 @@ async function serveCopy(webDist: string, dataDir: string): Promise<ChildProcess
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 150; i++) {
+    // Its own server or none: another one answering on the port (its port taken) is not this build.
+    if (child.exitCode !== null) throw new Error(`the server over the copied build stopped (exit ${child.exitCode}): is port ${PORT} taken?`);
     try {
       if ((await fetch(`${ORIGIN}/serveris/health`)).ok) return child;
     } catch {
