@@ -9,7 +9,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function waitForOk(url, timeoutMs = 30_000, child = null) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

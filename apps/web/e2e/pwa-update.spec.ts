@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './helpers/test.js';
 import { driverContext } from './helpers/decla.js';
+import { startBuiltServer, stopServer } from '../../../scripts/lib/server.mjs';
 
 // With the app's service worker, as a phone has it (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -13,24 +14,9 @@ const PORT = Number(process.env.EID_E2E_PWA_PORT ?? 18091);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 /** The built server on its own port over a copy of the built web app, so the test can "deploy" a new build. */
-async function serveCopy(webDist: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, EID_WEB_DIST: webDist, LOG_LEVEL: 'warn', EID_BACKGROUND_JOBS: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 150; i++) {
-    // Its own server or none: another one answering on the port (its port taken) is not this build.
-    if (child.exitCode !== null) throw new Error(`the server over the copied build stopped (exit ${child.exitCode}): is port ${PORT} taken?`);
-    try {
-      if ((await fetch(`${ORIGIN}/serveris/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+function serveCopy(webDist: string, dataDir: string): Promise<ChildProcess> {
+  // Its own server or none: startBuiltServer fails when its process stopped (its port taken), not trusting whoever answers.
+  return startBuiltServer({ port: PORT, dataDir, env: { EID_WEB_DIST: webDist, EID_BACKGROUND_JOBS: 'off' } });
 }
 
 test('a new build deployed under a running tab opens the new-version dialog; reloading takes the new version', async ({ browser }) => {
@@ -65,7 +51,7 @@ test('a new build deployed under a running tab opens the new-version dialog; rel
     await expect(page.getByTestId('update-dialog')).toHaveCount(0);
     await ctx.close();
   } finally {
-    server.kill('SIGTERM');
+    await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }
 });
