@@ -44,6 +44,10 @@ export const CHROMIUM_ARGS = [
   // A fake microphone and camera that need no permission prompt (audio notes in the tests).
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
+  // No sound out (a fake audio manager): otherwise Chromium's PulseAudio client, finding no server and no
+  // XDG_RUNTIME_DIR, makes a pulse-* folder in the run's temporary folder and a link to it under ~/.config/pulse
+  // on a machine's first run, which the leak check then finds (a fresh machine's npm test failed on it).
+  '--disable-audio-output',
   // A test installation's host name, for the test-environment notice.
   '--host-resolver-rules=MAP eid-test.example 127.0.0.1',
 ];
