@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { MAX_PHOTO_BYTES } from '@eid/domain';
+import { legendLayout, MAX_PHOTO_BYTES } from '@eid/domain';
 import { hasGpsExif, mediaFixture } from '@eid/test-fixtures';
 import { SharpMediaProcessor } from './sharp-media.adapter.js';
 
@@ -67,6 +67,42 @@ describe('photo pipeline (sharp)', () => {
     expect(out.image.contentType).toBe('image/jpeg');
     expect([out.image.width, out.image.height]).toEqual([640, 480]);
     expect(near(await pixel(out.image.bytes, 320, 100), [0x87, 0xce, 0xeb])).toBe(true);
+  });
+
+  it('[IMG5] a 12 MP HEIC is kept as a photo: 2048 px on its long side, the legend band above it, a thumbnail of the whole', async () => {
+    const out = ok(await media.process({ bytes: mediaFixture('large-12mp.heic'), purpose: 'photo', legend: { title: 'Įvykio vieta – A', detail: 'KLM123' } }));
+    expect(out.image.contentType).toBe('image/jpeg');
+    expect(out.image.width).toBe(2048);
+    const band = out.image.height - 1536;
+    expect(band).toBe(legendLayout(2048).bandHeight);
+    const meta = await sharp(Buffer.from(out.image.bytes)).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([2048, 1536 + band, undefined]);
+    // The thumbnail is the kept image (band included) at 400 px.
+    expect(out.thumbnail.width).toBe(400);
+    expect(Math.abs(out.thumbnail.height - Math.round((400 * out.image.height) / 2048))).toBeLessThanOrEqual(1);
+  });
+
+  it('[IMG5] a HEIC with more pixels than allowed is refused before its pixels are decoded', async () => {
+    const strict = new SharpMediaProcessor({ processes: 1, maxInputPixels: 1_000_000 });
+    try {
+      expect(await strict.process({ bytes: mediaFixture('large-12mp.heic'), purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+      expect((await strict.process({ bytes: mediaFixture('sample.heic'), purpose: 'photo', legend: null })).ok).toBe(true);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('[IMG5] a grey and a CMYK JPEG come out as colour JPEGs with their colours', async () => {
+    const grey = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#808080' } }).toColourspace('b-w').jpeg().toBuffer();
+    expect((await sharp(grey).metadata()).channels).toBe(1);
+    const greyOut = ok(await media.process({ bytes: new Uint8Array(grey), purpose: 'photo', legend: { title: 'A', detail: 'B' } }));
+    expect(greyOut.image.width).toBe(2048);
+    expect(near(await pixel(greyOut.image.bytes, 1000, greyOut.image.height - 100), [128, 128, 128])).toBe(true);
+    const cmyk = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c03030' } }).toColourspace('cmyk').jpeg().toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    const cmykOut = ok(await media.process({ bytes: new Uint8Array(cmyk), purpose: 'photo', legend: null }));
+    expect([cmykOut.image.width, cmykOut.image.height]).toEqual([2048, 1365]);
+    expect(near(await pixel(cmykOut.image.bytes, 1000, 600), [0xc0, 0x30, 0x30])).toBe(true);
   });
 
   it('[IMG2] a large JPEG with empty (white) borders is trimmed at full size, not from its kept size (issue 35: the one-decode path leaves it)', async () => {

@@ -64,6 +64,22 @@ describe('image rules', () => {
     );
   });
 
+  it('[IMG2] from RGB samples (a photo: no transparency) the box is the one its RGBA samples give', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }), fc.array(fc.tuple(fc.nat(59), fc.nat(59), fc.nat(255)), { maxLength: 8 }), (sw, sh, dots) => {
+        const rgb = new Uint8Array(sw * sh * 3).fill(255);
+        const rgba = new Uint8Array(sw * sh * 4).fill(255);
+        for (const [x, y, grey] of dots) {
+          if (x >= sw || y >= sh) continue;
+          rgb.set([grey, 250, 255], (y * sw + x) * 3);
+          rgba.set([grey, 250, 255, 255], (y * sw + x) * 4);
+        }
+        const box = trimBoxOfSamples(rgb, sw, sh, sw * 5, sh * 5, 5, 10, 3);
+        expect(box).toEqual(trimBoxOfSamples(rgba, sw, sh, sw * 5, sh * 5));
+      }),
+    );
+  });
+
   it('[IMG3] the legend is two lines above the image: padding 10, a bold font of width / 24', () => {
     const l = legendLayout(2400);
     expect(l).toMatchObject({ padding: 10, fontSize: 100, lines: 2 });

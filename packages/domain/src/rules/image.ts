@@ -69,9 +69,10 @@ export function trimBox(
 }
 
 /**
- * The trim box from pixels sampled every `step` pixels (RGBA, `sampleWidth` × `sampleHeight`):
- * the same box as {@link trimBox} over the full `width` × `height` image, computed in one tight
- * pass over the samples (a 12 MP photo has half a million of them).
+ * The trim box from pixels sampled every `step` pixels (RGBA, or RGB for an image without
+ * transparency: `channels`; `sampleWidth` × `sampleHeight`): the same box as {@link trimBox} over
+ * the full `width` × `height` image, computed in one tight pass over the samples (a 12 MP photo has
+ * half a million of them).
  */
 export function trimBoxOfSamples(
   samples: Uint8Array,
@@ -81,16 +82,17 @@ export function trimBoxOfSamples(
   height: number,
   step: number = IMAGE_TRIM_SCAN_STEP,
   margin: number = IMAGE_TRIM_MARGIN,
+  channels: 3 | 4 = 4,
 ): Box {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -1;
   let maxY = -1;
   for (let sy = 0; sy < sampleHeight; sy++) {
-    let i = sy * sampleWidth * 4;
-    for (let sx = 0; sx < sampleWidth; sx++, i += 4) {
-      const a = samples[i + 3]!;
-      if (a === 0 || (samples[i]! >= 250 && samples[i + 1]! >= 250 && samples[i + 2]! >= 250)) continue;
+    let i = sy * sampleWidth * channels;
+    for (let sx = 0; sx < sampleWidth; sx++, i += channels) {
+      if (channels === 4 && samples[i + 3] === 0) continue;
+      if (samples[i]! >= 250 && samples[i + 1]! >= 250 && samples[i + 2]! >= 250) continue;
       if (sx < minX) minX = sx;
       if (sx > maxX) maxX = sx;
       if (sy < minY) minY = sy;
