@@ -75,8 +75,18 @@ async function upload(headers, body) {
   const res = await fetch(`${ORIGIN}/serveris/blob`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body });
   const json = await res.json();
   if (res.status !== 201) throw new Error(`upload refused: ${res.status} ${JSON.stringify(json)}`);
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  // The server's own part (its Server-Timing: checks, the pipeline's process, the store), the rest is the request.
+  serverMs.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+  return ms;
 }
+
+/** The server's part of each upload, in the order of the uploads. */
+const serverMs = [];
+const serverPart = (from) => {
+  const part = serverMs.slice(from);
+  return `server's part p50=${percentile(part, 50).toFixed(0)} p95=${percentile(part, 95).toFixed(0)}`;
+};
 
 const metrics = async (reset = false) => (await fetch(`${ORIGIN}/serveris/dev/metrics${reset ? '?reset=1' : ''}`)).json();
 
@@ -87,10 +97,11 @@ async function main() {
   build();
   ({ PROTOCOL_VERSION } = await import('../packages/domain/dist/protocol/index.js'));
   const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-media-'));
-  // BENCH_MEDIA_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  // BENCH_MEDIA_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server; BENCH_MEDIA_OUTPUT=inherit shows
+  // its output (with --trace-gc, its collections).
   const nodeArgs = (process.env.BENCH_MEDIA_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // The connects' proof of work is off: this measures the photo pipeline.
-  const server = await startBuiltServer({ port: PORT, dataDir, nodeArgs, env: { EID_CAPTCHA: 'off' } });
+  const server = await startBuiltServer({ port: PORT, dataDir, nodeArgs, env: { EID_CAPTCHA: 'off' }, output: process.env.BENCH_MEDIA_OUTPUT ?? 'ignore' });
   const seats = [];
   try {
     const jpeg = await photo12mp();
@@ -110,17 +121,21 @@ async function main() {
     };
     await upload(await nextHeaders(), jpeg); // warm-up
     const jpegMs = [];
+    const jpegFrom = serverMs.length;
     for (let i = 0; i < JPEG_RUNS; i++) jpegMs.push(await upload(await nextHeaders(), jpeg));
+    const jpegServer = serverPart(jpegFrom);
     // IMG6 (issue 35): what a phone sends now, the same photo at 1600 px and quality 0.8.
     const sent = await sharp(jpeg).resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
     const sentMs = [];
     for (let i = 0; i < JPEG_RUNS; i++) sentMs.push(await upload(await nextHeaders(), sent));
     await upload(await nextHeaders(), heic); // warm-up of the HEIC workers
     const heicMs = [];
+    const heicFrom = serverMs.length;
     for (let i = 0; i < HEIC_RUNS; i++) heicMs.push(await upload(await nextHeaders(), heic));
-    process.stdout.write(`jpeg_12mp_ms p50=${percentile(jpegMs, 50).toFixed(0)} p95=${percentile(jpegMs, 95).toFixed(0)} (n=${jpegMs.length})\n`);
+    const heicServer = serverPart(heicFrom);
+    process.stdout.write(`jpeg_12mp_ms p50=${percentile(jpegMs, 50).toFixed(0)} p95=${percentile(jpegMs, 95).toFixed(0)} (n=${jpegMs.length}; ${jpegServer})\n`);
     process.stdout.write(`jpeg_phone_sent_ms p50=${percentile(sentMs, 50).toFixed(0)} p95=${percentile(sentMs, 95).toFixed(0)} (n=${sentMs.length}; the photo as a phone sends it since IMG6: 1600 px, quality 0.8, ${(sent.length / 1024).toFixed(0)} KB)\n`);
-    process.stdout.write(`heic_12mp_ms p50=${percentile(heicMs, 50).toFixed(0)} p95=${percentile(heicMs, 95).toFixed(0)} (n=${heicMs.length})\n`);
+    process.stdout.write(`heic_12mp_ms p50=${percentile(heicMs, 50).toFixed(0)} p95=${percentile(heicMs, 95).toFixed(0)} (n=${heicMs.length}; ${heicServer})\n`);
 
     // 16 phones, each uploading its photos one after another (a seat takes UPLOADS_PER_SEAT at once:
     // sixteen at once from one seat would be refused RATE_LIMITED, which is not what is measured here).
