@@ -12,7 +12,7 @@ import {
   type ProcessedImage,
 } from '@eid/domain';
 
-/** The settings of the pipeline (all plain data: they cross into the worker threads). */
+/** The settings of the pipeline (all plain data: they cross into the pipeline's processes). */
 export interface PipelineOptions {
   /** Larger images are refused (decompression bombs): FAILED_CONVERSION. */
   readonly maxInputPixels: number;
@@ -24,7 +24,7 @@ export interface PipelineOptions {
   readonly fontFamily: string;
 }
 
-/** One image to process, as sent to a worker thread. */
+/** One image to process, as sent to a pipeline process. */
 export interface PipelineTask {
   readonly bytes: Uint8Array;
   /** From the magic bytes, checked before the task is queued. */
@@ -96,8 +96,9 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     const w = turn ? uprightH : uprightW;
     const h = turn ? uprightW : uprightH;
 
-    // A photo (JPEG or HEIC) is decoded once, already at the size it is kept (the decoder shrinks
-    // while it reads: issue 35, bench:media); a drawing keeps its size.
+    // A photo goes the one-pass way at the size it is kept: a JPEG is decoded once, shrunk while it
+    // is read (issue 35, bench:media); a HEIC's pixels, decoded whole above, are resized. A drawing
+    // keeps its size.
     if (jpeg) {
       const fast = await keptPhoto(open, task, w, h, turn);
       if (fast) return fast;
@@ -151,8 +152,8 @@ function samplesOfKept(rgb: Buffer, fw: number, fh: number, w: number, h: number
 }
 
 /**
- * The photo path: one decode, upright and landscape, at the kept size (jpegMaxSide on the long
- * side), as RGB pixels; the empty-border check samples those, the legend band is put above them as
+ * The photo path: upright and landscape at the kept size (jpegMaxSide on the long side) in one
+ * pass, as RGB pixels; the empty-border check samples those, the legend band is put above them as
  * rows of pixels, and the photo and its thumbnail are encoded from the same pixels at once. A photo
  * with borders to trim is left to the full-size path (null): trimmed, it would need more pixels
  * than the kept size holds.

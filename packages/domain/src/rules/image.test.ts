@@ -75,7 +75,7 @@ describe('image rules', () => {
           rgba.set([grey, 250, 255, 255], (y * sw + x) * 4);
         }
         const box = trimBoxOfSamples(rgb, sw, sh, sw * 5, sh * 5, 5, 10, 3);
-        expect(box).toEqual(trimBoxOfSamples(rgba, sw, sh, sw * 5, sh * 5));
+        expect(box).toEqual(trimBoxOfSamples(rgba, sw, sh, sw * 5, sh * 5, 5, 10, 4));
       }),
     );
   });
