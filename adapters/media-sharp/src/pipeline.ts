@@ -1,4 +1,4 @@
-import heicDecode, { type DecodedHeic } from 'heic-decode';
+import { decodeHeic } from './heic.js';
 import sharp, { type Sharp } from 'sharp';
 import {
   landscapeRotation,
@@ -51,18 +51,6 @@ const asImage = (bytes: Buffer, contentType: string, width: number, height: numb
   height,
 });
 
-/** A HEIC's first image as RGBA pixels (libheif in WebAssembly), or null when it has more pixels than allowed. */
-async function decodeHeic(bytes: Buffer, maxInputPixels: number): Promise<DecodedHeic | null> {
-  const images = await heicDecode.all({ buffer: bytes });
-  try {
-    const first = images[0];
-    if (!first || first.width * first.height > maxInputPixels) return null;
-    return await first.decode();
-  } finally {
-    images.dispose();
-  }
-}
-
 /**
  * The photo pipeline (declaration-flow §9) on sharp (libvips), run in a child process: HEIC
  * decoded to pixels (libheif in WebAssembly), upright by EXIF then landscape, empty borders
@@ -77,8 +65,8 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     let jpeg = task.contentType === 'image/jpeg';
     if (task.contentType === 'image/heic' || task.contentType === 'image/heif') {
       // Its pixels go to sharp as they are (issue 35 item 6: encoding them as a JPEG in JavaScript, as heic-convert
-      // does, then decoding that, took two thirds of a HEIC's time). libheif has already turned it upright.
-      const pixels = await decodeHeic(source, o.maxInputPixels);
+      // did, then decoding that, took most of a HEIC's time). libheif has already turned it upright.
+      const pixels = await decodeHeic(task.bytes, o.maxInputPixels);
       if (!pixels) return { ok: false, code: 'FAILED_CONVERSION' };
       const data = Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength);
       open = () => sharp(data, { raw: { width: pixels.width, height: pixels.height, channels: 4 }, limitInputPixels: o.maxInputPixels });
