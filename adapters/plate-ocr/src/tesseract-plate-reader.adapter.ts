@@ -1,97 +1,29 @@
-import { createRequire } from 'node:module';
-import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { plateCandidates, type PlateReaderPort, type PlateReading } from '@eid/domain';
-
-const require = createRequire(import.meta.url);
-/** The English model from the npm package: nothing is downloaded at run time. */
-const ENG = require('@tesseract.js-data/eng') as { langPath: string; gzip: boolean };
+import workerpool from 'workerpool';
+import type { PlateReaderPort, PlateReading } from '@eid/domain';
+import type { PlateReadOptions } from './plate-engine.js';
 
 export interface TesseractPlateReaderOptions {
   /** Recognitions at once; more are refused with ERROR_CONCURRENT. */
   readonly concurrency?: number;
-  /** A recognition taking longer is ERROR_INTERRUPT. */
+  /** A recognition taking longer is ERROR_INTERRUPT (its process is stopped; the next reading starts another). */
   readonly timeoutMs?: number;
 }
 
-const PLATE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-/** A plate's white background is at least this bright (0-255) in the greyscale photo. */
-const PLATE_WHITE = 215;
-/** The EU band with the country mark takes the left eighth of a plate. */
-const EU_BAND_SHARE = 0.12;
-
 /**
- * The plate in a photo: the box of its bright background (sampled every 2 px), without the EU
- * band, slightly inside its black frame. Null when nothing plate-sized is bright enough.
+ * The child's code, compiled: `src/` and `dist/` are both one level below the package, so this
+ * resolves from either (tests run the sources; `tsc -b` builds dist before any test runs).
  */
-async function locatePlate(photo: Buffer): Promise<{ left: number; top: number; width: number; height: number } | null> {
-  const { data, info } = await sharp(photo, { limitInputPixels: 50_000_000, failOn: 'error' })
-    .autoOrient()
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -1;
-  let maxY = -1;
-  for (let y = 0; y < info.height; y += 2) {
-    for (let x = 0; x < info.width; x += 2) {
-      if (data[y * info.width + x]! <= PLATE_WHITE) continue;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-  }
-  const w = maxX - minX;
-  const h = maxY - minY;
-  // A plate is wide and not tiny; anything else is not a plate we can find this way.
-  if (maxX < 0 || w < 60 || h < 15 || w < h * 2) return null;
-  const left = minX + Math.round(w * EU_BAND_SHARE);
-  const inset = Math.max(2, Math.round(h * 0.04));
-  return { left, top: minY + inset, width: Math.max(1, maxX - left - inset), height: Math.max(1, h - 2 * inset) };
-}
+const SCRIPT = new URL('../dist/plate-process.js', import.meta.url).pathname;
 
 /**
- * Two readings of the plate (greyscale with stretched contrast, and black-and-white at a fixed
- * letter height): each engine slip is usually in one of them only. Without a plate found, the
- * whole photo is read.
- */
-async function prepare(photo: Buffer): Promise<Buffer[]> {
-  const box = await locatePlate(photo);
-  const base = () => {
-    const s = sharp(photo, { limitInputPixels: 50_000_000 }).autoOrient();
-    return box ? s.extract(box) : s;
-  };
-  const pad = { top: 24, bottom: 24, left: 24, right: 24, background: '#ffffff' };
-  return Promise.all([
-    base().greyscale().normalise().extend(pad).png().toBuffer(),
-    base().greyscale().normalise().resize({ height: 72 }).threshold(140).extend(pad).png().toBuffer(),
-  ]);
-}
-
-/**
- * The plates of several readings, best first: a plate that a reading puts first counts that
- * reading's confidence; one it lists lower counts a little.
- */
-function vote(results: ReadonlyArray<{ text: string; confidence: number }>): string[] {
-  const weight = new Map<string, number>();
-  for (const r of results) {
-    plateCandidates(r.text).forEach((plate, rank) => {
-      weight.set(plate, (weight.get(plate) ?? 0) + (rank === 0 ? r.confidence + 1 : 0.1));
-    });
-  }
-  return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([plate]) => plate);
-}
-
-/**
- * Plate recognition with tesseract.js (LSTM, English model, characters limited to A-Z and 0-9):
- * the plate is located in the photo (its white background), cut from the EU band, read twice with
- * different preparation, and the readings vote; the domain turns the text into plates.
+ * Plate recognition with tesseract.js (plate-engine.ts), in a process of its own at the photo
+ * pipeline's low priority (plate-process.ts): a reading keeps a core busy for about a second, and
+ * in the server's process, at normal priority, it took the cores from the pipeline's processes —
+ * bench:roadside saw a phone-size photo's upload wait 2.7-6.1 s on the server while the other
+ * driver's plate was read. Readings go one at a time; `concurrency` more may wait.
  */
 export class TesseractPlateReader implements PlateReaderPort {
-  private worker: Promise<Worker> | null = null;
+  private readonly pool: workerpool.Pool;
   private running = 0;
   private readonly concurrency: number;
   private readonly timeoutMs: number;
@@ -99,65 +31,31 @@ export class TesseractPlateReader implements PlateReaderPort {
   constructor(options: TesseractPlateReaderOptions = {}) {
     this.concurrency = options.concurrency ?? 2;
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.pool = workerpool.pool(SCRIPT, {
+      workerType: 'process',
+      maxWorkers: 1,
+      forkOpts: { serialization: 'advanced', execArgv: [] },
+    });
   }
 
-  private engine(): Promise<Worker> {
-    this.worker ??= (async () => {
-      const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: ENG.langPath, gzip: ENG.gzip, cacheMethod: 'none' });
-      await w.setParameters({ tessedit_char_whitelist: PLATE_CHARS, tessedit_pageseg_mode: PSM.SINGLE_LINE });
-      return w;
-    })();
-    return this.worker;
-  }
-
-  async read(image: Uint8Array, options: { readonly skipTop?: number } = {}): Promise<PlateReading> {
+  async read(image: Uint8Array, options: PlateReadOptions = {}): Promise<PlateReading> {
     if (this.running >= this.concurrency) return { status: 'ERROR_CONCURRENT' };
     this.running += 1;
     try {
-      let variants: Buffer[];
-      try {
-        let photo = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
-        const skip = Math.max(0, Math.round(options.skipTop ?? 0));
-        if (skip > 0) {
-          const meta = await sharp(photo).metadata();
-          if (!meta.width || !meta.height || meta.height <= skip) return { status: 'ERROR_IO' };
-          photo = await sharp(photo).extract({ left: 0, top: skip, width: meta.width, height: meta.height - skip }).png().toBuffer();
-        }
-        variants = await prepare(photo);
-      } catch {
-        return { status: 'ERROR_IO' };
-      }
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), this.timeoutMs);
-      });
-      try {
-        const worker = await this.engine();
-        const readAll = (async () => {
-          const results: Array<{ text: string; confidence: number }> = [];
-          for (const v of variants) {
-            const r = await worker.recognize(v);
-            results.push({ text: r.data.text, confidence: r.data.confidence });
-          }
-          return results;
-        })();
-        const results = await Promise.race([readAll, timeout]);
-        if (results === 'timeout') return { status: 'ERROR_INTERRUPT' };
-        const candidates = vote(results);
-        return candidates.length ? { status: 'OK', candidates } : { status: 'NOT_FOUND' };
-      } catch {
-        return { status: 'ERROR_PROCESS' };
-      } finally {
-        clearTimeout(timer);
-      }
+      return (await this.pool.exec('read', [image, { skipTop: options.skipTop ?? 0 }]).timeout(this.timeoutMs)) as PlateReading;
+    } catch (error) {
+      return { status: error instanceof workerpool.Promise.TimeoutError ? 'ERROR_INTERRUPT' : 'ERROR_PROCESS' };
     } finally {
       this.running -= 1;
     }
   }
 
+  /** The nice value of the reading's process (0 normal, 19 lowest): what it runs at, for the tests. */
+  async priority(): Promise<number> {
+    return (await this.pool.exec('priority', [])) as number;
+  }
+
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = null;
-    if (w) await (await w).terminate();
+    await this.pool.terminate();
   }
 }

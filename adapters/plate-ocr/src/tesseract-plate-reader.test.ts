@@ -27,4 +27,19 @@ describe('plate recognition (tesseract.js, offline)', () => {
     expect((await first).status).toBe('OK');
     await busy.close();
   }, 60_000);
+
+  it('[OCR3] a reading runs in a process of its own at the photo pipeline\'s low priority (the server\'s event loop runs first)', async () => {
+    expect(await reader.priority()).toBe(10);
+  });
+
+  it('[OCR3] a reading that outlasts its time is ERROR_INTERRUPT, and the next reading starts another process', async () => {
+    const hasty = new TesseractPlateReader({ timeoutMs: 1 });
+    try {
+      expect(await hasty.read(plateFixture('KLM123'))).toEqual({ status: 'ERROR_INTERRUPT' });
+      (hasty as unknown as { timeoutMs: number }).timeoutMs = 60_000;
+      expect((await hasty.read(plateFixture('KLM123'))).status).toBe('OK');
+    } finally {
+      await hasty.close();
+    }
+  }, 60_000);
 });
