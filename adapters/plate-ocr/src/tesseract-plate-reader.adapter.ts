@@ -19,7 +19,7 @@ const SCRIPT = new URL('../dist/plate-process.js', import.meta.url).pathname;
  * Plate recognition with tesseract.js (plate-engine.ts), in a process of its own at the photo
  * pipeline's low priority (plate-process.ts): a reading keeps a core busy for about a second, and
  * in the server's process, at normal priority, it took the cores from the pipeline's processes —
- * bench:roadside saw a phone-size photo's upload wait 2.7-6.1 s on the server while the other
+ * bench:roadside saw a phone-size photo's upload wait 1.6-6.1 s on the server while the other
  * driver's plate was read. Readings go one at a time; `concurrency` more may wait.
  */
 export class TesseractPlateReader implements PlateReaderPort {
