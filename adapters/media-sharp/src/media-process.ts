@@ -1,4 +1,4 @@
-// A process of the photo pipeline (a workerpool child). Its first act, before any thread exists,
+// A process of the photo pipeline (a workerpool child). Its first act, before it starts a thread of its own,
 // is to lower its own priority: every thread it then starts (libuv's, libvips's) inherits it, so
 // when the machine's cores are busy with photos the server's event loop still runs first. Hence
 // the dynamic imports: static ones would load sharp (and start threads) before this line.

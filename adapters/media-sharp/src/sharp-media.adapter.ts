@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
 import type { PipelineOptions, PipelineTask, ShrinkTask } from './pipeline.js';
@@ -22,7 +23,7 @@ const DEFAULTS: PipelineOptions = {
  * The child's code, compiled: `src/` and `dist/` are both one level below the package, so this
  * resolves from either (tests run the sources; `tsc -b` builds dist before any test runs).
  */
-const SCRIPT = new URL('../dist/media-process.js', import.meta.url).pathname;
+const SCRIPT = fileURLToPath(new URL('../dist/media-process.js', import.meta.url));
 
 /**
  * The photo pipeline (declaration-flow §9) on sharp (libvips), in a pool of child processes at low

@@ -1,5 +1,5 @@
 // The plate reader's process (a workerpool child), at the photo pipeline's low priority: its first
-// act, before any thread exists, is to lower its own priority, so that every thread it then starts
+// act, before it starts a thread of its own, is to lower its own priority, so that every thread it then starts
 // (tesseract.js's worker, libuv's, libvips's) inherits it and the server's event loop runs first.
 // Hence the dynamic imports: static ones would start threads before this line.
 import { getPriority, setPriority } from 'node:os';

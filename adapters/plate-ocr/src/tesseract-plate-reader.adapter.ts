@@ -1,11 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import type { PlateReaderPort, PlateReading } from '@eid/domain';
 import type { PlateReadOptions } from './plate-engine.js';
 
 export interface TesseractPlateReaderOptions {
-  /** Recognitions at once; more are refused with ERROR_CONCURRENT. */
+  /** Readings accepted at once, the one running and those waiting for it; more are refused with ERROR_CONCURRENT. */
   readonly concurrency?: number;
-  /** A recognition taking longer is ERROR_INTERRUPT (its process is stopped; the next reading starts another). */
+  /**
+   * A reading taking longer from when its process takes it is ERROR_INTERRUPT; in a new process that time includes
+   * starting it and loading the model. The process is stopped; the next reading starts another.
+   */
   readonly timeoutMs?: number;
 }
 
@@ -13,14 +17,14 @@ export interface TesseractPlateReaderOptions {
  * The child's code, compiled: `src/` and `dist/` are both one level below the package, so this
  * resolves from either (tests run the sources; `tsc -b` builds dist before any test runs).
  */
-const SCRIPT = new URL('../dist/plate-process.js', import.meta.url).pathname;
+const SCRIPT = fileURLToPath(new URL('../dist/plate-process.js', import.meta.url));
 
 /**
  * Plate recognition with tesseract.js (plate-engine.ts), in a process of its own at the photo
  * pipeline's low priority (plate-process.ts): a reading keeps a core busy for about a second, and
  * in the server's process, at normal priority, it took the cores from the pipeline's processes —
  * bench:roadside saw a phone-size photo's upload wait 1.6-6.1 s on the server while the other
- * driver's plate was read. Readings go one at a time; `concurrency` more may wait.
+ * driver's plate was read. Readings go one at a time; `concurrency` counts the running one and those waiting.
  */
 export class TesseractPlateReader implements PlateReaderPort {
   private readonly pool: workerpool.Pool;

@@ -22,10 +22,13 @@ describe('plate recognition (tesseract.js, offline)', () => {
     expect(await reader.read(mediaFixture('scene.jpg'))).toEqual({ status: 'NOT_FOUND' });
     expect(await reader.read(mediaFixture('policy-not-a-photo.jpg'))).toEqual({ status: 'ERROR_IO' });
     const busy = new TesseractPlateReader({ concurrency: 1 });
-    const first = busy.read(plateFixture('KLM123'));
-    expect(await busy.read(plateFixture('HBN512'))).toEqual({ status: 'ERROR_CONCURRENT' });
-    expect((await first).status).toBe('OK');
-    await busy.close();
+    try {
+      const first = busy.read(plateFixture('KLM123'));
+      expect(await busy.read(plateFixture('HBN512'))).toEqual({ status: 'ERROR_CONCURRENT' });
+      expect((await first).status).toBe('OK');
+    } finally {
+      await busy.close();
+    }
   }, 60_000);
 
   it('[OCR3] a reading runs in a process of its own at the photo pipeline\'s low priority (the server\'s event loop runs first)', async () => {
