@@ -118,22 +118,35 @@ test.describe('application shell', () => {
     await ctx.close();
   });
 
-  test('issue 35: the start-up\'s two calls and the first screen\'s catalog start from the HTML and are each fetched once', async ({ browser }) => {
-    const ctx = await driverContext(browser, 'lt');
-    const page = await ctx.newPage();
-    const fetched: string[] = [];
-    const warnings: string[] = [];
-    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-    page.on('console', (m) => m.type() === 'warning' && m.text().includes('preload') && warnings.push(m.text()));
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Elektroninė eismo įvykio deklaracija' })).toBeVisible();
-    const preloaded = await page.locator('link[rel=preload][as=fetch], link[rel=modulepreload][href*="/messages-"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    expect(preloaded).toHaveLength(3);
-    expect(preloaded).toEqual(expect.arrayContaining(['/serveris/health', '/serveris/parametrai/maps']));
-    for (const path of preloaded) expect(fetched.filter((f) => f === path), path).toHaveLength(1);
-    expect(warnings).toEqual([]);
-    await ctx.close();
-  });
+  for (const [language, path, heading] of [
+    ['lt', '/', 'Elektroninė eismo įvykio deklaracija'],
+    ['en', '/decla', 'Safety first'],
+  ] as const) {
+    test(`issue 35: the start-up's two calls, the page's route code and its catalog (${language}, ${path}) start with the HTML and are each fetched once`, async ({ browser }) => {
+      const ctx = await driverContext(browser, language);
+      const page = await ctx.newPage();
+      const fetched: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      page.on('console', (m) => m.type() === 'warning' && m.text().includes('preload') && warnings.push(m.text()));
+      const response = await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      const fromHtml = await page.locator('link[rel=preload][as=fetch]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      expect(fromHtml).toEqual(['/serveris/health', '/serveris/parametrai/maps']);
+      // The server names the page's route code and its language's catalog in the page's Link header, as the build listed them.
+      const fromHeader = [...(response?.headers().link ?? '').matchAll(/<([^>]+)>; rel=modulepreload/g)].map((m) => m[1]!);
+      const built = (await (await page.request.get('/page-preloads.json')).json()) as { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> };
+      const routeFiles = built.routes.find((r) => r.path === path)!.files;
+      expect(routeFiles.length).toBeGreaterThan(0);
+      expect(fromHeader).toEqual([...routeFiles, built.catalogs[language]]);
+      // No other language's shell catalog was downloaded.
+      const others = Object.entries(built.catalogs).filter(([l]) => l !== language).map(([, file]) => file);
+      expect(fetched.filter((f) => others.includes(f))).toEqual([]);
+      for (const file of [...fromHtml, ...fromHeader]) expect(fetched.filter((f) => f === file), file).toHaveLength(1);
+      expect(warnings).toEqual([]);
+      await ctx.close();
+    });
+  }
 
   test('a browser without ResizeObserver gets the unsupported page before the app loads', async ({ browser }) => {
     const ctx = await driverContext(browser, 'en');

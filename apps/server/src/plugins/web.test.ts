@@ -1,8 +1,27 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_PRELOADS_FILE } from '@eid/domain/protocol';
 import { buildTestApp } from '../testing/build-test-app.js';
+
+/** A test app whose web build has this `page-preloads.json` (text as written). */
+async function appWithPreloads(text: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'eid-server-'));
+  mkdirSync(join(dir, 'web'), { recursive: true });
+  writeFileSync(join(dir, 'web', PAGE_PRELOADS_FILE), text);
+  return buildTestApp({}, { dir });
+}
+
+const PRELOADS = {
+  catalogs: { lt: '/assets/messages-lt.js', en: '/assets/messages-en.js', pl: '/assets/messages-pl.js', de: '/assets/messages-de.js' },
+  routes: [
+    { path: '/', files: ['/assets/routes-home.js', '/assets/mode-1.js'] },
+    { path: '/a/$suid', files: ['/assets/a._suid-1.js'] },
+  ],
+};
+const links = (header: unknown) => String(header ?? '').split(', ').filter(Boolean);
 
 describe('web app serving', () => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -82,6 +101,47 @@ describe('web app serving', () => {
     const bare = await ctx.app.inject({ method: 'GET', url: '/getFile', headers: { accept: 'text/html' } });
     expect(bare.statusCode).toBe(400);
     expect(bare.json()).toEqual({ code: 'DATA_ERROR', path: 'cuid' });
+  });
+
+  it.each([
+    // The page's route code, then the catalog of its language: the browser's first the service speaks, by preference.
+    ['/', {}, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-lt.js']],
+    ['/', { 'accept-language': 'en-GB,en;q=0.9,lt;q=0.8' }, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-en.js']],
+    ['/', { 'accept-language': 'fr-FR, lt;q=0.3, de;q=0.7' }, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-de.js']],
+    ['/', { 'accept-language': 'fr, it;q=0.5' }, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-lt.js']],
+    // ST5: the language a link names comes before the browser's.
+    ['/a/Zz9Yy8Xx7Ww6?lang=pl', { 'accept-language': 'en' }, ['/assets/a._suid-1.js', '/assets/messages-pl.js']],
+    ['/a/Zz9Yy8Xx7Ww6?lang=xx', { 'accept-language': 'en' }, ['/assets/a._suid-1.js', '/assets/messages-en.js']],
+    ['/no/such/page', { 'accept-language': 'pl-PL' }, ['/assets/messages-pl.js']],
+  ])('[issue 35] the page %s %j names its route code and catalog in its Link header', async (url, headers, files) => {
+    ctx = await appWithPreloads(JSON.stringify(PRELOADS));
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br', ...headers } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="app">');
+    expect(links(res.headers.link)).toEqual(files.map((f) => `<${f}>; rel=modulepreload`));
+    // The answer depends on the browser's languages (and, for a compressed copy, on its encodings).
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-language');
+  });
+
+  it('[issue 35] a flood of odd Accept-Language headers costs a parse each and names only the build\'s files', async () => {
+    ctx = await appWithPreloads(JSON.stringify(PRELOADS));
+    for (const value of ['', '*', ';;;,,,', 'en;q=abc', `${'x-'.repeat(4000)}en`, 'de;q=0, lt;q=0.1', '</evil.js>; rel=preload', 'pl'.padEnd(8000, ',')]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-language': value } });
+      expect(res.statusCode, value).toBe(200);
+      for (const link of links(res.headers.link)) expect(link, value).toMatch(/^<\/assets\/[\w.-]+\.js>; rel=modulepreload$/);
+    }
+  });
+
+  it.each([
+    ['missing', null],
+    ['not JSON', '{"catalogs":'],
+    ['a file outside the build', JSON.stringify({ ...PRELOADS, catalogs: { lt: 'https://elsewhere.example/x.js' } })],
+  ])('[issue 35] with the build\'s page preloads %s, pages are served without a Link header and the log says why', async (_case, text) => {
+    ctx = text === null ? await buildTestApp() : await appWithPreloads(text);
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBeUndefined();
+    expect(ctx.logLines.some((l) => l.level === 40 && String(l.msg).includes('page preloads'))).toBe(true);
   });
 
   it('does not let a path escape the web folder', async () => {

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, LINK_LANG_PARAM, STORAGE_KEYS, isLocale, type Locale } from '@eid/domain/constants';
+import { LINK_LANG_PARAM, STORAGE_KEYS, isLocale, localeOfLanguages, type Locale } from '@eid/domain/constants';
 import { readStored, writeStored } from '../storage';
 
 export { i18n, isLocale };
@@ -64,12 +64,7 @@ export function initialLocale(): Locale {
   if (isLocale(stored)) return stored;
   const linked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(LINK_LANG_PARAM);
   if (isLocale(linked)) return linked;
-  const wanted = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
-  for (const tag of wanted) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (isLocale(primary)) return primary;
-  }
-  return DEFAULT_LOCALE;
+  return localeOfLanguages(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
 }
 
 /** Loads the catalog, switches the UI, remembers the choice and sets <html lang>. */

@@ -12,3 +12,4 @@ export * from './http-routes.js';
 export * from './http-contract.js';
 export type * from './transport.port.js';
 export * from './log-url.js';
+export * from './page-preloads.js';

@@ -238,6 +238,17 @@ export type Locale = (typeof LOCALES)[number];
 export function isLocale(x: unknown): x is Locale {
   return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
 }
+/**
+ * The first of a reader's languages (BCP 47 tags, most wanted first: the browser's `navigator.languages`,
+ * or its Accept-Language in order) whose primary subtag this service speaks; else the default.
+ */
+export function localeOfLanguages(tags: readonly string[]): Locale {
+  for (const tag of tags) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return DEFAULT_LOCALE;
+}
 /** Each language named in itself, so a reader finds theirs whatever the page's language. */
 export const LOCALE_NATIVE_NAMES: Readonly<Record<Locale, string>> = {
   lt: 'Lietuvių',
