@@ -11,7 +11,7 @@ import { CONSOLE_LOCALES, LOCALES } from './lib/locales.mjs';
 // Lingui's own ICU compiler (the server's texts use it at run time; the web app's build, the same).
 const { compileMessage } = createRequire(join(ROOT, 'adapters/texts-catalog/package.json'))('@lingui/message-utils/compileMessage');
 
-const localesOf = (catalog) => (catalog.name === 'console' ? CONSOLE_LOCALES : LOCALES);
+const localesOf = (catalog) => (catalog.name.startsWith('console') ? CONSOLE_LOCALES : LOCALES);
 /** The catalogs: the web app's and the server's (SMS, e-mails, photo legends), each extracted into its own scratch folder. */
 const CATALOGS = [
   { name: 'web', committed: join(ROOT, 'apps/web/src/locales'), env: 'LINGUI_CATALOG_DIR' },
@@ -19,6 +19,7 @@ const CATALOGS = [
   { name: 'account', committed: join(ROOT, 'apps/web/src/account/locales'), env: 'LINGUI_ACCOUNT_CATALOG_DIR' },
   { name: 'forms', committed: join(ROOT, 'apps/web/src/decla/locales'), env: 'LINGUI_FORMS_CATALOG_DIR' },
   { name: 'console', committed: join(ROOT, 'apps/web/src/console/locales'), env: 'LINGUI_CONSOLE_CATALOG_DIR' },
+  { name: 'console-start', committed: join(ROOT, 'apps/web/src/console/start/locales'), env: 'LINGUI_CONSOLE_START_CATALOG_DIR' },
   { name: 'server', committed: join(ROOT, 'adapters/texts-catalog/locales'), env: 'LINGUI_SERVER_CATALOG_DIR' },
 ];
 

@@ -22,12 +22,16 @@ const FORMS = ['ui', 'statement', 'email', 'captcha', 'practice'].map((d) => `<r
 const WIZARD_DIRS = ['dialogs', 'fields', 'media', 'session', 'steps', 'wizard'].map((d) => `<rootDir>/src/decla/${d}`);
 const WIZARD_FILES = ['decla-app.tsx', 'error-messages.ts'].map((f) => `<rootDir>/src/decla/${f}`);
 const consoleDir = process.env.LINGUI_CONSOLE_CATALOG_DIR ?? '<rootDir>/src/console/locales';
+// The console's first screen (the sign-in and its frame, console-app.tsx) has a catalog of its own: the signed-in
+// views' 250 messages load with them (issue 35 item 3: the sign-in at most 120 KiB).
+const CONSOLE_START = '<rootDir>/src/console/console-app.tsx';
+const consoleStartDir = process.env.LINGUI_CONSOLE_START_CATALOG_DIR ?? '<rootDir>/src/console/start/locales';
 const serverDir = process.env.LINGUI_SERVER_CATALOG_DIR ?? '<rootDir>/../../adapters/texts-catalog/locales';
 
 export default defineConfig({
   sourceLocale: 'en',
-  // The domain's LOCALES (packages/domain/src/rules/constants.ts; issue 37; scripts/locales.test.mjs checks they agree). The console's catalog
-  // keeps lt and en only (CONSOLE_LOCALES): scripts/i18n-extract.mjs drops the others it would write.
+  // The domain's LOCALES (packages/domain/src/rules/constants.ts; issue 37; scripts/locales.test.mjs checks they agree). The console's catalogs
+  // keep lt and en only (CONSOLE_LOCALES): scripts/i18n-extract.mjs drops the others it would write.
   locales: ['lt', 'en', 'pl', 'lv', 'uk', 'ru', 'de'],
   fallbackLocales: { default: 'lt' },
   catalogs: [
@@ -52,9 +56,14 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
     {
+      path: `${consoleStartDir}/{locale}/messages`,
+      include: [CONSOLE_START],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
+    },
+    {
       path: `${consoleDir}/{locale}/messages`,
       include: ['<rootDir>/src/console'],
-      exclude: ['**/node_modules/**', '**/*.test.*'],
+      exclude: ['**/node_modules/**', '**/*.test.*', CONSOLE_START],
     },
     {
       path: `${serverDir}/{locale}/messages`,

@@ -11,12 +11,15 @@ import type { errorMessage as ErrorMessageOf } from '../decla/error-messages';
 import { CONSOLE_LOCALES } from '@eid/domain/constants';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { ConsoleCallError, consoleCall, setConsoleCsrf } from './console-api';
+import { loadConsoleViewsCatalog } from './catalog';
 import type { ConsoleSearch, StaffMe } from './console-parts';
 import { PasswordInput } from '../shell/password-input';
 
-// The signed-in views (the lists, a chat, a claim) load after the sign-in, with the forms' messages they show: the
-// sign-in screen is the console's first (issue 35 item 3: at most 120 KiB).
-const ConsoleView = lazy(() => withFormsCatalog(() => import('./console-views')).then((m) => ({ default: m.ConsoleView })));
+// The signed-in views (the lists, a chat, a claim) load after the sign-in, with their own messages and the forms' they
+// show: the sign-in screen is the console's first (issue 35 item 3: at most 120 KiB).
+const ConsoleView = lazy(() =>
+  withFormsCatalog(() => Promise.all([import('./console-views'), loadConsoleViewsCatalog()])).then(([m]) => ({ default: m.ConsoleView })),
+);
 
 /**
  * The error texts (the forms' catalog and its texts: about 20 KiB) are shown only once a sign-in is refused: they load

@@ -6,6 +6,7 @@
  * that other code (message catalogues, exhaustiveness tests, server schemas) can iterate them, and
  * the one `ErrorCode` union is derived from those arrays so the two can never drift apart.
  */
+import { ACCOUNT_ERROR_CODES } from './account-errors.js';
 
 /** Plate check and connect errors of declaration-flow §8 (names as the server sends them). */
 export const PLATE_CHECK_ERROR_CODES = [
@@ -266,33 +267,7 @@ export const API_EDGE_ERROR_CODES = [
   'RATE_LIMITED',
 ] as const;
 
-/**
- * Account refusals (issue 15; names are ours): a wrong address or password (one code for both:
- * nothing tells whether an address has an account; an unconfirmed one has no password yet), a
- * locked address, a used or expired link, no session, a missing CSRF token, a session that is not the caller's.
- */
-export const ACCOUNT_ERROR_CODES = [
-  'INVALID_CREDENTIALS',
-  'SIGN_IN_LOCKED',
-  'ACCOUNT_LINK_INVALID',
-  'NOT_SIGNED_IN',
-  'CSRF_TOKEN_INVALID',
-  'SESSION_NOT_FOUND',
-  'SIGN_IN_ATTEMPT_UNKNOWN',
-  'SIGN_IN_TOO_SOON',
-  'IDENTITY_USER_REFUSED',
-  'SOCIAL_SIGN_IN_CANCELLED',
-  'PERSONAL_CODE_TAKEN',
-  'ACCOUNT_ALREADY_VERIFIED',
-  'IDENTITY_TIMEOUT',
-  'IDENTITY_WRONG_VC',
-  'IDENTITY_NOT_CLIENT',
-  'IDENTITY_NOT_DELIVERED',
-  'IDENTITY_NOT_VERIFIED',
-  'IDENTITY_FAILED',
-  'EMAIL_IS_SIGN_IN',
-  'EMAIL_TAKEN',
-] as const;
+export { ACCOUNT_ERROR_CODES };
 
 /** Chat with the bureau (CH1, CH6): a chat that is not the caller's is not found (it tells nothing of others'). */
 export const CHAT_ERROR_CODES = ['CHAT_NOT_FOUND', 'CHAT_TOPIC_INVALID', 'CHAT_TEXT_INVALID', 'CHAT_FILE_INVALID', 'CHAT_TOO_MANY_FILES'] as const;

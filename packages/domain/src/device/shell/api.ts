@@ -5,7 +5,7 @@
 import { BACKEND_BASE_PATH, HEALTH_PATH } from '../../protocol/paths.js';
 
 export { ACCOUNT_PATH } from '../../protocol/paths.js';
-export { ACCOUNT_ERROR_CODES } from '../../rules/errors.js';
+export { ACCOUNT_ERROR_CODES } from '../../rules/account-errors.js';
 import type { ParameterName } from '../../protocol/parameters.js';
 
 export type { ParameterName };
