@@ -161,9 +161,12 @@ async function lighthouseOn(path, session = null) {
     const lhr = runs[1];
     const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
     process.stdout.write(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}\n`);
-    // Where the LCP's time goes (TTFB, load delay, load time, render delay), to know what to cut.
-    const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.find((i) => i.type === 'table' && i.items?.some((r) => 'phase' in r))?.items ?? [];
-    if (phases.length > 0) process.stdout.write(`  LCP phases: ${phases.map((r) => `${r.phase} ${Math.round(r.timing)} ms`).join(', ')}\n`);
+    // What the LCP is and where its time goes (Lighthouse's LCP breakdown: time to first byte, render delay…), to know what to cut.
+    const breakdown = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+    const element = breakdown.find((i) => i.type === 'node');
+    const subparts = breakdown.find((i) => i.type === 'table')?.items ?? [];
+    if (element) process.stdout.write(`  LCP element: ${element.selector} ("${element.nodeLabel}")\n`);
+    if (subparts.length > 0) process.stdout.write(`  LCP subparts: ${subparts.map((r) => `${r.label} ${Math.round(r.duration)} ms`).join(', ')}\n`);
     for (const key of Object.keys(LIGHTHOUSE_GOALS)) {
       for (const ref of lhr.categories[key]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];

@@ -6,6 +6,7 @@ import { storedMode } from './mode';
 import { IntroContent } from './intro-content';
 import { OpeningDeclaration } from './opening';
 import { withFormsCatalog } from './catalog';
+import { afterPaint } from '../shell/after-paint';
 
 const loadApp = () => withFormsCatalog(() => import('./decla-app'));
 const DeclaApp = lazy(loadApp);
@@ -31,7 +32,7 @@ export function DeclaEntry() {
   const [started, setStarted] = useState(() => hasStoredSession(mode));
   useEffect(() => {
     performance.mark('eid:first-screen');
-    void loadApp().catch(() => undefined);
+    return afterPaint(() => void loadApp().catch(() => undefined));
   }, []);
   const intro = (busy: boolean) => (
     <div className="decla decla--step-intro" data-step={1} data-mode={mode}>
