@@ -18,4 +18,5 @@ const engine = new PlateEngine();
 workerpool.worker({
   read: (image: Uint8Array, options: { skipTop?: number }) => engine.read(image, options),
   priority: () => getPriority(0),
+  pid: () => process.pid,
 });

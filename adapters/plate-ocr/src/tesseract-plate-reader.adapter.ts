@@ -42,11 +42,12 @@ export class TesseractPlateReader implements PlateReaderPort {
     });
   }
 
-  async read(image: Uint8Array, options: PlateReadOptions = {}): Promise<PlateReading> {
+  /** `timeoutMs`: this reading's own time (the reader's otherwise). */
+  async read(image: Uint8Array, options: PlateReadOptions & { readonly timeoutMs?: number } = {}): Promise<PlateReading> {
     if (this.running >= this.concurrency) return { status: 'ERROR_CONCURRENT' };
     this.running += 1;
     try {
-      return (await this.pool.exec('read', [image, { skipTop: options.skipTop ?? 0 }]).timeout(this.timeoutMs)) as PlateReading;
+      return (await this.pool.exec('read', [image, { skipTop: options.skipTop ?? 0 }]).timeout(options.timeoutMs ?? this.timeoutMs)) as PlateReading;
     } catch (error) {
       return { status: error instanceof workerpool.Promise.TimeoutError ? 'ERROR_INTERRUPT' : 'ERROR_PROCESS' };
     } finally {
@@ -57,6 +58,11 @@ export class TesseractPlateReader implements PlateReaderPort {
   /** The nice value of the reading's process (0 normal, 19 lowest): what it runs at, for the tests. */
   async priority(): Promise<number> {
     return (await this.pool.exec('priority', [])) as number;
+  }
+
+  /** The reading process's id (a new one after a reading was stopped), for the tests. */
+  async pid(): Promise<number> {
+    return (await this.pool.exec('pid', [])) as number;
   }
 
   async close(): Promise<void> {
