@@ -68,15 +68,20 @@ export function unlockSql(declarationId: string): string {
 }
 
 /**
- * A heartbeat's write (issue 35 item 4): the seat's last-seen time and the last activity only move forward; the
- * version read back. A named statement, prepared once per connection, as the save's (drizzle built it at each of
- * every device's heartbeats, one every 2 s).
+ * The heartbeats' writes (issue 35 items 4 and 5; a named statement, prepared once per connection) that came while
+ * the previous was on its way, in one statement: per
+ * declaration the latest time of each seat ($2 A's, $3 B's, null for a seat not heard), each moving only forward,
+ * the versions read back. The rows are locked in the order of their ids first, so that two nodes' batches over
+ * the same declarations never wait on each other in a circle.
  */
-const touch = (party: 'a' | 'b'): Pick<pg.QueryConfig, 'name' | 'text'> => ({
-  name: `eid_declaration_touch_${party}`,
-  text: `update declarations set slot_${party}_last_seen = greatest(slot_${party}_last_seen, $2), last_activity = greatest(last_activity, $2) where id = $1 returning version`,
-});
-export const TOUCH: Readonly<Record<'A' | 'B', Pick<pg.QueryConfig, 'name' | 'text'>>> = { A: touch('a'), B: touch('b') };
+export const TOUCH_MANY: Pick<pg.QueryConfig, 'name' | 'text'> = {
+  name: 'eid_declaration_touch_many',
+  text: `with v as (select * from unnest($1::text[], $2::bigint[], $3::bigint[]) as t(id, a, b)),
+    locked as (select d.id from declarations d join v on v.id = d.id order by d.id for update of d)
+    update declarations d set slot_a_last_seen = greatest(d.slot_a_last_seen, v.a), slot_b_last_seen = greatest(d.slot_b_last_seen, v.b),
+      last_activity = greatest(d.last_activity, v.a, v.b)
+    from v where d.id = v.id and d.id in (select id from locked) returning d.id, d.version`,
+};
 
 export const GET_ROW: Pick<pg.QueryConfig, 'name' | 'text'> = {
   name: 'eid_declaration_get',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   accountFixture,
   registerAccountStoreContract,
@@ -9,6 +9,7 @@ import {
   registerDeclarationStoreContract,
   registerExpiringStoreContract,
   registerOutputStoreContract,
+  storedDeclaration,
 } from '@eid/test-fixtures';
 import { PgAccountStore } from './account-store.adapter.js';
 import { PgBureauRecords } from './bureau-records.adapter.js';
@@ -30,6 +31,34 @@ afterAll(() => database.dispose());
 registerDeclarationStoreContract('postgresql', async () => {
   const opened = await database.open();
   return { store: new PgDeclarationStore(opened), close: () => opened.close() };
+});
+
+describe('heartbeats written in batches (issue 35 item 5)', () => {
+  it('two nodes writing the heartbeats of the same declarations at once, in opposite orders, are both answered: their batches never wait on each other in a circle', async () => {
+    const one = await database.open();
+    const two = await database.open();
+    try {
+      const [a, b] = [new PgDeclarationStore(one), new PgDeclarationStore(two)];
+      const ids = Array.from({ length: 40 }, (_, i) => `beat-${String(i).padStart(2, '0')}`);
+      for (const [i, id] of ids.entries()) await a.create(storedDeclaration(id, `KLM${100 + i}`, `ABC${100 + i}`, 10_000));
+      const version = storedDeclaration('x', 'KLM100', 'ABC100').declaration.version;
+      for (let round = 0; round < 25; round++) {
+        const answers = await Promise.all([
+          ...ids.map((id) => a.touch(id, 'A', 20_000 + round)),
+          ...[...ids].reverse().map((id) => b.touch(id, 'B', 30_000 + round)),
+          ...ids.filter((_, i) => i % 3 === 0).map((id) => b.touch(id, 'A', 20_000 + round)),
+        ]);
+        expect(answers.every((v) => v === version)).toBe(true);
+      }
+      for (const id of ids) {
+        const now = (await b.get(id))!;
+        expect({ a: now.slots.A.lastSeen, b: now.slots.B.lastSeen, activity: now.lastActivity }, id).toEqual({ a: 20_024, b: 30_024, activity: 30_024 });
+      }
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  }, 60_000);
 });
 
 registerOutputStoreContract('postgresql', async () => {

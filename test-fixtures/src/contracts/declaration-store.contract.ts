@@ -257,5 +257,26 @@ export function registerDeclarationStoreContract(name: string, make: () => Promi
         expect({ b: now.slots.B.lastSeen, activity: now.lastActivity, version: now.declaration.version }).toEqual({ b: 60_000, activity: 60_000, version: version + 1 });
         expect(await store.touch('gone', 'A', 60_000)).toBeNull();
       }));
+
+    it('heartbeats arriving together (both seats of a declaration, several declarations, one gone, a seat twice) are each answered with their version, each seat at its latest time', () =>
+      withStore(async ({ store }) => {
+        const ids = Array.from({ length: 12 }, (_, i) => `many-${String(i).padStart(2, '0')}`);
+        for (const [i, id] of ids.entries()) await store.create(storedDeclaration(id, `KLM${100 + i}`, `ABC${100 + i}`, 10_000));
+        const edited1 = (await store.get('many-03'))!;
+        expect(await store.save(edited(edited1, 'a version more'), edited1.declaration.version)).toBe(true);
+        const beats = ids.flatMap((id, i) => [
+          { id, party: 'A' as const, at: 20_000 + i },
+          { id, party: 'B' as const, at: 30_000 + i },
+          // The same seat again, older: it does not move the seat back.
+          { id, party: 'B' as const, at: 25_000 },
+        ]);
+        const answers = await Promise.all([...beats.map((b) => store.touch(b.id, b.party, b.at)), store.touch('gone', 'B', 40_000)]);
+        expect(answers.at(-1)).toBeNull();
+        for (const [k, b] of beats.entries()) expect(answers[k], `${b.id} ${b.party}`).toBe((await store.get(b.id))!.declaration.version);
+        for (const [i, id] of ids.entries()) {
+          const now = (await store.get(id))!;
+          expect({ a: now.slots.A.lastSeen, b: now.slots.B.lastSeen, activity: now.lastActivity }, id).toEqual({ a: 20_000 + i, b: 30_000 + i, activity: 30_000 + i });
+        }
+      }));
   });
 }
