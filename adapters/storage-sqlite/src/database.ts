@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.js';
+import { SAFETY_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 
 export type EidDatabase = BetterSQLite3Database<typeof schema>;
 
@@ -13,7 +14,21 @@ export interface OpenedDatabase {
   readonly db: EidDatabase;
   /** The raw connection, for pragmas and for closing. */
   readonly sqlite: Database.Database;
+  /** The thread copying the WAL into the file, when asked for (`checkpoints: 'thread'`); stop it before `close`. */
+  readonly checkpointer: Checkpointer | null;
   close(): void;
+}
+
+export interface OpenOptions {
+  /**
+   * 'thread': the WAL is checkpointed by a thread of its own, off the event loop (a server's file);
+   * 'commit' (the default): by the commit that fills it, as SQLite does.
+   */
+  readonly checkpoints?: 'thread' | 'commit';
+  /** How often the thread checkpoints (500 ms). */
+  readonly checkpointIntervalMs?: number;
+  /** What the checkpoint thread's failure is reported to. */
+  readonly onCheckpointError?: (error: unknown) => void;
 }
 
 /** The committed SQL migrations, found relative to this file both from src/ and dist/. */
@@ -26,7 +41,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
  * hold signed and submitted declarations: an acknowledged write must survive a power cut,
  * and the measured cost (~9k inserts/s) is far above what two drivers per declaration need.
  */
-export function openDatabase(file: string): OpenedDatabase {
+export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -35,10 +50,17 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const threaded = options.checkpoints === 'thread' && file !== ':memory:';
+  if (threaded) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_PAGES}`);
+  const checkpointer = threaded ? startCheckpointer(file, options.checkpointIntervalMs, options.onCheckpointError) : null;
   return {
     db,
     sqlite,
-    close: () => sqlite.close(),
+    checkpointer,
+    close: () => {
+      void checkpointer?.stop();
+      sqlite.close();
+    },
   };
 }
 

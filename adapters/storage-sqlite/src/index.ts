@@ -1,5 +1,6 @@
 export { openDatabase, pingDatabase, setMeta, getMeta, MIGRATIONS_FOLDER } from './database.js';
-export type { EidDatabase, OpenedDatabase } from './database.js';
+export type { EidDatabase, OpenedDatabase, OpenOptions } from './database.js';
+export { SAFETY_PAGES, type Checkpointer, type CheckpointReport } from './checkpointer.js';
 export { SqliteDeclarationStore, SqliteSubmitQueue } from './declaration-store.adapter.js';
 export * as schema from './schema.js';
 export { SqliteOutputStore } from './output-store.adapter.js';

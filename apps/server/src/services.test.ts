@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CryptoIds } from '@eid/adapter-system';
+import { SAFETY_PAGES } from '@eid/adapter-storage-sqlite';
 import { FixedClock } from '@eid/test-fixtures';
 import { readDocuments } from '@eid/accounts';
 import { loadConfig } from './config.js';
@@ -37,6 +38,8 @@ describe('the composition root', () => {
     const services = await buildServices({ config, storage, clock, ids, logger: pino({ level: 'silent' }) });
     opened.push({ services, storage, dir });
     await services.start();
+    // The embedded file's WAL is copied by a thread of its own; the commits checkpoint only past the safety net.
+    expect(storage.sqlite?.pragma('wal_autocheckpoint', { simple: true })).toBe(SAFETY_PAGES);
 
     // The hub creates a declaration for a device's frame through a connection object, no socket needed.
     const sent: unknown[] = [];

@@ -13,7 +13,11 @@ import type { Storage } from './storage.js';
  * start-up are its killed predecessor's and are released at once.
  */
 export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, ids: IdPort): Promise<Storage> {
-  const database = openDatabase(config.databaseFile);
+  const database = openDatabase(config.databaseFile, {
+    checkpoints: 'thread',
+    // The main connection's own checkpoints take over: worth a line in the log, not a stop.
+    onCheckpointError: (error) => process.emitWarning(`SQLite's checkpoint thread failed: ${String(error)}`),
+  });
   try {
     const queue = new SqliteSubmitQueue(database.db);
     const output = new SqliteOutputStore(database.db);
@@ -42,9 +46,13 @@ export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, 
       ping: async () => pingDatabase(database.db),
       pingObjects: null,
       setMeta: async (key, value, now) => setMeta(database.db, key, value, now),
-      close: async () => database.close(),
+      close: async () => {
+        await database.checkpointer?.stop();
+        database.close();
+      },
     };
   } catch (error) {
+    await database.checkpointer?.stop();
     database.close();
     throw error;
   }

@@ -1,0 +1,68 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Copies the WAL's pages into the database file from a thread of its own (docs/decisions/storage.md,
+ * "Checkpoints off the event loop"). better-sqlite3 runs SQLite on the calling thread: a checkpoint
+ * started by a commit (every 1,000 pages by default) writes and syncs megabytes while the event loop
+ * waits. Here the main connection checkpoints only past `SAFETY_PAGES` (the thread is gone or behind),
+ * and the thread runs a PASSIVE checkpoint, which never waits for a lock and never holds the writer,
+ * every `intervalMs`.
+ */
+
+/** The main connection's own auto-checkpoint, kept as a safety net (40 MiB of WAL at 4 KiB pages). */
+export const SAFETY_PAGES = 10_000;
+
+export interface CheckpointReport {
+  /** Frames in the WAL when the checkpoint ran. */
+  readonly log: number;
+  /** Frames copied into the database file. */
+  readonly checkpointed: number;
+}
+
+export interface Checkpointer {
+  /** Resolves with the next checkpoint's figures (tests, benchmarks). */
+  next(): Promise<CheckpointReport>;
+  stop(): Promise<void>;
+}
+
+// Plain JavaScript run by the thread (eval: no file to find from src/ and dist/ alike).
+const THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+const run = () => {
+  const [row] = db.pragma('wal_checkpoint(PASSIVE)');
+  parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
+};
+const timer = setInterval(run, workerData.intervalMs);
+parentPort.on('message', (m) => { if (m === 'stop') { clearInterval(timer); db.close(); parentPort.close(); } });
+`;
+
+export function startCheckpointer(file: string, intervalMs = 500, onError: (error: unknown) => void = () => {}): Checkpointer {
+  const module = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(THREAD, { eval: true, workerData: { file, intervalMs, module } });
+  worker.unref();
+  const waiting: Array<{ resolve: (report: CheckpointReport) => void; reject: (error: Error) => void }> = [];
+  let alive = true;
+  worker.on('message', (report: CheckpointReport) => {
+    for (const w of waiting.splice(0)) w.resolve(report);
+  });
+  // A failed thread leaves the main connection's safety net; never an unhandled 'error' event.
+  worker.on('error', onError);
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      alive = false;
+      for (const w of waiting.splice(0)) w.reject(new Error('the checkpoint thread has stopped'));
+      resolve();
+    }),
+  );
+  return {
+    next: () => (alive ? new Promise((resolve, reject) => waiting.push({ resolve, reject })) : Promise.reject(new Error('the checkpoint thread has stopped'))),
+    stop: async () => {
+      if (alive) worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
