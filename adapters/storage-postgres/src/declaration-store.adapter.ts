@@ -217,7 +217,9 @@ export class PgDeclarationStore implements DeclarationStorePort {
     this.touching = true;
     try {
       while (this.touches.size > 0) {
-        const ids = [...this.touches.keys()].sort().slice(0, TOUCHES_PER_STATEMENT);
+        // The oldest first (a Map keeps its insertion order): past a thousand declarations pending, every one is
+        // written in its turn. The rows are locked in the order of their ids by the statement itself (TOUCH_MANY).
+        const ids = [...this.touches.keys()].slice(0, TOUCHES_PER_STATEMENT);
         const batch = ids.map((id) => [id, this.touches.get(id)!] as const);
         for (const id of ids) this.touches.delete(id);
         try {
