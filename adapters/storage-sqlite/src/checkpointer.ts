@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
  * started by a commit (every 1,000 pages by default) writes and syncs megabytes while the event loop
  * waits. Here the main connection checkpoints only past `SAFETY_PAGES` (the thread is gone or behind),
  * and the thread runs a PASSIVE checkpoint, which never waits for a lock and never holds the writer,
- * every `intervalMs`.
+ * every `intervalMs`. A checkpoint that fails (a full disk) is reported once and tried again at the next turn.
  */
 
 /** The main connection's own auto-checkpoint, kept as a safety net (40 MiB of WAL at 4 KiB pages). */
@@ -32,9 +32,17 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
+let failing = false;
 const run = () => {
-  const [row] = db.pragma('wal_checkpoint(PASSIVE)');
-  parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
+  try {
+    const [row] = db.pragma('wal_checkpoint(PASSIVE)');
+    failing = false;
+    parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
+  } catch (error) {
+    // A full disk passes: said once, tried again at the next turn (the log keeps every page meanwhile).
+    if (!failing) parentPort.postMessage({ failed: String(error) });
+    failing = true;
+  }
 };
 const timer = setInterval(run, workerData.intervalMs);
 parentPort.on('message', (m) => { if (m === 'stop') { clearInterval(timer); db.close(); parentPort.close(); } });
@@ -46,8 +54,9 @@ export function startCheckpointer(file: string, intervalMs = 500, onError: (erro
   worker.unref();
   const waiting: Array<{ resolve: (report: CheckpointReport) => void; reject: (error: Error) => void }> = [];
   let alive = true;
-  worker.on('message', (report: CheckpointReport) => {
-    for (const w of waiting.splice(0)) w.resolve(report);
+  worker.on('message', (message: CheckpointReport | { failed: string }) => {
+    if ('failed' in message) onError(new Error(message.failed));
+    else for (const w of waiting.splice(0)) w.resolve(message);
   });
   // A failed thread leaves the main connection's safety net; never an unhandled 'error' event.
   worker.on('error', onError);

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,5 +81,40 @@ describe('SQLite database', () => {
     const opened = openDatabase(':memory:', { checkpoints: 'thread' });
     expect(opened.checkpointer).toBeNull();
     opened.close();
+  });
+
+  it('[OP3] a checkpoint that fails on a full disk is reported once, and the thread carries on when space returns', async () => {
+    const mountPoint = mkdtempSync(join(tmpdir(), 'eid-smallfs-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint], { encoding: 'utf8' });
+    expect(mounted.status, `mounting a small filesystem: ${mounted.stderr}`).toBe(0);
+    const errors: unknown[] = [];
+    let reported: () => void = () => {};
+    const failed = new Promise<void>((resolve) => (reported = resolve));
+    const file = join(mountPoint, 'eid.sqlite');
+    const opened = openDatabase(file, { checkpoints: 'thread', checkpointIntervalMs: 20, onCheckpointError: (error) => (errors.push(error), reported()) });
+    try {
+      // The disk left with about 4 MiB: room for the log below, not for the log and its copy into the file.
+      const filler = join(mountPoint, 'filler');
+      writeFileSync(filler, Buffer.alloc(Math.max(0, statfsSync(mountPoint).bavail * statfsSync(mountPoint).bsize - 4 * 1024 * 1024)));
+      opened.sqlite.transaction(() => {
+        for (let i = 0; i < 2_500; i++) setMeta(opened.db, `big-${i}`, 'y'.repeat(1000), i);
+      })();
+      await failed;
+      expect(String(errors[0])).toContain('full');
+      rmSync(filler);
+      let report = await opened.checkpointer!.next();
+      while (report.checkpointed < report.log || report.log === 0) report = await opened.checkpointer!.next();
+      expect(errors).toHaveLength(1);
+      await opened.checkpointer!.stop();
+      opened.close();
+      const again = openDatabase(file);
+      expect(again.sqlite.prepare('select count(*) as n from app_meta where key like ?').get('big-%')).toEqual({ n: 2500 });
+      expect(again.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      again.close();
+    } finally {
+      if (opened.sqlite.open) opened.close();
+      spawnSync('umount', ['-l', mountPoint]);
+      rmSync(mountPoint, { recursive: true, force: true });
+    }
   });
 });
