@@ -13,13 +13,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { log } from './lib/bootstrap.mjs';
+import { log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { startBuiltServer, stopServer } from './lib/server.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 // Measured on the pinned LTS Node the service runs on (scripts/lib/runtime.mjs).
 await ensureLtsNode();
+ensureBenchPrerequisites();
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws');

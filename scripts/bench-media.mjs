@@ -7,13 +7,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, ensureDebianPackages, log } from './lib/bootstrap.mjs';
+import { ROOT, ensureDebianPackages, log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { startBuiltServer, stopServer } from './lib/server.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 // Measured on the pinned LTS Node the service runs on (scripts/lib/runtime.mjs).
 await ensureLtsNode();
+ensureBenchPrerequisites();
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws');

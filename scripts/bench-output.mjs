@@ -6,12 +6,13 @@
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { ROOT, log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 // Measured on the pinned LTS Node the service runs on (scripts/lib/runtime.mjs).
 await ensureLtsNode();
+ensureBenchPrerequisites(['qpdf', 'fonts-dejavu-core']);
 
 const require = createRequire(import.meta.url);
 const sharp = require(join(ROOT, 'node_modules/sharp'));

@@ -3,11 +3,12 @@
 // app on its own server. Prints the figures with their goals; fails only when it cannot measure.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { ROOT, log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 await ensureLtsNode();
+ensureBenchPrerequisites(['chromium', 'fonts-dejavu-core', 'fonts-liberation']);
 build();
 log('bench:roadside: two phones, phone-size photos, roadside profile then unthrottled');
 const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--config', join(ROOT, 'scripts/bench/roadside.config.ts')], {

@@ -7,12 +7,13 @@
 // declarations are blank ones: a filled declaration's document (several KiB) costs more per save.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { ROOT, log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 // Measured on the pinned LTS Node the service runs on (scripts/lib/runtime.mjs).
 await ensureLtsNode();
+ensureBenchPrerequisites();
 build();
 const { storedDeclaration } = await import('@eid/test-fixtures');
 const { openDatabase, SqliteDeclarationStore } = await import('@eid/adapter-storage-sqlite');

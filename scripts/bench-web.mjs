@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { ROOT, log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { startBuiltServer, stopServer } from './lib/server.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 // Measured on the pinned LTS Node the service runs on (scripts/lib/runtime.mjs).
 await ensureLtsNode();
+ensureBenchPrerequisites(['chromium', 'fonts-dejavu-core', 'fonts-liberation']);
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');

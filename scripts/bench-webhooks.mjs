@@ -8,11 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, log } from './lib/bootstrap.mjs';
+import { ROOT, log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
 
 await ensureLtsNode();
+ensureBenchPrerequisites();
 
 const DECLARATIONS = Number(process.env.BENCH_WEBHOOKS_DECLARATIONS ?? 1000);
 const DOWN_MS = Number(process.env.BENCH_WEBHOOKS_DOWN_MS ?? 60_000);

@@ -123,3 +123,16 @@ export function treeDigest(paths, { ignore = [] } = {}) {
   for (const p of paths) walk(join(ROOT, p));
   return hash.digest('hex');
 }
+
+/**
+ * What a benchmark needs before it imports anything (`npm run bench` on a fresh clone, issue 35 item 1): the npm
+ * dependencies, and the Debian packages it drives (Chromium, qpdf); one it cannot get stops it, saying which.
+ */
+export function ensureBenchPrerequisites(packages = []) {
+  ensureNpmDependencies();
+  const missing = packages.length > 0 ? ensureDebianPackages(packages) : [];
+  if (missing.length > 0) {
+    process.stderr.write(`this benchmark needs the Debian packages ${missing.join(', ')}, which could not be installed\n`);
+    process.exit(1);
+  }
+}
