@@ -70,6 +70,8 @@ export function startCheckpointer(file: string, intervalMs = 500, onError: (erro
   return {
     next: () => (alive ? new Promise((resolve, reject) => waiting.push({ resolve, reject })) : Promise.reject(new Error('the checkpoint thread has stopped'))),
     stop: async () => {
+      // Held again while it stops: an unref'd thread let a process with nothing else to do exit before its 'exit' came.
+      worker.ref();
       if (alive) worker.postMessage('stop');
       await exited;
     },
