@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Copies the WAL's pages into the database file from a thread of its own (docs/decisions/storage.md,
+ * Copies the WAL's pages into the database file from a thread of its own (docs/decisions/hub-protocol.md,
  * "Checkpoints off the event loop"). better-sqlite3 runs SQLite on the calling thread: a checkpoint
  * started by a commit (every 1,000 pages by default) writes and syncs megabytes while the event loop
  * waits. Here the main connection checkpoints only past `SAFETY_PAGES` (the thread is gone or behind),
@@ -37,10 +37,11 @@ const run = () => {
   try {
     const [row] = db.pragma('wal_checkpoint(PASSIVE)');
     failing = false;
-    parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
+    // A busy turn (another checkpoint running) reports -1 frames: not a report, the next turn is.
+    if (!row.busy) parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
   } catch (error) {
     // A full disk passes: said once, tried again at the next turn (the log keeps every page meanwhile).
-    if (!failing) parentPort.postMessage({ failed: String(error) });
+    if (!failing) parentPort.postMessage({ failed: error.message });
     failing = true;
   }
 };
