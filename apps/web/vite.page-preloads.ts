@@ -1,14 +1,22 @@
 import type { Plugin } from 'vite';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../packages/domain/src/protocol/page-preloads.ts';
-import { isLocale } from '../../packages/domain/src/rules/constants.ts';
+import { LOCALES, isLocale } from '../../packages/domain/src/rules/constants.ts';
 
 /** The shell's catalog of a language (`src/locales/<locale>/messages.po`: the first screen's texts). */
 const SHELL_CATALOG = /\/apps\/web\/src\/locales\/([a-z]{2})\/messages\.po$/;
 /** A route's own code, split off by the router's plugin (`src/routes/<file>.tsx?tsr-split=component`). */
 const ROUTE_COMPONENT = /\/apps\/web\/src\/routes\/([^/]+)\.tsx\?tsr-split=component$/;
 
-/** A flat route file's path: `index` → `/`, `a.$suid` → `/a/$suid` (the router's file naming). */
+/** A flat route file's name this plugin can map: plain segments and `$name` parameters, dot-separated. */
+const PLAIN_ROUTE_FILE = /^\$?[A-Za-z0-9]+(\.\$?[A-Za-z0-9]+)*$/;
+
+/**
+ * A flat route file's path: `index` → `/`, `a.$suid` → `/a/$suid` (the router's file naming). A name
+ * with the router's other marks (`_layout`, `(group)`, `-private`, `[.]`, a splat) would map to a wrong
+ * path, and a wrong path's page would preload another's code: the build stops instead.
+ */
 export function routePathOfFile(file: string): string {
+  if (!PLAIN_ROUTE_FILE.test(file)) throw new Error(`page preloads: the route file "${file}" is not a plain path; teach vite.page-preloads.ts its path`);
   return file === 'index' ? '/' : `/${file.split('.').join('/')}`;
 }
 
@@ -48,7 +56,10 @@ export function pagePreloads(): Plugin {
           result.routes.push({ path: routePathOfFile(file), files });
         }
       }
-      if (Object.keys(result.catalogs).length === 0) throw new Error('page preloads: no catalog of the shell was found in the build');
+      const missing = LOCALES.filter((locale) => !result.catalogs[locale]);
+      if (missing.length > 0) throw new Error(`page preloads: no catalog of the shell for ${missing.join(', ')} was found in the build`);
+      const paths = result.routes.map((r) => r.path);
+      if (new Set(paths).size !== paths.length) throw new Error(`page preloads: two route files map to one path (${paths.join(', ')})`);
       if (!result.routes.some((r) => r.path === '/')) throw new Error('page preloads: the home route\'s code is not a chunk of its own');
       const preloads: PagePreloads = result;
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });

@@ -29,9 +29,11 @@ export function readPagePreloads(root: string, log: FastifyBaseLogger): PagePrel
  * scripts, as without the header.
  */
 export function pageLinkHeader(preloads: PagePreloads, request: FastifyRequest): string | null {
-  const url = new URL(request.url, 'http://page.invalid');
-  const named = url.searchParams.get(LINK_LANG_PARAM);
+  // Not `new URL(...)`: it throws on a path such as `//[/` and reads `//host/x` as a host; neither may fail the page.
+  const query = request.url.indexOf('?');
+  const pathname = query < 0 ? request.url : request.url.slice(0, query);
+  const named = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get(LINK_LANG_PARAM);
   const locale = isLocale(named) ? named : localeOfLanguages(new Negotiator(request).languages());
-  const files = preloadsOfPage(preloads, url.pathname, locale);
+  const files = preloadsOfPage(preloads, pathname, locale);
   return files.length === 0 ? null : files.map((file) => `<${file}>; rel=modulepreload`).join(', ');
 }

@@ -104,26 +104,55 @@ describe('web app serving', () => {
   });
 
   it.each([
-    // The page's route code, then the catalog of its language: the browser's first the service speaks, by preference.
-    ['/', {}, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-lt.js']],
-    ['/', { 'accept-language': 'en-GB,en;q=0.9,lt;q=0.8' }, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-en.js']],
-    ['/', { 'accept-language': 'fr-FR, lt;q=0.3, de;q=0.7' }, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-de.js']],
-    ['/', { 'accept-language': 'fr, it;q=0.5' }, ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-lt.js']],
+    // The catalog of the page's language (the browser's first the service speaks, by preference), then its route's code.
+    ['/', {}, ['/assets/messages-lt.js', '/assets/routes-home.js', '/assets/mode-1.js']],
+    ['/', { 'accept-language': 'en-GB,en;q=0.9,lt;q=0.8' }, ['/assets/messages-en.js', '/assets/routes-home.js', '/assets/mode-1.js']],
+    ['/', { 'accept-language': 'fr-FR, lt;q=0.3, de;q=0.7' }, ['/assets/messages-de.js', '/assets/routes-home.js', '/assets/mode-1.js']],
+    ['/', { 'accept-language': 'fr, it;q=0.5' }, ['/assets/messages-lt.js', '/assets/routes-home.js', '/assets/mode-1.js']],
     // ST5: the language a link names comes before the browser's.
-    ['/a/Zz9Yy8Xx7Ww6?lang=pl', { 'accept-language': 'en' }, ['/assets/a._suid-1.js', '/assets/messages-pl.js']],
-    ['/a/Zz9Yy8Xx7Ww6?lang=xx', { 'accept-language': 'en' }, ['/assets/a._suid-1.js', '/assets/messages-en.js']],
+    ['/a/Zz9Yy8Xx7Ww6?lang=pl', { 'accept-language': 'en' }, ['/assets/messages-pl.js', '/assets/a._suid-1.js']],
+    ['/a/Zz9Yy8Xx7Ww6?lang=xx', { 'accept-language': 'en' }, ['/assets/messages-en.js', '/assets/a._suid-1.js']],
     ['/no/such/page', { 'accept-language': 'pl-PL' }, ['/assets/messages-pl.js']],
+    // Paths as people and odd links write them: the router matches them as these do.
+    ['/A/Zz9Yy8Xx7Ww6/', {}, ['/assets/messages-lt.js', '/assets/a._suid-1.js']],
+    ['/%61/Zz9Yy8Xx7Ww6?lang=en&lang=pl', {}, ['/assets/messages-en.js', '/assets/a._suid-1.js']],
+    ['/a/Zz9Yy8Xx7Ww6?lang=%', { 'accept-language': 'pl' }, ['/assets/messages-pl.js', '/assets/a._suid-1.js']],
   ])('[issue 35] the page %s %j names its route code and catalog in its Link header', async (url, headers, files) => {
     ctx = await appWithPreloads(JSON.stringify(PRELOADS));
     const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br', ...headers } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="app">');
     expect(links(res.headers.link)).toEqual(files.map((f) => `<${f}>; rel=modulepreload`));
-    // The answer depends on the browser's languages (and, for a compressed copy, on its encodings).
+    // The answer depends on the browser's languages.
     expect(String(res.headers.vary).toLowerCase()).toContain('accept-language');
   });
 
-  it('[issue 35] a flood of odd Accept-Language headers costs a parse each and names only the build\'s files', async () => {
+  it.each([
+    // A path the static files refuse (a doubled slash, a broken escape): a typed error, as before the Link header.
+    ['//[/', 403],
+    ['//x:99999/a', 403],
+    ['/%', 400],
+    ['/a/%zz', 400],
+    // Odd queries and very long paths reach the page, whose Link header must not fail it.
+    ['/?%', 200],
+    ['/?lang', 200],
+    ['/no/page?lang=%E0%A4%A&lang=de', 200],
+    [`/${'a/'.repeat(2000)}`, 200],
+  ] as const)('[issue 35] the odd path %s answers %i, never a server error', async (url, status) => {
+    ctx = await appWithPreloads(JSON.stringify(PRELOADS));
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await ctx.app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+      if (status === 200) {
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^text\/html/);
+        expect(links(res.headers.link)[0], `${method} ${url}`).toBe('</assets/messages-lt.js>; rel=modulepreload');
+      } else if (method === 'GET') {
+        expect(res.json(), url).toEqual({ code: 'DATA_ERROR' });
+      }
+    }
+  });
+
+  it('[issue 35] odd and oversized Accept-Language headers get the page, and its Link header names only the build\'s files', async () => {
     ctx = await appWithPreloads(JSON.stringify(PRELOADS));
     for (const value of ['', '*', ';;;,,,', 'en;q=abc', `${'x-'.repeat(4000)}en`, 'de;q=0, lt;q=0.1', '</evil.js>; rel=preload', 'pl'.padEnd(8000, ',')]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-language': value } });

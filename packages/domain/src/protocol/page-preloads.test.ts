@@ -29,10 +29,16 @@ describe('the language a page starts in, from the browser\'s languages', () => {
 
 describe('page preloads (issue 35 item 7)', () => {
   it.each([
-    ['/', 'lt', ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/messages-lt.js']],
-    ['/decla', 'en', ['/assets/decla-1.js', '/assets/mode-1.js', '/assets/messages-en.js']],
-    ['/a/Zz9Yy8Xx7Ww6', 'pl', ['/assets/a._suid-1.js', '/assets/messages-pl.js']],
-    ['/accidents/17/statements/4', 'lt', ['/assets/statement-1.js', '/assets/messages-lt.js']],
+    ['/', 'lt', ['/assets/messages-lt.js', '/assets/routes-home.js', '/assets/mode-1.js']],
+    ['/decla', 'en', ['/assets/messages-en.js', '/assets/decla-1.js', '/assets/mode-1.js']],
+    ['/a/Zz9Yy8Xx7Ww6', 'pl', ['/assets/messages-pl.js', '/assets/a._suid-1.js']],
+    ['/accidents/17/statements/4', 'lt', ['/assets/messages-lt.js', '/assets/statement-1.js']],
+    // The router is not case-sensitive and decodes escapes; nor does a doubled or trailing slash change the page.
+    ['/DECLA', 'lt', ['/assets/messages-lt.js', '/assets/decla-1.js', '/assets/mode-1.js']],
+    ['/%64ecla/', 'lt', ['/assets/messages-lt.js', '/assets/decla-1.js', '/assets/mode-1.js']],
+    ['//decla', 'lt', ['/assets/messages-lt.js', '/assets/decla-1.js', '/assets/mode-1.js']],
+    ['/a/%zz', 'lt', ['/assets/messages-lt.js', '/assets/a._suid-1.js']],
+    ['/%/decla', 'lt', ['/assets/messages-lt.js']],
     // An unknown page (the router shows its not-found screen) and one whose screen imports nothing more: the catalog alone.
     ['/no/such/page', 'lt', ['/assets/messages-lt.js']],
     ['/user', 'en', ['/assets/messages-en.js']],
@@ -40,14 +46,16 @@ describe('page preloads (issue 35 item 7)', () => {
     ['/', 'de', ['/assets/routes-home.js', '/assets/mode-1.js']],
   ] as const)('%s in %s: %j', (path, locale, files) => expect(preloadsOfPage(preloads, path, locale)).toEqual(files));
 
-  it('a route\'s path with its parameters filled in matches it, and no path of another length does', () => {
+  it('a route\'s path with its parameters filled in matches it, and no path of another length does, longer or shorter', () => {
     const segment = fc.stringMatching(/^[\w.~-]{1,12}$/);
     fc.assert(
       fc.property(fc.array(fc.oneof(segment, segment.map((s) => `$${s}`)), { minLength: 1, maxLength: 5 }), fc.array(segment, { minLength: 5, maxLength: 5 }), fc.integer({ min: 1, max: 3 }), (route, values, extra) => {
         const filled = route.map((s, i) => (s.startsWith('$') ? values[i]! : s));
         expect(routeMatches(`/${route.join('/')}`, `/${filled.join('/')}`)).toBe(true);
         expect(routeMatches(`/${route.join('/')}`, `/${filled.join('/')}/`)).toBe(true);
+        expect(routeMatches(`/${route.join('/')}`, `/${filled.join('/').toUpperCase()}`)).toBe(true);
         expect(routeMatches(`/${route.join('/')}`, `/${[...filled, ...values.slice(0, extra)].join('/')}`)).toBe(false);
+        expect(routeMatches(`/${route.join('/')}`, `/${filled.slice(0, Math.max(0, filled.length - extra)).join('/')}`)).toBe(false);
       }),
     );
   });

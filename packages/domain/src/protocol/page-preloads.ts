@@ -19,16 +19,33 @@ export const PagePreloadsSchema = v.object({
 });
 export type PagePreloads = v.InferOutput<typeof PagePreloadsSchema>;
 
-/** Whether a route's path (`/a/$suid`) matches a page's (`/a/Zz9…`): segment by segment, `$name` any one segment. */
+/** A path segment as the router compares it: percent-decoded (a malformed escape kept as written), any case. */
+function segmentOf(raw: string): string {
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // `%zz` or a lone `%`: the router shows such a page as written; it matches no fixed segment but its own.
+  }
+  return decoded.toLowerCase();
+}
+
+/**
+ * Whether a route's path (`/a/$suid`) matches a page's (`/a/Zz9…`): segment by segment, `$name` any
+ * one segment, a fixed one in any case and percent-encoding (the router is not case-sensitive).
+ */
 export function routeMatches(routePath: string, pathname: string): boolean {
   const want = routePath.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
-  return want.length === have.length && want.every((segment, i) => segment.startsWith('$') || segment === have[i]);
+  return want.length === have.length && want.every((segment, i) => segment.startsWith('$') || segmentOf(segment) === segmentOf(have[i]!));
 }
 
-/** The files a page at `pathname` in `locale` should start downloading with its HTML: its route's code, then its catalog. */
+/**
+ * The files a page at `pathname` in `locale` should start downloading with its HTML: its catalog
+ * first (small, and every screen waits for it), then its route's code.
+ */
 export function preloadsOfPage(preloads: PagePreloads, pathname: string, locale: Locale): string[] {
   const route = preloads.routes.find((r) => !r.path.includes('$') && routeMatches(r.path, pathname)) ?? preloads.routes.find((r) => routeMatches(r.path, pathname));
   const catalog = preloads.catalogs[locale];
-  return [...(route?.files ?? []), ...(catalog ? [catalog] : [])];
+  return [...(catalog ? [catalog] : []), ...(route?.files ?? [])];
 }
