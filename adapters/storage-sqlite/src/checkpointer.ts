@@ -40,6 +40,8 @@ const run = () => {
     // A busy turn (another checkpoint running) reports -1 frames: not a report, the next turn is.
     if (!row.busy) parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
   } catch (error) {
+    // A lock held elsewhere (SQLITE_BUSY, SQLITE_BUSY_RECOVERY…) is a skipped turn, as a busy row is.
+    if (String(error.code).startsWith('SQLITE_BUSY')) return;
     // A full disk passes: said once, tried again at the next turn (the log keeps every page meanwhile).
     if (!failing) parentPort.postMessage({ failed: error.message });
     failing = true;
@@ -55,15 +57,22 @@ export function startCheckpointer(file: string, intervalMs = 500, onError: (erro
   worker.unref();
   const waiting: Array<{ resolve: (report: CheckpointReport) => void; reject: (error: Error) => void }> = [];
   let alive = true;
+  let stopping = false;
+  let failed = false;
   worker.on('message', (message: CheckpointReport | { failed: string }) => {
     if ('failed' in message) onError(new Error(message.failed));
     else for (const w of waiting.splice(0)) w.resolve(message);
   });
   // A failed thread leaves the main connection's safety net; never an unhandled 'error' event.
-  worker.on('error', onError);
+  worker.on('error', (error) => {
+    failed = true;
+    onError(error);
+  });
   const exited = new Promise<void>((resolve) =>
-    worker.once('exit', () => {
+    worker.once('exit', (code) => {
       alive = false;
+      // An end nobody asked for and no error explained (the thread's own exit, a terminate) is said too.
+      if (!stopping && !failed) onError(new Error(`the checkpoint thread ended unasked (exit code ${code})`));
       for (const w of waiting.splice(0)) w.reject(new Error('the checkpoint thread has stopped'));
       resolve();
     }),
@@ -73,6 +82,7 @@ export function startCheckpointer(file: string, intervalMs = 500, onError: (erro
     stop: async () => {
       // Held again while it stops: an unref'd thread let a process with nothing else to do exit before its 'exit' came.
       worker.ref();
+      stopping = true;
       if (alive) worker.postMessage('stop');
       await exited;
     },

@@ -50,7 +50,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  const threaded = options.checkpoints === 'thread' && file !== ':memory:';
+  const threaded = options.checkpoints === 'thread' && file !== ':memory:' && file !== '';
   if (threaded) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_PAGES}`);
   const checkpointer = threaded ? startCheckpointer(file, options.checkpointIntervalMs, options.onCheckpointError) : null;
   return {
