@@ -23,9 +23,8 @@ import {
 } from '@eid/adapter-storage-postgres';
 import type { ClockPort, IdPort } from '@eid/domain';
 import type { ServerConfig } from '../config.js';
-import type { ClusterLink, Storage } from './storage.js';
+import type { ClusterLink, Storage, StorageLog } from './storage.js';
 
-type Log = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
 
 /** Host, port and database of a URL, without its user or password (the start-up line, logs). */
 export function describeDatabaseUrl(url: string): string {
@@ -37,7 +36,7 @@ export function describeDatabaseUrl(url: string): string {
  * Several nodes: PostgreSQL for every store, the declaration lock, the change feed and presence.
  * A lost database answers errors (typed by the routes and the hub) until the pools reconnect.
  */
-export async function openPostgresStorage(config: ServerConfig, clock: ClockPort, ids: IdPort, log: Log): Promise<Storage> {
+export async function openPostgresStorage(config: ServerConfig, clock: ClockPort, ids: IdPort, log: StorageLog): Promise<Storage> {
   const opened = await openPostgres(config.databaseUrl, {
     onError: (error) => log('warn', 'a PostgreSQL connection was lost', { error: error.message }),
   });

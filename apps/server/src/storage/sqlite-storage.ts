@@ -5,18 +5,18 @@ import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { createSqliteRegistry } from '@eid/adapter-registry-sqlite';
 import type { ClockPort, IdPort } from '@eid/domain';
 import type { ServerConfig } from '../config.js';
-import type { Storage } from './storage.js';
+import type { Storage, StorageLog } from './storage.js';
 
 /**
  * The embedded default: one SQLite file (declarations, queue, output, limits, outbox, registry)
  * and the binaries as files, for one process. That process is the only worker, so claims found at
  * start-up are its killed predecessor's and are released at once.
  */
-export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, ids: IdPort): Promise<Storage> {
+export async function openSqliteStorage(config: ServerConfig, clock: ClockPort, ids: IdPort, log: StorageLog): Promise<Storage> {
   const database = openDatabase(config.databaseFile, {
     checkpoints: 'thread',
     // The main connection's own checkpoints take over: worth a line in the log, not a stop.
-    onCheckpointError: (error) => process.emitWarning(`SQLite's checkpoint thread failed: ${String(error)}`),
+    onCheckpointError: (error) => log('warn', 'SQLite\'s checkpoint thread failed: the main connection checkpoints past its safety limit', { error: error instanceof Error ? error.message : String(error) }),
   });
   try {
     const queue = new SqliteSubmitQueue(database.db);
