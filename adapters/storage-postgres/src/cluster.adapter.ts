@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { HeldLock, OpenedPostgres } from './database.js';
-import { CHANGES_CHANNEL, lockAndStampSql, stampOf, unlockSql, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, lockAndStampSql, readAnnouncement, stampOf, unlockSql, type AnnouncedRow, type RawStamp } from './declaration-rows.js';
 
 export { LOCK_TIMEOUT_MS, IDLE_HOLDER_TIMEOUT_MS } from './database.js';
 
@@ -18,8 +18,11 @@ export function listenBackoffMs(attempt: number): number {
 }
 
 export interface ClusterListener {
-  /** A version of a declaration was committed (by any node, this one included); negative: it was removed. */
-  changed(declarationId: string, version: number): void;
+  /**
+   * A version of a declaration was committed (by any node, this one included); negative: it was removed.
+   * `row`: the saved row, when the announcement carried it (PgDeclarationStore.heard keeps it).
+   */
+  changed(declarationId: string, version: number, row?: AnnouncedRow): void;
   /** Another node's devices of a declaration, by party. */
   presence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void;
   /** The listening connection is back after a loss: what was announced meanwhile is unknown, look again. */
@@ -177,6 +180,11 @@ export class PgCluster {
   }
 
   private dispatch(channel: string, payload: string | undefined): void {
+    if (channel === CHANGES_CHANNEL) {
+      const announced = readAnnouncement(payload ?? '');
+      if (announced) this.listener.changed(announced.declarationId, announced.version, announced.row ?? undefined);
+      return;
+    }
     let data: unknown;
     try {
       data = JSON.parse(payload ?? '');
@@ -188,7 +196,6 @@ export class PgCluster {
       return;
     }
     if (!isObject(data) || typeof data.declarationId !== 'string') return;
-    if (channel === CHANGES_CHANNEL && typeof data.version === 'number') this.listener.changed(data.declarationId, data.version);
     if (channel === PRESENCE_CHANNEL && typeof data.node === 'string' && data.node !== this.node) {
       this.listener.presence(data.declarationId, data.node, { A: data.A === true, B: data.B === true });
     }

@@ -4,6 +4,7 @@ import type { StoredDeclaration } from '@eid/domain';
 import { PgCluster } from './cluster.adapter.js';
 import type { OpenedPostgres } from './database.js';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
+import { ANNOUNCED_ROW_MAX_BYTES, readAnnouncement, type AnnouncedRow } from './declaration-rows.js';
 import { testDatabase } from './testing.js';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -126,6 +127,109 @@ describe('the cross-node lock', () => {
     } finally {
       await closeAll(n1);
     }
+  });
+});
+
+describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
+  /** A listening node whose store keeps the rows announced, and what it heard. */
+  async function listening(name: string) {
+    const opened = await database.open();
+    const store = new PgDeclarationStore(opened);
+    const heard: Array<{ version: number; row: AnnouncedRow | undefined }> = [];
+    const cluster = new PgCluster(opened, name, {
+      ...quiet,
+      changed: (_id, version, row) => {
+        if (row) store.heard(row);
+        heard.push({ version, row });
+      },
+    });
+    await cluster.start();
+    return { opened, cluster, store, heard };
+  }
+  const saveOn = (n: { cluster: PgCluster; store: PgDeclarationStore }, comment: string, by: 'A' | 'B' = 'A') =>
+    n.cluster.withLock('d1', async () => {
+      const before = (await n.store.get('d1'))!;
+      return n.store.save(commented(before, comment), before.declaration.version, { kind: 'DATA', by });
+    });
+  const comment = (read: { record: StoredDeclaration } | null) => read?.record.declaration.parties.A.comment;
+
+  it('another node hears the saved row itself and answers its devices\' read from it, once; a row two versions on or too long is read', async () => {
+    const n1 = await listening('n1');
+    const n2 = await node('n2');
+    try {
+      await n2.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      expect(await saveOn(n2, 'from n2', 'B')).toBe(true);
+      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1]);
+      const row = n1.heard[0]!.row!;
+      // The row as stored: the stamp the table has, the document as saved.
+      const { rows } = await n1.opened.pool.query<{ rev: number; doc: string; slot_a_last_seen: string }>(`select rev, doc, slot_a_last_seen from declarations where id = 'd1'`);
+      expect(row.stamp).toMatchObject({ id: 'd1', version: 1, rev: rows[0]!.rev, slotALastSeen: Number(rows[0]!.slot_a_last_seen) });
+      expect(row.doc).toBe(rows[0]!.doc);
+      expect(row.note).toEqual({ kind: 'DATA', by: 'B' });
+      // Changed behind the store's back: n1's read for devices at version 0 answers from the announcement, not the table.
+      await n1.opened.pool.query(`update declarations set doc = replace(doc, '"comment":"from n2"', '"comment":"behind"')`);
+      const carried = await n1.store.getSince('d1', 0);
+      expect(comment(carried)).toBe('from n2');
+      expect(carried?.notes).toEqual([{ version: 1, kind: 'DATA', by: 'B' }]);
+      // Once: the next read reads the table.
+      expect(comment(await n1.store.getSince('d1', 0))).toBe('behind');
+      await n1.opened.pool.query(`update declarations set doc = replace(doc, '"comment":"behind"', '"comment":"from n2"')`);
+
+      // Devices two versions behind need two notes: the table is read.
+      expect(await saveOn(n2, 'second')).toBe(true);
+      expect(await saveOn(n2, 'third')).toBe(true);
+      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1, 2, 3]);
+      const behind = await n1.store.getSince('d1', 1);
+      expect(behind?.notes.map((n) => n.version)).toEqual([2, 3]);
+
+      // A document too long for a notification: its version alone is announced, and the table is read.
+      expect(await saveOn(n2, 'x'.repeat(ANNOUNCED_ROW_MAX_BYTES))).toBe(true);
+      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1, 2, 3, 4]);
+      expect(n1.heard[3]!.row).toBeUndefined();
+      expect(comment(await n1.store.getSince('d1', 3))).toHaveLength(ANNOUNCED_ROW_MAX_BYTES);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a node never answers from an announced row older than what it saved or read since', async () => {
+    const n1 = await listening('n1');
+    const n2 = await node('n2');
+    try {
+      await n2.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      expect(await saveOn(n2, 'n2 v1')).toBe(true);
+      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1]);
+      // n1 saves version 2 itself before its hub asks: the announced version 1 is older than what n1 keeps.
+      expect(await saveOn(n1, 'n1 v2')).toBe(true);
+      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1, 2]);
+      const read = await n1.store.getSince('d1', 0);
+      expect(read?.record.declaration.version).toBe(2);
+      expect(read?.notes.map((n) => n.version)).toEqual([1, 2]);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+});
+
+describe('reading an announcement', () => {
+  const header = { declarationId: 'd1', version: 3, rev: 7, mode: 'TWO', status: 'OPEN', createdAt: 1, lastActivity: 2, slotATokenHash: 'h', slotALastSeen: 3, slotBTokenHash: null, slotBLastSeen: 0, kind: 'PHOTO', by: 'A' };
+  it.each([
+    ['the version alone', '{"declarationId" : "d1", "version" : 3}', { declarationId: 'd1', version: 3, row: null }],
+    ['not JSON', '{"declarationId":', null],
+    ['no version', '{"declarationId":"d1"}', null],
+    ['a row with an unknown kind', `${JSON.stringify({ ...header, kind: 'EVIL' })}\n{}`, { declarationId: 'd1', version: 3, row: null }],
+    ['a row with a text revision', `${JSON.stringify({ ...header, rev: '7' })}\n{}`, { declarationId: 'd1', version: 3, row: null }],
+    ['a row with another party', `${JSON.stringify({ ...header, by: 'C' })}\n{}`, { declarationId: 'd1', version: 3, row: null }],
+  ] as const)('%s', (_case, payload, expected) => expect(readAnnouncement(payload)).toEqual(expected));
+
+  it('a well-formed row: its stamp, its document as text, its note (none when the save had none)', () => {
+    const read = readAnnouncement(`${JSON.stringify(header)}\n{"id":"d1","a":"line\\nbreak"}`);
+    expect(read?.row).toEqual({
+      stamp: { id: 'd1', mode: 'TWO', status: 'OPEN', version: 3, createdAt: 1, lastActivity: 2, slotATokenHash: 'h', slotALastSeen: 3, slotBTokenHash: null, slotBLastSeen: 0, rev: 7 },
+      doc: '{"id":"d1","a":"line\\nbreak"}',
+      note: { kind: 'PHOTO', by: 'A' },
+    });
+    expect(readAnnouncement(`${JSON.stringify({ ...header, kind: null, by: null })}\n{}`)?.row?.note).toBeNull();
   });
 });
 

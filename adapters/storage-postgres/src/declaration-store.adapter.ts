@@ -10,7 +10,7 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
-import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type AnnouncedRow, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
 
@@ -21,6 +21,8 @@ type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
 
 /** How many declarations' documents a node keeps by revision (a few kB each): those its devices are filling in. */
 const DOCUMENTS_KEPT = 1000;
+/** How many announced rows a node keeps until its hub asks (most are of declarations with no device here). */
+const ANNOUNCED_KEPT = 1000;
 /** The most declarations one batch of heartbeats' writes names (more wait for the next statement). */
 const TOUCHES_PER_STATEMENT = 1000;
 
@@ -62,7 +64,8 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
 /**
  * Declarations in PostgreSQL, shared by every node. A save is one statement: the row (compare-
  * and-set on the version), its plate keys, the note of what made the version, and the
- * announcement of the version on CHANGES_CHANNEL, which PostgreSQL delivers at commit only.
+ * announcement of the version on CHANGES_CHANNEL, which PostgreSQL delivers at commit only (with
+ * the saved row when it fits: another node's `heard` keeps it for its `getSince`).
  *
  * Under a declaration's cross-node lock (PgCluster.withLock) the holder's statements run on the
  * lock's connection, and its read of the declaration costs no round trip when this node keeps the
@@ -72,6 +75,8 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
 export class PgDeclarationStore implements DeclarationStorePort {
   private readonly db: PgDatabase;
   private readonly documents = new Map<string, { readonly rev: number; readonly version: number; readonly doc: string }>();
+  /** The rows other nodes' saves announced (`heard`), the latest of each declaration, until `getSince` takes one. */
+  private readonly announced = new Map<string, AnnouncedRow>();
   /** The heartbeats' writes waiting for the next batch, by declaration: each seat's latest time and who waits for the version. */
   private readonly touches = new Map<string, { A: number | null; B: number | null; waiting: Array<{ resolve: (version: number | null) => void; reject: (error: unknown) => void }> }>();
   private touching = false;
@@ -151,7 +156,6 @@ export class PgDeclarationStore implements DeclarationStorePort {
       JSON.stringify(keysOf(d)),
       note?.kind ?? null,
       note?.by ?? null,
-      JSON.stringify({ declarationId: d.id, version: d.version }),
     ];
     const held = this.heldFor(d.id);
     if (!this.queue || d.submitState !== 'WAITING') {
@@ -182,8 +186,28 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return true;
   }
 
+  /**
+   * A save's row as its announcement carried it (issue 35 item 5), kept for `getSince`: the node's hub, pushing the
+   * change to its devices one version behind, then reads nothing. This node's own saves (kept already) are not kept.
+   */
+  heard(row: AnnouncedRow): void {
+    const id = row.stamp.id;
+    if ((this.documents.get(id)?.rev ?? -1) >= row.stamp.rev || (this.announced.get(id)?.stamp.rev ?? -1) >= row.stamp.rev) return;
+    this.announced.delete(id);
+    this.announced.set(id, row);
+    if (this.announced.size > ANNOUNCED_KEPT) this.announced.delete(this.announced.keys().next().value as string);
+  }
+
   async getSince(id: string, afterVersion: number): Promise<{ record: StoredDeclaration; notes: ChangeNote[] } | null> {
     const held = this.heldFor(id);
+    const announced = this.announced.get(id);
+    this.announced.delete(id);
+    // The version right after the one asked from, announced with its row: the row and its note are what a read would give.
+    if (announced && announced.stamp.version === afterVersion + 1 && announced.stamp.rev > (this.documents.get(id)?.rev ?? -1)) {
+      this.remember(announced.stamp, announced.doc, held);
+      const notes = announced.note ? [{ version: announced.stamp.version, ...announced.note }] : [];
+      return { record: fromRow({ ...announced.stamp, doc: announced.doc }), notes };
+    }
     const result = await (held?.client ?? this.opened.pool).query<RawRow & { notes: { version: number; kind: string; by: string | null }[] }>({
       ...GET_SINCE,
       values: [id, afterVersion],

@@ -20,6 +20,7 @@ import {
   PgSubmitQueue,
   pingPostgres,
   setPgMeta,
+  type AnnouncedRow,
 } from '@eid/adapter-storage-postgres';
 import type { ClockPort, IdPort } from '@eid/domain';
 import type { ServerConfig } from '../config.js';
@@ -52,6 +53,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     jobs = queue;
     await queue.start();
     const store = objects;
+    const declarations = new PgDeclarationStore(opened, queue);
     let cluster: PgCluster | null = null;
     const node = ids.token().slice(0, 12);
     const link: ClusterLink = {
@@ -60,7 +62,9 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       publishPresence: async (id, present) => cluster?.publishPresence(id, present),
       publishChat: async (accountId, chatId) => cluster?.publishChat(accountId, chatId),
       async start(listener) {
-        cluster = new PgCluster(opened, node, listener, log);
+        // A save's row carried by its announcement is kept by the store: the hub's read for its devices then costs nothing.
+        const hearing = { ...listener, changed: (id: string, version: number, row?: AnnouncedRow) => (row && declarations.heard(row), listener.changed(id, version)) };
+        cluster = new PgCluster(opened, node, hearing, log);
         await cluster.start();
       },
       get isListening() {
@@ -71,7 +75,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     return {
       kind: 'postgres',
       describe: describeDatabaseUrl(config.databaseUrl),
-      declarations: new PgDeclarationStore(opened, queue),
+      declarations,
       accounts: new PgAccountStore(opened.db),
       bureau: new PgBureauRecords(opened.db),
       chats: new PgChatStore(opened.db),
