@@ -9,9 +9,6 @@ export const PRESENCE_CHANNEL = 'eid_presence';
 /** The channel on which a node tells the others that an account's chat changed: `{accountId, chatId, node}`. */
 export const CHAT_CHANNEL = 'eid_chat';
 
-/** The most presence notices one statement sends (more go in the next). */
-const PRESENCES_PER_STATEMENT = 1000;
-
 /** How often the listening connection is checked with a round trip (a silent half-open one is replaced). */
 const LISTEN_PING_MS = 10_000;
 
@@ -49,9 +46,6 @@ export class PgCluster {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private listening = false;
-  /** Presence notices waiting for the next statement, by declaration (the latest of each). */
-  private readonly presences = new Map<string, { present: { readonly A: boolean; readonly B: boolean }; waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> }>();
-  private publishing = false;
 
   constructor(
     private readonly opened: OpenedPostgres,
@@ -108,41 +102,13 @@ export class PgCluster {
   }
 
   /**
-   * Tells the other nodes which parties this node has devices of. The notices that come while the previous
-   * statement is on its way go in the next, in one statement and one commit (issue 35 item 5: every 10 s a node
-   * repeats the presence of each declaration it has devices of — at 1,200 declarations, 1,200 commits at once, each
-   * taking PostgreSQL's notification lock, which every save's announcement waits for). Alone, a notice goes at once.
+   * Tells the other nodes which parties this node has devices of: with the notices that come meanwhile, in one
+   * statement (PgNotices; every 10 s a node repeats the presence of each declaration it has devices of — at 1,200
+   * declarations 1,200 notices at once, each a commit of its own before), the latest of a declaration replacing
+   * one still waiting.
    */
   publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const pending = this.presences.get(declarationId);
-      if (pending) {
-        pending.present = present;
-        pending.waiting.push({ resolve, reject });
-      } else {
-        this.presences.set(declarationId, { present, waiting: [{ resolve, reject }] });
-      }
-      if (!this.publishing) void this.publishPresences();
-    });
-  }
-
-  private async publishPresences(): Promise<void> {
-    this.publishing = true;
-    try {
-      while (this.presences.size > 0) {
-        const batch = [...this.presences].slice(0, PRESENCES_PER_STATEMENT);
-        for (const [id] of batch) this.presences.delete(id);
-        const payloads = batch.map(([declarationId, { present }]) => JSON.stringify({ declarationId, node: this.node, A: present.A, B: present.B }));
-        try {
-          await this.opened.pool.query('select pg_notify($1, p) from unnest($2::text[]) as t(p)', [PRESENCE_CHANNEL, payloads]);
-          for (const [, { waiting }] of batch) for (const w of waiting) w.resolve();
-        } catch (error) {
-          for (const [, { waiting }] of batch) for (const w of waiting) w.reject(error);
-        }
-      }
-    } finally {
-      this.publishing = false;
-    }
+    return this.opened.notices.send(PRESENCE_CHANNEL, JSON.stringify({ declarationId, node: this.node, A: present.A, B: present.B }), declarationId);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storedDeclaration } from '@eid/test-fixtures';
 import type { StoredDeclaration } from '@eid/domain';
 import { PgCluster } from './cluster.adapter.js';
@@ -241,14 +241,14 @@ describe('presence across nodes', () => {
     await two.start();
     const n1 = await node('one');
     try {
-      const query = vi.spyOn(n1.opened.pool, 'query');
+      const before = n1.opened.notices.statementsSent;
       const sent: Promise<void>[] = [];
       for (let i = 0; i < 600; i++) sent.push(n1.cluster.publishPresence(`d${i}`, { A: true, B: i % 2 === 0 }));
       // Told again before its statement went: the latest is what the other node hears.
       sent.push(n1.cluster.publishPresence('d599', { A: false, B: false }));
       await Promise.all(sent);
       // The first alone, at once; the rest together in the next statement.
-      expect(query).toHaveBeenCalledTimes(2);
+      expect(n1.opened.notices.statementsSent - before).toBe(2);
       await expect.poll(() => heard.size).toBe(600);
       expect(heard.get('d0')).toEqual({ A: true, B: true });
       expect(heard.get('d1')).toEqual({ A: true, B: false });
@@ -256,18 +256,6 @@ describe('presence across nodes', () => {
     } finally {
       await two.close();
       await opened2.close();
-      await closeAll(n1);
-    }
-  });
-
-  it('a notice whose statement fails is refused to its caller, and the next one goes', async () => {
-    const n1 = await node('one');
-    try {
-      const query = vi.spyOn(n1.opened.pool, 'query').mockRejectedValueOnce(new Error('connection lost'));
-      await expect(n1.cluster.publishPresence('d1', { A: true, B: false })).rejects.toThrow('connection lost');
-      await expect(n1.cluster.publishPresence('d1', { A: true, B: true })).resolves.toBeUndefined();
-      expect(query).toHaveBeenCalledTimes(2);
-    } finally {
       await closeAll(n1);
     }
   });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgNotices } from './notices.js';
 import * as schema from './schema.js';
 
 export type PgDatabase = NodePgDatabase<typeof schema>;
@@ -71,6 +72,8 @@ export interface OpenedPostgres {
   readonly lockPool: pg.Pool;
   /** The lock held by the current async context, if any (see HeldLock). */
   readonly held: AsyncLocalStorage<HeldLock>;
+  /** NOTIFYs sent after the commits they tell of, in batches (notices.ts). */
+  readonly notices: PgNotices;
   readonly url: string;
   close(): Promise<void>;
 }
@@ -93,9 +96,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_session_timeout=${IDLE_HOLDER_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_HOLDER_TIMEOUT_MS}`,
     max: options.lockMax ?? 10,
   });
+  // The notices' one connection (their order is the order sent); its commits do not wait for the disk (notices.ts).
+  const noticePool = new pg.Pool({ ...common, max: 1, options: '-c synchronous_commit=off' });
   // A server that goes away errors every connection, the idle ones (the pool's 'error') and the
   // checked-out ones (their own 'error', which unheard would end the process): both are heard.
-  for (const p of [pool, lockPool]) {
+  for (const p of [pool, lockPool, noticePool]) {
     p.on('error', onError);
     p.on('connect', (client) => client.on('error', onError));
   }
@@ -103,7 +108,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   try {
     await migrateOnce(pool);
   } catch (error) {
-    await Promise.allSettled([pool.end(), lockPool.end()]);
+    await Promise.allSettled([pool.end(), lockPool.end(), noticePool.end()]);
     throw error;
   }
   let closed = false;
@@ -112,11 +117,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     pool,
     lockPool,
     held: new AsyncLocalStorage<HeldLock>(),
+    notices: new PgNotices(noticePool),
     url,
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled([pool.end(), lockPool.end()]);
+      await Promise.allSettled([pool.end(), lockPool.end(), noticePool.end()]);
     },
   };
 }

@@ -27,6 +27,20 @@ export interface AnnouncedRow {
   readonly note: Omit<ChangeNote, 'version'> | null;
 }
 
+/**
+ * A saved row's announcement: a header line (its stamp and note), then its document as saved — or, when that
+ * does not fit a notification, `{declarationId, version}` alone.
+ */
+export function announcementOf(stamp: RowStamp, doc: string, note: Omit<ChangeNote, 'version'> | null): string {
+  const { id: declarationId, version, rev, mode, status, createdAt, lastActivity, slotATokenHash, slotALastSeen, slotBTokenHash, slotBLastSeen } = stamp;
+  const header = JSON.stringify({
+    declarationId, version, rev, mode, status, createdAt, lastActivity, slotATokenHash, slotALastSeen, slotBTokenHash, slotBLastSeen,
+    kind: note?.kind ?? null, by: note?.by ?? null,
+  });
+  const fits = Buffer.byteLength(header) + 1 + Buffer.byteLength(doc) <= ANNOUNCED_ROW_MAX_BYTES;
+  return fits ? `${header}\n${doc}` : JSON.stringify({ declarationId, version });
+}
+
 const KINDS: ReadonlySet<string> = new Set<string>(CHANGED_KINDS);
 
 /**
@@ -157,8 +171,8 @@ export function notesOf(notes: readonly { version: number; kind: string; by: str
 /**
  * One statement, so one round trip and one commit: the row compare-and-set on the version (its
  * revision counted), its keys brought to the new set, the note of what made the version (older
- * ones pruned) and the announcement (the saved row with it when it fits: AnnouncedRow), each step
- * only when the row was written. Answers the saved
+ * ones pruned), each step only when the row was written; the announcement follows the commit
+ * (announcementOf, PgNotices). Answers the saved
  * row's stamp (no row: not saved). `waiting`: it also answers the submit state before the save.
  */
 function saveText(waiting: boolean): string {
@@ -188,20 +202,8 @@ function saveText(waiting: boolean): string {
     ),
     pruned as (
       delete from declaration_changes where declaration_id in (select id from saved) and version <= $4::int - ${CHANGE_NOTES_KEPT}
-    ),
-    announced as (
-      select pg_notify('${CHANGES_CHANNEL}', case
-        when octet_length(a.header) + 1 + octet_length($6::text) <= ${ANNOUNCED_ROW_MAX_BYTES} then a.header || chr(10) || $6::text
-        else a.short end)
-      from (
-        select json_build_object('declarationId', id, 'version', version)::text as short,
-          json_build_object('declarationId', id, 'version', version, 'rev', rev, 'mode', mode, 'status', status,
-            'createdAt', created_at, 'lastActivity', last_activity, 'slotATokenHash', slot_a_token_hash, 'slotALastSeen', slot_a_last_seen,
-            'slotBTokenHash', slot_b_token_hash, 'slotBLastSeen', slot_b_last_seen, 'kind', $14::text, 'by', $15::text)::text as header
-        from saved
-      ) a
     )
-    select saved.*, (select count(*) from announced) as announced${waiting ? ', (select submit_state from before) as submit_state_before' : ''} from saved`;
+    select saved.*${waiting ? ', (select submit_state from before) as submit_state_before' : ''} from saved`;
 }
 
 export const SAVE: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save', text: saveText(false) };

@@ -10,7 +10,7 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
-import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type AnnouncedRow, type RawRow, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, announcementOf, notesOf, stampOf, type AnnouncedRow, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
 
@@ -63,9 +63,9 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
 
 /**
  * Declarations in PostgreSQL, shared by every node. A save is one statement: the row (compare-
- * and-set on the version), its plate keys, the note of what made the version, and the
- * announcement of the version on CHANGES_CHANNEL, which PostgreSQL delivers at commit only (with
- * the saved row when it fits: another node's `heard` keeps it for its `getSince`).
+ * and-set on the version), its plate keys and the note of what made the version; the
+ * announcement of the version on CHANGES_CHANNEL follows the commit (PgNotices), with the saved
+ * row when it fits: another node's `heard` keeps it for its `getSince`.
  *
  * Under a declaration's cross-node lock (PgCluster.withLock) the holder's statements run on the
  * lock's connection, and its read of the declaration costs no round trip when this node keeps the
@@ -82,7 +82,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
   private touching = false;
 
   constructor(
-    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held'>,
+    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held' | 'notices'>,
     /** The job queue: a save that marks a declaration waiting for the insurers' answer adds its submit job in the same transaction. */
     private readonly queue: PgJobs | null = null,
   ) {
@@ -160,7 +160,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
     const held = this.heldFor(d.id);
     if (!this.queue || d.submitState !== 'WAITING') {
       const result = await (held?.client ?? this.opened.pool).query<RawStamp>({ ...SAVE, values });
-      return this.saved(result.rows[0], doc, held);
+      return this.saved(result.rows[0], doc, held, note);
     }
     // Waiting for the answer: the declaration and its submit job are committed together, or neither.
     const client = held?.client ?? (await this.opened.pool.connect());
@@ -171,7 +171,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
       // Only the save that makes it waiting adds the job (later saves while waiting: a join request, a heartbeat's seat).
       if (row && row.submit_state_before !== 'WAITING') await this.queue.sendIn(client, JOB_QUEUES.submit, { declarationId: d.id }, d.id);
       await client.query('commit');
-      return this.saved(row, doc, held);
+      return this.saved(row, doc, held, note);
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -180,9 +180,16 @@ export class PgDeclarationStore implements DeclarationStorePort {
     }
   }
 
-  private saved(row: RawStamp | undefined, doc: string, held: HeldLock | undefined): boolean {
+  /**
+   * After the commit: kept, and announced to every node (PgNotices: outside the save's transaction, so that saves do
+   * not commit one at a time). An announcement that fails is not the save's failure: the other nodes' devices learn
+   * the version from their next heartbeat, as when a listener lost its connection.
+   */
+  private saved(row: RawStamp | undefined, doc: string, held: HeldLock | undefined, note: Omit<ChangeNote, 'version'> | undefined): boolean {
     if (!row) return false;
-    this.remember(stampOf(row), doc, held);
+    const stamp = stampOf(row);
+    this.remember(stamp, doc, held);
+    this.opened.notices.send(CHANGES_CHANNEL, announcementOf(stamp, doc, note ?? null)).catch(() => undefined);
     return true;
   }
 
