@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { HeldLock, OpenedPostgres } from './database.js';
-import { CHANGES_CHANNEL, lockAndStampSql, readAnnouncement, stampOf, unlockSql, type AnnouncedRow, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, LOCK_AND_STAMP, UNLOCK, checkedId, readAnnouncement, stampOf, type AnnouncedRow, type RawStamp } from './declaration-rows.js';
 
 export { LOCK_TIMEOUT_MS, IDLE_HOLDER_TIMEOUT_MS } from './database.js';
 
@@ -72,12 +72,11 @@ export class PgCluster {
    * statements on that connection (see HeldLock). The lock is released when `run` is over.
    */
   async withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
-    const locking = lockAndStampSql(declarationId);
+    const id = checkedId(declarationId, 'PgCluster.withLock');
     const client = await this.opened.lockPool.connect();
     let held: HeldLock;
     try {
-      const results = (await client.query(locking)) as unknown as pg.QueryResult<RawStamp>[];
-      const raw = results[1]?.rows[0];
+      const raw = (await client.query<RawStamp>({ ...LOCK_AND_STAMP, values: [id] })).rows[0];
       held = { declarationId, client, stamp: raw ? stampOf(raw) : null, active: true };
     } catch (error) {
       // Whether the lock was taken is unknown: the session goes, and its lock with it.
@@ -89,7 +88,7 @@ export class PgCluster {
     } finally {
       held.active = false;
       // Only a connection that failed itself is dropped; a refusal from `run` leaves it healthy.
-      await client.query(unlockSql(declarationId)).then(
+      await client.query({ ...UNLOCK, values: [id] }).then(
         () => client.release(),
         (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
       );

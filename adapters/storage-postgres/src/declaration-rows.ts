@@ -114,24 +114,25 @@ export function stampOf(raw: RawStamp): RowStamp {
   };
 }
 
-/** Ids are the server's own tokens; anything else never reaches a statement that inlines one. */
+/** Ids are the server's own tokens; anything else is refused before any statement (a lock's, or one that inlines it). */
 export function checkedId(declarationId: string, who: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(declarationId)) throw new Error(`${who}: not a declaration id`);
   return declarationId;
 }
 
 /**
- * The lock and the row's stamp in one round trip (two statements: the row is read after the lock
- * is held, so it is the last holder's committed version). The id is checked, then inlined.
+ * The lock and the row's stamp in one round trip and one prepared statement (migration 0015's function takes the
+ * lock, then reads the row with a snapshot of its own: the last holder's committed version). Ids are checked first.
  */
-export function lockAndStampSql(declarationId: string): string {
-  const id = checkedId(declarationId, 'PgCluster.withLock');
-  return `select pg_advisory_lock(hashtextextended('${id}', 0)); select ${STAMP_COLUMNS} from declarations where id = '${id}'`;
-}
+export const LOCK_AND_STAMP: Pick<pg.QueryConfig, 'name' | 'text'> = {
+  name: 'eid_declaration_lock',
+  text: `select ${STAMP_COLUMNS} from eid_lock_declaration($1)`,
+};
 
-export function unlockSql(declarationId: string): string {
-  return `select pg_advisory_unlock(hashtextextended('${checkedId(declarationId, 'PgCluster.withLock')}', 0))`;
-}
+export const UNLOCK: Pick<pg.QueryConfig, 'name' | 'text'> = {
+  name: 'eid_declaration_unlock',
+  text: 'select pg_advisory_unlock(hashtextextended($1, 0))',
+};
 
 /**
  * The heartbeats' writes (issue 35 items 4 and 5; a named statement, prepared once per connection) that came while
