@@ -16,7 +16,9 @@ const PLAIN_ROUTE_FILE = /^\$?[A-Za-z0-9]+(\.\$?[A-Za-z0-9]+)*$/;
  * path, and a wrong path's page would preload another's code: the build stops instead.
  */
 export function routePathOfFile(file: string): string {
-  if (!PLAIN_ROUTE_FILE.test(file)) throw new Error(`page preloads: the route file "${file}" is not a plain path; teach vite.page-preloads.ts its path`);
+  // `x.index` and `x.route` are the router's names for `/x` itself: not a segment.
+  const marks = file !== 'index' && file.split('.').some((segment) => segment === 'index' || segment === 'route');
+  if (!PLAIN_ROUTE_FILE.test(file) || marks) throw new Error(`page preloads: the route file "${file}" is not a plain path; teach vite.page-preloads.ts its path`);
   return file === 'index' ? '/' : `/${file.split('.').join('/')}`;
 }
 
@@ -58,7 +60,8 @@ export function pagePreloads(): Plugin {
       }
       const missing = LOCALES.filter((locale) => !result.catalogs[locale]);
       if (missing.length > 0) throw new Error(`page preloads: no catalog of the shell for ${missing.join(', ')} was found in the build`);
-      const paths = result.routes.map((r) => r.path);
+      // Matched in any case (as the router does), so two paths that differ only in case are one.
+      const paths = result.routes.map((r) => r.path.toLowerCase());
       if (new Set(paths).size !== paths.length) throw new Error(`page preloads: two route files map to one path (${paths.join(', ')})`);
       if (!result.routes.some((r) => r.path === '/')) throw new Error('page preloads: the home route\'s code is not a chunk of its own');
       const preloads: PagePreloads = result;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { HeldLock, OpenedPostgres } from './database.js';
-import { CHANGES_CHANNEL, LOCK_AND_STAMP, UNLOCK, checkedId, readAnnouncement, stampOf, type AnnouncedRow, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, readAnnouncement } from './announcement.js';
+import { LOCK_AND_STAMP, UNLOCK, checkedId, stampOf, type RawStamp } from './declaration-rows.js';
 
 export { LOCK_TIMEOUT_MS, IDLE_HOLDER_TIMEOUT_MS } from './database.js';
 
@@ -20,9 +21,9 @@ export function listenBackoffMs(attempt: number): number {
 export interface ClusterListener {
   /**
    * A version of a declaration was committed (by any node, this one included); negative: it was removed.
-   * `row`: the saved row, when the announcement carried it (PgDeclarationStore.heard keeps it).
+   * `announcement`: its fields, for PgDeclarationStore.heard (which keeps a row it carries, signed).
    */
-  changed(declarationId: string, version: number, row?: AnnouncedRow): void;
+  changed(declarationId: string, version: number, announcement?: Readonly<Record<string, unknown>>): void;
   /** Another node's devices of a declaration, by party. */
   presence(declarationId: string, node: string, present: { readonly A: boolean; readonly B: boolean }): void;
   /** The listening connection is back after a loss: what was announced meanwhile is unknown, look again. */
@@ -36,7 +37,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 /**
  * What several nodes share through PostgreSQL besides the tables: the per-declaration lock
  * (`pg_advisory_lock` on a connection of its own pool, held while a change runs), the
- * announcements of committed versions (LISTEN on CHANGES_CHANNEL, sent by the store at commit)
+ * announcements of committed versions (LISTEN on CHANGES_CHANNEL, sent by the store after its commits)
  * and presence (NOTIFY on PRESENCE_CHANNEL). The listening connection comes back by itself after
  * a database restart, with back-off, and then asks for a resync.
  */
@@ -186,7 +187,7 @@ export class PgCluster {
   private dispatch(channel: string, payload: string | undefined): void {
     if (channel === CHANGES_CHANNEL) {
       const announced = readAnnouncement(payload ?? '');
-      if (announced) this.listener.changed(announced.declarationId, announced.version, announced.row ?? undefined);
+      if (announced) this.listener.changed(announced.declarationId, announced.version, announced.fields);
       return;
     }
     let data: unknown;

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storedDeclaration } from '@eid/test-fixtures';
 import type { StoredDeclaration } from '@eid/domain';
 import { PgCluster } from './cluster.adapter.js';
 import type { OpenedPostgres } from './database.js';
 import { PgDeclarationStore } from './declaration-store.adapter.js';
-import { ANNOUNCED_ROW_MAX_BYTES, readAnnouncement, type AnnouncedRow } from './declaration-rows.js';
+import { ANNOUNCED_ROW_MAX_BYTES, CHANGES_CHANNEL, announcedRowOf, announcementOf, readAnnouncement, type AnnouncedRow } from './announcement.js';
 import { testDatabase } from './testing.js';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -14,11 +15,15 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 const quiet = { changed() {}, presence() {}, resync() {} };
+/** The nodes' shared key for the rows their announcements carry. */
+const KEY = randomBytes(32);
+/** Room for a notification the CPU-sharing test run may deliver late. */
+const HEARD = { timeout: 5000 };
 
 /** A node: its own pools, lock and store (with the documents it keeps), on the shared database. */
 async function node(name: string) {
   const opened = await database.open();
-  return { opened, cluster: new PgCluster(opened, name, quiet), store: new PgDeclarationStore(opened) };
+  return { opened, cluster: new PgCluster(opened, name, quiet), store: new PgDeclarationStore(opened, null, KEY) };
 }
 
 async function closeAll(...nodes: { opened: OpenedPostgres; cluster: PgCluster }[]): Promise<void> {
@@ -108,6 +113,26 @@ describe('the cross-node lock', () => {
     }
   });
 
+  it('[CL2] the lock reads its row in read committed whatever the database\'s default (a repeatable-read snapshot would predate the lock)', async () => {
+    const admin = await database.open();
+    const dbName = new URL(database.url).pathname.slice(1);
+    await admin.pool.query(`alter database ${dbName} set default_transaction_isolation = 'repeatable read'`);
+    const n1 = await node('n1');
+    try {
+      const client = await n1.opened.lockPool.connect();
+      try {
+        expect((await client.query<{ default_transaction_isolation: string }>('show default_transaction_isolation')).rows[0]?.default_transaction_isolation).toBe('read committed');
+      } finally {
+        client.release();
+      }
+      expect((await n1.opened.pool.query<{ default_transaction_isolation: string }>('show default_transaction_isolation')).rows[0]?.default_transaction_isolation).toBe('repeatable read');
+    } finally {
+      await admin.pool.query(`alter database ${dbName} reset default_transaction_isolation`);
+      await admin.close();
+      await closeAll(n1);
+    }
+  });
+
   it("[CL2] work a lock holder left running after its turn neither uses the lock's connection nor answers from the lock's stamp", async () => {
     const n1 = await node('n1');
     try {
@@ -134,13 +159,13 @@ describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
   /** A listening node whose store keeps the rows announced, and what it heard. */
   async function listening(name: string) {
     const opened = await database.open();
-    const store = new PgDeclarationStore(opened);
-    const heard: Array<{ version: number; row: AnnouncedRow | undefined }> = [];
+    const store = new PgDeclarationStore(opened, null, KEY);
+    const heard: Array<{ version: number; row: AnnouncedRow | null }> = [];
     const cluster = new PgCluster(opened, name, {
       ...quiet,
-      changed: (_id, version, row) => {
-        if (row) store.heard(row);
-        heard.push({ version, row });
+      changed: (id, version, announcement) => {
+        store.heard(id, version, announcement);
+        heard.push({ version, row: announcement ? announcedRowOf(announcement, KEY) : null });
       },
     });
     await cluster.start();
@@ -159,7 +184,7 @@ describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
     try {
       await n2.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
       expect(await saveOn(n2, 'from n2', 'B')).toBe(true);
-      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1]);
+      await expect.poll(() => n1.heard.map((h) => h.version), HEARD).toEqual([1]);
       const row = n1.heard[0]!.row!;
       // The row as stored: the stamp the table has, the document as saved.
       const { rows } = await n1.opened.pool.query<{ rev: number; doc: string; slot_a_last_seen: string }>(`select rev, doc, slot_a_last_seen from declarations where id = 'd1'`);
@@ -178,14 +203,14 @@ describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
       // Devices two versions behind need two notes: the table is read.
       expect(await saveOn(n2, 'second')).toBe(true);
       expect(await saveOn(n2, 'third')).toBe(true);
-      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1, 2, 3]);
+      await expect.poll(() => n1.heard.map((h) => h.version), HEARD).toEqual([1, 2, 3]);
       const behind = await n1.store.getSince('d1', 1);
       expect(behind?.notes.map((n) => n.version)).toEqual([2, 3]);
 
       // A document too long for a notification: its version alone is announced, and the table is read.
       expect(await saveOn(n2, 'x'.repeat(ANNOUNCED_ROW_MAX_BYTES))).toBe(true);
-      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1, 2, 3, 4]);
-      expect(n1.heard[3]!.row).toBeUndefined();
+      await expect.poll(() => n1.heard.map((h) => h.version), HEARD).toEqual([1, 2, 3, 4]);
+      expect(n1.heard[3]!.row).toBeNull();
       expect(comment(await n1.store.getSince('d1', 3))).toHaveLength(ANNOUNCED_ROW_MAX_BYTES);
     } finally {
       await closeAll(n1, n2);
@@ -198,10 +223,48 @@ describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
     try {
       await n2.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
       expect(await saveOn(n2, 'n2 v1')).toBe(true);
-      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1]);
+      await expect.poll(() => n1.heard.map((h) => h.version), HEARD).toEqual([1]);
       // n1 saves version 2 itself before its hub asks: the announced version 1 is older than what n1 keeps.
       expect(await saveOn(n1, 'n1 v2')).toBe(true);
-      await expect.poll(() => n1.heard.map((h) => h.version)).toEqual([1, 2]);
+      await expect.poll(() => n1.heard.map((h) => h.version), HEARD).toEqual([1, 2]);
+      const read = await n1.store.getSince('d1', 0);
+      expect(read?.record.declaration.version).toBe(2);
+      expect(read?.notes.map((n) => n.version)).toEqual([1, 2]);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a row signed with another key, or changed on its way, is not taken: the table is read', async () => {
+    const n1 = await listening('n1');
+    const stranger = await database.open();
+    try {
+      await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      const stored = (await n1.store.get('d1'))!;
+      const forgedDoc = JSON.stringify({ ...stored.declaration, version: 1, parties: { ...stored.declaration.parties, A: { ...stored.declaration.parties.A, comment: 'forged' } } });
+      const stamp = { id: 'd1', mode: stored.declaration.mode, status: stored.declaration.status, version: 1, createdAt: 1, lastActivity: 2, slotATokenHash: null, slotALastSeen: 0, slotBTokenHash: null, slotBLastSeen: 0, rev: 5 };
+      // Any role that may connect may NOTIFY: one without the nodes' key, and one that alters a signed row.
+      const otherKey = announcementOf(stamp, forgedDoc, { kind: 'DATA', by: 'B' }, randomBytes(32));
+      const altered = announcementOf(stamp, forgedDoc.replace('forged', 'signed'), { kind: 'DATA', by: 'B' }, KEY).replace('signed', 'forged');
+      for (const payload of [otherKey, altered]) await stranger.pool.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+      await expect.poll(() => n1.heard.length, HEARD).toBe(2);
+      expect(n1.heard.map((h) => h.row)).toEqual([null, null]);
+      expect(comment(await n1.store.getSince('d1', 0))).toBe('');
+    } finally {
+      await stranger.close();
+      await closeAll(n1);
+    }
+  });
+
+  it('an announcement without a row (too long, a removal) drops the older row kept', async () => {
+    const n1 = await listening('n1');
+    const n2 = await node('n2');
+    try {
+      await n2.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      expect(await saveOn(n2, 'kept')).toBe(true);
+      expect(await saveOn(n2, 'y'.repeat(ANNOUNCED_ROW_MAX_BYTES))).toBe(true);
+      await expect.poll(() => n1.heard.map((h) => h.row === null), HEARD).toEqual([false, true]);
+      // Asked from version 0 (two versions behind in truth): the kept version 1 is not answered, the table is.
       const read = await n1.store.getSince('d1', 0);
       expect(read?.record.declaration.version).toBe(2);
       expect(read?.notes.map((n) => n.version)).toEqual([1, 2]);
@@ -211,25 +274,60 @@ describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
   });
 });
 
-describe('reading an announcement', () => {
-  const header = { declarationId: 'd1', version: 3, rev: 7, mode: 'TWO', status: 'OPEN', createdAt: 1, lastActivity: 2, slotATokenHash: 'h', slotALastSeen: 3, slotBTokenHash: null, slotBLastSeen: 0, kind: 'PHOTO', by: 'A' };
+describe('an announcement\'s payload', () => {
+  const stamp = { id: 'd1', mode: 'TWO', status: 'OPEN', version: 3, createdAt: 1, lastActivity: 2, slotATokenHash: 'h', slotALastSeen: 3, slotBTokenHash: null, slotBLastSeen: 0, rev: 7 };
   it.each([
-    ['the version alone', '{"declarationId" : "d1", "version" : 3}', { declarationId: 'd1', version: 3, row: null }],
+    ['the version alone', '{"declarationId" : "d1", "version" : 3}', { declarationId: 'd1', version: 3 }],
     ['not JSON', '{"declarationId":', null],
     ['no version', '{"declarationId":"d1"}', null],
-    ['a row with an unknown kind', `${JSON.stringify({ ...header, kind: 'EVIL' })}\n{}`, { declarationId: 'd1', version: 3, row: null }],
-    ['a row with a text revision', `${JSON.stringify({ ...header, rev: '7' })}\n{}`, { declarationId: 'd1', version: 3, row: null }],
-    ['a row with another party', `${JSON.stringify({ ...header, by: 'C' })}\n{}`, { declarationId: 'd1', version: 3, row: null }],
-  ] as const)('%s', (_case, payload, expected) => expect(readAnnouncement(payload)).toEqual(expected));
+    ['not an object', '"d1"', null],
+  ] as const)('%s', (_case, payload, expected) => {
+    const read = readAnnouncement(payload);
+    expect(read === null ? null : { declarationId: read.declarationId, version: read.version }).toEqual(expected);
+  });
 
-  it('a well-formed row: its stamp, its document as text, its note (none when the save had none)', () => {
-    const read = readAnnouncement(`${JSON.stringify(header)}\n{"id":"d1","a":"line\\nbreak"}`);
-    expect(read?.row).toEqual({
-      stamp: { id: 'd1', mode: 'TWO', status: 'OPEN', version: 3, createdAt: 1, lastActivity: 2, slotATokenHash: 'h', slotALastSeen: 3, slotBTokenHash: null, slotBLastSeen: 0, rev: 7 },
-      doc: '{"id":"d1","a":"line\\nbreak"}',
-      note: { kind: 'PHOTO', by: 'A' },
-    });
-    expect(readAnnouncement(`${JSON.stringify({ ...header, kind: null, by: null })}\n{}`)?.row?.note).toBeNull();
+  it('a signed row reads back as it was: its stamp, its document as text, its note (none when the save had none)', () => {
+    const doc = '{"id":"d1","a":"line\\nbreak ž"}';
+    const read = readAnnouncement(announcementOf(stamp, doc, { kind: 'PHOTO', by: 'A' }, KEY))!;
+    expect(announcedRowOf(read.fields, KEY)).toEqual({ stamp, doc, note: { kind: 'PHOTO', by: 'A' } });
+    expect(announcedRowOf(readAnnouncement(announcementOf(stamp, doc, null, KEY))!.fields, KEY)?.note).toBeNull();
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'EVIL' }],
+    ['a revision as text', { rev: '7' }],
+    ['another party', { by: 'C' }],
+    ['another revision than signed', { rev: 8 }],
+    ['no signature', { mac: undefined }],
+  ])('a row with %s is not taken', (_case, change) => {
+    const fields = { ...readAnnouncement(announcementOf(stamp, '{}', { kind: 'DATA', by: 'A' }, KEY))!.fields, ...change };
+    expect(announcedRowOf(fields, KEY)).toBeNull();
+  });
+
+  it('a payload is never over the notification\'s limit, in any script: a row just too long is announced by its version', () => {
+    let carried = 0;
+    for (const char of ['x', 'ž', '語', '"']) {
+      let largest = -1;
+      for (let n = 1500; n < 8000; n += 1) {
+        const payload = announcementOf(stamp, JSON.stringify({ t: char.repeat(n) }), { kind: 'DATA', by: 'A' }, KEY);
+        expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(ANNOUNCED_ROW_MAX_BYTES);
+        if (announcedRowOf(readAnnouncement(payload)!.fields, KEY)) largest = Buffer.byteLength(payload);
+      }
+      // The largest row carried comes within a character of the limit.
+      expect(largest, char).toBeGreaterThan(ANNOUNCED_ROW_MAX_BYTES - 8);
+      carried += 1;
+    }
+    expect(carried).toBe(4);
+  });
+
+  it('PostgreSQL takes a payload of the limit and refuses one byte more', async () => {
+    const opened = await database.open();
+    try {
+      await expect(opened.pool.query('select pg_notify($1, $2)', ['eid_limit', 'ž'.repeat((ANNOUNCED_ROW_MAX_BYTES - 1) / 2) + 'x'])).resolves.toBeDefined();
+      await expect(opened.pool.query('select pg_notify($1, $2)', ['eid_limit', 'ž'.repeat((ANNOUNCED_ROW_MAX_BYTES + 1) / 2)])).rejects.toThrow(/payload string too long/);
+    } finally {
+      await opened.close();
+    }
   });
 });
 
@@ -249,7 +347,7 @@ describe('presence across nodes', () => {
       await Promise.all(sent);
       // The first alone, at once; the rest together in the next statement.
       expect(n1.opened.notices.statementsSent - before).toBe(2);
-      await expect.poll(() => heard.size).toBe(600);
+      await expect.poll(() => heard.size, HEARD).toBe(600);
       expect(heard.get('d0')).toEqual({ A: true, B: true });
       expect(heard.get('d1')).toEqual({ A: true, B: false });
       expect(heard.get('d599')).toEqual({ A: false, B: false });

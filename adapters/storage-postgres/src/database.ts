@@ -21,6 +21,8 @@ export interface PostgresOptions {
   readonly lockMax?: number;
   /** Called with a pool's idle-client errors (a restarted server): logged, never a crash. */
   readonly onError?: (error: Error) => void;
+  /** Called when a statement of announcements to the other nodes failed, with how many it lost (notices.ts). */
+  readonly onNoticesLost?: (error: Error, lost: number) => void;
 }
 
 /** How long a node waits for a declaration's lock before the change fails (SERVER_ERROR to the device, never a hang). */
@@ -93,11 +95,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const lockPool = new pg.Pool({
     ...common,
     idleTimeoutMillis: 10_000,
-    options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_session_timeout=${IDLE_HOLDER_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_HOLDER_TIMEOUT_MS}`,
+    // Read committed whatever the database's default: the lock's function reads the row after taking the lock, with
+    // a snapshot of its own, which a repeatable-read transaction would have taken before it waited.
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_session_timeout=${IDLE_HOLDER_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_HOLDER_TIMEOUT_MS} -c default_transaction_isolation=read\\ committed`,
     max: options.lockMax ?? 10,
   });
-  // The notices' one connection (their order is the order sent); its commits do not wait for the disk (notices.ts).
-  const noticePool = new pg.Pool({ ...common, max: 1, options: '-c synchronous_commit=off' });
+  // The notices' one connection (their order is the order sent); its commits do not wait for the disk (notices.ts),
+  // and a statement that gets no answer in 5 s fails (a half-open connection must not hold every notice back).
+  const noticePool = new pg.Pool({ ...common, max: 1, query_timeout: 5000, options: '-c synchronous_commit=off' });
   // A server that goes away errors every connection, the idle ones (the pool's 'error') and the
   // checked-out ones (their own 'error', which unheard would end the process): both are heard.
   for (const p of [pool, lockPool, noticePool]) {
@@ -117,7 +122,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     pool,
     lockPool,
     held: new AsyncLocalStorage<HeldLock>(),
-    notices: new PgNotices(noticePool),
+    notices: new PgNotices(noticePool, (error, lost) => options.onNoticesLost?.(error instanceof Error ? error : new Error(String(error)), lost)),
     url,
     async close() {
       if (closed) return;

@@ -4,77 +4,8 @@
  * what made recent versions. Every other statement of the store goes through drizzle.
  */
 import type pg from 'pg';
-import { CHANGED_KINDS, CHANGE_NOTES_KEPT, type ChangeNote, type ChangedKind, type Party } from '@eid/domain';
+import { CHANGE_NOTES_KEPT, type ChangeNote, type ChangedKind, type Party } from '@eid/domain';
 import type { RowStamp } from './database.js';
-
-/**
- * The channel on which a committed version is announced to every node: `{"declarationId", "version"}`,
- * and after a save, when it fits, the saved row (AnnouncedRow): a header line, then the document.
- */
-export const CHANGES_CHANNEL = 'eid_declaration_changes';
-
-/** PostgreSQL refuses a notification's payload of 8,000 bytes or more: a longer row is announced by its version alone. */
-export const ANNOUNCED_ROW_MAX_BYTES = 7999;
-
-/**
- * A save's row as its announcement carries it (issue 35 item 5): the stamp, the document as saved
- * (text), and the note of what made the version. A node whose devices are one version behind
- * pushes them the change from it, without reading the row again.
- */
-export interface AnnouncedRow {
-  readonly stamp: RowStamp;
-  readonly doc: string;
-  readonly note: Omit<ChangeNote, 'version'> | null;
-}
-
-/**
- * A saved row's announcement: a header line (its stamp and note), then its document as saved — or, when that
- * does not fit a notification, `{declarationId, version}` alone.
- */
-export function announcementOf(stamp: RowStamp, doc: string, note: Omit<ChangeNote, 'version'> | null): string {
-  const { id: declarationId, version, rev, mode, status, createdAt, lastActivity, slotATokenHash, slotALastSeen, slotBTokenHash, slotBLastSeen } = stamp;
-  const header = JSON.stringify({
-    declarationId, version, rev, mode, status, createdAt, lastActivity, slotATokenHash, slotALastSeen, slotBTokenHash, slotBLastSeen,
-    kind: note?.kind ?? null, by: note?.by ?? null,
-  });
-  const fits = Buffer.byteLength(header) + 1 + Buffer.byteLength(doc) <= ANNOUNCED_ROW_MAX_BYTES;
-  return fits ? `${header}\n${doc}` : JSON.stringify({ declarationId, version });
-}
-
-const KINDS: ReadonlySet<string> = new Set<string>(CHANGED_KINDS);
-
-/**
- * Reads an announcement: `{declarationId, version}`, and the row when it carries one (header line
- * `\n` document). Anything malformed is no row: the node reads it from the table as before.
- */
-export function readAnnouncement(payload: string): { readonly declarationId: string; readonly version: number; readonly row: AnnouncedRow | null } | null {
-  const newline = payload.indexOf('\n');
-  let header: unknown;
-  try {
-    header = JSON.parse(newline < 0 ? payload : payload.slice(0, newline));
-  } catch {
-    return null;
-  }
-  if (typeof header !== 'object' || header === null) return null;
-  const h = header as Record<string, unknown>;
-  if (typeof h.declarationId !== 'string' || typeof h.version !== 'number') return null;
-  const announced = { declarationId: h.declarationId, version: h.version };
-  if (newline < 0) return { ...announced, row: null };
-  const int = (x: unknown): x is number => Number.isSafeInteger(x);
-  const hash = (x: unknown): x is string | null => x === null || typeof x === 'string';
-  const wellFormed =
-    int(h.rev) && typeof h.mode === 'string' && typeof h.status === 'string' && int(h.createdAt) && int(h.lastActivity) &&
-    hash(h.slotATokenHash) && int(h.slotALastSeen) && hash(h.slotBTokenHash) && int(h.slotBLastSeen) &&
-    (h.kind === null || (typeof h.kind === 'string' && KINDS.has(h.kind))) && (h.by === null || h.by === 'A' || h.by === 'B');
-  if (!wellFormed) return { ...announced, row: null };
-  const stamp: RowStamp = {
-    id: h.declarationId, mode: h.mode as string, status: h.status as string, version: h.version, createdAt: h.createdAt as number,
-    lastActivity: h.lastActivity as number, slotATokenHash: h.slotATokenHash as string | null, slotALastSeen: h.slotALastSeen as number,
-    slotBTokenHash: h.slotBTokenHash as string | null, slotBLastSeen: h.slotBLastSeen as number, rev: h.rev as number,
-  };
-  const note = h.kind === null ? null : { kind: h.kind as ChangedKind, by: (h.by ?? null) as Party | null };
-  return { ...announced, row: { stamp, doc: payload.slice(newline + 1), note } };
-}
 
 const STAMP_COLUMNS =
   'id, mode, status, version, created_at, last_activity, slot_a_token_hash, slot_a_last_seen, slot_b_token_hash, slot_b_last_seen, rev';
@@ -173,7 +104,7 @@ export function notesOf(notes: readonly { version: number; kind: string; by: str
  * One statement, so one round trip and one commit: the row compare-and-set on the version (its
  * revision counted), its keys brought to the new set, the note of what made the version (older
  * ones pruned), each step only when the row was written; the announcement follows the commit
- * (announcementOf, PgNotices). Answers the saved
+ * (announcement.ts, PgNotices). Answers the saved
  * row's stamp (no row: not saved). `waiting`: it also answers the submit state before the save.
  */
 function saveText(waiting: boolean): string {

@@ -10,11 +10,13 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
-import { CHANGES_CHANNEL, GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, announcementOf, notesOf, stampOf, type AnnouncedRow, type RawRow, type RawStamp } from './declaration-rows.js';
+import { randomBytes } from 'node:crypto';
+import { CHANGES_CHANNEL, announcedRowOf, announcementOf, type AnnouncedRow } from './announcement.js';
+import { GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
 
-export { CHANGES_CHANNEL } from './declaration-rows.js';
+export { CHANGES_CHANNEL } from './announcement.js';
 
 type Row = typeof declarations.$inferSelect;
 type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
@@ -85,6 +87,12 @@ export class PgDeclarationStore implements DeclarationStorePort {
     private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held' | 'notices'>,
     /** The job queue: a save that marks a declaration waiting for the insurers' answer adds its submit job in the same transaction. */
     private readonly queue: PgJobs | null = null,
+    /**
+     * The key the nodes sign and check the rows their announcements carry with (announcement.ts): the same on every
+     * node (derived from the installation's shared secret). A store without one makes its own: its rows are then
+     * taken by no other node, which reads the table instead.
+     */
+    private readonly announceKey: Uint8Array = randomBytes(32),
   ) {
     this.db = opened.db;
   }
@@ -106,6 +114,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
 
   private forget(id: string): void {
     this.documents.delete(id);
+    this.announced.delete(id);
     const held = this.heldFor(id);
     if (held) held.stamp = null;
   }
@@ -189,19 +198,25 @@ export class PgDeclarationStore implements DeclarationStorePort {
     if (!row) return false;
     const stamp = stampOf(row);
     this.remember(stamp, doc, held);
-    this.opened.notices.send(CHANGES_CHANNEL, announcementOf(stamp, doc, note ?? null)).catch(() => undefined);
+    this.opened.notices.send(CHANGES_CHANNEL, announcementOf(stamp, doc, note ?? null, this.announceKey)).catch(() => undefined);
     return true;
   }
 
   /**
-   * A save's row as its announcement carried it (issue 35 item 5), kept for `getSince`: the node's hub, pushing the
-   * change to its devices one version behind, then reads nothing. This node's own saves (kept already) are not kept.
+   * An announcement heard (issue 35 item 5): the row it carries, signed with the nodes' key, is kept for `getSince`
+   * (the node's hub, pushing the change to its devices one version behind, then reads nothing); this node's own saves
+   * (kept already) are not. An announcement without a row (too long, unsigned, a removal) drops an older one kept.
    */
-  heard(row: AnnouncedRow): void {
-    const id = row.stamp.id;
-    if ((this.documents.get(id)?.rev ?? -1) >= row.stamp.rev || (this.announced.get(id)?.stamp.rev ?? -1) >= row.stamp.rev) return;
-    this.announced.delete(id);
-    this.announced.set(id, row);
+  heard(declarationId: string, version: number, announcement?: Readonly<Record<string, unknown>>): void {
+    const row = announcement ? announcedRowOf(announcement, this.announceKey) : null;
+    if (!row || row.stamp.id !== declarationId || row.stamp.version !== version) {
+      const kept = this.announced.get(declarationId);
+      if (kept && (version < 0 || kept.stamp.version <= version)) this.announced.delete(declarationId);
+      return;
+    }
+    if ((this.documents.get(declarationId)?.rev ?? -1) >= row.stamp.rev || (this.announced.get(declarationId)?.stamp.rev ?? -1) >= row.stamp.rev) return;
+    this.announced.delete(declarationId);
+    this.announced.set(declarationId, row);
     if (this.announced.size > ANNOUNCED_KEPT) this.announced.delete(this.announced.keys().next().value as string);
   }
 

@@ -1,6 +1,6 @@
 export { openPostgres, pingPostgres, setPgMeta, PG_MIGRATIONS_FOLDER, type OpenedPostgres, type PgDatabase, type PostgresOptions } from './database.js';
 export { PgDeclarationStore, CHANGES_CHANNEL } from './declaration-store.adapter.js';
-export { ANNOUNCED_ROW_MAX_BYTES, readAnnouncement, type AnnouncedRow } from './declaration-rows.js';
+export { ANNOUNCED_ROW_MAX_BYTES, announcedRowOf, readAnnouncement, type AnnouncedRow } from './announcement.js';
 export { PgSubmitQueue } from './submit-queue.adapter.js';
 export { PgOutputStore } from './output-store.adapter.js';
 export { PgExpiringStore } from './expiring-store.adapter.js';

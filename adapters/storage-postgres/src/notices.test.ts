@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { PgNotices } from './notices.js';
+import { NOTICES_WAITING_MAX, PgNotices } from './notices.js';
 
 /** A pool whose statements answer when the test says, recording what each sent. */
 function fakePool() {
@@ -44,13 +44,15 @@ describe('notices after the commit (issue 35 item 5)', () => {
     await expect(Promise.all([first, older, other, newer])).resolves.toHaveLength(4);
   });
 
-  it('a statement that fails refuses its notices to their callers, and the next statement still goes', async () => {
+  it('a statement that fails refuses its notices to their callers, is told once with how many it lost, and the next statement still goes', async () => {
     const { pool, statements } = fakePool();
-    const notices = new PgNotices(pool);
+    const told: Array<[string, number]> = [];
+    const notices = new PgNotices(pool, (error, lost) => told.push([String(error), lost]));
     const lost = notices.send('changes', 'v1');
     const next = notices.send('changes', 'v2');
     statements[0]!.answer(new Error('connection lost'));
     await expect(lost).rejects.toThrow('connection lost');
+    expect(told).toEqual([['Error: connection lost', 1]]);
     await tick();
     expect(statements[1]!.payloads).toEqual(['v2']);
     statements[1]!.answer();
@@ -70,5 +72,18 @@ describe('notices after the commit (issue 35 item 5)', () => {
     expect(statements[2]!.payloads).toEqual(Array.from({ length: 500 }, (_, i) => `n${1000 + i}`));
     statements[2]!.answer();
     await expect(Promise.all(all)).resolves.toHaveLength(1501);
+  });
+
+  it('a database that does not answer holds at most NOTICES_WAITING_MAX: the oldest waiting is refused', async () => {
+    const { pool, statements } = fakePool();
+    const notices = new PgNotices(pool);
+    const stuck = notices.send('c', 'in flight');
+    const waiting = Array.from({ length: NOTICES_WAITING_MAX + 2 }, (_, i) => notices.send('c', `n${i}`));
+    await expect(waiting[0]).rejects.toThrow(/too many notices waiting/);
+    await expect(waiting[1]).rejects.toThrow(/too many notices waiting/);
+    statements[0]!.answer();
+    await stuck;
+    await tick();
+    expect(statements[1]!.payloads[0]).toBe('n2');
   });
 });

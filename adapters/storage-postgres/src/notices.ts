@@ -2,6 +2,8 @@ import type pg from 'pg';
 
 /** The most notices one statement sends (more go in the next). */
 const NOTICES_PER_STATEMENT = 1000;
+/** The most notices waiting (a database that does not answer): past it the oldest is refused to its caller. */
+export const NOTICES_WAITING_MAX = 20_000;
 
 interface Pending {
   readonly channel: string;
@@ -14,8 +16,10 @@ interface Pending {
  * after the commit"). PostgreSQL serialises notifying commits: a transaction that notifies holds one lock for the
  * whole database from its notices' queueing through its commit's flush to disk, so saves that each announced
  * themselves committed one at a time. Here a save commits without it, and its announcement follows on a connection
- * of its own whose commits do not wait for the disk (a notice lost to a crash is what a dropped listener already
- * is: a device learns the version from its next heartbeat). The notices that come while the previous statement is
+ * of its own whose commits do not wait for the disk. A notice can be lost — the node stops between the commit and
+ * the notice, the statement fails (the connection lost, the time-out, the pool closed at shutdown: said in the log
+ * once per statement), or NOTICES_WAITING_MAX are waiting — which is what a listener that lost its connection
+ * already is: a device learns the version from its next heartbeat. The notices that come while the previous statement is
  * on its way go in the next, in one statement and one commit, in the order sent (one connection); a notice given a
  * `key` (a declaration's presence) replaces the one of that key still waiting.
  */
@@ -24,7 +28,11 @@ export class PgNotices {
   private sending = false;
   private statements = 0;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Told once per statement that failed, with how many notices it lost (the server's log). */
+    private readonly onFailed: (error: unknown, lost: number) => void = () => {},
+  ) {}
 
   /** Statements sent so far (tests, benchmarks). */
   get statementsSent(): number {
@@ -40,6 +48,11 @@ export class PgNotices {
         waiting.waiting.push({ resolve, reject });
       } else {
         this.pending.set(slot, { channel, payload, waiting: [{ resolve, reject }] });
+        if (this.pending.size > NOTICES_WAITING_MAX) {
+          const [oldest, notice] = this.pending.entries().next().value as [string | symbol, Pending];
+          this.pending.delete(oldest);
+          for (const w of notice.waiting) w.reject(new Error('too many notices waiting: the database does not answer'));
+        }
       }
       if (!this.sending) void this.flush();
     });
@@ -60,6 +73,7 @@ export class PgNotices {
           ]);
           for (const n of notices) for (const w of n.waiting) w.resolve();
         } catch (error) {
+          this.onFailed(error, notices.length);
           for (const n of notices) for (const w of n.waiting) w.reject(error);
         }
       }

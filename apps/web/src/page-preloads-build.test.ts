@@ -31,7 +31,7 @@ describe('the build\'s page preloads (issue 35)', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it.each(['_layout.settings', 'posts.(group)', '-private', 'files.$', 'a[.]b', 'a..b'])('stops the build at the route file %s, whose path it cannot tell', (file) => {
+  it.each(['_layout.settings', 'posts.(group)', '-private', 'files.$', 'a[.]b', 'a..b', 'posts.index', 'posts.route'])('stops the build at the route file %s, whose path it cannot tell', (file) => {
     expect(() => routePathOfFile(file)).toThrow(/not a plain path/);
   });
 

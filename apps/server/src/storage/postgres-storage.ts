@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { FileBlobStore } from '@eid/adapter-storage-files';
 import { S3BlobStore } from '@eid/adapter-blobs-s3';
 import {
@@ -20,7 +21,6 @@ import {
   PgSubmitQueue,
   pingPostgres,
   setPgMeta,
-  type AnnouncedRow,
 } from '@eid/adapter-storage-postgres';
 import type { ClockPort, IdPort } from '@eid/domain';
 import type { ServerConfig } from '../config.js';
@@ -40,6 +40,8 @@ export function describeDatabaseUrl(url: string): string {
 export async function openPostgresStorage(config: ServerConfig, clock: ClockPort, ids: IdPort, log: StorageLog): Promise<Storage> {
   const opened = await openPostgres(config.databaseUrl, {
     onError: (error) => log('warn', 'a PostgreSQL connection was lost', { error: error.message }),
+    // The other nodes' devices learn those versions from their next heartbeat.
+    onNoticesLost: (error, lost) => log('warn', 'announcements to the other nodes were not sent', { lost, error: error.message }),
   });
   let objects: S3BlobStore | null = null;
   let jobs: PgJobs | null = null;
@@ -53,7 +55,9 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     jobs = queue;
     await queue.start();
     const store = objects;
-    const declarations = new PgDeclarationStore(opened, queue);
+    // The rows the nodes' announcements carry are signed with a key of the shared secret (a node without one signs with its own: none is taken).
+    const announceKey = config.secret ? Buffer.from(hkdfSync('sha256', config.secret, 'eid-cluster', 'announced-rows', 32)) : undefined;
+    const declarations = new PgDeclarationStore(opened, queue, announceKey);
     let cluster: PgCluster | null = null;
     const node = ids.token().slice(0, 12);
     const link: ClusterLink = {
@@ -63,7 +67,13 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
       publishChat: async (accountId, chatId) => cluster?.publishChat(accountId, chatId),
       async start(listener) {
         // A save's row carried by its announcement is kept by the store: the hub's read for its devices then costs nothing.
-        const hearing = { ...listener, changed: (id: string, version: number, row?: AnnouncedRow) => (row && declarations.heard(row), listener.changed(id, version)) };
+        const hearing = {
+          ...listener,
+          changed: (id: string, version: number, announcement?: Readonly<Record<string, unknown>>) => {
+            declarations.heard(id, version, announcement);
+            listener.changed(id, version);
+          },
+        };
         cluster = new PgCluster(opened, node, hearing, log);
         await cluster.start();
       },

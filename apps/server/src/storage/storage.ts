@@ -30,10 +30,10 @@ import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Awaitable<T> = T | Promise<T>;
 
-/** The local outbox (an installation without SMS gateway or SMTP server): both senders and reading it back. */
 /** Where storage says what it cannot fix itself (the server's log). */
 export type StorageLog = (level: 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
 
+/** The local outbox (an installation without SMS gateway or SMTP server): both senders and reading it back. */
 export interface LocalOutbox extends SmsSenderPort, EmailSenderPort, SmsStates {
   list(query?: { readonly channel?: 'sms' | 'email'; readonly limit?: number }): Awaitable<readonly OutboxMessage[]>;
   removeBefore(before: number): Awaitable<number>;
