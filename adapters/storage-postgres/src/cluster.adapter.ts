@@ -70,15 +70,17 @@ export class PgCluster {
    * Runs `run` holding the declaration's lock across nodes: a session lock on a connection of the
    * lock pool (its time-outs are the pool's: LOCK_TIMEOUT_MS waiting, IDLE_HOLDER_TIMEOUT_MS
    * silent), taken in the same round trip as the row's stamp; the store runs the holder's
-   * statements on that connection (see HeldLock). The lock is released when `run` is over.
+   * statements on that connection (see HeldLock). The lock is released when `run` is over — or, with
+   * `endsWithSave` (run's last statement is its save, nothing follows it on the declaration), at that
+   * save's commit, taken over by its transaction: one round trip fewer per change (issue 35 item 5).
    */
-  async withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+  async withLock<T>(declarationId: string, run: () => Promise<T>, options: { readonly endsWithSave?: boolean } = {}): Promise<T> {
     const id = checkedId(declarationId, 'PgCluster.withLock');
     const client = await this.opened.lockPool.connect();
     let held: HeldLock;
     try {
       const raw = (await client.query<RawStamp>({ ...LOCK_AND_STAMP, values: [id] })).rows[0];
-      held = { declarationId, client, stamp: raw ? stampOf(raw) : null, active: true };
+      held = { declarationId, client, stamp: raw ? stampOf(raw) : null, active: true, handOver: options.endsWithSave === true, released: false };
     } catch (error) {
       // Whether the lock was taken is unknown: the session goes, and its lock with it.
       client.release(error instanceof Error ? error : new Error(String(error)));
@@ -88,8 +90,10 @@ export class PgCluster {
       return await this.opened.held.run(held, run);
     } finally {
       held.active = false;
-      // Only a connection that failed itself is dropped; a refusal from `run` leaves it healthy.
-      await client.query({ ...UNLOCK, values: [id] }).then(
+      // Only a connection that failed itself is dropped; a refusal from `run` leaves it healthy. A lock its save took
+      // over was released at the save's commit.
+      if (held.released) client.release();
+      else await client.query({ ...UNLOCK, values: [id] }).then(
         () => client.release(),
         (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
       );

@@ -71,6 +71,51 @@ describe('the cross-node lock', () => {
     }
   });
 
+  it('[CL2] a change whose save takes the lock over: two nodes still take turns, every compare-and-set wins, and no lock is left', async () => {
+    const n1 = await node('n1');
+    const n2 = await node('n2');
+    try {
+      await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      const unlocks = { n1: 0, n2: 0 };
+      const counted = new WeakSet<object>();
+      for (const [name, n] of [['n1', n1], ['n2', n2]] as const) {
+        n.opened.lockPool.on('acquire', (client) => {
+          if (counted.has(client)) return;
+          counted.add(client);
+          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+          (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+            if ((config as { name?: string })?.name === 'eid_declaration_unlock') unlocks[name] += 1;
+            return query(config, ...rest);
+          };
+        });
+      }
+      const change = (n: typeof n1, i: number) =>
+        n.cluster.withLock(
+          'd1',
+          async () => {
+            const before = await n.store.get('d1');
+            if (!before) throw new Error('gone');
+            return n.store.save(commented(before, `${n.cluster.node}-${i}`), before.declaration.version, { kind: 'DATA', by: 'A' });
+          },
+          { endsWithSave: true },
+        );
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => change(i % 2 === 0 ? n1 : n2, i)));
+      expect(results.every(Boolean)).toBe(true);
+      expect((await n2.store.get('d1'))?.declaration.version).toBe(20);
+      // Every lock went with its save's commit: none unlocked by a statement of its own, none left held.
+      expect(unlocks).toEqual({ n1: 0, n2: 0 });
+      expect((await n1.opened.pool.query(`select count(*)::int as n from pg_locks where locktype = 'advisory'`)).rows[0]).toEqual({ n: 0 });
+      // A change that saves nothing (refused, or its compare-and-set lost) unlocks as before.
+      await expect(n1.cluster.withLock('d1', async () => Promise.reject(new Error('NOT_ALLOWED')), { endsWithSave: true })).rejects.toThrow('NOT_ALLOWED');
+      const stale = (await n1.store.get('d1'))!;
+      expect(await n1.cluster.withLock('d1', () => n1.store.save(commented(stale, 'late'), 3), { endsWithSave: true })).toBe(false);
+      expect(unlocks.n1).toBe(2);
+      expect((await n1.opened.pool.query(`select count(*)::int as n from pg_locks where locktype = 'advisory'`)).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
   it('[CL2] a node reads a document it keeps only when the lock finds the revision it kept: a save of another node in between, a seat changed without a new version, are read', async () => {
     const n1 = await node('n1');
     const n2 = await node('n2');

@@ -61,6 +61,10 @@ export interface HeldLock {
   stamp: RowStamp | null;
   /** False once the holder's work is over (a task it started and left running must not use the connection). */
   active: boolean;
+  /** The holder's last statement is its save (PgCluster.withLock's `endsWithSave`): the save takes the lock over. */
+  readonly handOver: boolean;
+  /** The save took the lock over: it was released at its commit, the holder does not unlock. */
+  released: boolean;
 }
 
 export interface OpenedPostgres {

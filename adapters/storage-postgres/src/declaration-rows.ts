@@ -107,7 +107,7 @@ export function notesOf(notes: readonly { version: number; kind: string; by: str
  * (announcement.ts, PgNotices). Answers the saved
  * row's stamp (no row: not saved). `waiting`: it also answers the submit state before the save.
  */
-function saveText(waiting: boolean): string {
+function saveText(waiting: boolean, handOver = false): string {
   const before = waiting ? `before as (select doc::jsonb ->> 'submitState' as submit_state from declarations where id = $1 and version = $12),` : '';
   return `
     with ${before}
@@ -134,9 +134,16 @@ function saveText(waiting: boolean): string {
     ),
     pruned as (
       delete from declaration_changes where declaration_id in (select id from saved) and version <= $4::int - ${CHANGE_NOTES_KEPT}
-    )
-    select saved.*${waiting ? ', (select submit_state from before) as submit_state_before' : ''} from saved`;
+    )${handOver ? `,
+    handed as (select eid_hand_over_declaration_lock(id) as released from saved)` : ''}
+    select saved.*${waiting ? ', (select submit_state from before) as submit_state_before' : ''}${handOver ? ', (select released from handed) as released' : ''} from saved`;
 }
 
 export const SAVE: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save', text: saveText(false) };
 export const SAVE_WAITING: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save_waiting', text: saveText(true) };
+/**
+ * The save of a lock holder whose last statement it is: when the row is written, the lock is handed over to the
+ * save's transaction (migration 0016) and released at its commit — no unlock round trip. Not written: the lock is
+ * still the holder's, which unlocks as usual.
+ */
+export const SAVE_HANDING_OVER: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save_hand_over', text: saveText(false, true) };

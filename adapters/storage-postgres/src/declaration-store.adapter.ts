@@ -12,7 +12,7 @@ import {
 import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
 import { randomBytes } from 'node:crypto';
 import { CHANGES_CHANNEL, announcedRowOf, announcementOf, type AnnouncedRow } from './announcement.js';
-import { GET_ROW, GET_SINCE, SAVE, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
+import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
 
@@ -168,7 +168,9 @@ export class PgDeclarationStore implements DeclarationStorePort {
     ];
     const held = this.heldFor(d.id);
     if (!this.queue || d.submitState !== 'WAITING') {
-      const result = await (held?.client ?? this.opened.pool).query<RawStamp>({ ...SAVE, values });
+      const handOver = held?.handOver === true && !held.released;
+      const result = await (held?.client ?? this.opened.pool).query<RawStamp & { released?: boolean }>({ ...(handOver ? SAVE_HANDING_OVER : SAVE), values });
+      if (handOver && result.rows[0]?.released === true) held.released = true;
       return this.saved(result.rows[0], doc, held, note);
     }
     // Waiting for the answer: the declaration and its submit job are committed together, or neither.

@@ -192,7 +192,7 @@ export async function buildServices(deps: ServiceDeps) {
   const link = storage.cluster;
   const cluster: ClusterPort | undefined = link
     ? {
-        withLock: (id, run) => link.withLock(id, run),
+        withLock: (id, run, options) => link.withLock(id, run, options),
         publishPresence: (id, present) => void link.publishPresence(id, present).catch((e: unknown) => log('warn', 'presence could not be told to the other nodes', String(e))),
       }
     : undefined;

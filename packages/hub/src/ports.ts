@@ -21,8 +21,12 @@ import type {
  * A single process needs neither (its in-process lock is the only one).
  */
 export interface ClusterPort {
-  /** Runs `run` holding the declaration's lock across nodes (taken after this process's own). */
-  withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `run` holding the declaration's lock across nodes (taken after this process's own). `endsWithSave`: run's
+   * last write of the declaration is one save, after which it does nothing more with it — the lock may be released
+   * at that save's commit.
+   */
+  withLock<T>(declarationId: string, run: () => Promise<T>, options?: { readonly endsWithSave?: boolean }): Promise<T>;
   /** Tells the other nodes which parties this node has devices of. */
   publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): void;
 }

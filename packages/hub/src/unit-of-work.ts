@@ -56,9 +56,9 @@ export class UnitOfWork {
   ) {}
 
   /** Runs `run` alone for the declaration, on every node: changes of one declaration never interleave. */
-  withLock<T>(declarationId: string, run: () => Promise<T>): Promise<T> {
+  withLock<T>(declarationId: string, run: () => Promise<T>, options?: { readonly endsWithSave?: boolean }): Promise<T> {
     const { cluster } = this.ports;
-    return this.withLocalLock(declarationId, cluster ? () => cluster.withLock(declarationId, run) : run);
+    return this.withLocalLock(declarationId, cluster ? () => cluster.withLock(declarationId, run, options) : run);
   }
 
   /** Runs `run` alone for the declaration in this process (what only reads and pushes to this node's devices). */
@@ -88,7 +88,8 @@ export class UnitOfWork {
     options: ChangeOptions,
     apply: (record: StoredDeclaration, now: number) => Promise<Change<R>> | Change<R>,
   ): Promise<{ readonly result: R; readonly committed: Committed }> {
-    return this.withLock(declarationId, () => this.changeHeld(declarationId, options, apply));
+    // Its one save is its last write of the declaration (what follows it only pushes): the lock may go with its commit.
+    return this.withLock(declarationId, () => this.changeHeld(declarationId, options, apply), { endsWithSave: true });
   }
 
   /**

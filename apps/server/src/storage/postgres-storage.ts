@@ -62,7 +62,7 @@ export async function openPostgresStorage(config: ServerConfig, clock: ClockPort
     const node = ids.token().slice(0, 12);
     const link: ClusterLink = {
       node,
-      withLock: (id, run) => (cluster ? cluster.withLock(id, run) : Promise.reject(new Error('the cluster link is not started'))),
+      withLock: (id, run, options) => (cluster ? cluster.withLock(id, run, options) : Promise.reject(new Error('the cluster link is not started'))),
       publishPresence: async (id, present) => cluster?.publishPresence(id, present),
       publishChat: async (accountId, chatId) => cluster?.publishChat(accountId, chatId),
       async start(listener) {
