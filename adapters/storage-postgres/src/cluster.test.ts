@@ -26,6 +26,14 @@ async function node(name: string) {
   return { opened, cluster: new PgCluster(opened, name, quiet), store: new PgDeclarationStore(opened, null, KEY) };
 }
 
+/** Advisory locks held in this test file's database (other files' databases share the server). */
+async function advisoryLocks(opened: OpenedPostgres): Promise<number> {
+  const { rows } = await opened.pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+  );
+  return rows[0]!.n;
+}
+
 async function closeAll(...nodes: { opened: OpenedPostgres; cluster: PgCluster }[]): Promise<void> {
   for (const n of nodes) {
     await n.cluster.close();
@@ -104,15 +112,36 @@ describe('the cross-node lock', () => {
       expect((await n2.store.get('d1'))?.declaration.version).toBe(20);
       // Every lock went with its save's commit: none unlocked by a statement of its own, none left held.
       expect(unlocks).toEqual({ n1: 0, n2: 0 });
-      expect((await n1.opened.pool.query(`select count(*)::int as n from pg_locks where locktype = 'advisory'`)).rows[0]).toEqual({ n: 0 });
+      expect(await advisoryLocks(n1.opened)).toBe(0);
       // A change that saves nothing (refused, or its compare-and-set lost) unlocks as before.
       await expect(n1.cluster.withLock('d1', async () => Promise.reject(new Error('NOT_ALLOWED')), { endsWithSave: true })).rejects.toThrow('NOT_ALLOWED');
       const stale = (await n1.store.get('d1'))!;
       expect(await n1.cluster.withLock('d1', () => n1.store.save(commented(stale, 'late'), 3), { endsWithSave: true })).toBe(false);
       expect(unlocks.n1).toBe(2);
-      expect((await n1.opened.pool.query(`select count(*)::int as n from pg_locks where locktype = 'advisory'`)).rows[0]).toEqual({ n: 0 });
+      expect(await advisoryLocks(n1.opened)).toBe(0);
     } finally {
       await closeAll(n1, n2);
+    }
+  });
+
+  it('[CL2] a lock handed over to a save\'s transaction is held until that transaction ends, not a moment less', async () => {
+    const opened = await database.open();
+    const holder = await opened.lockPool.connect();
+    const other = await opened.lockPool.connect();
+    const tryLock = async () => (await other.query<{ got: boolean }>(`select pg_try_advisory_lock(hashtextextended('d1', 0)) as got`)).rows[0]?.got;
+    try {
+      await holder.query(`select pg_advisory_lock(hashtextextended('d1', 0))`);
+      await holder.query('begin');
+      expect((await holder.query<{ released: boolean }>(`select eid_hand_over_declaration_lock('d1') as released`)).rows[0]?.released).toBe(true);
+      // The session's lock is gone, the transaction's holds the key.
+      expect(await tryLock()).toBe(false);
+      await holder.query('commit');
+      expect(await tryLock()).toBe(true);
+      await other.query(`select pg_advisory_unlock(hashtextextended('d1', 0))`);
+    } finally {
+      holder.release();
+      other.release();
+      await opened.close();
     }
   });
 

@@ -134,9 +134,8 @@ function saveText(waiting: boolean, handOver = false): string {
     ),
     pruned as (
       delete from declaration_changes where declaration_id in (select id from saved) and version <= $4::int - ${CHANGE_NOTES_KEPT}
-    )${handOver ? `,
-    handed as (select eid_hand_over_declaration_lock(id) as released from saved)` : ''}
-    select saved.*${waiting ? ', (select submit_state from before) as submit_state_before' : ''}${handOver ? ', (select released from handed) as released' : ''} from saved`;
+    )
+    select saved.*${waiting ? ', (select submit_state from before) as submit_state_before' : ''}${handOver ? ', eid_hand_over_declaration_lock(saved.id) as released' : ''} from saved`;
 }
 
 export const SAVE: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save', text: saveText(false) };

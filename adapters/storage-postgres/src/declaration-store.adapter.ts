@@ -97,10 +97,10 @@ export class PgDeclarationStore implements DeclarationStorePort {
     this.db = opened.db;
   }
 
-  /** The lock this context holds on the declaration, if it does (and its work is not over). */
+  /** The lock this context holds on the declaration, if it does (its work not over, the lock not gone with a save). */
   private heldFor(id: string): HeldLock | undefined {
     const held = this.opened.held.getStore();
-    return held && held.active && held.declarationId === id ? held : undefined;
+    return held && held.active && !held.released && held.declarationId === id ? held : undefined;
   }
 
   private remember(stamp: RowStamp, doc: string, held: HeldLock | undefined): void {
