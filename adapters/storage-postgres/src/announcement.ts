@@ -31,12 +31,17 @@ function macOf(key: Uint8Array, f: Readonly<Record<string, unknown>>, doc: strin
   return createHmac('sha256', key).update(JSON.stringify(fields)).update('\n').update(doc).digest('base64url');
 }
 
+/** An announcement of a version alone: a removal, or a row too long for a notification. */
+export function versionAnnouncement(declarationId: string, version: number): string {
+  return JSON.stringify({ declarationId, version });
+}
+
 /** A saved row's announcement, signed; `{declarationId, version}` alone when it does not fit a notification. */
 export function announcementOf(stamp: RowStamp, doc: string, note: Omit<ChangeNote, 'version'> | null, key: Uint8Array): string {
   const { id: declarationId, version, rev, mode, status, createdAt, lastActivity, slotATokenHash, slotALastSeen, slotBTokenHash, slotBLastSeen } = stamp;
   const fields = { declarationId, version, rev, mode, status, createdAt, lastActivity, slotATokenHash, slotALastSeen, slotBTokenHash, slotBLastSeen, kind: note?.kind ?? null, by: note?.by ?? null };
   const full = JSON.stringify({ ...fields, doc, mac: macOf(key, fields, doc) });
-  return Buffer.byteLength(full) <= ANNOUNCED_ROW_MAX_BYTES ? full : JSON.stringify({ declarationId, version });
+  return Buffer.byteLength(full) <= ANNOUNCED_ROW_MAX_BYTES ? full : versionAnnouncement(declarationId, version);
 }
 
 /** An announcement's declaration and version, and its fields for `announcedRowOf`; null when it is not one. */

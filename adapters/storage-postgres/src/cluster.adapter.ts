@@ -100,9 +100,9 @@ export class PgCluster {
     }
   }
 
-  /** CH6: tells the other nodes that an account's chat changed. */
-  async publishChat(accountId: string, chatId: string): Promise<void> {
-    await this.opened.pool.query('select pg_notify($1, $2)', [CHAT_CHANNEL, JSON.stringify({ accountId, chatId, node: this.node })]);
+  /** CH6: tells the other nodes that an account's chat changed (PgNotices, with the other notices). */
+  publishChat(accountId: string, chatId: string): Promise<void> {
+    return this.opened.notices.send(CHAT_CHANNEL, JSON.stringify({ accountId, chatId, node: this.node }));
   }
 
   /**

@@ -46,6 +46,19 @@ function commented(r: StoredDeclaration, comment: string): StoredDeclaration {
   return { ...r, declaration: { ...d, version: d.version + 1, parties: { ...d.parties, A: { ...d.parties.A, comment } } } };
 }
 
+/** A change of `d1` on a node, as the hub makes one: read under the lock, its comment set, saved with its note. */
+function changeOn(n: { cluster: PgCluster; store: PgDeclarationStore }, comment: string, options: { by?: 'A' | 'B'; endsWithSave?: boolean } = {}): Promise<boolean> {
+  return n.cluster.withLock(
+    'd1',
+    async () => {
+      const before = await n.store.get('d1');
+      if (!before) throw new Error('gone');
+      return n.store.save(commented(before, comment), before.declaration.version, { kind: 'DATA', by: options.by ?? 'A' });
+    },
+    { endsWithSave: options.endsWithSave },
+  );
+}
+
 describe('the cross-node lock', () => {
   it('[CL2] a change the hub refuses inside the lock keeps its connection: the lock pool does not churn connections', async () => {
     const n1 = await node('n1');
@@ -64,12 +77,7 @@ describe('the cross-node lock', () => {
     const n2 = await node('n2');
     try {
       await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
-      const change = (n: typeof n1, i: number) =>
-        n.cluster.withLock('d1', async () => {
-          const before = await n.store.get('d1');
-          if (!before) throw new Error('gone');
-          return n.store.save(commented(before, `${n.cluster.node}-${i}`), before.declaration.version, { kind: 'DATA', by: 'A' });
-        });
+      const change = (n: typeof n1, i: number) => changeOn(n, `${n.cluster.node}-${i}`);
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => change(i % 2 === 0 ? n1 : n2, i)));
       expect(results.every(Boolean)).toBe(true);
       expect((await n2.store.get('d1'))?.declaration.version).toBe(20);
@@ -97,16 +105,7 @@ describe('the cross-node lock', () => {
           };
         });
       }
-      const change = (n: typeof n1, i: number) =>
-        n.cluster.withLock(
-          'd1',
-          async () => {
-            const before = await n.store.get('d1');
-            if (!before) throw new Error('gone');
-            return n.store.save(commented(before, `${n.cluster.node}-${i}`), before.declaration.version, { kind: 'DATA', by: 'A' });
-          },
-          { endsWithSave: true },
-        );
+      const change = (n: typeof n1, i: number) => changeOn(n, `${n.cluster.node}-${i}`, { endsWithSave: true });
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => change(i % 2 === 0 ? n1 : n2, i)));
       expect(results.every(Boolean)).toBe(true);
       expect((await n2.store.get('d1'))?.declaration.version).toBe(20);
@@ -245,11 +244,7 @@ describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
     await cluster.start();
     return { opened, cluster, store, heard };
   }
-  const saveOn = (n: { cluster: PgCluster; store: PgDeclarationStore }, comment: string, by: 'A' | 'B' = 'A') =>
-    n.cluster.withLock('d1', async () => {
-      const before = (await n.store.get('d1'))!;
-      return n.store.save(commented(before, comment), before.declaration.version, { kind: 'DATA', by });
-    });
+  const saveOn = (n: { cluster: PgCluster; store: PgDeclarationStore }, comment: string, by: 'A' | 'B' = 'A') => changeOn(n, comment, { by });
   const comment = (read: { record: StoredDeclaration } | null) => read?.record.declaration.parties.A.comment;
 
   it('another node hears the saved row itself and answers its devices\' read from it, once; a row two versions on or too long is read', async () => {

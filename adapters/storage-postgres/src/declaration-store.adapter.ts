@@ -11,7 +11,7 @@ import {
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
 import { randomBytes } from 'node:crypto';
-import { CHANGES_CHANNEL, announcedRowOf, announcementOf, type AnnouncedRow } from './announcement.js';
+import { CHANGES_CHANNEL, announcedRowOf, announcementOf, versionAnnouncement, type AnnouncedRow } from './announcement.js';
 import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
@@ -60,7 +60,7 @@ function fromRow(row: Omit<Row, 'rev'>): StoredDeclaration {
 
 /** Announces a version to every node (delivered at commit, and only if the transaction commits). */
 function announce(tx: Tx, declarationId: string, version: number): Promise<unknown> {
-  return tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ declarationId, version })})`);
+  return tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${versionAnnouncement(declarationId, version)})`);
 }
 
 /**

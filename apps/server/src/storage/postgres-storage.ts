@@ -26,7 +26,6 @@ import type { ClockPort, IdPort } from '@eid/domain';
 import type { ServerConfig } from '../config.js';
 import type { ClusterLink, Storage, StorageLog } from './storage.js';
 
-
 /** Host, port and database of a URL, without its user or password (the start-up line, logs). */
 export function describeDatabaseUrl(url: string): string {
   const u = new URL(url);

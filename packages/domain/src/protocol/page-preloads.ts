@@ -30,22 +30,30 @@ function segmentOf(raw: string): string {
   return decoded.toLowerCase();
 }
 
+/** A path's segments as the router compares them (empty ones, from doubled or trailing slashes, dropped). */
+const segmentsOf = (path: string): string[] => path.split('/').filter(Boolean).map(segmentOf);
+
+/** Whether a route's path matches a page's segments: `$name` any one segment, a fixed one as `segmentOf` reads it. */
+function matches(routePath: string, have: readonly string[]): boolean {
+  const want = routePath.split('/').filter(Boolean);
+  return want.length === have.length && want.every((segment, i) => segment.startsWith('$') || segmentOf(segment) === have[i]);
+}
+
 /**
  * Whether a route's path (`/a/$suid`) matches a page's (`/a/Zz9…`): segment by segment, `$name` any
  * one segment, a fixed one in any case and percent-encoding (the router is not case-sensitive).
  */
 export function routeMatches(routePath: string, pathname: string): boolean {
-  const want = routePath.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  return want.length === have.length && want.every((segment, i) => segment.startsWith('$') || segmentOf(segment) === segmentOf(have[i]!));
+  return matches(routePath, segmentsOf(pathname));
 }
 
 /**
  * The files a page at `pathname` in `locale` should start downloading with its HTML: its catalog
- * first (small, and every screen waits for it), then its route's code.
+ * first (small, and every screen waits for it), then its route's code. The page's path is read once.
  */
 export function preloadsOfPage(preloads: PagePreloads, pathname: string, locale: Locale): string[] {
-  const route = preloads.routes.find((r) => !r.path.includes('$') && routeMatches(r.path, pathname)) ?? preloads.routes.find((r) => routeMatches(r.path, pathname));
+  const have = segmentsOf(pathname);
+  const route = preloads.routes.find((r) => !r.path.includes('$') && matches(r.path, have)) ?? preloads.routes.find((r) => matches(r.path, have));
   const catalog = preloads.catalogs[locale];
   return [...(catalog ? [catalog] : []), ...(route?.files ?? [])];
 }
