@@ -14,9 +14,18 @@ try {
 const { default: workerpool } = await import('workerpool');
 const { runPipeline, shrinkJpeg } = await import('./pipeline.js');
 const { ownImages } = await import('./own-images.js');
+const { handBack } = await import('./handover.js');
+const { readFile } = await import('node:fs/promises');
+
+type Task = Parameters<typeof runPipeline>[0];
 
 workerpool.worker({
-  process: async (task: Parameters<typeof runPipeline>[0]) => ownImages(await runPipeline(task)),
+  // A photo handed over as a file (handover.ts) is answered with files; one sent through the pipe, through the pipe.
+  process: async (task: Task | (Omit<Task, 'bytes'> & { readonly file: string })) => {
+    if (!('file' in task)) return ownImages(await runPipeline(task));
+    const bytes = await readFile(task.file);
+    return handBack(await runPipeline({ ...task, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) }), task.file);
+  },
   shrink: async (task: Parameters<typeof shrinkJpeg>[0]) => {
     const image = await shrinkJpeg(task);
     return image ? { ...image, bytes: new Uint8Array(image.bytes) } : null;

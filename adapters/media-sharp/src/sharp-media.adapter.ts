@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
 import type { PipelineOptions, PipelineTask, ShrinkTask } from './pipeline.js';
+import { Handover, type HandedOutcome } from './handover.js';
 
 export interface SharpMediaOptions extends Partial<PipelineOptions> {
   /** Processes running the pipeline (default: the machine's cores). */
   readonly processes?: number;
   /** An image taking longer is given up (its process killed and replaced): FAILED_CONVERSION. */
   readonly timeoutMs?: number;
+  /** Where the server's directory for photos handed over as files is made (default: the system's temporary one). */
+  readonly handoverRoot?: string;
 }
 
 const DEFAULTS: PipelineOptions = {
@@ -36,9 +39,11 @@ export class SharpMediaProcessor implements MediaProcessorPort {
   private readonly options: PipelineOptions;
   private readonly pool: workerpool.Pool;
   private readonly timeoutMs: number;
+  private readonly handover: Handover;
 
   constructor(options: SharpMediaOptions = {}) {
-    const { processes, timeoutMs, ...pipeline } = options;
+    const { processes, timeoutMs, handoverRoot, ...pipeline } = options;
+    this.handover = Handover.create(handoverRoot);
     this.options = { ...DEFAULTS, ...pipeline };
     this.timeoutMs = timeoutMs ?? 60_000;
     this.pool = workerpool.pool(SCRIPT, {
@@ -53,11 +58,16 @@ export class SharpMediaProcessor implements MediaProcessorPort {
     if (input.bytes.length > MAX_PHOTO_BYTES) return { ok: false, code: 'TOO_BIG' };
     const sniffed = sniffContentType(input.bytes);
     if (!sniffed || sniffed.kind !== 'image') return { ok: false, code: 'BAD_EXT' };
-    const task: PipelineTask = { bytes: input.bytes, contentType: sniffed.contentType, purpose: input.purpose, legend: input.legend, options: this.options };
+    const task = { contentType: sniffed.contentType, purpose: input.purpose, legend: input.legend, options: this.options };
+    // As a file when it can be written (handover.ts), else through the pipe.
+    const file = await this.handover.put(input.bytes);
     try {
-      return (await this.pool.exec('process', [task]).timeout(this.timeoutMs)) as MediaOutcome;
+      if (file === null) return (await this.pool.exec('process', [{ ...task, bytes: input.bytes } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
+      return await this.handover.take((await this.pool.exec('process', [{ ...task, file }]).timeout(this.timeoutMs)) as HandedOutcome);
     } catch {
       return { ok: false, code: 'FAILED_CONVERSION' };
+    } finally {
+      if (file !== null) await this.handover.drop(file);
     }
   }
 
@@ -74,5 +84,6 @@ export class SharpMediaProcessor implements MediaProcessorPort {
   /** Stops the processes (server shutdown, tests). */
   async close(): Promise<void> {
     await this.pool.terminate();
+    this.handover.close();
   }
 }

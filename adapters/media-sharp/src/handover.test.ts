@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mediaFixture } from '@eid/test-fixtures';
+import { handBack, Handover } from './handover.js';
+import { SharpMediaProcessor } from './sharp-media.adapter.js';
+
+const roots: string[] = [];
+const root = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eid-handover-test-'));
+  roots.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of roots.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const image = (bytes: number[]) => ({ contentType: 'image/jpeg', bytes: new Uint8Array(bytes), width: 2, height: 1 });
+
+describe('photos handed to the pipeline as files', () => {
+  it('keeps them in a directory only the server reads, and removes each photo with its results', async () => {
+    const handover = Handover.create(root());
+    expect(statSync(handover.dir).mode & 0o777).toBe(0o700);
+    const file = await handover.put(new Uint8Array([1, 2, 3]));
+    expect(file).not.toBeNull();
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
+    // As a pipeline process answers: the results beside the photo.
+    const answered = await handBack({ ok: true, image: image([9, 9]), thumbnail: image([7]) }, file!);
+    expect(answered.ok && 'file' in answered.image && 'file' in answered.thumbnail).toBe(true);
+    const outcome = await handover.take(answered);
+    expect(outcome.ok && [...outcome.image.bytes]).toEqual([9, 9]);
+    expect(outcome.ok && [...outcome.thumbnail.bytes]).toEqual([7]);
+    await handover.drop(file!);
+    expect(readdirSync(handover.dir)).toEqual([]);
+    handover.close();
+    expect(existsSync(handover.dir)).toBe(false);
+  });
+
+  it('answers with the bytes when a result cannot be written, and says so when the photo cannot', async () => {
+    const handover = Handover.create(root());
+    const answered = await handBack({ ok: true, image: image([5]), thumbnail: image([6]) }, join(handover.dir, 'gone', 'photo'));
+    expect(answered.ok && 'bytes' in answered.image && [...answered.image.bytes]).toEqual([5]);
+    expect(await handBack({ ok: false, code: 'FAILED_CONVERSION' }, join(handover.dir, 'x'))).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+    // The directory removed under it (a cleaner of the temporary directory): no file, the pipe instead.
+    handover.close();
+    expect(await handover.put(new Uint8Array([1]))).toBeNull();
+  });
+
+  it('removes what a server that died left behind, and nothing of a running one', async () => {
+    const dir = root();
+    // A process that ended: its id is free (a reused id of a running process would keep its directory).
+    const child = spawn(process.execPath, ['-e', '']);
+    const deadPid = child.pid!;
+    await new Promise((resolve) => child.on('exit', resolve));
+    const dead = join(dir, `eid-media-${deadPid}-abc`);
+    const earlierSelf = join(dir, `eid-media-${process.pid}-old`);
+    const running = join(dir, `eid-media-${process.ppid}-xyz`);
+    const other = join(dir, 'someone-else');
+    for (const d of [dead, earlierSelf, running, other]) mkdirSync(join(d, 'inside'), { recursive: true });
+    const handover = Handover.create(dir);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(earlierSelf)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(existsSync(other)).toBe(true);
+    expect(existsSync(handover.dir)).toBe(true);
+  });
+
+  it('[IMG5] leaves no photo on disk after a processed, a refused or a given-up image; without its directory photos go through the pipe', async () => {
+    const dir = root();
+    const media = new SharpMediaProcessor({ processes: 1, handoverRoot: dir });
+    const [own] = readdirSync(dir);
+    const files = () => readdirSync(join(dir, own!));
+    try {
+      expect((await media.process({ bytes: mediaFixture('scene.jpg'), purpose: 'photo', legend: null })).ok).toBe(true);
+      expect(files()).toEqual([]);
+      const garbage = new Uint8Array(4096).map((_, i) => (i < 4 ? [0xff, 0xd8, 0xff, 0xe0][i]! : (i * 7919) % 251));
+      expect(await media.process({ bytes: garbage, purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+      expect(files()).toEqual([]);
+      (media as unknown as { timeoutMs: number }).timeoutMs = 1;
+      expect(await media.process({ bytes: mediaFixture('large-12mp.heic'), purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+      expect(files()).toEqual([]);
+      (media as unknown as { timeoutMs: number }).timeoutMs = 60_000;
+      rmSync(join(dir, own!), { recursive: true });
+      const out = await media.process({ bytes: mediaFixture('scene.jpg'), purpose: 'photo', legend: null });
+      expect(out.ok && out.image.contentType).toBe('image/jpeg');
+    } finally {
+      await media.close();
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
