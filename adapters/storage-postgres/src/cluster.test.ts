@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { storedDeclaration } from '@eid/test-fixtures';
 import type { StoredDeclaration } from '@eid/domain';
 import { PgCluster } from './cluster.adapter.js';
@@ -224,6 +224,170 @@ describe('the cross-node lock', () => {
       expect(n1.opened.lockPool.idleCount).toBe(n1.opened.lockPool.totalCount);
     } finally {
       await closeAll(n1);
+    }
+  });
+});
+
+describe('changes tried without the lock (issue 35 item 5)', () => {
+  const OPTIMISTIC = { endsWithSave: true, optimistic: true } as const;
+
+  function noted(r: StoredDeclaration, party: 'A' | 'B', comment: string): StoredDeclaration {
+    const d = r.declaration;
+    return { ...r, declaration: { ...d, version: d.version + 1, parties: { ...d.parties, [party]: { ...d.parties[party], comment } } } };
+  }
+
+  /** A pure change of `d1` as the hub's edits make one: read, one field set, saved; tried without the lock first. */
+  function tryOn(n: { cluster: PgCluster; store: PgDeclarationStore }, party: 'A' | 'B', comment: string): Promise<boolean> {
+    return n.cluster.withLock(
+      'd1',
+      async () => {
+        const before = (await n.store.get('d1')) ?? Promise.reject(new Error('gone'));
+        const r = await before;
+        return n.store.save(noted(r, party, comment), r.declaration.version, { kind: 'DATA', by: party });
+      },
+      OPTIMISTIC,
+    );
+  }
+
+  /** n1 keeps version 1 of `d1` (it created it and saved a change under the lock); n2 is another node. */
+  async function twoNodes() {
+    const n1 = await node('n1');
+    const n2 = await node('n2');
+    await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+    expect(await changeOn(n1, 'first')).toBe(true);
+    return { n1, n2 };
+  }
+
+  it('on the node that saved last, a change is one statement: no lock taken, no row read, its save alone', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      const acquired = vi.fn();
+      n1.opened.lockPool.on('acquire', acquired);
+      const queries = vi.spyOn(n1.opened.pool, 'query');
+      expect(await tryOn(n1, 'A', 'second')).toBe(true);
+      expect(acquired).not.toHaveBeenCalled();
+      expect(queries.mock.calls.map(([config]) => (config as { name?: string }).name)).toEqual(['eid_declaration_save_optimistic']);
+      expect(n1.cluster.optimisticCounts).toEqual({ tried: 1, redone: 0 });
+      const row = await n2.store.get('d1');
+      expect([row?.declaration.version, row?.declaration.parties.A.comment]).toEqual([2, 'second']);
+      expect(await advisoryLocks(n1.opened)).toBe(0);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a change decided on a document another node has changed since loses its compare-and-set and is made again under the lock: both edits kept', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      // n2 writes version 2; n1 (hearing nothing here) still keeps version 1.
+      expect(await tryOn(n2, 'B', 'from n2')).toBe(true);
+      expect(await tryOn(n1, 'A', 'from n1')).toBe(true);
+      expect(n1.cluster.optimisticCounts).toEqual({ tried: 1, redone: 1 });
+      const row = await n2.store.get('d1');
+      expect([row?.declaration.version, row?.declaration.parties.A.comment, row?.declaration.parties.B.comment]).toEqual([3, 'from n1', 'from n2']);
+      expect((await n2.store.getSince('d1', 1))?.notes.map((n) => n.by)).toEqual(['B', 'A']);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a seat given another holder without a new version is not written over by a change decided before it', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      await n2.cluster.withLock('d1', async () => {
+        const got = (await n2.store.get('d1'))!;
+        expect(await n2.store.save({ ...got, slots: { ...got.slots, B: { tokenHash: 'hash-b', lastSeen: got.lastActivity + 1 } } }, 1)).toBe(true);
+      });
+      // n1's kept document has the same version (1) but an older revision: the version alone would let it through.
+      expect(await tryOn(n1, 'A', 'from n1')).toBe(true);
+      expect(n1.cluster.optimisticCounts.redone).toBe(1);
+      const row = await n2.store.get('d1');
+      expect([row?.slots.B.tokenHash, row?.declaration.parties.A.comment]).toEqual(['hash-b', 'from n1']);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('while another node holds the lock, a change does not slip in: it waits for the holder, and is made on what the holder saved', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      // A locked section (as the submit's): the lock taken, then a save only once the gate opens.
+      const section = n2.cluster.withLock('d1', async () => {
+        holding();
+        await gate;
+        const got = (await n2.store.get('d1'))!;
+        return n2.store.save(noted(got, 'B', 'in the section'), got.declaration.version);
+      });
+      await held;
+      // n1's document is current (version 1, its own save): only the lock stops its save.
+      const change = tryOn(n1, 'A', 'from n1');
+      await vi.waitFor(() => expect(n1.cluster.optimisticCounts.redone).toBe(1), { timeout: 5000 });
+      expect((await n2.store.get('d1'))?.declaration.version).toBe(1);
+      open();
+      expect(await section).toBe(true);
+      expect(await change).toBe(true);
+      const row = await n2.store.get('d1');
+      expect([row?.declaration.version, row?.declaration.parties.A.comment, row?.declaration.parties.B.comment]).toEqual([3, 'from n1', 'in the section']);
+      expect(await advisoryLocks(n1.opened)).toBe(0);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a refusal, or nothing to save, decided without the lock is decided again under it; a failure after the save is not', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      expect(await tryOn(n2, 'B', 'ready')).toBe(true);
+      // Refused on n1's old document (B not ready), allowed on the row.
+      const refusing = () =>
+        n1.cluster.withLock(
+          'd1',
+          async () => {
+            const r = (await n1.store.get('d1'))!;
+            if (r.declaration.parties.B.comment !== 'ready') throw new Error('NOT_ALLOWED');
+            return n1.store.save(noted(r, 'A', 'after ready'), r.declaration.version);
+          },
+          OPTIMISTIC,
+        );
+      expect(await refusing()).toBe(true);
+      expect(n1.cluster.optimisticCounts).toEqual({ tried: 1, redone: 1 });
+      // Nothing to save: answered only from the row, under the lock.
+      const seen = await n1.cluster.withLock('d1', async () => (await n1.store.get('d1'))!.declaration.version, OPTIMISTIC);
+      expect(seen).toBe(3);
+      expect(n1.cluster.optimisticCounts).toEqual({ tried: 2, redone: 2 });
+      // Saved, then failed: the failure is answered; the change is not made twice.
+      const failingAfter = n1.cluster.withLock(
+        'd1',
+        async () => {
+          const r = (await n1.store.get('d1'))!;
+          await n1.store.save(noted(r, 'A', 'once'), r.declaration.version);
+          throw new Error('push failed');
+        },
+        OPTIMISTIC,
+      );
+      await expect(failingAfter).rejects.toThrow('push failed');
+      expect(n1.cluster.optimisticCounts).toEqual({ tried: 3, redone: 2 });
+      expect((await n2.store.get('d1'))?.declaration.version).toBe(4);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('[CL2] twenty changes at once on two nodes, tried without the lock: every one written once, none lost, no lock left', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? tryOn(n1, 'A', `n1-${i}`) : tryOn(n2, 'B', `n2-${i}`))));
+      expect(results.every(Boolean)).toBe(true);
+      const after = await n2.store.getSince('d1', 1);
+      expect(after?.record.declaration.version).toBe(21);
+      expect(after?.notes).toHaveLength(20);
+      expect(await advisoryLocks(n1.opened)).toBe(0);
+    } finally {
+      await closeAll(n1, n2);
     }
   });
 });

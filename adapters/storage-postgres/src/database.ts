@@ -67,6 +67,21 @@ export interface HeldLock {
   released: boolean;
 }
 
+/**
+ * A change tried without the cross-node lock (PgCluster.withLock's `optimistic`): the store answers its read from
+ * the document this node keeps, and its save is compare-and-set on the revision read, refused while another holds
+ * the declaration's lock. An attempt that does not end in its own save is done again under the lock.
+ */
+export interface OptimisticAttempt {
+  readonly declarationId: string;
+  /** The revision its read answered (null: nothing read yet). */
+  rev: number | null;
+  /** Its save was written. */
+  saved: boolean;
+  /** False once the attempt is over. */
+  active: boolean;
+}
+
 export interface OpenedPostgres {
   readonly db: PgDatabase;
   /** The main pool. */
@@ -78,6 +93,8 @@ export interface OpenedPostgres {
   readonly lockPool: pg.Pool;
   /** The lock held by the current async context, if any (see HeldLock). */
   readonly held: AsyncLocalStorage<HeldLock>;
+  /** The change tried without the lock in the current async context, if any (see OptimisticAttempt). */
+  readonly attempts: AsyncLocalStorage<OptimisticAttempt>;
   /** NOTIFYs sent after the commits they tell of, in batches (notices.ts). */
   readonly notices: PgNotices;
   readonly url: string;
@@ -126,6 +143,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     pool,
     lockPool,
     held: new AsyncLocalStorage<HeldLock>(),
+    attempts: new AsyncLocalStorage<OptimisticAttempt>(),
     notices: new PgNotices(noticePool, (error, lost) => options.onNoticesLost?.(error instanceof Error ? error : new Error(String(error)), lost)),
     url,
     async close() {

@@ -107,7 +107,7 @@ export function notesOf(notes: readonly { version: number; kind: string; by: str
  * (announcement.ts, PgNotices). Answers the saved
  * row's stamp (no row: not saved). `waiting`: it also answers the submit state before the save.
  */
-function saveText(waiting: boolean, handOver = false): string {
+function saveText(waiting: boolean, handOver = false, optimistic = false): string {
   const before = waiting ? `before as (select doc::jsonb ->> 'submitState' as submit_state from declarations where id = $1 and version = $12),` : '';
   return `
     with ${before}
@@ -117,7 +117,7 @@ function saveText(waiting: boolean, handOver = false): string {
         slot_a_token_hash = $7, slot_b_token_hash = $8,
         slot_a_last_seen = greatest(slot_a_last_seen, $9), slot_b_last_seen = greatest(slot_b_last_seen, $10),
         last_activity = greatest(last_activity, $11), rev = rev + 1
-      where id = $1 and version = $12
+      where id = $1 and version = $12${optimistic ? ' and rev = $16 and pg_try_advisory_xact_lock(hashtextextended($1, 0))' : ''}
       returning ${STAMP_COLUMNS}
     ),
     gone_keys as (
@@ -146,3 +146,10 @@ export const SAVE_WAITING: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_
  * still the holder's, which unlocks as usual.
  */
 export const SAVE_HANDING_OVER: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save_hand_over', text: saveText(false, true) };
+/**
+ * The save of a change tried without the lock (OptimisticAttempt): written only if the row is still the revision
+ * the change read ($16) and nobody holds the declaration's lock — the key is then taken for the save's transaction,
+ * so a holder that comes meanwhile reads the row after this commit. Not written: the change is done again under the
+ * lock.
+ */
+export const SAVE_OPTIMISTIC: Pick<pg.QueryConfig, 'name' | 'text'> = { name: 'eid_declaration_save_optimistic', text: saveText(false, false, true) };

@@ -9,10 +9,10 @@ import {
   type Party,
   type StoredDeclaration,
 } from '@eid/domain';
-import type { HeldLock, OpenedPostgres, PgDatabase, RowStamp } from './database.js';
+import type { HeldLock, OpenedPostgres, OptimisticAttempt, PgDatabase, RowStamp } from './database.js';
 import { randomBytes } from 'node:crypto';
 import { CHANGES_CHANNEL, announcedRowOf, announcementOf, versionAnnouncement, type AnnouncedRow } from './announcement.js';
-import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
+import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_OPTIMISTIC, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
 import { declarationKeys, declarations } from './schema.js';
 
@@ -76,7 +76,8 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
  */
 export class PgDeclarationStore implements DeclarationStorePort {
   private readonly db: PgDatabase;
-  private readonly documents = new Map<string, { readonly rev: number; readonly version: number; readonly doc: string }>();
+  /** The documents this node read or saved last, with their rows' stamps, by declaration. */
+  private readonly documents = new Map<string, { readonly stamp: RowStamp; readonly doc: string }>();
   /** The rows other nodes' saves announced (`heard`), the latest of each declaration, until `getSince` takes one. */
   private readonly announced = new Map<string, AnnouncedRow>();
   /** The heartbeats' writes waiting for the next batch, by declaration: each seat's latest time and who waits for the version. */
@@ -84,7 +85,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
   private touching = false;
 
   constructor(
-    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held' | 'notices'>,
+    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held' | 'attempts' | 'notices'>,
     /** The job queue: a save that marks a declaration waiting for the insurers' answer adds its submit job in the same transaction. */
     private readonly queue: PgJobs | null = null,
     /**
@@ -103,12 +104,22 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return held && held.active && !held.released && held.declarationId === id ? held : undefined;
   }
 
+  /** The change this context tries without the lock on the declaration, if it does (OptimisticAttempt). */
+  private attemptFor(id: string): OptimisticAttempt | undefined {
+    const attempt = this.opened.attempts.getStore();
+    return attempt && attempt.active && attempt.declarationId === id ? attempt : undefined;
+  }
+
+  private keptRev(id: string): number {
+    return this.documents.get(id)?.stamp.rev ?? -1;
+  }
+
   private remember(stamp: RowStamp, doc: string, held: HeldLock | undefined): void {
     if (held) held.stamp = stamp;
     // A read that finishes after a newer save of this node does not replace what that save kept.
-    if ((this.documents.get(stamp.id)?.rev ?? -1) > stamp.rev) return;
+    if (this.keptRev(stamp.id) > stamp.rev) return;
     this.documents.delete(stamp.id);
-    this.documents.set(stamp.id, { rev: stamp.rev, version: stamp.version, doc });
+    this.documents.set(stamp.id, { stamp, doc });
     if (this.documents.size > DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value as string);
   }
 
@@ -136,12 +147,24 @@ export class PgDeclarationStore implements DeclarationStorePort {
     const held = this.heldFor(id);
     const kept = this.documents.get(id);
     // The revision and the version both as kept: a document changed without a counted save (an older node's code, a repair by hand) is read.
-    if (held?.stamp && kept?.rev === held.stamp.rev && kept.version === held.stamp.version) return fromRow({ ...held.stamp, doc: kept.doc });
+    if (held?.stamp && kept?.stamp.rev === held.stamp.rev && kept.stamp.version === held.stamp.version) return fromRow({ ...held.stamp, doc: kept.doc });
+    const attempt = held ? undefined : this.attemptFor(id);
+    if (attempt) {
+      // Tried without the lock: the newest row this node knows (its own, or one another node announced), which the
+      // save's compare-and-set on its revision proves current or not.
+      const announced = this.announced.get(id);
+      const known = announced && announced.stamp.rev > this.keptRev(id) ? announced : kept;
+      if (known) {
+        attempt.rev = known.stamp.rev;
+        return fromRow({ ...known.stamp, doc: known.doc });
+      }
+    }
     const result = await (held?.client ?? this.opened.pool).query<RawRow>({ ...GET_ROW, values: [id] });
     const raw = result.rows[0];
     if (!raw) return null;
     const stamp = stampOf(raw);
     this.remember(stamp, raw.doc, held);
+    if (attempt) attempt.rev = stamp.rev;
     return fromRow({ ...stamp, doc: raw.doc });
   }
 
@@ -167,6 +190,14 @@ export class PgDeclarationStore implements DeclarationStorePort {
       note?.by ?? null,
     ];
     const held = this.heldFor(d.id);
+    const attempt = held ? undefined : this.attemptFor(d.id);
+    if (attempt) {
+      // Without the lock only a plain save of the revision read: anything else is done again under the lock.
+      if (attempt.rev === null || (this.queue && d.submitState === 'WAITING')) return false;
+      const result = await this.opened.pool.query<RawStamp>({ ...SAVE_OPTIMISTIC, values: [...values, attempt.rev] });
+      attempt.saved = this.saved(result.rows[0], doc, undefined, note);
+      return attempt.saved;
+    }
     if (!this.queue || d.submitState !== 'WAITING') {
       const handOver = held?.handOver === true && !held.released;
       const result = await (held?.client ?? this.opened.pool).query<RawStamp & { released?: boolean }>({ ...(handOver ? SAVE_HANDING_OVER : SAVE), values });
@@ -216,7 +247,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
       if (kept && (version < 0 || kept.stamp.version <= version)) this.announced.delete(declarationId);
       return;
     }
-    if ((this.documents.get(declarationId)?.rev ?? -1) >= row.stamp.rev || (this.announced.get(declarationId)?.stamp.rev ?? -1) >= row.stamp.rev) return;
+    if (this.keptRev(declarationId) >= row.stamp.rev || (this.announced.get(declarationId)?.stamp.rev ?? -1) >= row.stamp.rev) return;
     this.announced.delete(declarationId);
     this.announced.set(declarationId, row);
     if (this.announced.size > ANNOUNCED_KEPT) this.announced.delete(this.announced.keys().next().value as string);
@@ -227,7 +258,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
     const announced = this.announced.get(id);
     this.announced.delete(id);
     // The version right after the one asked from, announced with its row: the row and its note are what a read would give.
-    if (announced && announced.stamp.version === afterVersion + 1 && announced.stamp.rev > (this.documents.get(id)?.rev ?? -1)) {
+    if (announced && announced.stamp.version === afterVersion + 1 && announced.stamp.rev > this.keptRev(id)) {
       this.remember(announced.stamp, announced.doc, held);
       const notes = announced.note ? [{ version: announced.stamp.version, ...announced.note }] : [];
       return { record: fromRow({ ...announced.stamp, doc: announced.doc }), notes };

@@ -25,7 +25,8 @@ export function editHandlers(ports: Pick<HubPorts, 'isInLithuania' | 'registry' 
     async (payload: unknown, { conn, seat, contract }: Call<'seat'>): Promise<Committed> => {
       const kind = contract.changed ?? 'DATA';
       const known = name === 'responsible-insurer' ? await insurers() : undefined;
-      const { committed } = await uow.change(seat.declarationId, { writer: { conn, seat }, kind, when: contract.when }, (record, now) => {
+      // Pure: the registry's insurers are asked before; the edit itself only decides (it may be made twice across nodes).
+      const { committed } = await uow.change(seat.declarationId, { writer: { conn, seat }, kind, when: contract.when, pure: true }, (record, now) => {
         const ctx: EditContext = { actor: { party: seat.party, allow: seat.allow }, now, isInLithuania: ports.isInLithuania, ...(known ? { insurers: known } : {}) };
         const outcome = applyEdit(record.declaration, name, payload as WritePayload<WriteInstruction>, ctx);
         if (!outcome.ok) refuse(outcome.code);

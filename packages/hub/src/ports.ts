@@ -16,6 +16,12 @@ import type {
   VehicleRegistryPort,
 } from '@eid/domain';
 
+/** How a change holds a declaration's lock across nodes (ClusterPort.withLock). */
+export interface LockOptions {
+  readonly endsWithSave?: boolean;
+  readonly optimistic?: boolean;
+}
+
 /**
  * Several server nodes sharing one store: the lock of a declaration across nodes, and presence.
  * A single process needs neither (its in-process lock is the only one).
@@ -24,9 +30,11 @@ export interface ClusterPort {
   /**
    * Runs `run` holding the declaration's lock across nodes (taken after this process's own). `endsWithSave`: run's
    * last write of the declaration is one save, after which it does nothing more with it — the lock may be released
-   * at that save's commit.
+   * at that save's commit. `optimistic` (with `endsWithSave`): run's work before its save may be done twice (it
+   * reads and decides, and sends or counts nothing): it may first be tried without the lock, its save then written
+   * only if nothing was written since its read, and is done again under the lock unless that try ended in its save.
    */
-  withLock<T>(declarationId: string, run: () => Promise<T>, options?: { readonly endsWithSave?: boolean }): Promise<T>;
+  withLock<T>(declarationId: string, run: () => Promise<T>, options?: LockOptions): Promise<T>;
   /** Tells the other nodes which parties this node has devices of. */
   publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): void;
 }

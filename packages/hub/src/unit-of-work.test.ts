@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeclarationStorePort, StoredDeclaration } from '@eid/domain';
 import { MemoryDeclarationStore } from '@eid/adapter-storage-memory';
 import { ask, connect, Device, makeHarness, meet } from './testing/hub-harness.js';
+import type { ClusterPort, LockOptions } from './ports.js';
 
 /** A store whose next save loses the compare-and-set, as if another process had written first. */
 class RacingStore extends MemoryDeclarationStore implements DeclarationStorePort {
@@ -43,5 +44,26 @@ describe('the unit of work', () => {
     expect(stored?.version).toBe(start + 20);
     expect(stored?.parties.A.comment).toBe('c19');
     expect(a.results.filter((r) => r.id >= 1000).every((r) => r.ok)).toBe(true);
+  });
+
+  it('[HB18] only a change that decides alone may be tried without the cross-node lock: the edits; joining (codes drawn, costs counted) never', async () => {
+    const calls: Array<LockOptions | undefined> = [];
+    const cluster: ClusterPort = {
+      withLock: (_id, run, options) => {
+        calls.push(options);
+        return run();
+      },
+      publishPresence: () => undefined,
+    };
+    const h = makeHarness({ cluster });
+    const a = new Device();
+    const b = new Device();
+    await connect(h, a, 'KLM123', 'HBN512');
+    await meet(h, b, a, 'HBN512', 'KLM123');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.filter((o) => o?.optimistic === true)).toEqual([]);
+    calls.length = 0;
+    expect(await ask(h, a, { t: 'call', op: 'eid-comment', p: { text: 'pure' } })).toMatchObject({ ok: true });
+    expect(calls).toEqual([{ endsWithSave: true, optimistic: true }]);
   });
 });

@@ -12,7 +12,7 @@
 import type { ChangeNote, ChangedKind, Party, StoredDeclaration } from '@eid/domain';
 import type { Committed, DeclarationStates } from '@eid/domain/protocol';
 import { KeyedTurns, diffViews } from '@eid/domain';
-import type { HubPorts } from './ports.js';
+import type { HubPorts, LockOptions } from './ports.js';
 import { refuse } from './refusal.js';
 import { viewFor, type HubConnection, type Rooms, type Seat } from './rooms.js';
 
@@ -37,6 +37,11 @@ export interface ChangeOptions {
   readonly when: DeclarationStates;
   /** Who the other devices are told made it, when not the writer's party (a driver joining). */
   readonly by?: Party | null;
+  /**
+   * `apply` only reads the record and decides (it sends, counts and asks nothing): with several nodes the change may
+   * be tried without the cross-node lock and made again under it (ClusterPort.withLock's `optimistic`).
+   */
+  readonly pure?: boolean;
 }
 
 /** Is the declaration in a state the instruction may run in? */
@@ -56,7 +61,7 @@ export class UnitOfWork {
   ) {}
 
   /** Runs `run` alone for the declaration, on every node: changes of one declaration never interleave. */
-  withLock<T>(declarationId: string, run: () => Promise<T>, options?: { readonly endsWithSave?: boolean }): Promise<T> {
+  withLock<T>(declarationId: string, run: () => Promise<T>, options?: LockOptions): Promise<T> {
     const { cluster } = this.ports;
     return this.withLocalLock(declarationId, cluster ? () => cluster.withLock(declarationId, run, options) : run);
   }
@@ -89,7 +94,7 @@ export class UnitOfWork {
     apply: (record: StoredDeclaration, now: number) => Promise<Change<R>> | Change<R>,
   ): Promise<{ readonly result: R; readonly committed: Committed }> {
     // Its one save is its last write of the declaration (what follows it only pushes): the lock may go with its commit.
-    return this.withLock(declarationId, () => this.changeHeld(declarationId, options, apply), { endsWithSave: true });
+    return this.withLock(declarationId, () => this.changeHeld(declarationId, options, apply), { endsWithSave: true, optimistic: options.pure === true });
   }
 
   /**

@@ -48,7 +48,7 @@ export interface SeededRegistry extends VehicleRegistryPort {
 /** What several nodes share besides the tables: the declaration lock, the change feed and presence. */
 export interface ClusterLink {
   readonly node: string;
-  withLock<T>(declarationId: string, run: () => Promise<T>, options?: { readonly endsWithSave?: boolean }): Promise<T>;
+  withLock<T>(declarationId: string, run: () => Promise<T>, options?: { readonly endsWithSave?: boolean; readonly optimistic?: boolean }): Promise<T>;
   publishPresence(declarationId: string, present: { readonly A: boolean; readonly B: boolean }): Promise<void>;
   /** CH6: tells the other nodes that an account's chat changed (their open pages hear it). */
   publishChat(accountId: string, chatId: string): Promise<void>;
