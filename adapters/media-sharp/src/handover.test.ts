@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaFixture } from '@eid/test-fixtures';
@@ -16,6 +16,13 @@ const root = () => {
 afterEach(() => {
   for (const dir of roots.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The id of a process that has ended (free, unless the system hands it out again at once). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
 
 const image = (bytes: number[]) => ({ contentType: 'image/jpeg', bytes: new Uint8Array(bytes), width: 2, height: 1 });
 
@@ -50,21 +57,51 @@ describe('photos handed to the pipeline as files', () => {
 
   it('removes what a server that died left behind, and nothing of a running one', async () => {
     const dir = root();
-    // A process that ended: its id is free (a reused id of a running process would keep its directory).
-    const child = spawn(process.execPath, ['-e', '']);
-    const deadPid = child.pid!;
-    await new Promise((resolve) => child.on('exit', resolve));
-    const dead = join(dir, `eid-media-${deadPid}-abc`);
+    const ended = await deadPid();
+    const dead = join(dir, `eid-media-${ended}-abc`);
     const earlierSelf = join(dir, `eid-media-${process.pid}-old`);
     const running = join(dir, `eid-media-${process.ppid}-xyz`);
     const other = join(dir, 'someone-else');
     for (const d of [dead, earlierSelf, running, other]) mkdirSync(join(d, 'inside'), { recursive: true });
-    const handover = Handover.create(dir);
+    // This process's id on a directory made before it started: a process of an earlier boot, or container, had it.
+    const beforeStart = (Date.now() - process.uptime() * 1000 - 60_000) / 1000;
+    utimesSync(earlierSelf, beforeStart, beforeStart);
+    // Not a directory: left.
+    writeFileSync(join(dir, `eid-media-${ended}-file`), 'x');
+    const first = Handover.create(dir);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(earlierSelf)).toBe(false);
     expect(existsSync(running)).toBe(true);
     expect(existsSync(other)).toBe(true);
-    expect(existsSync(handover.dir)).toBe(true);
+    expect(existsSync(join(dir, `eid-media-${ended}-file`))).toBe(true);
+    // A second pool in this process leaves the first's directory alone.
+    const second = Handover.create(dir);
+    expect(existsSync(first.dir) && existsSync(second.dir)).toBe(true);
+    second.close();
+    first.close();
+  });
+
+  it("leaves another user's directory of an ended process without failing", async () => {
+    const dir = root();
+    const foreign = join(dir, `eid-media-${await deadPid()}-foreign`);
+    mkdirSync(foreign);
+    // Only root can give a directory to another user (nobody); run as anyone else, the directory is the test's own
+    // and is removed.
+    if (process.getuid?.() === 0) chownSync(foreign, 65534, 65534);
+    const handover = Handover.create(dir);
+    expect(existsSync(foreign)).toBe(process.getuid?.() === 0);
+    handover.close();
+  });
+
+  it('removes a given-up photo\'s results once more after its process had time to write them', async () => {
+    const handover = Handover.create(root());
+    const file = (await handover.put(new Uint8Array([1])))!;
+    await handover.dropGivenUp(file, 50);
+    expect(readdirSync(handover.dir)).toEqual([]);
+    // The process, not yet ended, writes its results after the first removal.
+    writeFileSync(`${file}.image`, 'late');
+    await vi.waitFor(() => expect(readdirSync(handover.dir)).toEqual([]), { timeout: 2000 });
+    handover.close();
   });
 
   it('[IMG5] leaves no photo on disk after a processed, a refused or a given-up image; without its directory photos go through the pipe', async () => {

@@ -5,11 +5,11 @@
  * for the results); a file is written and read by libuv's threads. Whatever cannot be written (a full disk) goes
  * through the pipe as before: a file is a faster way, never the only one.
  *
- * The directory is the server's own (mode 0700, named with its process id) and removed when the pool closes; one
- * left by a server that died is removed by the next server started on the machine. Every file is removed once its
- * image has been read back or given up.
+ * The directory is the server's own (mode 0700, named with its process id, under the server's data directory) and
+ * removed when the pool closes; one left by a server that died is removed by the next server started there. Every
+ * file is removed once its image has been read back or given up.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +22,12 @@ const OWNED = /^eid-media-(\d+)-/;
 export type HandedImage = Omit<ProcessedImage, 'bytes'> & ({ readonly bytes: Uint8Array } | { readonly file: string });
 export type HandedOutcome = { readonly ok: true; readonly image: HandedImage; readonly thumbnail: HandedImage } | Extract<MediaOutcome, { ok: false }>;
 
+/** The directories this process made (a second pool in the same process must not take them for abandoned ones). */
+const made = new Set<string>();
+/** When this process started: a directory with its id made before then is an earlier process's. */
+const STARTED = Date.now() - process.uptime() * 1000;
+
 const alive = (pid: number): boolean => {
-  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -33,7 +37,11 @@ const alive = (pid: number): boolean => {
   }
 };
 
-/** Removes the directories of servers that are no longer running (a crash leaves its photos behind). */
+/**
+ * Removes the directories of servers that are no longer running (a crash leaves its photos behind): this user's
+ * directories whose process has ended, or that carry this process's id from before it started. What cannot be
+ * removed is left (it never stops the server from starting).
+ */
 function removeAbandoned(root: string): void {
   let names: string[];
   try {
@@ -43,7 +51,16 @@ function removeAbandoned(root: string): void {
   }
   for (const name of names) {
     const pid = OWNED.exec(name)?.[1];
-    if (pid !== undefined && !alive(Number(pid))) rmSync(join(root, name), { recursive: true, force: true });
+    const dir = join(root, name);
+    if (pid === undefined || made.has(dir)) continue;
+    try {
+      const stat = lstatSync(dir);
+      if (!stat.isDirectory() || stat.uid !== process.getuid?.()) continue;
+      const abandoned = Number(pid) === process.pid ? stat.mtimeMs < STARTED : !alive(Number(pid));
+      if (abandoned) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another's, or gone meanwhile: left as it is.
+    }
   }
 }
 
@@ -52,10 +69,13 @@ export class Handover {
 
   private constructor(readonly dir: string) {}
 
-  /** The server's directory, under `root` (the system's temporary directory by default). */
+  /** The server's directory, under `root` (made if missing; the system's temporary directory by default). */
   static create(root: string = tmpdir()): Handover {
+    mkdirSync(root, { recursive: true, mode: 0o700 });
     removeAbandoned(root);
-    return new Handover(mkdtempSync(join(root, `${PREFIX}${process.pid}-`)));
+    const dir = mkdtempSync(join(root, `${PREFIX}${process.pid}-`));
+    made.add(dir);
+    return new Handover(dir);
   }
 
   /** The photo written to a file of its own; null when it cannot be (it then goes through the pipe). */
@@ -82,8 +102,18 @@ export class Handover {
     await Promise.all([file, imageFile(file), thumbnailFile(file)].map((f) => rm(f, { force: true })));
   }
 
+  /**
+   * Removes a given-up photo's files now and once more after `laterMs`: a process whose time ran out may still
+   * write its results until the pool has ended it.
+   */
+  async dropGivenUp(file: string, laterMs: number): Promise<void> {
+    await this.drop(file);
+    setTimeout(() => void this.drop(file).catch(() => undefined), laterMs).unref();
+  }
+
   /** Removes the directory (the pool is closing). */
   close(): void {
+    made.delete(this.dir);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -27,6 +27,8 @@ const DEFAULTS: PipelineOptions = {
  * resolves from either (tests run the sources; `tsc -b` builds dist before any test runs).
  */
 const SCRIPT = fileURLToPath(new URL('../dist/media-process.js', import.meta.url));
+/** How long a process given up on is left to stop before it is killed (workerpool's `workerTerminateTimeout`). */
+const TERMINATE_MS = 1000;
 
 /**
  * The photo pipeline (declaration-flow §9) on sharp (libvips), in a pool of child processes at low
@@ -51,6 +53,8 @@ export class SharpMediaProcessor implements MediaProcessorPort {
       maxWorkers: Math.max(1, processes ?? availableParallelism()),
       // Typed arrays cross the pipe as they are (not as JSON).
       forkOpts: { serialization: 'advanced', execArgv: [] },
+      // A process whose image ran out of time is ended this long after (its files removed again after it).
+      workerTerminateTimeout: TERMINATE_MS,
     });
   }
 
@@ -61,13 +65,20 @@ export class SharpMediaProcessor implements MediaProcessorPort {
     const task = { contentType: sniffed.contentType, purpose: input.purpose, legend: input.legend, options: this.options };
     // As a file when it can be written (handover.ts), else through the pipe.
     const file = await this.handover.put(input.bytes);
+    if (file === null) {
+      try {
+        return (await this.pool.exec('process', [{ ...task, bytes: input.bytes } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
+      } catch {
+        return { ok: false, code: 'FAILED_CONVERSION' };
+      }
+    }
     try {
-      if (file === null) return (await this.pool.exec('process', [{ ...task, bytes: input.bytes } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
-      return await this.handover.take((await this.pool.exec('process', [{ ...task, file }]).timeout(this.timeoutMs)) as HandedOutcome);
+      const outcome = await this.handover.take((await this.pool.exec('process', [{ ...task, file }]).timeout(this.timeoutMs)) as HandedOutcome);
+      await this.handover.drop(file);
+      return outcome;
     } catch {
+      await this.handover.dropGivenUp(file, 2 * TERMINATE_MS);
       return { ok: false, code: 'FAILED_CONVERSION' };
-    } finally {
-      if (file !== null) await this.handover.drop(file);
     }
   }
 

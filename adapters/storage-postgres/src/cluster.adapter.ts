@@ -84,14 +84,15 @@ export class PgCluster {
   async withLock<T>(declarationId: string, run: () => Promise<T>, options: { readonly endsWithSave?: boolean; readonly optimistic?: boolean } = {}): Promise<T> {
     const id = checkedId(declarationId, 'PgCluster.withLock');
     if (options.optimistic === true && options.endsWithSave === true) {
-      const attempt: OptimisticAttempt = { declarationId: id, rev: null, saved: false, active: true };
+      const attempt: OptimisticAttempt = { declarationId: id, rev: null, saved: false, unknown: false, active: true };
       this.optimistic.tried += 1;
       try {
         const result = await this.opened.attempts.run(attempt, run);
         if (attempt.saved) return result;
       } catch (error) {
-        // Saved, then failed: what failed came after the write, which must not be made twice.
-        if (attempt.saved) throw error;
+        // Saved, then failed: what failed came after the write, which must not be made twice. A save lost on its way
+        // may have been written: it is answered as failed, not made again on top of itself.
+        if (attempt.saved || attempt.unknown) throw error;
       } finally {
         attempt.active = false;
       }

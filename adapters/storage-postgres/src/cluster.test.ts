@@ -26,6 +26,22 @@ async function node(name: string) {
   return { opened, cluster: new PgCluster(opened, name, quiet), store: new PgDeclarationStore(opened, null, KEY) };
 }
 
+/** A listening node whose store keeps the rows announced, and what it heard. */
+async function listening(name: string) {
+  const opened = await database.open();
+  const store = new PgDeclarationStore(opened, null, KEY);
+  const heard: Array<{ version: number; row: AnnouncedRow | null }> = [];
+  const cluster = new PgCluster(opened, name, {
+    ...quiet,
+    changed: (id, version, announcement) => {
+      store.heard(id, version, announcement);
+      heard.push({ version, row: announcement ? announcedRowOf(announcement, KEY) : null });
+    },
+  });
+  await cluster.start();
+  return { opened, cluster, store, heard };
+}
+
 /** Advisory locks held in this test file's database (other files' databases share the server). */
 async function advisoryLocks(opened: OpenedPostgres): Promise<number> {
   const { rows } = await opened.pool.query<{ n: number }>(
@@ -261,12 +277,14 @@ describe('changes tried without the lock (issue 35 item 5)', () => {
   it('on the node that saved last, a change is one statement: no lock taken, no row read, its save alone', async () => {
     const { n1, n2 } = await twoNodes();
     try {
-      const acquired = vi.fn();
-      n1.opened.lockPool.on('acquire', acquired);
-      const queries = vi.spyOn(n1.opened.pool, 'query');
+      const reads = vi.spyOn(n1.opened.pool, 'query');
+      const saves = vi.spyOn(n1.opened.lockPool, 'query');
+      const locks = vi.spyOn(n1.opened.lockPool, 'connect');
       expect(await tryOn(n1, 'A', 'second')).toBe(true);
-      expect(acquired).not.toHaveBeenCalled();
-      expect(queries.mock.calls.map(([config]) => (config as { name?: string }).name)).toEqual(['eid_declaration_save_optimistic']);
+      // No read, and one statement on the lock pool (which bounds its wait for the row): the save. No lock's session.
+      expect(reads).not.toHaveBeenCalled();
+      expect(saves.mock.calls.map(([config]) => (config as { name?: string }).name)).toEqual(['eid_declaration_save_optimistic']);
+      expect(locks.mock.calls.filter((args) => (args as unknown[]).length === 0)).toEqual([]);
       expect(n1.cluster.optimisticCounts).toEqual({ tried: 1, redone: 0 });
       const row = await n2.store.get('d1');
       expect([row?.declaration.version, row?.declaration.parties.A.comment]).toEqual([2, 'second']);
@@ -286,6 +304,43 @@ describe('changes tried without the lock (issue 35 item 5)', () => {
       const row = await n2.store.get('d1');
       expect([row?.declaration.version, row?.declaration.parties.A.comment, row?.declaration.parties.B.comment]).toEqual([3, 'from n1', 'from n2']);
       expect((await n2.store.getSince('d1', 1))?.notes.map((n) => n.by)).toEqual(['B', 'A']);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a change decided on the row another node announced is written without the lock', async () => {
+    const n1 = await node('n1');
+    const n2 = await listening('n2');
+    try {
+      await n1.store.create(storedDeclaration('d1', 'KLM123', 'ABC987'));
+      expect(await changeOn(n2, 'first')).toBe(true);
+      expect(await tryOn(n1, 'A', 'from n1')).toBe(true);
+      // n2 hears n1's save with its row (the listener keeps it): its document is the current one without a read.
+      await vi.waitFor(() => expect(n2.heard.some((h) => h.version === 2 && h.row !== null)).toBe(true), HEARD);
+      const reads = vi.spyOn(n2.opened.pool, 'query');
+      expect(await tryOn(n2, 'B', 'from n2')).toBe(true);
+      expect(reads).not.toHaveBeenCalled();
+      expect(n2.cluster.optimisticCounts).toEqual({ tried: 1, redone: 0 });
+      const row = await n1.store.get('d1');
+      expect([row?.declaration.version, row?.declaration.parties.A.comment, row?.declaration.parties.B.comment]).toEqual([3, 'from n1', 'from n2']);
+    } finally {
+      await closeAll(n1, n2);
+    }
+  });
+
+  it('a save lost on its way (the connection gone after the commit) is answered as failed, never made again on itself', async () => {
+    const { n1, n2 } = await twoNodes();
+    try {
+      const query = n1.opened.lockPool.query.bind(n1.opened.lockPool) as (...args: unknown[]) => Promise<unknown>;
+      vi.spyOn(n1.opened.lockPool, 'query').mockImplementationOnce((async (...args: unknown[]) => {
+        await query(...args);
+        throw new Error('Connection terminated unexpectedly');
+      }) as never);
+      await expect(tryOn(n1, 'A', 'once')).rejects.toThrow('Connection terminated');
+      expect(n1.cluster.optimisticCounts).toEqual({ tried: 1, redone: 0 });
+      const row = await n2.store.get('d1');
+      expect([row?.declaration.version, row?.declaration.parties.A.comment]).toEqual([2, 'once']);
     } finally {
       await closeAll(n1, n2);
     }
@@ -393,21 +448,6 @@ describe('changes tried without the lock (issue 35 item 5)', () => {
 });
 
 describe('a save\'s row carried by its announcement (issue 35 item 5)', () => {
-  /** A listening node whose store keeps the rows announced, and what it heard. */
-  async function listening(name: string) {
-    const opened = await database.open();
-    const store = new PgDeclarationStore(opened, null, KEY);
-    const heard: Array<{ version: number; row: AnnouncedRow | null }> = [];
-    const cluster = new PgCluster(opened, name, {
-      ...quiet,
-      changed: (id, version, announcement) => {
-        store.heard(id, version, announcement);
-        heard.push({ version, row: announcement ? announcedRowOf(announcement, KEY) : null });
-      },
-    });
-    await cluster.start();
-    return { opened, cluster, store, heard };
-  }
   const saveOn = (n: { cluster: PgCluster; store: PgDeclarationStore }, comment: string, by: 'A' | 'B' = 'A') => changeOn(n, comment, { by });
   const comment = (read: { record: StoredDeclaration } | null) => read?.record.declaration.parties.A.comment;
 

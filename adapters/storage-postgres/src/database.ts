@@ -78,6 +78,8 @@ export interface OptimisticAttempt {
   rev: number | null;
   /** Its save was written. */
   saved: boolean;
+  /** Its save failed on its way (a connection lost): whether it was written is unknown, so it is not made again. */
+  unknown: boolean;
   /** False once the attempt is over. */
   active: boolean;
 }

@@ -85,7 +85,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
   private touching = false;
 
   constructor(
-    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'held' | 'attempts' | 'notices'>,
+    private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'lockPool' | 'held' | 'attempts' | 'notices'>,
     /** The job queue: a save that marks a declaration waiting for the insurers' answer adds its submit job in the same transaction. */
     private readonly queue: PgJobs | null = null,
     /**
@@ -194,9 +194,16 @@ export class PgDeclarationStore implements DeclarationStorePort {
     if (attempt) {
       // Without the lock only a plain save of the revision read: anything else is done again under the lock.
       if (attempt.rev === null || (this.queue && d.submitState === 'WAITING')) return false;
-      const result = await this.opened.pool.query<RawStamp>({ ...SAVE_OPTIMISTIC, values: [...values, attempt.rev] });
-      attempt.saved = this.saved(result.rows[0], doc, undefined, note);
-      return attempt.saved;
+      let row: RawStamp | undefined;
+      try {
+        // On the lock pool, as the saves under the lock: its lock_timeout bounds a wait for the row.
+        row = (await this.opened.lockPool.query<RawStamp>({ ...SAVE_OPTIMISTIC, values: [...values, attempt.rev] })).rows[0];
+      } catch (error) {
+        attempt.unknown = true;
+        throw error;
+      }
+      attempt.saved = row !== undefined;
+      return this.saved(row, doc, undefined, note);
     }
     if (!this.queue || d.submitState !== 'WAITING') {
       const handOver = held?.handOver === true && !held.released;

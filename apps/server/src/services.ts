@@ -6,6 +6,7 @@
  * HTTP app (app.ts) and its plugins only adapt these services; a test builds them without a server
  * (services.test.ts).
  */
+import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
@@ -88,7 +89,8 @@ export async function buildServices(deps: ServiceDeps) {
   if (config.bureauSeed === 'fixture') await seedBureauRecords(storage.bureau, clock.now());
   // The address registry's service replaces the fixture in a real installation.
   const addressLookup = new FixtureAddresses();
-  const media = new SharpMediaProcessor();
+  // Photos on their way to the pipeline's processes go through files under the data directory (handover.ts).
+  const media = new SharpMediaProcessor({ handoverRoot: join(config.dataDir, 'photos-in-progress') });
   const plateReader = new TesseractPlateReader();
   closers.push(() => media.close(), () => plateReader.close());
 
