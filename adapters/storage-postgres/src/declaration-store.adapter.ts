@@ -11,9 +11,11 @@ import {
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, OptimisticAttempt, PgDatabase, RowStamp } from './database.js';
 import { randomBytes } from 'node:crypto';
-import { CHANGES_CHANNEL, announcedRowOf, announcementOf, versionAnnouncement, type AnnouncedRow } from './announcement.js';
-import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_OPTIMISTIC, SAVE_WAITING, TOUCH_MANY, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
+import { CHANGES_CHANNEL, announcedRowOf, announcementOf, versionAnnouncement } from './announcement.js';
+import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_OPTIMISTIC, SAVE_WAITING, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
+import { TouchBatches } from './touch-batches.js';
+import { KeptRows } from './kept-rows.js';
 import { declarationKeys, declarations } from './schema.js';
 
 export { CHANGES_CHANNEL } from './announcement.js';
@@ -21,12 +23,6 @@ export { CHANGES_CHANNEL } from './announcement.js';
 type Row = typeof declarations.$inferSelect;
 type Tx = Parameters<Parameters<PgDatabase['transaction']>[0]>[0];
 
-/** How many declarations' documents a node keeps by revision (a few kB each): those its devices are filling in. */
-const DOCUMENTS_KEPT = 1000;
-/** How many announced rows a node keeps until its hub asks (most are of declarations with no device here). */
-const ANNOUNCED_KEPT = 1000;
-/** The most declarations one batch of heartbeats' writes names (more wait for the next statement). */
-const TOUCHES_PER_STATEMENT = 1000;
 
 
 function toRow(r: StoredDeclaration): Row {
@@ -76,13 +72,10 @@ function announce(tx: Tx, declarationId: string, version: number): Promise<unkno
  */
 export class PgDeclarationStore implements DeclarationStorePort {
   private readonly db: PgDatabase;
-  /** The documents this node read or saved last, with their rows' stamps, by declaration. */
-  private readonly documents = new Map<string, { readonly stamp: RowStamp; readonly doc: string }>();
-  /** The rows other nodes' saves announced (`heard`), the latest of each declaration, until `getSince` takes one. */
-  private readonly announced = new Map<string, AnnouncedRow>();
-  /** The heartbeats' writes waiting for the next batch, by declaration: each seat's latest time and who waits for the version. */
-  private readonly touches = new Map<string, { A: number | null; B: number | null; waiting: Array<{ resolve: (version: number | null) => void; reject: (error: unknown) => void }> }>();
-  private touching = false;
+  /** The documents this node read or saved last, and the rows other nodes' saves announced (kept-rows.ts). */
+  private readonly kept = new KeptRows();
+  /** The heartbeats' writes, in batches. */
+  private readonly touches: TouchBatches;
 
   constructor(
     private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'lockPool' | 'held' | 'attempts' | 'notices'>,
@@ -96,6 +89,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
     private readonly announceKey: Uint8Array = randomBytes(32),
   ) {
     this.db = opened.db;
+    this.touches = new TouchBatches(opened.pool);
   }
 
   /** The lock this context holds on the declaration, if it does (its work not over, the lock not gone with a save). */
@@ -110,22 +104,13 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return attempt && attempt.active && attempt.declarationId === id ? attempt : undefined;
   }
 
-  private keptRev(id: string): number {
-    return this.documents.get(id)?.stamp.rev ?? -1;
-  }
-
   private remember(stamp: RowStamp, doc: string, held: HeldLock | undefined): void {
     if (held) held.stamp = stamp;
-    // A read that finishes after a newer save of this node does not replace what that save kept.
-    if (this.keptRev(stamp.id) > stamp.rev) return;
-    this.documents.delete(stamp.id);
-    this.documents.set(stamp.id, { stamp, doc });
-    if (this.documents.size > DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value as string);
+    this.kept.remember(stamp, doc);
   }
 
   private forget(id: string): void {
-    this.documents.delete(id);
-    this.announced.delete(id);
+    this.kept.forget(id);
     const held = this.heldFor(id);
     if (held) held.stamp = null;
   }
@@ -145,15 +130,14 @@ export class PgDeclarationStore implements DeclarationStorePort {
 
   async get(id: string): Promise<StoredDeclaration | null> {
     const held = this.heldFor(id);
-    const kept = this.documents.get(id);
+    const kept = this.kept.document(id);
     // The revision and the version both as kept: a document changed without a counted save (an older node's code, a repair by hand) is read.
     if (held?.stamp && kept?.stamp.rev === held.stamp.rev && kept.stamp.version === held.stamp.version) return fromRow({ ...held.stamp, doc: kept.doc });
     const attempt = held ? undefined : this.attemptFor(id);
     if (attempt) {
       // Tried without the lock: the newest row this node knows (its own, or one another node announced), which the
       // save's compare-and-set on its revision proves current or not.
-      const announced = this.announced.get(id);
-      const known = announced && announced.stamp.rev > this.keptRev(id) ? announced : kept;
+      const known = this.kept.newest(id);
       if (known) {
         attempt.rev = known.stamp.rev;
         return fromRow({ ...known.stamp, doc: known.doc });
@@ -248,24 +232,14 @@ export class PgDeclarationStore implements DeclarationStorePort {
    * (kept already) are not. An announcement without a row (too long, unsigned, a removal) drops an older one kept.
    */
   heard(declarationId: string, version: number, announcement?: Readonly<Record<string, unknown>>): void {
-    const row = announcement ? announcedRowOf(announcement, this.announceKey) : null;
-    if (!row || row.stamp.id !== declarationId || row.stamp.version !== version) {
-      const kept = this.announced.get(declarationId);
-      if (kept && (version < 0 || kept.stamp.version <= version)) this.announced.delete(declarationId);
-      return;
-    }
-    if (this.keptRev(declarationId) >= row.stamp.rev || (this.announced.get(declarationId)?.stamp.rev ?? -1) >= row.stamp.rev) return;
-    this.announced.delete(declarationId);
-    this.announced.set(declarationId, row);
-    if (this.announced.size > ANNOUNCED_KEPT) this.announced.delete(this.announced.keys().next().value as string);
+    this.kept.hear(declarationId, version, announcement ? announcedRowOf(announcement, this.announceKey) : null);
   }
 
   async getSince(id: string, afterVersion: number): Promise<{ record: StoredDeclaration; notes: ChangeNote[] } | null> {
     const held = this.heldFor(id);
-    const announced = this.announced.get(id);
-    this.announced.delete(id);
+    const announced = this.kept.takeAnnounced(id);
     // The version right after the one asked from, announced with its row: the row and its note are what a read would give.
-    if (announced && announced.stamp.version === afterVersion + 1 && announced.stamp.rev > this.keptRev(id)) {
+    if (announced && announced.stamp.version === afterVersion + 1) {
       this.remember(announced.stamp, announced.doc, held);
       const notes = announced.note ? [{ version: announced.stamp.version, ...announced.note }] : [];
       return { record: fromRow({ ...announced.stamp, doc: announced.doc }), notes };
@@ -281,44 +255,9 @@ export class PgDeclarationStore implements DeclarationStorePort {
     return { record: fromRow({ ...stamp, doc: raw.doc }), notes: notesOf(raw.notes) };
   }
 
-  /**
-   * A heartbeat's write (a seat's last-seen time, the last activity). The touches that come while the previous batch
-   * is on its way go in the next, in one statement: alone, a touch is written at once; at a thousand declarations a
-   * node's two thousand devices cost a few statements and commits a second, not two thousand (issue 35 item 5).
-   */
+  /** A heartbeat's write (a seat's last-seen time, the last activity), in the next batch (touch-batches.ts). */
   touch(id: string, party: Party, at: number): Promise<number | null> {
-    return new Promise((resolve, reject) => {
-      let touch = this.touches.get(id);
-      if (!touch) {
-        touch = { A: null, B: null, waiting: [] };
-        this.touches.set(id, touch);
-      }
-      touch[party] = Math.max(touch[party] ?? at, at);
-      touch.waiting.push({ resolve, reject });
-      if (!this.touching) void this.writeTouches();
-    });
-  }
-
-  private async writeTouches(): Promise<void> {
-    this.touching = true;
-    try {
-      while (this.touches.size > 0) {
-        // The oldest first (a Map keeps its insertion order): past a thousand declarations pending, every one is
-        // written in its turn. The rows are locked in the order of their ids by the statement itself (TOUCH_MANY).
-        const ids = [...this.touches.keys()].slice(0, TOUCHES_PER_STATEMENT);
-        const batch = ids.map((id) => [id, this.touches.get(id)!] as const);
-        for (const id of ids) this.touches.delete(id);
-        try {
-          const result = await this.opened.pool.query<{ id: string; version: number }>({ ...TOUCH_MANY, values: [ids, batch.map(([, t]) => t.A), batch.map(([, t]) => t.B)] });
-          const versions = new Map(result.rows.map((row) => [row.id, Number(row.version)]));
-          for (const [id, t] of batch) for (const w of t.waiting) w.resolve(versions.get(id) ?? null);
-        } catch (error) {
-          for (const [, t] of batch) for (const w of t.waiting) w.reject(error);
-        }
-      }
-    } finally {
-      this.touching = false;
-    }
+    return this.touches.touch(id, party, at);
   }
 
   async findByKeys(keys: readonly string[], since: number): Promise<StoredDeclaration[]> {
