@@ -10,7 +10,7 @@ import {
   type StoredDeclaration,
 } from '@eid/domain';
 import type { HeldLock, OpenedPostgres, OptimisticAttempt, PgDatabase, RowStamp } from './database.js';
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { CHANGES_CHANNEL, announcedRowOf, announcementOf, versionAnnouncement } from './announcement.js';
 import { GET_ROW, GET_SINCE, SAVE, SAVE_HANDING_OVER, SAVE_OPTIMISTIC, SAVE_WAITING, notesOf, stampOf, type RawRow, type RawStamp } from './declaration-rows.js';
 import { JOB_QUEUES, type PgJobs } from './jobs.adapter.js';
@@ -76,6 +76,8 @@ export class PgDeclarationStore implements DeclarationStorePort {
   private readonly kept = new KeptRows();
   /** The heartbeats' writes, in batches. */
   private readonly touches: TouchBatches;
+  /** The announcements' signing key, prepared once. */
+  private readonly macKey: KeyObject;
 
   constructor(
     private readonly opened: Pick<OpenedPostgres, 'db' | 'pool' | 'lockPool' | 'held' | 'attempts' | 'notices'>,
@@ -86,9 +88,10 @@ export class PgDeclarationStore implements DeclarationStorePort {
      * node (derived from the installation's shared secret). A store without one makes its own: its rows are then
      * taken by no other node, which reads the table instead.
      */
-    private readonly announceKey: Uint8Array = randomBytes(32),
+    announceKey: Uint8Array = randomBytes(32),
   ) {
     this.db = opened.db;
+    this.macKey = createSecretKey(announceKey);
     this.touches = new TouchBatches(opened.pool);
   }
 
@@ -222,7 +225,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
     if (!row) return false;
     const stamp = stampOf(row);
     this.remember(stamp, doc, held);
-    this.opened.notices.send(CHANGES_CHANNEL, announcementOf(stamp, doc, note ?? null, this.announceKey)).catch(() => undefined);
+    this.opened.notices.send(CHANGES_CHANNEL, announcementOf(stamp, doc, note ?? null, this.macKey)).catch(() => undefined);
     return true;
   }
 
@@ -232,7 +235,7 @@ export class PgDeclarationStore implements DeclarationStorePort {
    * (kept already) are not. An announcement without a row (too long, unsigned, a removal) drops an older one kept.
    */
   heard(declarationId: string, version: number, announcement?: Readonly<Record<string, unknown>>): void {
-    this.kept.hear(declarationId, version, announcement ? announcedRowOf(announcement, this.announceKey) : null);
+    this.kept.hear(declarationId, version, announcement ? announcedRowOf(announcement, this.macKey) : null);
   }
 
   async getSince(id: string, afterVersion: number): Promise<{ record: StoredDeclaration; notes: ChangeNote[] } | null> {
