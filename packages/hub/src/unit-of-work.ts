@@ -7,7 +7,8 @@
  * several nodes, across them (the cluster port's database lock, taken after the process's own so a
  * node holds at most one database lock per declaration). The commit is compare-and-set on the
  * version, so a write nobody serialised is refused (SERVER_ERROR), not lost silently. A change is answered only after it was committed, and pushed to the other devices
- * right after.
+ * right after. A pure change (the edits: `ChangeOptions.pure`) may first be tried without the cross-node lock, and is
+ * made again under it unless that try was committed (docs/decisions/cluster.md, "The edits tried without the lock").
  */
 import type { ChangeNote, ChangedKind, Party, StoredDeclaration } from '@eid/domain';
 import type { Committed, DeclarationStates } from '@eid/domain/protocol';
