@@ -57,21 +57,29 @@ async function closeAll(...nodes: { opened: OpenedPostgres; cluster: PgCluster }
   }
 }
 
-function commented(r: StoredDeclaration, comment: string): StoredDeclaration {
+/** The next version of `r` with a party's comment set (A's unless named). */
+function commented(r: StoredDeclaration, comment: string, party: 'A' | 'B' = 'A'): StoredDeclaration {
   const d = r.declaration;
-  return { ...r, declaration: { ...d, version: d.version + 1, parties: { ...d.parties, A: { ...d.parties.A, comment } } } };
+  return { ...r, declaration: { ...d, version: d.version + 1, parties: { ...d.parties, [party]: { ...d.parties[party], comment } } } };
 }
 
-/** A change of `d1` on a node, as the hub makes one: read under the lock, its comment set, saved with its note. */
-function changeOn(n: { cluster: PgCluster; store: PgDeclarationStore }, comment: string, options: { by?: 'A' | 'B'; endsWithSave?: boolean } = {}): Promise<boolean> {
+/**
+ * A change of `d1` on a node, as the hub makes one: read under the lock, a party's comment set (`party`, A's unless
+ * named), saved with its note (`by`, A unless named); `optimistic`, tried without the lock first.
+ */
+function changeOn(
+  n: { cluster: PgCluster; store: PgDeclarationStore },
+  comment: string,
+  options: { by?: 'A' | 'B'; party?: 'A' | 'B'; endsWithSave?: boolean; optimistic?: boolean } = {},
+): Promise<boolean> {
   return n.cluster.withLock(
     'd1',
     async () => {
       const before = await n.store.get('d1');
       if (!before) throw new Error('gone');
-      return n.store.save(commented(before, comment), before.declaration.version, { kind: 'DATA', by: options.by ?? 'A' });
+      return n.store.save(commented(before, comment, options.party), before.declaration.version, { kind: 'DATA', by: options.by ?? 'A' });
     },
-    { endsWithSave: options.endsWithSave },
+    { endsWithSave: options.endsWithSave, optimistic: options.optimistic },
   );
 }
 
@@ -247,23 +255,9 @@ describe('the cross-node lock', () => {
 describe('changes tried without the lock (issue 35 item 5)', () => {
   const OPTIMISTIC = { endsWithSave: true, optimistic: true } as const;
 
-  function noted(r: StoredDeclaration, party: 'A' | 'B', comment: string): StoredDeclaration {
-    const d = r.declaration;
-    return { ...r, declaration: { ...d, version: d.version + 1, parties: { ...d.parties, [party]: { ...d.parties[party], comment } } } };
-  }
-
-  /** A pure change of `d1` as the hub's edits make one: read, one field set, saved; tried without the lock first. */
-  function tryOn(n: { cluster: PgCluster; store: PgDeclarationStore }, party: 'A' | 'B', comment: string): Promise<boolean> {
-    return n.cluster.withLock(
-      'd1',
-      async () => {
-        const before = (await n.store.get('d1')) ?? Promise.reject(new Error('gone'));
-        const r = await before;
-        return n.store.save(noted(r, party, comment), r.declaration.version, { kind: 'DATA', by: party });
-      },
-      OPTIMISTIC,
-    );
-  }
+  /** A pure change of `d1` as the hub's edits make one: the party's comment set, tried without the lock first. */
+  const tryOn = (n: { cluster: PgCluster; store: PgDeclarationStore }, party: 'A' | 'B', comment: string): Promise<boolean> =>
+    changeOn(n, comment, { by: party, party, ...OPTIMISTIC });
 
   /** n1 keeps version 1 of `d1` (it created it and saved a change under the lock); n2 is another node. */
   async function twoNodes() {
@@ -375,7 +369,7 @@ describe('changes tried without the lock (issue 35 item 5)', () => {
         holding();
         await gate;
         const got = (await n2.store.get('d1'))!;
-        return n2.store.save(noted(got, 'B', 'in the section'), got.declaration.version);
+        return n2.store.save(commented(got, 'in the section', 'B'), got.declaration.version);
       });
       await held;
       // n1's document is current (version 1, its own save): only the lock stops its save.
@@ -404,7 +398,7 @@ describe('changes tried without the lock (issue 35 item 5)', () => {
           async () => {
             const r = (await n1.store.get('d1'))!;
             if (r.declaration.parties.B.comment !== 'ready') throw new Error('NOT_ALLOWED');
-            return n1.store.save(noted(r, 'A', 'after ready'), r.declaration.version);
+            return n1.store.save(commented(r, 'after ready', 'A'), r.declaration.version);
           },
           OPTIMISTIC,
         );
@@ -419,7 +413,7 @@ describe('changes tried without the lock (issue 35 item 5)', () => {
         'd1',
         async () => {
           const r = (await n1.store.get('d1'))!;
-          await n1.store.save(noted(r, 'A', 'once'), r.declaration.version);
+          await n1.store.save(commented(r, 'once', 'A'), r.declaration.version);
           throw new Error('push failed');
         },
         OPTIMISTIC,
