@@ -4,7 +4,8 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaFixture } from '@eid/test-fixtures';
-import { handBack, Handover } from './handover.js';
+import { uploadBodyOf } from '@eid/domain';
+import { BodyTooLarge, handBack, Handover } from './handover.js';
 import { SharpMediaProcessor } from './sharp-media.adapter.js';
 
 const roots: string[] = [];
@@ -126,5 +127,72 @@ describe('photos handed to the pipeline as files', () => {
       await media.close();
     }
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('writes an upload\'s body to a file as it arrives: its length and first bytes known, all of it read back; cut past its limit or broken off, nothing left', async () => {
+    const handover = Handover.create(root());
+    async function* chunks(...parts: number[][]) {
+      for (const part of parts) yield new Uint8Array(part);
+    }
+    const body = await handover.spool(chunks([1, 2], [3], [], Array.from({ length: 100 }, (_, i) => i)), 103);
+    expect(body).not.toBeNull();
+    expect(body!.length).toBe(103);
+    expect([...body!.head]).toEqual([1, 2, 3, ...Array.from({ length: 61 }, (_, i) => i)]);
+    expect([...(await body!.bytes())]).toEqual([1, 2, 3, ...Array.from({ length: 100 }, (_, i) => i)]);
+    expect(statSync(body!.file).mode & 0o777).toBe(0o600);
+    expect(handover.holds(body!)).toBe(true);
+    expect(handover.holds(uploadBodyOf(new Uint8Array([1])))).toBe(false);
+    await body!.dispose();
+    expect(readdirSync(handover.dir)).toEqual([]);
+    // A short body: its head is all of it.
+    const short = await handover.spool(chunks([7, 8]), 10);
+    expect([...short!.head]).toEqual([7, 8]);
+    await short!.dispose();
+    await expect(handover.spool(chunks([1, 2], [3, 4]), 3)).rejects.toBeInstanceOf(BodyTooLarge);
+    expect(readdirSync(handover.dir)).toEqual([]);
+    async function* broken() {
+      yield new Uint8Array([1, 2, 3]);
+      throw new Error('aborted');
+    }
+    await expect(handover.spool(broken(), 100)).rejects.toThrow('aborted');
+    expect(readdirSync(handover.dir)).toEqual([]);
+    // Another server's directory's body is not this one's.
+    const other = Handover.create(root());
+    const theirs = await other.spool(chunks([1]), 10);
+    expect(handover.holds(theirs!)).toBe(false);
+    await theirs!.dispose();
+    other.close();
+    // No directory: no file; the caller keeps the body in memory.
+    handover.close();
+    expect(await handover.spool(chunks([1]), 10)).toBeNull();
+  });
+
+  it('[IMG5] reads a spooled photo where it lies and leaves it for its upload to remove; its results are removed whatever the outcome', async () => {
+    const dir = root();
+    const media = new SharpMediaProcessor({ processes: 1, handoverRoot: dir });
+    const [own] = readdirSync(dir);
+    const files = () => readdirSync(join(dir, own!));
+    async function* inPieces(bytes: Uint8Array) {
+      for (let at = 0; at < bytes.length; at += 1000) yield bytes.subarray(at, at + 1000);
+    }
+    try {
+      const photo = mediaFixture('scene.jpg');
+      const body = (await media.spool(inPieces(photo), photo.length))!;
+      const out = await media.process({ body, purpose: 'photo', legend: null });
+      expect(out.ok && out.image.contentType).toBe('image/jpeg');
+      expect(files()).toEqual([body.file.slice(body.file.lastIndexOf('/') + 1)]);
+      await body.dispose();
+      const garbage = new Uint8Array(4096).map((_, i) => (i < 4 ? [0xff, 0xd8, 0xff, 0xe0][i]! : (i * 7919) % 251));
+      const refused = (await media.spool(inPieces(garbage), garbage.length))!;
+      expect(await media.process({ body: refused, purpose: 'photo', legend: null })).toEqual({ ok: false, code: 'FAILED_CONVERSION' });
+      expect(files()).toHaveLength(1);
+      await refused.dispose();
+      expect(files()).toEqual([]);
+      // A body held elsewhere (in memory) is handed over as before.
+      expect((await media.process({ body: uploadBodyOf(photo), purpose: 'photo', legend: null })).ok).toBe(true);
+      expect(files()).toEqual([]);
+    } finally {
+      await media.close();
+    }
   });
 });

@@ -10,10 +10,10 @@
  * file is removed once its image has been read back or given up.
  */
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { MediaOutcome, ProcessedImage } from '@eid/domain';
+import { dirname, join } from 'node:path';
+import { UPLOAD_BODY_HEAD_BYTES, type MediaOutcome, type ProcessedImage, type UploadBody } from '@eid/domain';
 
 const PREFIX = 'eid-media-';
 const OWNED = /^eid-media-(\d+)-/;
@@ -64,10 +64,85 @@ function removeAbandoned(root: string): void {
   }
 }
 
+/** An upload's body longer than it may be: the part received is removed, the rest not read. */
+export class BodyTooLarge extends Error {
+  constructor() {
+    super('the body is longer than allowed');
+    this.name = 'BodyTooLarge';
+  }
+}
+
+/**
+ * An upload's body written to the server's directory as it arrived (issue 35 item 6): the server never holds it
+ * whole, and the pipeline's process reads it where it lies. Its file is removed by `dispose` once the upload is
+ * answered.
+ */
+export class SpooledBody implements UploadBody {
+  constructor(
+    readonly file: string,
+    readonly length: number,
+    readonly head: Uint8Array,
+  ) {}
+
+  async bytes(): Promise<Uint8Array> {
+    const bytes = await readFile(this.file);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  async dispose(): Promise<void> {
+    await rm(this.file, { force: true });
+  }
+}
+
 export class Handover {
   private next = 0;
 
   private constructor(readonly dir: string) {}
+
+  private newFile(): string {
+    return join(this.dir, `${(this.next++).toString(36)}`);
+  }
+
+  /**
+   * An upload's body written to a file of its own as its chunks arrive, at most `maxBytes` of it (more: BodyTooLarge,
+   * nothing kept). Null when no file can be made (the caller keeps the body in memory); a body that breaks off, or a
+   * write that fails, leaves no file behind and is thrown.
+   */
+  async spool(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<SpooledBody | null> {
+    const file = this.newFile();
+    let handle;
+    try {
+      handle = await open(file, 'wx', 0o600);
+    } catch {
+      return null;
+    }
+    const head = new Uint8Array(UPLOAD_BODY_HEAD_BYTES);
+    let inHead = 0;
+    let length = 0;
+    try {
+      for await (const chunk of source) {
+        length += chunk.length;
+        if (length > maxBytes) throw new BodyTooLarge();
+        if (inHead < head.length) {
+          const part = chunk.subarray(0, head.length - inHead);
+          head.set(part, inHead);
+          inHead += part.length;
+        }
+        for (let written = 0; written < chunk.length; ) written += (await handle.write(chunk, written)).bytesWritten;
+      }
+      await handle.close();
+      return new SpooledBody(file, length, head.subarray(0, inHead));
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await rm(file, { force: true });
+      throw error;
+    }
+  }
+
+  /** Is this a body this directory holds (the pipeline's process may read it where it lies)? */
+  holds(body: UploadBody): body is SpooledBody {
+    return body instanceof SpooledBody && dirname(body.file) === this.dir;
+  }
 
   /** The server's directory, under `root` (made if missing; the system's temporary directory by default). */
   static create(root: string = tmpdir()): Handover {
@@ -80,7 +155,7 @@ export class Handover {
 
   /** The photo written to a file of its own; null when it cannot be (it then goes through the pipe). */
   async put(bytes: Uint8Array): Promise<string | null> {
-    const file = join(this.dir, `${(this.next++).toString(36)}`);
+    const file = this.newFile();
     try {
       await writeFile(file, bytes, { mode: 0o600 });
       return file;
@@ -97,18 +172,21 @@ export class Handover {
     return { ok: true, image, thumbnail };
   }
 
-  /** Removes the photo's file and its results' (after they were read, or when the photo was given up). */
-  async drop(file: string): Promise<void> {
-    await Promise.all([file, imageFile(file), thumbnailFile(file)].map((f) => rm(f, { force: true })));
+  /**
+   * Removes the photo's results' files (after they were read, or when the photo was given up) and, unless it is an
+   * upload's body (removed when the upload is answered), the photo's.
+   */
+  async drop(file: string, withPhoto = true): Promise<void> {
+    await Promise.all([...(withPhoto ? [file] : []), imageFile(file), thumbnailFile(file)].map((f) => rm(f, { force: true })));
   }
 
   /**
    * Removes a given-up photo's files now and once more after `laterMs`: a process whose time ran out may still
    * write its results until the pool has ended it.
    */
-  async dropGivenUp(file: string, laterMs: number): Promise<void> {
-    await this.drop(file);
-    setTimeout(() => void this.drop(file).catch(() => undefined), laterMs).unref();
+  async dropGivenUp(file: string, laterMs: number, withPhoto = true): Promise<void> {
+    await this.drop(file, withPhoto);
+    setTimeout(() => void this.drop(file, withPhoto).catch(() => undefined), laterMs).unref();
   }
 
   /** Removes the directory (the pool is closing). */

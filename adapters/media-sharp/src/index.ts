@@ -1,1 +1,2 @@
 export { SharpMediaProcessor, type SharpMediaOptions } from './sharp-media.adapter.js';
+export { BodyTooLarge, SpooledBody } from './handover.js';

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
-import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
+import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, mediaBytes, mediaHead, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
 import type { PipelineOptions, PipelineTask, ShrinkTask } from './pipeline.js';
-import { Handover, type HandedOutcome } from './handover.js';
+import { Handover, type HandedOutcome, type SpooledBody } from './handover.js';
 
 export interface SharpMediaOptions extends Partial<PipelineOptions> {
   /** Processes running the pipeline (default: the machine's cores). */
@@ -58,26 +58,37 @@ export class SharpMediaProcessor implements MediaProcessorPort {
     });
   }
 
+  /**
+   * An upload's body written to the pipeline's directory as it arrives (handover.ts), so that the server never holds
+   * it whole; null when no file can be made there (the caller keeps it in memory).
+   */
+  spool(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<SpooledBody | null> {
+    return this.handover.spool(source, maxBytes);
+  }
+
   async process(input: MediaInput): Promise<MediaOutcome> {
-    if (input.bytes.length > MAX_PHOTO_BYTES) return { ok: false, code: 'TOO_BIG' };
-    const sniffed = sniffContentType(input.bytes);
+    const { length, head } = mediaHead(input);
+    if (length > MAX_PHOTO_BYTES) return { ok: false, code: 'TOO_BIG' };
+    const sniffed = sniffContentType(head);
     if (!sniffed || sniffed.kind !== 'image') return { ok: false, code: 'BAD_EXT' };
     const task = { contentType: sniffed.contentType, purpose: input.purpose, legend: input.legend, options: this.options };
-    // As a file when it can be written (handover.ts), else through the pipe.
-    const file = await this.handover.put(input.bytes);
+    // An upload's body spooled here is read where it lies; other bytes go as a file when one can be written
+    // (handover.ts), else through the pipe.
+    const spooled = 'body' in input && this.handover.holds(input.body) ? input.body.file : null;
+    const file = spooled ?? (await this.handover.put(await mediaBytes(input)));
     if (file === null) {
       try {
-        return (await this.pool.exec('process', [{ ...task, bytes: input.bytes } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
+        return (await this.pool.exec('process', [{ ...task, bytes: await mediaBytes(input) } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
       } catch {
         return { ok: false, code: 'FAILED_CONVERSION' };
       }
     }
     try {
       const outcome = await this.handover.take((await this.pool.exec('process', [{ ...task, file }]).timeout(this.timeoutMs)) as HandedOutcome);
-      await this.handover.drop(file);
+      await this.handover.drop(file, spooled === null);
       return outcome;
     } catch {
-      await this.handover.dropGivenUp(file, 2 * TERMINATE_MS);
+      await this.handover.dropGivenUp(file, 2 * TERMINATE_MS, spooled === null);
       return { ok: false, code: 'FAILED_CONVERSION' };
     }
   }

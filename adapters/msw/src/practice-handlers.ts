@@ -1,6 +1,6 @@
 import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
 import * as v from 'valibot';
-import { type AddressLookupPort, type ErrorCode } from '@eid/domain';
+import { uploadBodyOf, type AddressLookupPort, type ErrorCode, type UploadBody } from '@eid/domain';
 import {
   ADDRESS_PATH,
   ADDRESS_SUGGESTION_LIMIT,
@@ -27,7 +27,7 @@ export interface PracticeBackend {
   /** The use case "upload a photo" (UploadService of @eid/hub), as the live server runs it. */
   readonly uploads: {
     admit(request: UploadRequest, declaredBytes: number | null): Promise<{ release(): void }>;
-    receive(request: UploadRequest, bytes: Uint8Array): Promise<BlobUploaded>;
+    receive(request: UploadRequest, body: UploadBody): Promise<BlobUploaded>;
   };
   readonly addresses: AddressLookupPort;
   /** Client log lines are kept here (the practice mode sends nothing); the newest last. */
@@ -88,7 +88,7 @@ export function practiceHandlers(backend: PracticeBackend): RequestHandler[] {
       try {
         const ticket = await backend.uploads.admit(upload, Number.isFinite(declared) ? declared : null);
         try {
-          const answer = await backend.uploads.receive(upload, new Uint8Array(await request.arrayBuffer()));
+          const answer = await backend.uploads.receive(upload, uploadBodyOf(new Uint8Array(await request.arrayBuffer())));
           return HttpResponse.json(answer, { status: 201 });
         } finally {
           ticket.release();

@@ -15,7 +15,7 @@ export type * from './ports/submit-queue.port.js';
 export type * from './ports/key-value.port.js';
 export type * from './ports/phone-code.port.js';
 export type * from './ports/address.port.js';
-export type * from './ports/media.port.js';
+export * from './ports/media.port.js';
 export type * from './ports/plate-reader.port.js';
 export type * from './ports/document.port.js';
 export type * from './ports/captcha.port.js';

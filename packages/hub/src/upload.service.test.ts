@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BLOB_QUOTA, MAX_BLOB_BYTES, PLATE_READING_PENDING, type UploadRequest } from '@eid/domain/protocol';
-import { formatDate, legendLayout, thumbnailId, type MediaInput, type MediaProcessorPort, type PlateReaderPort, type PlateReading } from '@eid/domain';
+import { formatDate, legendLayout, mediaBytes, uploadBodyOf, thumbnailId, type MediaInput, type MediaProcessorPort, type PlateReaderPort, type PlateReading } from '@eid/domain';
 import { MemoryBlobStore } from '@eid/adapter-storage-memory';
 import { ask, connect, Device, makeHarness, T0 } from './testing/hub-harness.js';
 import { UPLOADS_PER_SEAT, UploadError, UploadService, type PhotoLegendPort } from './upload.service.js';
@@ -15,7 +15,7 @@ class RecordingMedia implements MediaProcessorPort {
   async process(input: MediaInput) {
     this.asked.push(input);
     if (this.refuse) return { ok: false as const, code: this.refuse };
-    const image = { contentType: 'image/jpeg', bytes: new Uint8Array([...input.bytes, 9]), width: 800, height: 600 };
+    const image = { contentType: 'image/jpeg', bytes: new Uint8Array([...(await mediaBytes(input)), 9]), width: 800, height: 600 };
     return { ok: true as const, image, thumbnail: { ...image, bytes: new Uint8Array([7]), width: 400, height: 300 } };
   }
   async shrinkJpeg() {
@@ -66,12 +66,12 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
 
   it('decides on the bytes before any is processed or stored: no body, no known type, a sound sent as a photo, a picture sent as a sound, a spent quota', async () => {
     const { uploads, request, media, blobs, session } = await setUp();
-    expect(await refusal(uploads.receive(request(), new Uint8Array(0)))).toBe('DATA_ERROR');
-    expect(await refusal(uploads.receive(request(), new TextEncoder().encode('no picture')))).toBe('BAD_EXT');
-    expect(await refusal(uploads.receive(request({ purpose: 'photo' }), WEBM))).toBe('BAD_EXT');
-    expect(await refusal(uploads.receive(request({ purpose: 'audio' }), JPEG))).toBe('BAD_EXT');
+    expect(await refusal(uploads.receive(request(), uploadBodyOf(new Uint8Array(0))))).toBe('DATA_ERROR');
+    expect(await refusal(uploads.receive(request(), uploadBodyOf(new TextEncoder().encode('no picture'))))).toBe('BAD_EXT');
+    expect(await refusal(uploads.receive(request({ purpose: 'photo' }), uploadBodyOf(WEBM)))).toBe('BAD_EXT');
+    expect(await refusal(uploads.receive(request({ purpose: 'audio' }), uploadBodyOf(JPEG)))).toBe('BAD_EXT');
     await blobs.put({ id: 'big', declarationId: session.declarationId, contentType: 'image/jpeg', bytes: new Uint8Array(BLOB_QUOTA.bytes - 4) });
-    expect(await refusal(uploads.receive(request(), JPEG))).toBe('TOO_MANY');
+    expect(await refusal(uploads.receive(request(), uploadBodyOf(JPEG)))).toBe('TOO_MANY');
     expect(await refusal(uploads.admit(request(), JPEG.length))).toBe('TOO_MANY');
     expect(media.asked).toHaveLength(0);
     expect((await blobs.usage(session.declarationId)).count).toBe(1);
@@ -79,17 +79,17 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
 
   it("a photo goes through the pipeline with its legend in the driver's language; the image and its thumbnail are stored; an audio note is stored as it is", async () => {
     const { uploads, request, media, blobs } = await setUp();
-    const answer = await uploads.receive(request({ purpose: 'photo', set: 2 }), JPEG);
+    const answer = await uploads.receive(request({ purpose: 'photo', set: 2 }), uploadBodyOf(JPEG));
     expect(media.asked).toEqual([expect.objectContaining({ purpose: 'photo', legend: { title: 'lt:2 – A', detail: `KLM123 · ${formatDate(T0)}` } })]);
     expect(answer).toEqual({ id: expect.any(String), contentType: 'image/jpeg', bytes: JPEG.length + 1, width: 800, height: 600 });
     expect((await blobs.get(answer.id))?.bytes).toEqual(new Uint8Array([...JPEG, 9]));
     expect((await blobs.get(thumbnailId(answer.id)))?.bytes).toEqual(new Uint8Array([7]));
 
-    const drawing = await uploads.receive(request({ purpose: 'scheme' }), JPEG);
+    const drawing = await uploads.receive(request({ purpose: 'scheme' }), uploadBodyOf(JPEG));
     expect(media.asked[1]).toMatchObject({ purpose: 'scheme', legend: null });
     expect(drawing.id).not.toBe(answer.id);
 
-    const note = await uploads.receive(request({ purpose: 'audio' }), WEBM);
+    const note = await uploads.receive(request({ purpose: 'audio' }), uploadBodyOf(WEBM));
     expect(note).toEqual({ id: expect.any(String), contentType: 'audio/webm', bytes: WEBM.length });
     expect(media.asked).toHaveLength(2);
   });
@@ -97,7 +97,7 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
   it('a picture the pipeline cannot read is refused with its code and nothing is stored', async () => {
     const { uploads, request, media, blobs, session } = await setUp();
     media.refuse = 'FAILED_CONVERSION';
-    expect(await refusal(uploads.receive(request(), JPEG))).toBe('FAILED_CONVERSION');
+    expect(await refusal(uploads.receive(request(), uploadBodyOf(JPEG)))).toBe('FAILED_CONVERSION');
     expect((await blobs.usage(session.declarationId)).count).toBe(0);
   });
 
@@ -111,7 +111,7 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
       },
     };
     const { uploads, request, h, device } = await setUp(reader);
-    const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG);
+    const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), uploadBodyOf(JPEG));
     // Answered while the reader still reads.
     expect(plate.readingPlate).toBe(true);
     // Asked as the phone asks, over its seat's connection.
@@ -128,7 +128,7 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
     expect(await readPlate(stranger)).toMatchObject({ ok: false, code: 'PHOTO_NOT_FOUND' });
 
     const without = await setUp();
-    expect((await without.uploads.receive(without.request({ purpose: 'photo', set: 1 }), JPEG)).readingPlate).toBeUndefined();
+    expect((await without.uploads.receive(without.request({ purpose: 'photo', set: 1 }), uploadBodyOf(JPEG))).readingPlate).toBeUndefined();
   });
 
   it('plate photos arriving together are read one after another (the engine takes a core), each outcome kept', async () => {
@@ -144,7 +144,7 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
       },
     };
     const { uploads, request, h, device } = await setUp(reader);
-    const photos = await Promise.all([1, 2, 3].map(() => uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG)));
+    const photos = await Promise.all([1, 2, 3].map(() => uploads.receive(request({ purpose: 'photo', set: 1 }), uploadBodyOf(JPEG))));
     await uploads.readingsDone();
     expect(most).toBe(1);
     for (const p of photos) expect(await ask(h, device, { t: 'call', op: 'read-plate', p: { id: p.id } })).toMatchObject({ ok: true, r: { status: 'OK', plate: 'KLM123' } });
@@ -152,7 +152,7 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
 
   it('a reader that fails keeps ERROR_PROCESS for the phone, never PENDING for ever', async () => {
     const { uploads, request, h, device } = await setUp({ read: async () => Promise.reject(new Error('engine crashed')) });
-    const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), JPEG);
+    const plate = await uploads.receive(request({ purpose: 'photo', set: 1 }), uploadBodyOf(JPEG));
     await uploads.readingsDone();
     expect(await ask(h, device, { t: 'call', op: 'read-plate', p: { id: plate.id } })).toMatchObject({ ok: true, r: { status: 'ERROR_PROCESS', plate: null } });
   });

@@ -5,10 +5,11 @@
  * server, the browser's canvas in practice).
  *
  * It decides in two steps, so that a refused upload costs nothing: `admit` from who uploads and the
- * declared length alone, before a byte of the body is read; `receive` with the bytes, before any of
- * them is processed or stored (the quota by the real size, the type by the magic bytes).
+ * declared length alone, before a byte of the body is read; `receive` with the body (in memory, or
+ * where the server received it), before any of it is processed or stored (the quota by the real
+ * size, the type by the magic bytes).
  */
-import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType, type Legend, type Locale, type MediaProcessorPort, type Party, type PlateReaderPort } from '@eid/domain';
+import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType, type Legend, type Locale, type MediaProcessorPort, type Party, type PlateReaderPort, type UploadBody } from '@eid/domain';
 import { BLOB_QUOTA, MAX_BLOB_BYTES, UPLOADS_PER_SEAT, type BlobUploaded, type PlateReadingAnswer, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
 import { PLATE_READING_STARTED, type BinaryService } from './binaries.service.js';
 
@@ -77,17 +78,18 @@ export class UploadService {
    * processed or stored; an image goes through the media pipeline (a photo with its legend), a plate
    * photo through plate recognition. The answer is the id the instruction then names.
    */
-  async receive({ seat, meta }: UploadRequest, bytes: Uint8Array): Promise<BlobUploaded> {
-    if (bytes.length === 0) throw new UploadError('DATA_ERROR');
-    if (bytes.length > MAX_BLOB_BYTES) throw new UploadError('TOO_BIG');
-    await this.checkQuota(seat.declarationId, bytes.length);
-    const sniffed = sniffContentType(bytes);
+  async receive({ seat, meta }: UploadRequest, body: UploadBody): Promise<BlobUploaded> {
+    if (body.length === 0) throw new UploadError('DATA_ERROR');
+    if (body.length > MAX_BLOB_BYTES) throw new UploadError('TOO_BIG');
+    await this.checkQuota(seat.declarationId, body.length);
+    const sniffed = sniffContentType(body.head);
     if (!sniffed) throw new UploadError('BAD_EXT');
     const { binaries } = this.ports;
     const party = meta.forParty ?? seat.party;
 
     if (sniffed.kind === 'audio' || meta.purpose === 'audio') {
       if (sniffed.kind !== 'audio' || meta.purpose !== 'audio') throw new UploadError('BAD_EXT');
+      const bytes = await body.bytes();
       const id = await binaries.storeBlob(seat.declarationId, sniffed.contentType, bytes);
       return { id, contentType: sniffed.contentType, bytes: bytes.length };
     }
@@ -96,7 +98,7 @@ export class UploadService {
     const context = await binaries.uploadContext(seat.declarationId, party);
     if (!context) throw new UploadError('NOT_ALLOWED');
     const legend = purpose === 'photo' ? this.ports.legend({ lang: context.lang, set: meta.set ?? 3, party, plate: context.plate, time: context.time }) : null;
-    const processed = await this.ports.media.process({ bytes, purpose, legend, party });
+    const processed = await this.ports.media.process({ body, purpose, legend, party });
     if (!processed.ok) {
       this.ports.log?.('photo refused', { code: processed.code, declarationId: seat.declarationId });
       throw new UploadError(processed.code);

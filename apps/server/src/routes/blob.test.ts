@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -175,6 +177,42 @@ describe('POST /serveris/blob', () => {
     }
     // A photo declared as audio, or audio as a photo, is refused.
     expect((await upload(ctx, headers, mediaFixture('scene.jpg'), { [UPLOAD_HEADERS.purpose]: 'audio' })).statusCode).toBe(415);
+    expect((await upload(ctx, headers, mediaFixture('scene.jpg'))).statusCode).toBe(201);
+  });
+
+  it('[IMG5] a body goes to a file as it arrives, and none is left once it is answered: processed, refused, cut for its length, broken off', async () => {
+    const { ctx, headers } = await seat();
+    const spoolRoot = join(ctx.config.dataDir, 'photos-in-progress');
+    const [own] = readdirSync(spoolRoot);
+    const files = () => readdirSync(join(spoolRoot, own!));
+    const spool = vi.spyOn(ctx.app.media, 'spool');
+    expect((await upload(ctx, headers, mediaFixture('scene.jpg'), { [UPLOAD_HEADERS.purpose]: 'photo', [UPLOAD_HEADERS.set]: '2' })).statusCode).toBe(201);
+    // It was written to a file, not kept in memory.
+    expect(await spool.mock.results[0]!.value).not.toBeNull();
+    expect(files()).toEqual([]);
+    expect((await upload(ctx, headers, mediaFixture('policy-not-a-photo.jpg'))).statusCode).toBe(415);
+    expect((await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' })).statusCode).toBe(201);
+    expect(files()).toEqual([]);
+    // Past the limit in pieces, its length not declared: cut, TOO_BIG, the part received removed.
+    const piece = Buffer.alloc(1024 * 1024, 7);
+    const tooLong = await ctx.app.inject({
+      method: 'POST',
+      url: BLOB_PATH,
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      payload: Readable.from(Array.from({ length: 21 }, () => piece)),
+    });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json()).toEqual({ code: 'TOO_BIG' });
+    expect(files()).toEqual([]);
+    // A phone that loses its connection half-way: the part written is removed.
+    const address = ctx.app.server.address() as AddressInfo;
+    const req = request({ host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(4 * 1024 * 1024) } });
+    req.on('error', () => undefined);
+    req.write(Buffer.concat([Buffer.from(mediaFixture('scene.jpg').subarray(0, 16)), piece]));
+    await vi.waitFor(() => expect(files()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    req.destroy();
+    await vi.waitFor(() => expect(files()).toEqual([]), { timeout: 10_000, interval: 20 });
+    // The server goes on.
     expect((await upload(ctx, headers, mediaFixture('scene.jpg'))).statusCode).toBe(201);
   });
 

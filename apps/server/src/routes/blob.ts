@@ -1,18 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HTTP_CALLS as C, MAX_BLOB_BYTES, uploadRequestOf, type HttpResult, type UploadRequest } from '@eid/domain/protocol';
 import type { UploadTicket } from '@eid/hub';
+import { uploadBodyOf } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
+import { receiveBody, type ReceivedBody } from './upload-body.js';
 
 const readUpload = (headers: Record<string, string | string[] | undefined>): UploadRequest => uploadRequestOf(parseInput(C.uploadBinary.headers, headers));
 
 /**
  * The HTTP side of the use case "upload a photo" (UploadService in @eid/hub): the raw bytes, with
  * the uploader's seat and what the upload is for in headers. The use case admits the upload from
- * the headers before a byte of the body is read (FU5); the body then streams into a buffer that
- * grows as it arrives, cut at MAX_BLOB_BYTES, and the use case decides on the bytes. Its refusals
+ * the headers before a byte of the body is read (FU5); the body then streams to a file as it arrives
+ * (upload-body.ts), cut at MAX_BLOB_BYTES, and the use case decides on it. Its refusals
  * are answered by plugins/error-answers.ts.
  */
 const blob: FastifyPluginAsync = async (app) => {
+  const uploads = new WeakMap<object, { readonly request: UploadRequest; readonly ticket: UploadTicket }>();
+  /** Each request's body, removed once it is answered (a file in the pipeline's directory, handover.ts). */
+  const bodies = new WeakMap<object, ReceivedBody>();
+  const disposeBody = async (raw: object) => {
+    await bodies.get(raw)?.dispose();
+    bodies.delete(raw);
+  };
+
   // Encapsulated: only this plugin's routes take raw bodies of any type.
   app.addContentTypeParser('*', (request, payload, done) => {
     const declared = Number(request.headers['content-length']);
@@ -21,33 +31,15 @@ const blob: FastifyPluginAsync = async (app) => {
       done(new HttpError(413, 'TOO_BIG'), undefined);
       return;
     }
-    // The first 1 MiB (at most) is reserved before bytes come; past it the chunks are kept as they arrive and copied
-    // once, into a buffer of the exact length, at the end: nothing is reserved for bytes not yet sent, and a 3.6 MB
-    // photo is not copied once per doubling (issue 35 item 6).
-    const first = Buffer.allocUnsafe(Number.isFinite(declared) && declared > 0 ? Math.min(declared, 1024 * 1024) : 64 * 1024);
-    const rest: Buffer[] = [];
-    let inFirst = 0;
-    let length = 0;
-    let failed = false;
-    payload.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      if (length + chunk.length > MAX_BLOB_BYTES) {
-        failed = true;
-        done(new HttpError(413, 'TOO_BIG'), undefined);
-        return;
-      }
-      if (rest.length === 0 && inFirst + chunk.length <= first.length) inFirst += chunk.copy(first, inFirst);
-      else rest.push(chunk);
-      length += chunk.length;
-    });
-    payload.on('end', () => {
-      if (failed) return;
-      done(null, rest.length === 0 ? first.subarray(0, length) : Buffer.concat([first.subarray(0, inFirst), ...rest], length));
-    });
-    payload.on('error', (error) => !failed && done(error, undefined));
+    receiveBody(payload, Number.isFinite(declared) ? declared : null, MAX_BLOB_BYTES, app.media).then(
+      (body) => {
+        bodies.set(request.raw, body);
+        done(null, body);
+      },
+      (error: Error) => done(error, undefined),
+    );
   });
 
-  const uploads = new WeakMap<object, { readonly request: UploadRequest; readonly ticket: UploadTicket }>();
 
   app.post(
     C.uploadBinary.path,
@@ -61,7 +53,10 @@ const blob: FastifyPluginAsync = async (app) => {
         uploads.set(request.raw, { request: upload, ticket });
       },
       // The upload's place is freed when it is answered, or when the device gave up on it.
-      onResponse: async (request) => uploads.get(request.raw)?.ticket.release(),
+      onResponse: async (request) => {
+        uploads.get(request.raw)?.ticket.release();
+        await disposeBody(request.raw);
+      },
       onRequestAbort: async (request) => uploads.get(request.raw)?.ticket.release(),
       errorHandler: (error, _request, _reply) => {
         // Thrown on to the app's handler, which answers it as a typed code.
@@ -71,10 +66,10 @@ const blob: FastifyPluginAsync = async (app) => {
     },
     async (request, reply): Promise<HttpResult<'uploadBinary'>> => {
       const upload = uploads.get(request.raw)?.request ?? readUpload(request.headers);
-      const body = request.body;
-      const bytes = body instanceof Buffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(0);
+      // No content type, no parser: an empty body.
+      const body = bodies.get(request.raw) ?? uploadBodyOf(new Uint8Array(0));
       const started = performance.now();
-      const answer = await app.uploads.receive(upload, bytes);
+      const answer = await app.uploads.receive(upload, body).finally(() => disposeBody(request.raw));
       // How long the server worked on it (checks, the media pipeline, plate recognition), as a
       // browser's tools and bench:roadside read it beside the time on the network. Timing only.
       reply.header('server-timing', `process;dur=${(performance.now() - started).toFixed(0)}`);

@@ -13,6 +13,8 @@ import {
   landscapeRotation,
   legendLayout,
   MAX_PHOTO_BYTES,
+  mediaBytes,
+  mediaHead,
   sniffContentType,
   trimBoxOfSamples,
   type Legend,
@@ -75,16 +77,17 @@ function drawLegend(g: OffscreenCanvasRenderingContext2D, legend: Legend, width:
 
 export class CanvasMediaProcessor implements MediaProcessorPort {
   async process(input: MediaInput): Promise<MediaOutcome> {
-    if (input.bytes.length > MAX_PHOTO_BYTES) return { ok: false, code: 'TOO_BIG' };
-    const sniffed = sniffContentType(input.bytes);
+    if (mediaHead(input).length > MAX_PHOTO_BYTES) return { ok: false, code: 'TOO_BIG' };
+    const bytes = await mediaBytes(input);
+    const sniffed = sniffContentType(bytes);
     if (!sniffed || sniffed.kind !== 'image') return { ok: false, code: 'BAD_EXT' };
     const heic = sniffed.contentType === 'image/heic' || sniffed.contentType === 'image/heif';
     let bitmap: ImageBitmap;
     try {
-      bitmap = await createImageBitmap(new Blob([input.bytes.slice()], { type: sniffed.contentType }), { imageOrientation: 'from-image' });
+      bitmap = await createImageBitmap(new Blob([bytes.slice()], { type: sniffed.contentType }), { imageOrientation: 'from-image' });
     } catch {
       if (!heic) return { ok: false, code: 'FAILED_CONVERSION' };
-      const asGiven: ProcessedImage = { contentType: sniffed.contentType, bytes: input.bytes, width: 0, height: 0 };
+      const asGiven: ProcessedImage = { contentType: sniffed.contentType, bytes, width: 0, height: 0 };
       return { ok: true, image: asGiven, thumbnail: asGiven };
     }
     try {

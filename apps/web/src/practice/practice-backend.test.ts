@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { createActor, waitFor } from 'xstate';
-import { blankPlates, type DeclarationView, type KeyValuePort, type MediaProcessorPort } from '@eid/domain';
+import { blankPlates, mediaBytes, type DeclarationView, type KeyValuePort, type MediaProcessorPort } from '@eid/domain';
 import { BLOB_PATH, SEAT_HEADERS } from '@eid/domain/protocol';
 import { HubClient, provideConnectionPorts } from '@eid/domain/device';
 import { createPracticeBackend } from './practice-backend.ts';
@@ -27,9 +27,9 @@ const asked: Array<{ purpose: string; legend: unknown }> = [];
  * readable picture (its bytes as the image). The canvas pipeline itself runs in Chromium (e2e).
  */
 const processedAsGiven: MediaProcessorPort = {
-  process: async ({ bytes, purpose, legend }) => {
-    asked.push({ purpose, legend });
-    const image = { contentType: 'image/jpeg', bytes, width: 1, height: 1 };
+  process: async (input) => {
+    asked.push({ purpose: input.purpose, legend: input.legend });
+    const image = { contentType: 'image/jpeg', bytes: await mediaBytes(input), width: 1, height: 1 };
     return { ok: true, image, thumbnail: image };
   },
   shrinkJpeg: async () => null,

@@ -9,13 +9,42 @@ export interface Legend {
   readonly detail: string;
 }
 
-export interface MediaInput {
-  readonly bytes: Uint8Array;
+/**
+ * An upload's body as the server received it (issue 35 item 6): a server may keep it where it arrived (a file) rather
+ * than in memory, and an adapter that knows where may read it there. Its first bytes are enough for the magic bytes.
+ */
+export interface UploadBody {
+  readonly length: number;
+  /** Its first bytes (all of them for a short body): at least what `sniffContentType` reads. */
+  readonly head: Uint8Array;
+  /** All of it, for a use case that needs the bytes themselves (a voice note stored as it is). */
+  bytes(): Promise<Uint8Array>;
+}
+
+/** How many first bytes an UploadBody's `head` holds (when the body has that many). */
+export const UPLOAD_BODY_HEAD_BYTES = 64;
+
+/** Bytes already in memory as an UploadBody (the practice mode's uploads, tests). */
+export function uploadBodyOf(bytes: Uint8Array): UploadBody {
+  return { length: bytes.length, head: bytes.subarray(0, UPLOAD_BODY_HEAD_BYTES), bytes: async () => bytes };
+}
+
+interface MediaInputCommon {
   readonly purpose: MediaPurpose;
   readonly legend: Legend | null;
   /** For logs only. */
   readonly party?: Party;
 }
+
+/** An image to process: its bytes, or an upload's body where the server keeps it. */
+export type MediaInput = MediaInputCommon & ({ readonly bytes: Uint8Array } | { readonly body: UploadBody });
+
+/** The input's bytes, read from its body when it has one. */
+export const mediaBytes = (input: MediaInput): Promise<Uint8Array> => ('body' in input ? input.body.bytes() : Promise.resolve(input.bytes));
+
+/** The input's length and first bytes, without reading a body. */
+export const mediaHead = (input: MediaInput): { readonly length: number; readonly head: Uint8Array } =>
+  'body' in input ? input.body : { length: input.bytes.length, head: input.bytes.subarray(0, UPLOAD_BODY_HEAD_BYTES) };
 
 export interface ProcessedImage {
   readonly contentType: string;
