@@ -9,9 +9,14 @@
 // Last, a flood (issue 13): one socket pipelines 1,000 edits again and again (reconnecting when the
 // server closes it) while another device on another declaration makes one call every 20 ms; prints
 // that device's call p99 with and without the flood (goal < 50 ms while flooded).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Each step also prints the generator's own event-loop lag (a late tick of its own is counted in what it measures).
+// To look further: BENCH_HUB_TIMELINE=/tmp/tl writes each step's [sent ms, propagation ms] per edit to
+// /tmp/tl-<N>-<pid>.json (where in the step the slow edits fall); BENCH_HUB_NODE_ARGS="--trace-gc" runs the
+// cluster's nodes with those flags, their output shown.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { log, ensureBenchPrerequisites } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
@@ -203,6 +208,9 @@ async function step(run, n, serverPid, urls) {
 
   const sentAt = new Map();
   const propagation = [];
+  /** [sent, propagation ms] per edit, for BENCH_HUB_TIMELINE (where in the step the slow edits fall). */
+  const timeline = [];
+  const measureStart = performance.now();
   const acks = [];
   /** Edits answered per node (the node of the device that made them). */
   const served = Array.from({ length: urls?.length ?? 1 }, () => 0);
@@ -215,6 +223,7 @@ async function step(run, n, serverPid, urls) {
         const t0 = text === undefined ? undefined : sentAt.get(text);
         if (t0 !== undefined && m.kind === 'DATA') {
           propagation.push(performance.now() - t0);
+          timeline.push([Math.round(t0 - measureStart), Math.round(performance.now() - t0)]);
           sentAt.delete(text);
         }
       };
@@ -240,8 +249,12 @@ async function step(run, n, serverPid, urls) {
     }
   };
   measuring = true;
+  // The generator's own event loop: a late tick of its own is counted in the figures it measures.
+  const ownLag = monitorEventLoopDelay({ resolution: 10 });
+  ownLag.enable();
   const drivers = pairs.flatMap(([a, b]) => [drive(a), drive(b)]);
   await sleep(MEASURE_MS);
+  ownLag.disable();
   stop = true;
   await Promise.all([...drivers, ...beating]);
   for (const [a, b] of pairs) {
@@ -249,6 +262,7 @@ async function step(run, n, serverPid, urls) {
     b.close();
   }
   await sleep(300);
+  if (process.env.BENCH_HUB_TIMELINE) writeFileSync(`${process.env.BENCH_HUB_TIMELINE}-${n}-${serverPid}.json`, JSON.stringify(timeline));
   return {
     n,
     edits: acks.length,
@@ -261,6 +275,8 @@ async function step(run, n, serverPid, urls) {
     rss_mb_per_declaration: (after - before) / n,
     set_up_s: setUpS,
     edits_per_s_per_node: served.map((count) => count / (MEASURE_MS / 1000)),
+    generator_lag_p99_ms: Math.max(0, ownLag.percentile(99) / 1e6 - 10),
+    generator_lag_max_ms: Math.max(0, ownLag.max / 1e6 - 10),
   };
 }
 
@@ -390,7 +406,8 @@ async function main() {
 const printRow = (label, row) =>
   process.stdout.write(
     `${label} N=${String(row.n).padStart(4)}  edits=${String(row.edits).padStart(6)}  propagation_p50_ms=${row.propagation_p50_ms.toFixed(1)}  ` +
-      `propagation_p99_ms=${row.propagation_p99_ms.toFixed(1)}  ack_p99_ms=${row.ack_p99_ms.toFixed(1)}  rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}\n`,
+      `propagation_p99_ms=${row.propagation_p99_ms.toFixed(1)}  ack_p99_ms=${row.ack_p99_ms.toFixed(1)}  rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}  ` +
+      `generator_lag_p99_ms=${row.generator_lag_p99_ms.toFixed(1)} max=${row.generator_lag_max_ms.toFixed(1)}\n`,
   );
 
 /**
@@ -405,10 +422,12 @@ async function nodes(count) {
   if (!Number.isInteger(count) || count < 2) throw new Error('--nodes takes 2 or more');
   const { startCluster } = await import('./lib/cluster.mjs');
   const steps = (process.env.BENCH_HUB_CLUSTER_STEPS ?? '100,200,300,400,600').split(',').map(Number);
-  log(`bench:hub --nodes ${count}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step; A on node 1, B on node 2`);
+  // BENCH_HUB_NODE_ARGS="--trace-gc" (or a profiler's flags) runs the nodes with them, their output shown.
+  const nodeArgs = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  log(`bench:hub --nodes ${count}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step; pair i's A on node i mod ${count}, its B on the next`);
   const rows = [];
   for (const [run, n] of steps.entries()) {
-    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' } });
+    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' }, nodeArgs, logTo: nodeArgs.length > 0 ? 'inherit' : 'ignore' });
     let cross;
     try {
       const ws = (u) => `${u.replace(/^http/, 'ws')}/serveris/ws-interface`;

@@ -14,7 +14,7 @@ import { startBuiltServer, stopServer, waitForOk } from './server.mjs';
 export { waitForOk };
 
 /** One node of the built server, ready when /serveris/ready answers. */
-const startNode = ({ port, dataDir, env, logTo }) => startBuiltServer({ port, dataDir, env, readyPath: '/serveris/ready', output: logTo });
+const startNode = ({ port, dataDir, env, logTo, nodeArgs }) => startBuiltServer({ port, dataDir, env, nodeArgs, readyPath: '/serveris/ready', output: logTo });
 
 /**
  * HAProxy in front of the nodes: WebSockets pass through (the upgrade, then a tunnel with its own
@@ -63,9 +63,10 @@ export function haproxyConfig({ port, nodes }) {
 
 /**
  * Starts the whole cluster; resolves `{ url, nodes: [{ port, url, child, kill, restart }], postgres,
- * s3, stop }`. `env` is given to every node (beside the shared database, store and secret).
+ * s3, stop }`. `env` is given to every node (beside the shared database, store and secret);
+ * `nodeArgs`, Node's flags for each (a profiler, --trace-gc).
  */
-export async function startCluster({ nodes: count = 2, port, env = {}, log = () => {}, logTo = 'ignore' } = {}) {
+export async function startCluster({ nodes: count = 2, port, env = {}, log = () => {}, logTo = 'ignore', nodeArgs = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'eid-cluster-'));
   const started = [];
   const stopAll = async () => {
@@ -97,7 +98,7 @@ export async function startCluster({ nodes: count = 2, port, env = {}, log = () 
       const node = {
         port: nodePort,
         url: `http://127.0.0.1:${nodePort}`,
-        child: await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo }),
+        child: await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo, nodeArgs }),
         /** SIGKILL: the node is lost, nothing of it runs on. */
         async kill() {
           node.child.kill('SIGKILL');
@@ -105,7 +106,7 @@ export async function startCluster({ nodes: count = 2, port, env = {}, log = () 
         },
         async restart() {
           await stopServer(node.child);
-          node.child = await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo });
+          node.child = await startNode({ port: nodePort, dataDir, env: nodeEnv, logTo, nodeArgs });
         },
       };
       started.push(() => stopServer(node.child));
