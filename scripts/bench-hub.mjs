@@ -12,7 +12,7 @@
 // Each step also prints the generator's own event-loop lag (a late tick of its own is counted in what it measures).
 // To look further: BENCH_HUB_TIMELINE=/tmp/tl writes each step's [sent ms, propagation ms] per edit to
 // /tmp/tl-<N>-<pid>.json (where in the step the slow edits fall); BENCH_HUB_NODE_ARGS="--trace-gc" runs the
-// cluster's nodes with those flags, their output shown.
+// servers of `--nodes` with those flags, their output on stderr.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -422,12 +422,13 @@ async function nodes(count) {
   if (!Number.isInteger(count) || count < 2) throw new Error('--nodes takes 2 or more');
   const { startCluster } = await import('./lib/cluster.mjs');
   const steps = (process.env.BENCH_HUB_CLUSTER_STEPS ?? '100,200,300,400,600').split(',').map(Number);
-  // BENCH_HUB_NODE_ARGS="--trace-gc" (or a profiler's flags) runs the nodes with them, their output shown.
+  // BENCH_HUB_NODE_ARGS="--trace-gc" (or a profiler's flags, separated by spaces) runs the nodes and the single node
+  // compared with them with those flags, their output on stderr.
   const nodeArgs = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean);
   log(`bench:hub --nodes ${count}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step; pair i's A on node i mod ${count}, its B on the next`);
   const rows = [];
   for (const [run, n] of steps.entries()) {
-    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' }, nodeArgs, logTo: nodeArgs.length > 0 ? 'inherit' : 'ignore' });
+    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' }, nodeArgs, logTo: nodeArgs.length > 0 ? process.stderr : 'ignore' });
     let cross;
     try {
       const ws = (u) => `${u.replace(/^http/, 'ws')}/serveris/ws-interface`;
@@ -436,7 +437,7 @@ async function nodes(count) {
       await cluster.stop();
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
-    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV });
+    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV, nodeArgs, output: nodeArgs.length > 0 ? process.stderr : 'ignore' });
     let single;
     try {
       single = await step(200 + run, n, server.pid);

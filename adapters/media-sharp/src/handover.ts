@@ -13,7 +13,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { UPLOAD_BODY_HEAD_BYTES, type MediaOutcome, type ProcessedImage, type UploadBody } from '@eid/domain';
+import { BODY_TOO_LARGE, UPLOAD_BODY_HEAD_BYTES, type MediaOutcome, type ProcessedImage, type ReceivedUploadBody, type UploadBody } from '@eid/domain';
 
 const PREFIX = 'eid-media-';
 const OWNED = /^eid-media-(\d+)-/;
@@ -66,6 +66,8 @@ function removeAbandoned(root: string): void {
 
 /** An upload's body longer than it may be: the part received is removed, the rest not read. */
 export class BodyTooLarge extends Error {
+  readonly code = BODY_TOO_LARGE;
+
   constructor() {
     super('the body is longer than allowed');
     this.name = 'BodyTooLarge';
@@ -77,7 +79,7 @@ export class BodyTooLarge extends Error {
  * whole, and the pipeline's process reads it where it lies. Its file is removed by `dispose` once the upload is
  * answered.
  */
-export class SpooledBody implements UploadBody {
+export class SpooledBody implements ReceivedUploadBody {
   constructor(
     readonly file: string,
     readonly length: number,

@@ -1,2 +1,1 @@
 export { SharpMediaProcessor, type SharpMediaOptions } from './sharp-media.adapter.js';
-export { BodyTooLarge, SpooledBody } from './handover.js';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
-import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, mediaBytes, mediaHead, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage } from '@eid/domain';
+import { IMAGE_PIPELINE, MAX_PHOTO_BYTES, mediaBytes, mediaHead, sniffContentType, type MediaInput, type MediaOutcome, type MediaProcessorPort, type ProcessedImage, type UploadBodySpool } from '@eid/domain';
 import type { PipelineOptions, PipelineTask, ShrinkTask } from './pipeline.js';
 import { Handover, type HandedOutcome, type SpooledBody } from './handover.js';
 
@@ -37,7 +37,7 @@ const TERMINATE_MS = 1000;
  * image only (FAILED_CONVERSION); the pool starts another. Output carries no metadata (no EXIF, no
  * GPS). The steps are in pipeline.ts.
  */
-export class SharpMediaProcessor implements MediaProcessorPort {
+export class SharpMediaProcessor implements MediaProcessorPort, UploadBodySpool {
   private readonly options: PipelineOptions;
   private readonly pool: workerpool.Pool;
   private readonly timeoutMs: number;
@@ -74,11 +74,12 @@ export class SharpMediaProcessor implements MediaProcessorPort {
     const task = { contentType: sniffed.contentType, purpose: input.purpose, legend: input.legend, options: this.options };
     // An upload's body spooled here is read where it lies; other bytes go as a file when one can be written
     // (handover.ts), else through the pipe.
-    const spooled = 'body' in input && this.handover.holds(input.body) ? input.body.file : null;
-    const file = spooled ?? (await this.handover.put(await mediaBytes(input)));
+    const spooled = input.body && this.handover.holds(input.body) ? input.body.file : null;
+    const bytes = spooled === null ? await mediaBytes(input) : null;
+    const file = spooled ?? (await this.handover.put(bytes!));
     if (file === null) {
       try {
-        return (await this.pool.exec('process', [{ ...task, bytes: await mediaBytes(input) } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
+        return (await this.pool.exec('process', [{ ...task, bytes: bytes! } satisfies PipelineTask]).timeout(this.timeoutMs)) as MediaOutcome;
       } catch {
         return { ok: false, code: 'FAILED_CONVERSION' };
       }

@@ -152,8 +152,8 @@ describe('POST /serveris/blob', () => {
     const audio = await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' });
     expect(audio.statusCode).toBe(201);
     expect(audio.json()).toMatchObject({ contentType: 'audio/webm', bytes: WEBM.length });
-    // Bodies past the first 1 MiB reserved, in one piece and in pieces, with and without their length declared: each
-    // stored whole, byte for byte.
+    // Long bodies, in one piece and in pieces, with and without their length declared: each written to its file as it
+    // arrives and stored whole, byte for byte (kept in memory instead, upload-body.test.ts).
     const long = Buffer.concat([WEBM.subarray(0, 4), Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 31) % 256))]);
     const declared = await upload(ctx, headers, long, { [UPLOAD_HEADERS.purpose]: 'audio' });
     expect(declared.statusCode).toBe(201);
@@ -214,6 +214,28 @@ describe('POST /serveris/blob', () => {
     await vi.waitFor(() => expect(files()).toEqual([]), { timeout: 10_000, interval: 20 });
     // The server goes on.
     expect((await upload(ctx, headers, mediaFixture('scene.jpg'))).statusCode).toBe(201);
+  });
+
+  it('[FU5] a body is taken as bytes whatever type it names (no JSON or text parsed), and one cut for its length is answered TOO_BIG on the connection', async () => {
+    const { ctx, headers } = await seat();
+    const spool = vi.spyOn(ctx.app.media, 'spool');
+    for (const type of ['application/json', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded']) {
+      const res = await upload(ctx, headers, mediaFixture('scene.jpg'), { 'content-type': type });
+      expect(res.statusCode, type).toBe(201);
+    }
+    expect(spool).toHaveBeenCalledTimes(3);
+    // Over a real connection, its length not declared: the server reads past the rest and the phone gets the answer.
+    const address = ctx.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream' } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end(Buffer.alloc(MAX_BLOB_BYTES + 1024 * 1024, 7));
+    });
+    expect(answer).toEqual({ status: 413, body: JSON.stringify({ code: 'TOO_BIG' }) });
   });
 
   it('[HB16] a declaration may store at most its quota of binaries', async () => {

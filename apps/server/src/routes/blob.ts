@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HTTP_CALLS as C, MAX_BLOB_BYTES, uploadRequestOf, type HttpResult, type UploadRequest } from '@eid/domain/protocol';
 import type { UploadTicket } from '@eid/hub';
-import { uploadBodyOf } from '@eid/domain';
+import { uploadBodyOf, type ReceivedUploadBody } from '@eid/domain';
 import { HttpError, parseInput } from '../http-error.js';
-import { receiveBody, type ReceivedBody } from './upload-body.js';
+import { receiveBody } from './upload-body.js';
 
 const readUpload = (headers: Record<string, string | string[] | undefined>): UploadRequest => uploadRequestOf(parseInput(C.uploadBinary.headers, headers));
 
@@ -17,13 +17,17 @@ const readUpload = (headers: Record<string, string | string[] | undefined>): Upl
 const blob: FastifyPluginAsync = async (app) => {
   const uploads = new WeakMap<object, { readonly request: UploadRequest; readonly ticket: UploadTicket }>();
   /** Each request's body, removed once it is answered (a file in the pipeline's directory, handover.ts). */
-  const bodies = new WeakMap<object, ReceivedBody>();
+  const bodies = new WeakMap<object, ReceivedUploadBody>();
+  // A file that cannot be removed is said in the log, never turned into a failed upload (the photo is stored).
   const disposeBody = async (raw: object) => {
-    await bodies.get(raw)?.dispose();
+    const body = bodies.get(raw);
     bodies.delete(raw);
+    await body?.dispose().catch((error: unknown) => app.log.error({ err: error }, 'an upload\'s body was not removed'));
   };
 
-  // Encapsulated: only this plugin's routes take raw bodies of any type.
+  // Encapsulated: only this plugin's routes take raw bodies, of any type — the JSON and text parsers too would hold a
+  // body of MAX_BLOB_BYTES in memory (and parse it) for whoever names their type.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_BLOB_BYTES) {
@@ -39,7 +43,6 @@ const blob: FastifyPluginAsync = async (app) => {
       (error: Error) => done(error, undefined),
     );
   });
-
 
   app.post(
     C.uploadBinary.path,

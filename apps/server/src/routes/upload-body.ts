@@ -1,32 +1,25 @@
 /**
  * An upload's body as the blob route receives it (issue 35 item 6; docs/decisions/media.md "An upload's body goes
- * to a file as it arrives"): written to the pipeline's directory chunk by chunk, so that the server never holds a
- * 3.6 MB photo in its memory (the buffers the collector ran after); in memory, as before, when no file can be made
- * there. Cut at `maxBytes` either way (TOO_BIG).
+ * to a file as it arrives"): written by the spool (the pipeline's directory) chunk by chunk, so that the server never
+ * holds a 3.6 MB photo in its memory (the buffers the collector ran after); in memory, as before, when nothing can be
+ * written there. Cut at `maxBytes` either way (TOO_BIG).
  */
 import type { Readable } from 'node:stream';
-import { BodyTooLarge, type SpooledBody } from '@eid/adapter-media-sharp';
-import { uploadBodyOf, type UploadBody } from '@eid/domain';
+import { BODY_TOO_LARGE, uploadBodyOf, type ReceivedUploadBody, type UploadBodySpool } from '@eid/domain';
 import { HttpError } from '../http-error.js';
 
-/** A received body, and how its file is removed once the upload is answered (nothing to remove in memory). */
-export type ReceivedBody = UploadBody & { dispose(): Promise<void> };
-
-export interface BodySpool {
-  spool(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<SpooledBody | null>;
-}
-
-export async function receiveBody(payload: Readable, declared: number | null, maxBytes: number, spool: BodySpool): Promise<ReceivedBody> {
-  // A body cut for its length is not destroyed but read past, unkept: the connection stays for the answer (TOO_BIG).
+export async function receiveBody(payload: Readable, declared: number | null, maxBytes: number, spool: UploadBodySpool): Promise<ReceivedUploadBody> {
+  // Iterated without being destroyed when left early: see below.
   const chunks = payload.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
   try {
     const spooled = await spool.spool(chunks, maxBytes);
-    if (spooled) return spooled;
-    return { ...uploadBodyOf(await collect(chunks, declared, maxBytes)), dispose: async () => undefined };
+    return spooled ?? { ...uploadBodyOf(await collect(chunks, declared, maxBytes)), dispose: async () => undefined };
   } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    payload.resume();
-    throw new HttpError(413, 'TOO_BIG');
+    // Whatever stopped it (too long, a disk that failed), the rest of the body is read past and not kept, so that the
+    // answer reaches the phone instead of a connection reset; a body that broke off has nothing left to read.
+    if (!payload.destroyed) payload.resume();
+    if ((error as { code?: unknown }).code === BODY_TOO_LARGE) throw new HttpError(413, 'TOO_BIG');
+    throw error;
   }
 }
 
@@ -40,7 +33,7 @@ async function collect(payload: AsyncIterable<Uint8Array>, declared: number | nu
   let inFirst = 0;
   let length = 0;
   for await (const chunk of payload) {
-    if (length + chunk.length > maxBytes) throw new BodyTooLarge();
+    if (length + chunk.length > maxBytes) throw new HttpError(413, 'TOO_BIG');
     if (rest.length === 0 && inFirst + chunk.length <= first.length) {
       first.set(chunk, inFirst);
       inFirst += chunk.length;

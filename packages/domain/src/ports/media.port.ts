@@ -21,6 +21,21 @@ export interface UploadBody {
   bytes(): Promise<Uint8Array>;
 }
 
+/** An upload's body kept where it was received, removed once the upload is answered. */
+export type ReceivedUploadBody = UploadBody & { dispose(): Promise<void> };
+
+/**
+ * API Boundary: where a server writes upload bodies as their chunks arrive (the media pipeline's directory), so that
+ * it never holds one whole. Null when nothing can be written there (the caller keeps the body in memory); a body past
+ * `maxBytes` rejects with an error whose `code` is BODY_TOO_LARGE, keeping nothing; any other failure keeps nothing.
+ */
+export interface UploadBodySpool {
+  spool(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<ReceivedUploadBody | null>;
+}
+
+/** The `code` of the error an UploadBodySpool rejects with when a body is longer than allowed. */
+export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
+
 /** How many first bytes an UploadBody's `head` holds (when the body has that many). */
 export const UPLOAD_BODY_HEAD_BYTES = 64;
 
@@ -37,14 +52,14 @@ interface MediaInputCommon {
 }
 
 /** An image to process: its bytes, or an upload's body where the server keeps it. */
-export type MediaInput = MediaInputCommon & ({ readonly bytes: Uint8Array } | { readonly body: UploadBody });
+export type MediaInput = MediaInputCommon & ({ readonly bytes: Uint8Array; readonly body?: never } | { readonly body: UploadBody; readonly bytes?: never });
 
 /** The input's bytes, read from its body when it has one. */
-export const mediaBytes = (input: MediaInput): Promise<Uint8Array> => ('body' in input ? input.body.bytes() : Promise.resolve(input.bytes));
+export const mediaBytes = (input: MediaInput): Promise<Uint8Array> => (input.body ? input.body.bytes() : Promise.resolve(input.bytes));
 
 /** The input's length and first bytes, without reading a body. */
 export const mediaHead = (input: MediaInput): { readonly length: number; readonly head: Uint8Array } =>
-  'body' in input ? input.body : { length: input.bytes.length, head: input.bytes.subarray(0, UPLOAD_BODY_HEAD_BYTES) };
+  input.body ?? { length: input.bytes.length, head: input.bytes.subarray(0, UPLOAD_BODY_HEAD_BYTES) };
 
 export interface ProcessedImage {
   readonly contentType: string;
