@@ -133,12 +133,14 @@ test.describe('application shell', () => {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       const fromHtml = await page.locator('link[rel=preload][as=fetch]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
       expect(fromHtml).toEqual(['/serveris/health', '/serveris/parametrai/maps']);
-      // The server names the page's catalog, then its route code, in the page's Link header, as the build listed them.
+      // The server names the page's catalog, then its route code, in the page's Link header, as the build listed them
+      // (the home page the declaration's code too, one tap away).
       const fromHeader = [...(response?.headers().link ?? '').matchAll(/<([^>]+)>; rel=modulepreload/g)].map((m) => m[1]!);
       const built = (await (await page.request.get('/page-preloads.json')).json()) as { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> };
-      const routeFiles = built.routes.find((r) => r.path === path)!.files;
-      expect(routeFiles.length).toBeGreaterThan(0);
-      expect(fromHeader).toEqual([built.catalogs[language], ...routeFiles]);
+      const filesOf = (route: string) => built.routes.find((r) => r.path === route)!.files;
+      expect(filesOf(path).length).toBeGreaterThan(0);
+      const next = path === '/' ? filesOf('/decla') : [];
+      expect(fromHeader).toEqual([...new Set([built.catalogs[language], ...filesOf(path), ...next])]);
       // No other language's shell catalog was downloaded.
       const others = Object.entries(built.catalogs).filter(([l]) => l !== language).map(([, file]) => file);
       expect(fetched.filter((f) => others.includes(f))).toEqual([]);

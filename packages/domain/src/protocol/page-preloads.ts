@@ -55,5 +55,14 @@ export function preloadsOfPage(preloads: PagePreloads, pathname: string, locale:
   const have = segmentsOf(pathname);
   const route = preloads.routes.find((r) => !r.path.includes('$') && matches(r.path, have)) ?? preloads.routes.find((r) => matches(r.path, have));
   const catalog = preloads.catalogs[locale];
-  return [...(catalog ? [catalog] : []), ...(route?.files ?? [])];
+  const next = route ? (ONE_TAP_AWAY[route.path] ?? []) : [];
+  const nextFiles = next.flatMap((path) => preloads.routes.find((r) => r.path === path)?.files ?? []);
+  return [...new Set([...(catalog ? [catalog] : []), ...(route?.files ?? []), ...nextFiles])];
 }
+
+/**
+ * The pages whose route code a page's HTML names too, because a driver reaches them with one tap: the home page's
+ * "declare the accident" leads to the declaration (its code about 2 KiB). Downloaded with the page's own files, it
+ * is there at the tap, and no request after the first paint waits for the page's scripts to ask for it.
+ */
+const ONE_TAP_AWAY: Readonly<Record<string, readonly string[]>> = { '/': ['/decla'] };
