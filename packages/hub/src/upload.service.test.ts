@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOB_QUOTA, MAX_BLOB_BYTES, PLATE_READING_PENDING, type UploadRequest } from '@eid/domain/protocol';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, PLATE_READING_PENDING, UPLOAD_BYTES_IN_PROGRESS, type UploadRequest } from '@eid/domain/protocol';
 import { formatDate, legendLayout, mediaBytes, uploadBodyOf, thumbnailId, type MediaInput, type MediaProcessorPort, type PlateReaderPort, type PlateReading } from '@eid/domain';
 import { MemoryBlobStore } from '@eid/adapter-storage-memory';
 import { ask, connect, Device, makeHarness, T0 } from './testing/hub-harness.js';
@@ -25,13 +25,13 @@ class RecordingMedia implements MediaProcessorPort {
 
 const legend: PhotoLegendPort = ({ lang, set, party, plate, time }) => ({ title: `${lang}:${set} – ${party}`, detail: `${plate} · ${formatDate(time)}` });
 
-async function setUp(plates?: PlateReaderPort) {
+async function setUp(plates?: PlateReaderPort, bytesBudget?: number) {
   const blobs = new MemoryBlobStore();
   const h = makeHarness({ blobs });
   const device = new Device();
   const session = await connect(h, device, 'KLM123', 'HBN512');
   const media = new RecordingMedia();
-  const uploads = new UploadService({ binaries: h.hub, media, legend, ...(plates ? { plates } : {}) });
+  const uploads = new UploadService({ binaries: h.hub, media, legend, ...(plates ? { plates } : {}) }, bytesBudget);
   const request = (meta: UploadRequest['meta'] = { purpose: 'photo', set: 0 }, token = session.token): UploadRequest => ({
     seat: { declarationId: session.declarationId, party: session.party, token },
     meta,
@@ -62,6 +62,26 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
     expect(await refusal(uploads.admit(request(), 100))).toBe('RATE_LIMITED');
     for (const t of [again, ...held.slice(1)]) t.release();
     expect(await refusal(uploads.admit(request(), null))).toBe('accepted');
+  });
+
+  it('admits no more bytes in progress than the server\'s budget, all seats together: an upload without its length counts as the largest', async () => {
+    expect(UPLOAD_BYTES_IN_PROGRESS).toBeGreaterThanOrEqual(16 * MAX_BLOB_BYTES);
+    const { uploads, request, h } = await setUp(undefined, 2 * MAX_BLOB_BYTES);
+    const other = await connect(h, new Device(), 'LRA908', 'AKT902');
+    const otherSeat = (): UploadRequest => ({ seat: { declarationId: other.declarationId, party: other.party, token: other.token }, meta: { purpose: 'photo', set: 0 } });
+    const first = await uploads.admit(request(), MAX_BLOB_BYTES);
+    // Its length not declared: the largest upload's room.
+    const second = await uploads.admit(otherSeat(), null);
+    // Another seat, with places of its own left: the server's budget is spent.
+    expect(await refusal(uploads.admit(request(), 1))).toBe('RATE_LIMITED');
+    expect(await refusal(uploads.admit(otherSeat(), 1))).toBe('RATE_LIMITED');
+    // Released (twice: counted once), its room comes back, for any seat.
+    second.release();
+    second.release();
+    const small = await Promise.all([uploads.admit(otherSeat(), 1000), uploads.admit(request(), MAX_BLOB_BYTES - 1000)]);
+    expect(await refusal(uploads.admit(otherSeat(), 1))).toBe('RATE_LIMITED');
+    for (const t of [first, ...small]) t.release();
+    expect(await refusal(uploads.admit(otherSeat(), null))).toBe('accepted');
   });
 
   it('decides on the bytes before any is processed or stored: no body, no known type, a sound sent as a photo, a picture sent as a sound, a spent quota', async () => {

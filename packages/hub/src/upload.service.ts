@@ -10,7 +10,7 @@
  * size, the type by the magic bytes).
  */
 import { bestReading, legendLayout, plateRecognitionStatus, sniffContentType, type Legend, type Locale, type MediaProcessorPort, type Party, type PlateReaderPort, type UploadBody } from '@eid/domain';
-import { BLOB_QUOTA, MAX_BLOB_BYTES, UPLOADS_PER_SEAT, type BlobUploaded, type PlateReadingAnswer, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
+import { BLOB_QUOTA, MAX_BLOB_BYTES, UPLOAD_BYTES_IN_PROGRESS, UPLOADS_PER_SEAT, type BlobUploaded, type PlateReadingAnswer, type UploadFailure, type UploadRequest } from '@eid/domain/protocol';
 import { PLATE_READING_STARTED, type BinaryService } from './binaries.service.js';
 
 /** Uploads one seat may have in progress at once (FU5): the domain's rule, which the phone keeps too. */
@@ -44,14 +44,22 @@ export interface UploadTicket {
 
 export class UploadService {
   private readonly inProgress = new Map<string, number>();
+  /** The bytes reserved by the uploads in progress on this server, all seats together. */
+  private bytesInProgress = 0;
   /** The plate readings in the background, one after another. */
   private reading: Promise<void> = Promise.resolve();
 
-  constructor(private readonly ports: UploadPorts) {}
+  constructor(
+    private readonly ports: UploadPorts,
+    /** The server's budget of bytes in progress (UPLOAD_BYTES_IN_PROGRESS; smaller in tests). */
+    private readonly bytesBudget: number = UPLOAD_BYTES_IN_PROGRESS,
+  ) {}
 
   /**
    * Decided before a byte of the body is read (FU5): the seat holds the declaration, the quota has
-   * room for the declared length, the seat has a free place among its uploads in progress.
+   * room for the declared length, the seat has a free place among its uploads in progress, and the
+   * server's budget of bytes in progress room for its declared length (the largest upload's when it
+   * declares none).
    */
   async admit({ seat }: UploadRequest, declaredBytes: number | null): Promise<UploadTicket> {
     if (!(await this.ports.binaries.holdsSeat(seat.declarationId, seat.party, seat.token))) throw new UploadError('NOT_ALLOWED');
@@ -60,12 +68,19 @@ export class UploadService {
     const key = `${seat.declarationId}:${seat.party}`;
     const running = this.inProgress.get(key) ?? 0;
     if (running >= UPLOADS_PER_SEAT) throw new UploadError('RATE_LIMITED');
+    const reserved = declaredBytes ?? MAX_BLOB_BYTES;
+    if (this.bytesInProgress + reserved > this.bytesBudget) {
+      this.ports.log?.('uploads in progress at the budget', { bytesInProgress: this.bytesInProgress, declaredBytes });
+      throw new UploadError('RATE_LIMITED');
+    }
     this.inProgress.set(key, running + 1);
+    this.bytesInProgress += reserved;
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
+        this.bytesInProgress -= reserved;
         const left = (this.inProgress.get(key) ?? 1) - 1;
         if (left <= 0) this.inProgress.delete(key);
         else this.inProgress.set(key, left);

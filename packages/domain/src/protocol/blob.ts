@@ -34,6 +34,14 @@ export const MAX_BLOB_BYTES = MAX_PHOTO_BYTES;
  */
 export const UPLOADS_PER_SEAT = 3;
 /**
+ * The bytes of every upload in progress on one server (all seats together), counted by their declared length (the
+ * largest upload when none is declared): past it, an upload is RATE_LIMITED from its headers and the phone tries it
+ * again (1, 3 and 9 s later). Bodies in progress are written to disk as they arrive (media.md), so that a flood of
+ * seats uploading at once fills this budget, not the disk the declarations are kept on: 25 of the largest uploads, or
+ * thousands of the photos phones send (100-300 KB).
+ */
+export const UPLOAD_BYTES_IN_PROGRESS = 512 * 1024 * 1024;
+/**
  * Issue 35: a phone sends its photos one after another. On a thin uplink photos sent at once share
  * it, so each takes as long as all of them (bench:roadside: three at once, 3.6 to 10.8 s each);
  * one at a time, each is in within its own time and the first is in the declaration sooner. The
