@@ -12,10 +12,11 @@ import { stopServer } from './server.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Resolves once something accepts TCP connections on 127.0.0.1:`port` (at most `timeoutMs`); fails when `child` exited. */
-async function listening(port, child, timeoutMs = 10_000) {
+/** Resolves once something accepts TCP connections on 127.0.0.1:`port` (at most `timeoutMs`); fails when `child` exited or could not start. */
+async function listening(port, child, failed, timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    if (failed()) throw new Error(`HAProxy could not start: ${failed().message}`);
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`HAProxy exited (${child.exitCode ?? child.signalCode})`);
     const up = await new Promise((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
@@ -70,8 +71,11 @@ export async function startTlsProxy({ backendPort, hostName }) {
       ].join('\n'),
     );
     const haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // Not installed, or not runnable: said, and the bench stops with its own clean-up (not an unhandled error event).
+    let spawnError = null;
+    haproxy.on('error', (error) => (spawnError = error));
     try {
-      await listening(port, haproxy);
+      await listening(port, haproxy, () => spawnError);
     } catch (error) {
       haproxy.kill('SIGKILL');
       throw error;

@@ -64,23 +64,28 @@ describe('use case: upload a photo (FU5, declaration-flow §9)', () => {
     expect(await refusal(uploads.admit(request(), null))).toBe('accepted');
   });
 
-  it('admits no more bytes in progress than the server\'s budget, all seats together: an upload without its length counts as the largest', async () => {
+  it('counts the bytes that arrived of every upload in progress, all seats together: past the server\'s budget a body is cut and no upload admitted', async () => {
     expect(UPLOAD_BYTES_IN_PROGRESS).toBeGreaterThanOrEqual(16 * MAX_BLOB_BYTES);
-    const { uploads, request, h } = await setUp(undefined, 2 * MAX_BLOB_BYTES);
+    const { uploads, request, h } = await setUp(undefined, 2000);
     const other = await connect(h, new Device(), 'LRA908', 'AKT902');
     const otherSeat = (): UploadRequest => ({ seat: { declarationId: other.declarationId, party: other.party, token: other.token }, meta: { purpose: 'photo', set: 0 } });
-    const first = await uploads.admit(request(), MAX_BLOB_BYTES);
-    // Its length not declared: the largest upload's room.
-    const second = await uploads.admit(otherSeat(), null);
-    // Another seat, with places of its own left: the server's budget is spent.
-    expect(await refusal(uploads.admit(request(), 1))).toBe('RATE_LIMITED');
-    expect(await refusal(uploads.admit(otherSeat(), 1))).toBe('RATE_LIMITED');
-    // Released (twice: counted once), its room comes back, for any seat.
-    second.release();
-    second.release();
-    const small = await Promise.all([uploads.admit(otherSeat(), 1000), uploads.admit(request(), MAX_BLOB_BYTES - 1000)]);
-    expect(await refusal(uploads.admit(otherSeat(), 1))).toBe('RATE_LIMITED');
-    for (const t of [first, ...small]) t.release();
+    // Declared and not sent, a length holds nothing of the budget.
+    const declaredOnly = await uploads.admit(request(), MAX_BLOB_BYTES);
+    const first = await uploads.admit(request(), null);
+    expect(first.received(1500)).toBe(true);
+    const second = await uploads.admit(otherSeat(), 1000);
+    // Past the budget: refused, and not counted.
+    expect(second.received(600)).toBe(false);
+    expect(second.received(500)).toBe(true);
+    // The budget spent: another seat, with places of its own left, is not admitted.
+    expect(await refusal(uploads.admit(otherSeat(), 1))).toBe('SERVER_BUSY');
+    // Released (twice: counted once), its bytes come back, for any seat.
+    first.release();
+    first.release();
+    expect(first.received(1)).toBe(false);
+    const third = await uploads.admit(otherSeat(), 1500);
+    expect(third.received(1500)).toBe(true);
+    for (const t of [declaredOnly, second, third]) t.release();
     expect(await refusal(uploads.admit(otherSeat(), null))).toBe('accepted');
   });
 

@@ -39,12 +39,17 @@ export interface UploadPorts {
 
 /** A place among the seat's uploads in progress: released once the upload is answered or abandoned. */
 export interface UploadTicket {
+  /**
+   * `bytes` more of its body arrived: counted in the server's budget of bytes in progress, unless they would take it
+   * past the budget (false: the body is cut, SERVER_BUSY).
+   */
+  received(bytes: number): boolean;
   release(): void;
 }
 
 export class UploadService {
   private readonly inProgress = new Map<string, number>();
-  /** The bytes reserved by the uploads in progress on this server, all seats together. */
+  /** The bytes received of the uploads in progress on this server, all seats together (written to disk as they come). */
   private bytesInProgress = 0;
   /** The plate readings in the background, one after another. */
   private reading: Promise<void> = Promise.resolve();
@@ -58,8 +63,8 @@ export class UploadService {
   /**
    * Decided before a byte of the body is read (FU5): the seat holds the declaration, the quota has
    * room for the declared length, the seat has a free place among its uploads in progress, and the
-   * server's budget of bytes in progress room for its declared length (the largest upload's when it
-   * declares none).
+   * server's budget of bytes in progress is not spent. The budget counts the bytes that arrived, not
+   * those declared: a length declared and never sent holds nothing of it.
    */
   async admit({ seat }: UploadRequest, declaredBytes: number | null): Promise<UploadTicket> {
     if (!(await this.ports.binaries.holdsSeat(seat.declarationId, seat.party, seat.token))) throw new UploadError('NOT_ALLOWED');
@@ -68,19 +73,22 @@ export class UploadService {
     const key = `${seat.declarationId}:${seat.party}`;
     const running = this.inProgress.get(key) ?? 0;
     if (running >= UPLOADS_PER_SEAT) throw new UploadError('RATE_LIMITED');
-    const reserved = declaredBytes ?? MAX_BLOB_BYTES;
-    if (this.bytesInProgress + reserved > this.bytesBudget) {
-      this.ports.log?.('uploads in progress at the budget', { bytesInProgress: this.bytesInProgress, declaredBytes });
-      throw new UploadError('RATE_LIMITED');
-    }
+    if (this.bytesInProgress >= this.bytesBudget) throw new UploadError('SERVER_BUSY');
     this.inProgress.set(key, running + 1);
-    this.bytesInProgress += reserved;
     let released = false;
+    let mine = 0;
     return {
+      received: (bytes) => {
+        if (released) return false;
+        if (this.bytesInProgress + bytes > this.bytesBudget) return false;
+        mine += bytes;
+        this.bytesInProgress += bytes;
+        return true;
+      },
       release: () => {
         if (released) return;
         released = true;
-        this.bytesInProgress -= reserved;
+        this.bytesInProgress -= mine;
         const left = (this.inProgress.get(key) ?? 1) - 1;
         if (left <= 0) this.inProgress.delete(key);
         else this.inProgress.set(key, left);

@@ -216,6 +216,37 @@ describe('POST /serveris/blob', () => {
     expect((await upload(ctx, headers, mediaFixture('scene.jpg'))).statusCode).toBe(201);
   });
 
+  it('[FU5] an upload whose phone is gone while its photo is processed gives its place and its bytes back at once', async () => {
+    const { ctx, headers } = await seat();
+    const uploads = ctx.app.uploads;
+    const admit = uploads.admit.bind(uploads);
+    const released: Array<() => void> = [];
+    vi.spyOn(uploads, 'admit').mockImplementation(async (...args) => {
+      const ticket = await admit(...args);
+      released.push(vi.spyOn(ticket, 'release') as unknown as () => void);
+      return ticket;
+    });
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const process = ctx.app.media.process.bind(ctx.app.media);
+    const processing = vi.spyOn(ctx.app.media, 'process').mockImplementation(async (input) => {
+      await gate;
+      return process(input);
+    });
+    const photo = Buffer.from(mediaFixture('scene.jpg'));
+    const address = ctx.app.server.address() as AddressInfo;
+    const req = request({ host: '127.0.0.1', port: address.port, method: 'POST', path: BLOB_PATH, headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(photo.length) } });
+    req.on('error', () => undefined);
+    req.end(photo);
+    await vi.waitFor(() => expect(processing).toHaveBeenCalledTimes(1), { timeout: 10_000, interval: 20 });
+    expect(released[0]).not.toHaveBeenCalled();
+    // The phone loses its connection while the server works on the photo: its place is free before the work ends.
+    req.destroy();
+    await vi.waitFor(() => expect(released[0]).toHaveBeenCalled(), { timeout: 10_000, interval: 20 });
+    open();
+    await vi.waitFor(async () => expect((await upload(ctx, headers, WEBM, { [UPLOAD_HEADERS.purpose]: 'audio' })).statusCode).toBe(201), { timeout: 10_000, interval: 100 });
+  });
+
   it('[FU5] a body is taken as bytes whatever type it names (no JSON or text parsed), and one cut for its length is answered TOO_BIG on the connection', async () => {
     const { ctx, headers } = await seat();
     const spool = vi.spyOn(ctx.app.media, 'spool');

@@ -35,7 +35,8 @@ const blob: FastifyPluginAsync = async (app) => {
       done(new HttpError(413, 'TOO_BIG'), undefined);
       return;
     }
-    receiveBody(payload, Number.isFinite(declared) ? declared : null, MAX_BLOB_BYTES, app.media).then(
+    const ticket = uploads.get(request.raw)?.ticket;
+    receiveBody(payload, Number.isFinite(declared) ? declared : null, MAX_BLOB_BYTES, app.media, (bytes) => ticket?.received(bytes) ?? true).then(
       (body) => {
         bodies.set(request.raw, body);
         done(null, body);
@@ -49,18 +50,18 @@ const blob: FastifyPluginAsync = async (app) => {
     {
       bodyLimit: MAX_BLOB_BYTES,
       // Who uploads, and whether they may, from the headers alone: a refused upload's body is never read (FU5).
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         const upload = readUpload(request.headers);
         const declared = Number(request.headers['content-length']);
         const ticket = await app.uploads.admit(upload, Number.isFinite(declared) ? declared : null);
         uploads.set(request.raw, { request: upload, ticket });
+        // The upload's place and its bytes come back when the exchange ends, however it ends: answered, or its
+        // connection lost — while admitted, while its body came, or while it was processed (the response's close
+        // always comes; neither onResponse nor onRequestAbort does in the last case).
+        if (reply.raw.closed || request.raw.destroyed) ticket.release();
+        else reply.raw.once('close', () => ticket.release());
       },
-      // The upload's place is freed when it is answered, or when the device gave up on it.
-      onResponse: async (request) => {
-        uploads.get(request.raw)?.ticket.release();
-        await disposeBody(request.raw);
-      },
-      onRequestAbort: async (request) => uploads.get(request.raw)?.ticket.release(),
+      onResponse: async (request) => disposeBody(request.raw),
       errorHandler: (error, _request, _reply) => {
         // Thrown on to the app's handler, which answers it as a typed code.
         if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, 'TOO_BIG');

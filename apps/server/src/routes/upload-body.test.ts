@@ -43,4 +43,22 @@ describe('an upload\'s body as the blob route receives it', () => {
     await expect(receiveBody(payload, null, 1000, failing)).rejects.toBe(full);
     await ended(payload);
   });
+
+  it('is cut when the server\'s budget of bytes in progress refuses a chunk: SERVER_BUSY, the rest read past, nothing kept', async () => {
+    let taken = 0;
+    const take = (bytes: number) => {
+      if (taken + bytes > 1000) return false;
+      taken += bytes;
+      return true;
+    };
+    const payload = Readable.from(pieces(600, 600, 600));
+    expect(await receiveBody(payload, null, 10_000, nowhere, take).catch((error: unknown) => error)).toMatchObject({ statusCode: 503, code: 'SERVER_BUSY' });
+    expect(taken).toBe(600);
+    await ended(payload);
+    // Every chunk is counted.
+    const counted: number[] = [];
+    const body = await receiveBody(Readable.from(pieces(10, 20, 30)), null, 10_000, nowhere, (bytes) => counted.push(bytes) > 0);
+    expect(counted).toEqual([10, 20, 30]);
+    expect(body.length).toBe(60);
+  });
 });

@@ -8,9 +8,13 @@ import type { Readable } from 'node:stream';
 import { BODY_TOO_LARGE, uploadBodyOf, type ReceivedUploadBody, type UploadBodySpool } from '@eid/domain';
 import { HttpError } from '../http-error.js';
 
-export async function receiveBody(payload: Readable, declared: number | null, maxBytes: number, spool: UploadBodySpool): Promise<ReceivedUploadBody> {
+/**
+ * `take` counts each chunk in the server's budget of bytes in progress (UploadTicket.received); a chunk it refuses
+ * cuts the body: SERVER_BUSY, nothing kept.
+ */
+export async function receiveBody(payload: Readable, declared: number | null, maxBytes: number, spool: UploadBodySpool, take: (bytes: number) => boolean = () => true): Promise<ReceivedUploadBody> {
   // Iterated without being destroyed when left early: see below.
-  const chunks = payload.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+  const chunks = counted(payload.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>, take);
   try {
     const spooled = await spool.spool(chunks, maxBytes);
     return spooled ?? { ...uploadBodyOf(await collect(chunks, declared, maxBytes)), dispose: async () => undefined };
@@ -20,6 +24,13 @@ export async function receiveBody(payload: Readable, declared: number | null, ma
     if (!payload.destroyed) payload.resume();
     if ((error as { code?: unknown }).code === BODY_TOO_LARGE) throw new HttpError(413, 'TOO_BIG');
     throw error;
+  }
+}
+
+async function* counted(chunks: AsyncIterable<Uint8Array>, take: (bytes: number) => boolean): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    if (!take(chunk.length)) throw new HttpError(503, 'SERVER_BUSY');
+    yield chunk;
   }
 }
 

@@ -39,6 +39,7 @@ describe('what an upload may try again (issue 34)', () => {
   it.each([
     ['NETWORK_ERROR', true],
     ['RATE_LIMITED', true],
+    ['SERVER_BUSY', true],
     ['SERVER_ERROR', true],
     ['STORAGE_FULL', true],
     ['CLAIM_FILE_INVALID', false],

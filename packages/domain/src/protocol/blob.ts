@@ -34,11 +34,11 @@ export const MAX_BLOB_BYTES = MAX_PHOTO_BYTES;
  */
 export const UPLOADS_PER_SEAT = 3;
 /**
- * The bytes of every upload in progress on one server (all seats together), counted by their declared length (the
- * largest upload when none is declared): past it, an upload is RATE_LIMITED from its headers and the phone tries it
- * again (1, 3 and 9 s later). Bodies in progress are written to disk as they arrive (media.md), so that a flood of
- * seats uploading at once fills this budget, not the disk the declarations are kept on: 25 of the largest uploads, or
- * thousands of the photos phones send (100-300 KB).
+ * The bytes of every upload in progress on one server (all seats together), counted as they arrive: spent, an upload
+ * is SERVER_BUSY from its headers and a body whose next chunk would pass it is cut (SERVER_BUSY); the phone tries
+ * again (1, 3 and 9 s later), then says the service is busy. Bodies in progress are written to disk as they arrive (media.md): this bounds what a
+ * flood of seats uploading at once puts there, beside the declarations. 25 of the largest uploads, or thousands of
+ * the photos phones send (100-300 KB).
  */
 export const UPLOAD_BYTES_IN_PROGRESS = 512 * 1024 * 1024;
 /**
@@ -87,6 +87,7 @@ export const UPLOAD_REFUSAL_STATUS = {
   TOO_MANY: 413,
   TOO_BIG: 413,
   RATE_LIMITED: 429,
+  SERVER_BUSY: 503,
   BAD_EXT: 415,
   FAILED_CONVERSION: 422,
   DATA_ERROR: 400,
@@ -114,7 +115,7 @@ export const isUploadRetryable = (code: string): boolean => !(FILE_REFUSALS as r
  * these only): the network, the server's load or its error. A refusal of the files (invalid, too
  * many, too big) would be refused again.
  */
-const TRANSIENT_FAILURES: readonly string[] = ['NETWORK_ERROR', 'GENERIC_ERROR', 'RATE_LIMITED', 'SERVER_ERROR', 'STORAGE_FULL'];
+const TRANSIENT_FAILURES: readonly string[] = ['NETWORK_ERROR', 'GENERIC_ERROR', 'RATE_LIMITED', 'SERVER_BUSY', 'SERVER_ERROR', 'STORAGE_FULL'];
 export const isTransientFailure = (code: string): boolean => TRANSIENT_FAILURES.includes(code);
 
 /**

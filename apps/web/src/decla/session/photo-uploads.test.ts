@@ -66,7 +66,7 @@ describe('PhotoUploads: photos sent while the driver goes on (issue 35)', () => 
     await expect(q.settled()).resolves.toBeUndefined();
   });
 
-  it.each(['NETWORK_ERROR', 'RATE_LIMITED', 'STORAGE_FULL'])('%s (the way, not the photo) is tried again after 1, 3 and 9 s, then the photo stops with its error', async (code) => {
+  it.each(['NETWORK_ERROR', 'RATE_LIMITED', 'SERVER_BUSY', 'STORAGE_FULL'])('%s (the way, not the photo) is tried again after 1, 3 and 9 s, then the photo stops with its error', async (code) => {
     const { ports, log } = scripted([fail(code), fail(code), fail(code), fail(code)]);
     const q = new PhotoUploads(ports);
     await q.add('B', 'plates', photo());
