@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { haproxyHead } from './haproxy.mjs';
 import { freePort, startPostgres } from './postgres.mjs';
 import { startS3 } from './s3.mjs';
 import { startBuiltServer, stopServer, waitForOk } from './server.mjs';
@@ -27,18 +28,8 @@ const startNode = ({ port, dataDir, env, logTo, nodeArgs }) => startBuiltServer(
 export function haproxyConfig({ port, nodes }) {
   const servers = (check) => nodes.map((n, i) => `  server node${i + 1} 127.0.0.1:${n.port} ${check ? 'check' : `track pages/node${i + 1}`}`);
   return [
-    'global',
     // Two descriptors per connection: within the usual limit of open files (20 000 here).
-    '  maxconn 8000',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    '  timeout tunnel 1h',
-    '  timeout http-request 10s',
-    '  option redispatch',
-    '  retries 2',
+    ...haproxyHead({ maxconn: 8000, extra: ['  timeout http-request 10s', '  option redispatch', '  retries 2'] }),
     'frontend eid',
     `  bind 127.0.0.1:${port}`,
     '  option forwardfor',

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { haproxyHead } from './haproxy.mjs';
 import { freePort } from './postgres.mjs';
 import { stopServer } from './server.mjs';
 
@@ -54,14 +55,7 @@ export async function startTlsProxy({ backendPort, hostName }) {
     writeFileSync(
       config,
       [
-        'global',
-        '  maxconn 1000',
-        'defaults',
-        '  mode http',
-        '  timeout connect 2s',
-        '  timeout client 60s',
-        '  timeout server 60s',
-        '  timeout tunnel 1h',
+        ...haproxyHead({ maxconn: 1000 }),
         'frontend site',
         `  bind 127.0.0.1:${port} ssl crt ${pem} alpn h2,http/1.1`,
         '  default_backend server',
