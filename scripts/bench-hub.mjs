@@ -12,7 +12,7 @@
 // Each step also prints the generator's own event-loop lag (a late tick of its own is counted in what it measures).
 // To look further: BENCH_HUB_TIMELINE=/tmp/tl writes each step's [sent ms, propagation ms] per edit to
 // /tmp/tl-<N>-<pid>.json (where in the step the slow edits fall); BENCH_HUB_NODE_ARGS="--trace-gc" runs the
-// servers of `--nodes` with those flags, their output on stderr.
+// servers (a single node's and those of `--nodes`) with those flags, their output on stderr.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,8 @@ const URL = `ws://127.0.0.1:${PORT}/serveris/ws-interface`;
 const VILNIUS = { latitude: 54.6872, longitude: 25.2797, accuracy: 15 };
 /** Every bench socket comes from 127.0.0.1: the per-address cap is raised for it, and the connects' proof of work is off (this measures the hub, not the phones' PBKDF2). */
 const BENCH_ENV = { EID_MAX_CONNECTIONS_PER_IP: '100000', EID_MAX_CONNECTIONS: '100000', EID_CAPTCHA: 'off' };
+/** BENCH_HUB_NODE_ARGS="--trace-gc" (or a profiler's flags, separated by spaces): the servers run with those flags, their output on stderr. */
+const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const FLOOD_MS = Number(process.env.BENCH_HUB_FLOOD_MS ?? 10_000);
 /** The web app's heartbeat period (HEARTBEAT_INTERVAL_MS of the domain). */
 const HEARTBEAT_MS = 2000;
@@ -358,14 +360,15 @@ async function main() {
   for (const [run, n] of STEPS.entries()) {
     // A fresh server and database per step: the memory of one step's closed pairs does not blur the next.
     const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
-    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV });
+    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV, nodeArgs: NODE_ARGS, output: NODE_ARGS.length > 0 ? process.stderr : 'ignore' });
     try {
       const row = await step(run, n, server.pid);
       rows.push(row);
       process.stdout.write(
         `N=${String(n).padStart(4)}  edits=${String(row.edits).padStart(6)}  propagation_p50_ms=${row.propagation_p50_ms.toFixed(1)}  ` +
           `propagation_p99_ms=${row.propagation_p99_ms.toFixed(1)}  ack_p99_ms=${row.ack_p99_ms.toFixed(1)}  ` +
-          `rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}  set_up_s=${row.set_up_s.toFixed(1)} (${(n / row.set_up_s).toFixed(0)} pairs/s)  heartbeats=${row.heartbeats} heartbeat_p99_ms=${row.heartbeat_p99_ms.toFixed(1)}  lost_devices=${row.lost_devices}\n`,
+          `rss_mb_per_declaration=${row.rss_mb_per_declaration.toFixed(3)}  set_up_s=${row.set_up_s.toFixed(1)} (${(n / row.set_up_s).toFixed(0)} pairs/s)  heartbeats=${row.heartbeats} heartbeat_p99_ms=${row.heartbeat_p99_ms.toFixed(1)}  lost_devices=${row.lost_devices}  ` +
+          `generator_lag_p99_ms=${row.generator_lag_p99_ms.toFixed(1)} max=${row.generator_lag_max_ms.toFixed(1)}\n`,
       );
       if (row.lost_devices > 0) {
         // Past what one node holds: the larger steps would only drop more devices.
@@ -422,9 +425,7 @@ async function nodes(count) {
   if (!Number.isInteger(count) || count < 2) throw new Error('--nodes takes 2 or more');
   const { startCluster } = await import('./lib/cluster.mjs');
   const steps = (process.env.BENCH_HUB_CLUSTER_STEPS ?? '100,200,300,400,600').split(',').map(Number);
-  // BENCH_HUB_NODE_ARGS="--trace-gc" (or a profiler's flags, separated by spaces) runs the nodes and the single node
-  // compared with them with those flags, their output on stderr.
-  const nodeArgs = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = NODE_ARGS;
   log(`bench:hub --nodes ${count}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step; pair i's A on node i mod ${count}, its B on the next`);
   const rows = [];
   for (const [run, n] of steps.entries()) {

@@ -6,7 +6,9 @@ import { ROOT } from './lib/bootstrap.mjs';
 
 const dataDir = join(ROOT, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+// The flags a node runs with (apps/server/src/process-flags.ts): the tests' server is the one shipped.
+const { SERVER_NODE_FLAGS } = await import('../apps/server/dist/process-flags.js');
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
   cwd: ROOT,
   stdio: 'inherit',
   // The tests read the phone codes and links of the local outbox, as a local user does.

@@ -23,6 +23,8 @@ log('starting the server ...');
 // The local installation has no SMS gateway: its outbox page shows the phone codes and view links it "sent".
 // The local installation: e-mails and SMS into the local outbox, Smart-ID by the local service with SK's demo accounts.
 const env = { ...process.env, EID_DEV_OUTBOX: process.env.EID_DEV_OUTBOX ?? 'on', EID_SMART_ID_URL: process.env.EID_SMART_ID_URL ?? 'local', EID_MOBILE_ID_URL: process.env.EID_MOBILE_ID_URL ?? 'local', EID_OIDC_PROVIDERS: process.env.EID_OIDC_PROVIDERS ?? 'local' };
-const child = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: ROOT, stdio: 'inherit', env });
+// Run with the flags a node runs with (apps/server/src/process-flags.ts), read from the build.
+const { SERVER_NODE_FLAGS } = await import('../apps/server/dist/process-flags.js');
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -22,10 +22,11 @@ export async function waitForOk(url, timeoutMs = 30_000, child = null) {
 
 /**
  * Resolves the child process once `readyPath` answers (health by default); extra env, Node flags
- * and where its output goes are optional.
+ * (after those a node runs with, apps/server/src/process-flags.ts) and where its output goes are optional.
  */
 export async function startBuiltServer({ port, dataDir, env = {}, nodeArgs = [], readyPath = '/serveris/health', output = 'ignore' }) {
-  const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
+  const { SERVER_NODE_FLAGS } = await import('../../apps/server/dist/process-flags.js');
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/server/dist/server.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', output, output === 'ignore' ? 'inherit' : output],

@@ -5,6 +5,7 @@ import { openStorage } from './storage/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DevClock } from './dev-clock.js';
+import { missingNodeFlags } from './process-flags.js';
 
 /** The only place that starts a process: read config, open the data, listen, stop cleanly. */
 async function main(): Promise<void> {
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino(privateLogOptions(config.logLevel));
+  const missing = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
+  if (missing.length > 0) logger.warn({ missing }, 'started without the Node flags a node runs with (process-flags.ts): its latency under load is not what the benchmarks measured');
   const clock = config.devClock ? new DevClock(new SystemClock()) : new SystemClock();
   const ids = new CryptoIds();
   const storage = await openStorage(config, clock, ids, (level, message, data) => logger[level]({ data }, message));

@@ -13,6 +13,7 @@ import { createSqliteOutbox } from '@eid/adapter-outbox-sqlite';
 import { SystemClock, CryptoIds } from '@eid/adapter-system';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { seedSubmitted } from '../testing/submitted.js';
+import { SERVER_NODE_FLAGS } from '../process-flags.js';
 
 /** The built server (`tsc -b`, which `npm test` runs before the unit tests). */
 const SERVER = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
@@ -61,7 +62,7 @@ let serverLog = '';
 const servers: ChildProcess[] = [];
 
 function startServer(dataDir: string): ChildProcess {
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
