@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   }
   const logger = pino(privateLogOptions(config.logLevel));
   const missing = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
-  if (missing.length > 0) logger.warn({ missing }, 'started without the Node flags a node runs with (process-flags.ts): its latency under load is not what the benchmarks measured');
+  if (missing.length > 0) logger.warn({ missing }, 'started without the Node flags of SERVER_NODE_FLAGS (process-flags.ts): its latency under load differs from what the benchmarks measured');
   const clock = config.devClock ? new DevClock(new SystemClock()) : new SystemClock();
   const ids = new CryptoIds();
   const storage = await openStorage(config, clock, ids, (level, message, data) => logger[level]({ data }, message));

@@ -132,6 +132,8 @@ describe('delivery after a crash', () => {
       }
       second.kill('SIGTERM');
       await exited(second);
+      // Started as npm start starts it, the server found its flags in effect (it says so when they are not).
+      expect(serverLog).not.toContain('started without the Node flags');
 
       expect([...accepted].sort()).toEqual(['<decl-killed-0001.driver-B-email@eid.test>', '<decl-killed-0001.insurer-A-email@eid.test>']);
       const db = openDatabase(join(dataDir, 'eid.sqlite'));
