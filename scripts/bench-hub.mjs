@@ -41,6 +41,7 @@ const VILNIUS = { latitude: 54.6872, longitude: 25.2797, accuracy: 15 };
 const BENCH_ENV = { EID_MAX_CONNECTIONS_PER_IP: '100000', EID_MAX_CONNECTIONS: '100000', EID_CAPTCHA: 'off' };
 /** BENCH_HUB_NODE_ARGS="--trace-gc" (or a profiler's flags, separated by spaces): the servers run with those flags, their output on stderr. */
 const NODE_ARGS = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const NODE_OUTPUT = NODE_ARGS.length > 0 ? process.stderr : 'ignore';
 const FLOOD_MS = Number(process.env.BENCH_HUB_FLOOD_MS ?? 10_000);
 /** The web app's heartbeat period (HEARTBEAT_INTERVAL_MS of the domain). */
 const HEARTBEAT_MS = 2000;
@@ -360,7 +361,7 @@ async function main() {
   for (const [run, n] of STEPS.entries()) {
     // A fresh server and database per step: the memory of one step's closed pairs does not blur the next.
     const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
-    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV, nodeArgs: NODE_ARGS, output: NODE_ARGS.length > 0 ? process.stderr : 'ignore' });
+    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV, nodeArgs: NODE_ARGS, output: NODE_OUTPUT });
     try {
       const row = await step(run, n, server.pid);
       rows.push(row);
@@ -425,11 +426,10 @@ async function nodes(count) {
   if (!Number.isInteger(count) || count < 2) throw new Error('--nodes takes 2 or more');
   const { startCluster } = await import('./lib/cluster.mjs');
   const steps = (process.env.BENCH_HUB_CLUSTER_STEPS ?? '100,200,300,400,600').split(',').map(Number);
-  const nodeArgs = NODE_ARGS;
   log(`bench:hub --nodes ${count}: edit every ~${EDIT_INTERVAL_MS} ms per driver, ${MEASURE_MS} ms per step; pair i's A on node i mod ${count}, its B on the next`);
   const rows = [];
   for (const [run, n] of steps.entries()) {
-    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' }, nodeArgs, logTo: nodeArgs.length > 0 ? process.stderr : 'ignore' });
+    const cluster = await startCluster({ nodes: count, env: { ...BENCH_ENV, LOG_LEVEL: 'warn' }, nodeArgs: NODE_ARGS, logTo: NODE_OUTPUT });
     let cross;
     try {
       const ws = (u) => `${u.replace(/^http/, 'ws')}/serveris/ws-interface`;
@@ -438,7 +438,7 @@ async function nodes(count) {
       await cluster.stop();
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'eid-bench-hub-'));
-    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV, nodeArgs, output: nodeArgs.length > 0 ? process.stderr : 'ignore' });
+    const server = await startBuiltServer({ port: PORT, dataDir, env: BENCH_ENV, nodeArgs: NODE_ARGS, output: NODE_OUTPUT });
     let single;
     try {
       single = await step(200 + run, n, server.pid);

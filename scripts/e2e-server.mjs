@@ -3,12 +3,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT } from './lib/bootstrap.mjs';
+import { builtServerArgs } from './lib/server.mjs';
 
 const dataDir = join(ROOT, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 rmSync(dataDir, { recursive: true, force: true });
-// The flags a node runs with (apps/server/src/process-flags.ts): the tests' server is the one shipped.
-const { SERVER_NODE_FLAGS } = await import('../apps/server/dist/process-flags.js');
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
+// With the flags a node runs with (apps/server/src/process-flags.ts): the tests' server is the one shipped.
+const child = spawn(process.execPath, await builtServerArgs(), {
   cwd: ROOT,
   stdio: 'inherit',
   // The tests read the phone codes and links of the local outbox, as a local user does.

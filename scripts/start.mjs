@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { ROOT, ensureDebianPackages, log } from './lib/bootstrap.mjs';
 import { build } from './build.mjs';
 import { ensureLtsNode } from './lib/runtime.mjs';
+import { builtServerArgs } from './lib/server.mjs';
 
 // Served by the pinned LTS Node, whatever the machine's own is (scripts/lib/runtime.mjs).
 await ensureLtsNode();
@@ -23,8 +24,7 @@ log('starting the server ...');
 // The local installation has no SMS gateway: its outbox page shows the phone codes and view links it "sent".
 // The local installation: e-mails and SMS into the local outbox, Smart-ID by the local service with SK's demo accounts.
 const env = { ...process.env, EID_DEV_OUTBOX: process.env.EID_DEV_OUTBOX ?? 'on', EID_SMART_ID_URL: process.env.EID_SMART_ID_URL ?? 'local', EID_MOBILE_ID_URL: process.env.EID_MOBILE_ID_URL ?? 'local', EID_OIDC_PROVIDERS: process.env.EID_OIDC_PROVIDERS ?? 'local' };
-// Run with the flags a node runs with (apps/server/src/process-flags.ts), read from the build.
-const { SERVER_NODE_FLAGS } = await import('../apps/server/dist/process-flags.js');
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], { cwd: ROOT, stdio: 'inherit', env });
+// With the flags a node runs with (apps/server/src/process-flags.ts).
+const child = spawn(process.execPath, await builtServerArgs(), { cwd: ROOT, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,5 @@
 // Starts the built server (apps/server/dist) on loopback and stops it: the benchmarks, and the
-// nodes of the local cluster (cluster.mjs).
+// nodes of the local cluster (cluster.mjs); its command line for npm start and the e2e server too.
 import { spawn } from 'node:child_process';
 import { ROOT } from './bootstrap.mjs';
 
@@ -21,12 +21,20 @@ export async function waitForOk(url, timeoutMs = 30_000, child = null) {
 }
 
 /**
+ * The built server's command line after `node`: the flags a node runs with (apps/server/src/process-flags.ts, read
+ * from the build), then `nodeArgs` (a profiler's), then the server. npm start, the e2e server and the benchmarks'.
+ */
+export async function builtServerArgs(nodeArgs = []) {
+  const { SERVER_NODE_FLAGS } = await import('../../apps/server/dist/process-flags.js');
+  return [...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/server/dist/server.js'];
+}
+
+/**
  * Resolves the child process once `readyPath` answers (health by default); extra env, Node flags
- * (after those a node runs with, apps/server/src/process-flags.ts) and where its output goes are optional.
+ * (after those a node runs with) and where its output goes are optional.
  */
 export async function startBuiltServer({ port, dataDir, env = {}, nodeArgs = [], readyPath = '/serveris/health', output = 'ignore' }) {
-  const { SERVER_NODE_FLAGS } = await import('../../apps/server/dist/process-flags.js');
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/server/dist/server.js'], {
+  const server = spawn(process.execPath, await builtServerArgs(nodeArgs), {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EID_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', output, output === 'ignore' ? 'inherit' : output],
