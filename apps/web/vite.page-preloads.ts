@@ -1,11 +1,15 @@
 import type { Plugin } from 'vite';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../packages/domain/src/protocol/page-preloads.ts';
 import { LOCALES, isLocale } from '../../packages/domain/src/rules/constants.ts';
+import { FIRST_SCREEN_PATHS } from './src/shell/first-screen.ts';
 
 /** The shell's catalog of a language (`src/locales/<locale>/messages.po`: the first screen's texts). */
 const SHELL_CATALOG = /\/apps\/web\/src\/locales\/([a-z]{2})\/messages\.po$/;
 /** A route's own code, split off by the router's plugin (`src/routes/<file>.tsx?tsr-split=component`). */
 const ROUTE_COMPONENT = /\/apps\/web\/src\/routes\/([^/]+)\.tsx\?tsr-split=component$/;
+
+/** The router and its route tree (src/router.tsx): a chunk of its own, which every page but the first screen's needs at once. */
+const ROUTER = /\/apps\/web\/src\/router\.tsx$/;
 
 /** A flat route file's name this plugin can map: plain segments and `$name` parameters, dot-separated. */
 const PLAIN_ROUTE_FILE = /^\$?[A-Za-z0-9]+(\.\$?[A-Za-z0-9]+)*$/;
@@ -24,7 +28,8 @@ export function routePathOfFile(file: string): string {
 
 /**
  * Issue 35 item 7: what a page's first screen needs besides the entry's own scripts (which the HTML
- * preloads) — its route's code and its language's catalog — found in the build and written to
+ * preloads) — its route's code, the router's (issue 35 item 2: on every page but the first screen's,
+ * src/shell/first-screen.ts, which the shell draws before the router) and its language's catalog — found in the build and written to
  * `page-preloads.json`, from which the server names them in the page's `Link` header: they download
  * with the entry's instead of one round trip each after it ran (180 ms each on the roadside profile).
  */
@@ -47,6 +52,10 @@ export function pagePreloads(): Plugin {
       };
       const entries = Object.values(bundle).filter((o) => o.type === 'chunk' && o.isEntry).map((o) => o.fileName);
       const preloadedByHtml = closure(entries);
+      const router = Object.values(bundle).find((o) => o.type === 'chunk' && o.facadeModuleId !== null && ROUTER.test(o.facadeModuleId));
+      if (!router || preloadedByHtml.has(router.fileName)) throw new Error('page preloads: the router is not a chunk of its own (src/router.tsx), so the first screen would wait for it');
+      const routerFiles = [...closure([router.fileName])].filter((f) => !preloadedByHtml.has(f));
+      const firstScreen = new Set<string>(FIRST_SCREEN_PATHS);
       const result: { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> } = { catalogs: {}, routes: [] };
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk' || !output.facadeModuleId) continue;
@@ -54,8 +63,11 @@ export function pagePreloads(): Plugin {
         if (isLocale(locale)) result.catalogs[locale] = `/${output.fileName}`;
         const file = ROUTE_COMPONENT.exec(output.facadeModuleId)?.[1];
         if (file !== undefined) {
-          const files = [...closure([output.fileName])].filter((f) => !preloadedByHtml.has(f)).map((f) => `/${f}`);
-          result.routes.push({ path: routePathOfFile(file), files });
+          const path = routePathOfFile(file);
+          const own = [...closure([output.fileName])].filter((f) => !preloadedByHtml.has(f));
+          // The router first: nothing of the page is drawn before it.
+          const files = [...new Set([...(firstScreen.has(path) ? [] : routerFiles), ...own])].map((f) => `/${f}`);
+          result.routes.push({ path, files });
         }
       }
       const missing = LOCALES.filter((locale) => !result.catalogs[locale]);
@@ -63,7 +75,8 @@ export function pagePreloads(): Plugin {
       // Matched in any case (as the router does), so two paths that differ only in case are one.
       const paths = result.routes.map((r) => r.path.toLowerCase());
       if (new Set(paths).size !== paths.length) throw new Error(`page preloads: two route files map to one path (${paths.join(', ')})`);
-      if (!result.routes.some((r) => r.path === '/')) throw new Error('page preloads: the home route\'s code is not a chunk of its own');
+      const drawnByRouter = result.routes.filter((r) => firstScreen.has(r.path)).map((r) => r.path);
+      if (drawnByRouter.length > 0) throw new Error(`page preloads: the first screen's ${drawnByRouter.join(', ')} has a route component, but the shell draws it (src/shell/app.tsx)`);
       const preloads: PagePreloads = result;
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
     },

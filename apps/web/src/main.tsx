@@ -1,26 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
 import { activateLocale, i18n, initialLocale } from './i18n/i18n';
 import { applyTheme, isDarkTheme } from './shell/theme';
 import { installGlobalErrorLogging, log, logErrorReport, setConsoleLogging } from './shell/client-log';
 import { beginStartup, whenStarted } from './shell/startup';
 import { startLoaders } from './shell/loaders';
 import { setUpPwa } from './shell/pwa';
-import { analytics, startAnalytics } from './shell/analytics';
+import { startAnalytics } from './shell/analytics';
 import { developerMode } from './shell/developer-mode';
 import { setUpPageFrame } from './shell/page-frame';
+import { App } from './shell/app';
+import { loadRouter } from './shell/navigation';
+import { firstScreenPathOf } from './shell/first-screen';
+import { loadAccount } from './shell/account-session';
 import './styles.css';
-
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
 
 declare global {
   interface Window {
@@ -48,21 +42,22 @@ async function start(): Promise<void> {
     }, 1000),
   );
   startAnalytics();
-  // A page view on every navigation (app-shell §2).
-  router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
-  // The page's own route code downloads beside its catalog, not after it (issue 35 item 7: a round trip
-  // less on a weak connection). Only the code: the routes' loaders run when the router renders them.
-  const [pageRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
-  // A chunk that fails here is loaded again by the router, which shows its failure (ERR10).
-  for (const route of pageRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  // Issue 35 item 2: the home page and the declaration's intro are drawn without the router, whose code
+  // comes after their first paint; any other page needs it (and its own code, which the router loads
+  // beside the catalog: the server's Link header named both with the HTML). A router that cannot be
+  // fetched is said where the page would be (shell/app.tsx).
+  const firstScreen = firstScreenPathOf(window.location.pathname) !== null;
+  // Who this browser is, asked at once (the router's root asks it again, from the same answer).
+  void loadAccount();
+  const pages = firstScreen ? Promise.resolve() : loadRouter().then(() => undefined, () => undefined);
   // Issue 18 item 7: the browser's language until the user picks one (only a pick is remembered).
-  await activateLocale(initialLocale(), false);
+  await Promise.all([activateLocale(initialLocale(), false), pages]);
   const container = document.getElementById('app');
   if (!container) throw new Error('#app container missing from index.html');
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <App />
       </I18nProvider>
     </StrictMode>,
   );

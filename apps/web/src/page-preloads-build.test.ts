@@ -4,12 +4,18 @@ import { LOCALES } from '@eid/domain/constants';
 import { pagePreloads, routePathOfFile } from '../vite.page-preloads.ts';
 
 type Emitted = { fileName: string; source: string };
-/** Runs the plugin's bundle step over a bundle of these chunks (module id → file name) and returns what it emitted. */
-function run(chunks: Record<string, string>): Emitted {
+type Chunk = string | { readonly fileName: string; readonly imports: readonly string[] };
+/** Runs the plugin's bundle step over a bundle of these chunks (module id → file name, or with its imports) and returns what it emitted. */
+function run(chunks: Record<string, Chunk>, entryImports: readonly string[] = []): Emitted {
   const bundle: Record<string, unknown> = {
-    'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/r/apps/web/src/main.tsx', imports: [] },
+    'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/r/apps/web/src/main.tsx', imports: entryImports },
+    // The router's libraries, shared by the router's chunk and the pages' (no module of their own at its head).
+    'assets/react-router.js': { type: 'chunk', fileName: 'assets/react-router.js', isEntry: false, facadeModuleId: null, imports: [] },
   };
-  for (const [id, fileName] of Object.entries(chunks)) bundle[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: id, imports: [] };
+  for (const [id, chunk] of Object.entries(chunks)) {
+    const { fileName, imports } = typeof chunk === 'string' ? { fileName: chunk, imports: [] } : chunk;
+    bundle[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: id, imports };
+  }
   let emitted: Emitted | undefined;
   const hook = pagePreloads().generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
   hook.call({ emitFile: (file: Emitted) => (emitted = file) }, {}, bundle);
@@ -17,7 +23,7 @@ function run(chunks: Record<string, string>): Emitted {
   return emitted;
 }
 const catalogs = Object.fromEntries(LOCALES.map((l) => [`/r/apps/web/src/locales/${l}/messages.po`, `assets/messages-${l}.js`]));
-const home = { '/r/apps/web/src/routes/index.tsx?tsr-split=component': 'assets/routes-home.js' };
+const router = { '/r/apps/web/src/router.tsx': { fileName: 'assets/router.js', imports: ['assets/react-router.js'] } };
 
 describe('the build\'s page preloads (issue 35)', () => {
   it('maps every route file of the app to its path', () => {
@@ -35,19 +41,25 @@ describe('the build\'s page preloads (issue 35)', () => {
     expect(() => routePathOfFile(file)).toThrow(/not a plain path/);
   });
 
-  it('writes each language\'s catalog and each route\'s own files', () => {
-    const out = run({ ...catalogs, ...home, '/r/apps/web/src/routes/a.$suid.tsx?tsr-split=component': 'assets/a._suid.js' });
+  it('writes each language\'s catalog and each route\'s files: the router\'s first, then its own, each once', () => {
+    const suid = { fileName: 'assets/a._suid.js', imports: ['assets/react-router.js', 'assets/statement.js'] };
+    const out = run({ ...catalogs, ...router, '/r/apps/web/src/routes/a.$suid.tsx?tsr-split=component': suid, '/r/apps/web/src/statement/page.tsx': 'assets/statement.js' });
     const written = JSON.parse(out.source) as { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> };
     expect(Object.keys(written.catalogs).sort()).toEqual([...LOCALES].sort());
-    expect(written.routes).toEqual([{ path: '/', files: ['/assets/routes-home.js'] }, { path: '/a/$suid', files: ['/assets/a._suid.js'] }]);
+    expect(written.routes).toEqual([{ path: '/a/$suid', files: ['/assets/router.js', '/assets/react-router.js', '/assets/a._suid.js', '/assets/statement.js'] }]);
   });
 
   it('stops the build when a language has no catalog chunk of its own', () => {
     const withoutDe = Object.fromEntries(Object.entries(catalogs).filter(([id]) => !id.includes('/de/')));
-    expect(() => run({ ...withoutDe, ...home })).toThrow(/no catalog of the shell for de/);
+    expect(() => run({ ...withoutDe, ...router })).toThrow(/no catalog of the shell for de/);
   });
 
-  it('stops the build when the home route is not a chunk of its own', () => {
-    expect(() => run(catalogs)).toThrow(/home route/);
+  it('stops the build when the router is not a chunk of its own, or the HTML\'s scripts import it (the first screen would wait for it)', () => {
+    expect(() => run(catalogs)).toThrow(/router is not a chunk of its own/);
+    expect(() => run({ ...catalogs, ...router }, ['assets/router.js'])).toThrow(/router is not a chunk of its own/);
+  });
+
+  it.each(['index', 'decla'])('stops the build when the first screen\'s route %s has a component (the shell draws it)', (file) => {
+    expect(() => run({ ...catalogs, ...router, [`/r/apps/web/src/routes/${file}.tsx?tsr-split=component`]: `assets/${file}.js` })).toThrow(/has a route component, but the shell draws it/);
   });
 });

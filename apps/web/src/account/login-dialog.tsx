@@ -5,13 +5,13 @@
  * message. Answers never tell whether an address has an account (AC2, AC5).
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accountEmail, newPasswordError, type AccountView, type Locale, DEFAULT_LOCALE, isLocale} from '@eid/domain';
 import { AccountCallError, sessionEnded, signedIn, signedOut } from '../shell/account-session';
 import { api } from '../shell/api';
 import type { LoginRequest } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
+import { navigate, pushHref } from '../shell/navigation';
 import { IdentityForm } from './identity-form';
 import { SocialButtons, useButtonWidth } from './social-buttons';
 import { CurrentPasswordField, FormField, NewPasswordFields, Refusal, useSend } from './form-field';
@@ -65,18 +65,16 @@ export function LoginDialog({ request, onClose }: { request: LoginRequest; onClo
       live = false;
     };
   }, []);
-  const navigate = useNavigate();
-  const router = useRouter();
   /** Every way of signing in ends here: the page knows the account, says so, and goes on. */
   const finishSignIn = useCallback(
     (account: AccountView) => {
       signedIn(account);
       notify('success', t`You are signed in.`);
       dialog.current?.close();
-      if (request.next) router.history.push(request.next);
-      else void navigate({ to: '/user' });
+      if (request.next) pushHref(request.next);
+      else navigate({ to: '/user' });
     },
-    [navigate, request.next, router, t],
+    [request.next, t],
   );
   const props = { email, setEmail, setMode };
   const buttonWidth = useButtonWidth();

@@ -4,9 +4,9 @@
  * T/N); N clears what was queued and disables tracking.
  */
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consentAnswered, setAnalyticsConsent } from './analytics';
+import { AppLink } from './navigation';
 
 export function ConsentBanner() {
   const { t } = useLingui();
@@ -22,7 +22,7 @@ export function ConsentBanner() {
         <Trans>
           The declaration needs only the storage of this browser. With your consent we also count anonymous visits to improve the service.
         </Trans>{' '}
-        <Link to="/terms" hash="privacy">{t`Privacy policy`}</Link>
+        <AppLink to="/terms" hash="privacy">{t`Privacy policy`}</AppLink>
       </p>
       <div className="consent-buttons">
         <button type="button" className="button" onClick={() => answer('T')}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCRIPT_LOAD_TIMEOUT_MS } from '@eid/domain';
-import { ChunkLoadError, withChunkTimeout } from './lazy-chunk';
+import { ChunkLoadError, withChunkTimeout } from './chunk-timeout';
 
 describe('[ERR10] a lazy part of the page that does not load is CHUNK_LOAD_FAILED (app-shell: 120-second time-out, missing file)', () => {
   afterEach(() => vi.useRealTimers());

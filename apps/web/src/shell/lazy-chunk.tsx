@@ -8,32 +8,9 @@
 import { trackEvent } from '@eid/domain/shell';
 import { Component, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { SCRIPT_LOAD_TIMEOUT_MS } from '@eid/domain';
 import { ErrorText } from '../decla/fields/fields';
 import { analytics } from './analytics';
-
-export class ChunkLoadError extends Error {
-  readonly code = 'CHUNK_LOAD_FAILED' as const;
-}
-
-/** The loader, refused as CHUNK_LOAD_FAILED when it fails or takes longer than `timeoutMs`. */
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = SCRIPT_LOAD_TIMEOUT_MS): () => Promise<T> {
-  return () =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ChunkLoadError(`not loaded in ${timeoutMs} ms`)), timeoutMs);
-      load().then(
-        (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
-        (e: unknown) => {
-          clearTimeout(timer);
-          // A script that could not be fetched is the browser's TypeError; an error thrown by the loaded module is a bug, for the page's boundary.
-          reject(e instanceof TypeError ? new ChunkLoadError(e.message, { cause: e }) : e);
-        },
-      );
-    });
-}
+import { ChunkLoadError } from './chunk-timeout';
 
 const isChunkFailure = (e: unknown): boolean => e instanceof ChunkLoadError;
 

@@ -4,7 +4,6 @@
  * office contacts, the office hours of §9, the content pages and the feedback dialog.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { isDarkTheme, setDarkTheme } from './theme';
@@ -17,6 +16,7 @@ import { ACCOUNT_PATH } from '@eid/domain/shell';
 import type { HttpResult } from '@eid/domain/protocol';
 import { onChatChange } from './chat-events';
 import { openLogin } from './login-host';
+import { AppLink, goBack, usePathname } from './navigation';
 
 export function ThemeToggle() {
   const { t } = useLingui();
@@ -42,9 +42,9 @@ export function Toolbar() {
   const { t } = useLingui();
   return (
     <header className="toolbar">
-      <Link to="/" className="brand" aria-label={t`EID home page`}>
+      <AppLink to="/" className="brand" aria-label={t`EID home page`}>
         EID
-      </Link>
+      </AppLink>
       <span className="toolbar-spacer" />
       <AccountButton />
       <ThemeToggle />
@@ -62,13 +62,13 @@ function AccountButton() {
       <>
         <UnreadMessages />
         {/* On a narrow phone the name becomes a person icon (still named for screen readers): "My account" on two lines beside the unread badge (issue 34) or wider than the screen. */}
-        <Link to="/user" className="toolbar-account toolbar-me">
+        <AppLink to="/user" className="toolbar-account toolbar-me">
           <svg className="toolbar-me-icon" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="currentColor">
             <circle cx="12" cy="8" r="4.2" />
             <path d="M3.5 21c0-4.7 3.8-7.6 8.5-7.6s8.5 2.9 8.5 7.6z" />
           </svg>
           <span className="toolbar-me-text">{t`My account`}</span>
-        </Link>
+        </AppLink>
       </>
     );
   }
@@ -88,7 +88,7 @@ function AccountButton() {
 function UnreadMessages() {
   const { t } = useLingui();
   const [unread, setUnread] = useState(0);
-  const pathname = useRouterState({ select: (r) => r.location.pathname });
+  const pathname = usePathname();
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -109,7 +109,7 @@ function UnreadMessages() {
   }, [pathname]);
   const label = unread > 0 ? t`Messages, ${unread} unread` : t`Messages`;
   return (
-    <Link to="/messages" className="toolbar-account toolbar-messages" aria-label={label}>
+    <AppLink to="/messages" className="toolbar-account toolbar-messages" aria-label={label}>
       <span className="toolbar-icon" aria-hidden="true">
         ✉
       </span>
@@ -119,22 +119,20 @@ function UnreadMessages() {
           {unread}
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
 }
 
 /** One step back in history; opened directly (no history), it leads home. */
 export function BackLink() {
   const { t } = useLingui();
-  const router = useRouter();
   return (
     <p className="back-link">
       <a
         href="/"
         onClick={(e) => {
           e.preventDefault();
-          if (window.history.length > 1) router.history.back();
-          else void router.navigate({ to: '/' });
+          goBack();
         }}
       >
         <span aria-hidden="true">‹ </span>
@@ -152,19 +150,19 @@ export function Footer() {
       <nav aria-label={t`About the service`}>
         <ul className="footer-links">
           <li>
-            <Link to="/info">{t`Information`}</Link>
+            <AppLink to="/info">{t`Information`}</AppLink>
           </li>
           <li>
-            <Link to="/duk">{t`Questions and answers`}</Link>
+            <AppLink to="/duk">{t`Questions and answers`}</AppLink>
           </li>
           <li>
-            <Link to="/terms">{t`Terms and privacy`}</Link>
+            <AppLink to="/terms">{t`Terms and privacy`}</AppLink>
           </li>
           <li>
-            <Link to="/about">{t`About`}</Link>
+            <AppLink to="/about">{t`About`}</AppLink>
           </li>
           <li>
-            <Link to="/history">{t`Version history`}</Link>
+            <AppLink to="/history">{t`Version history`}</AppLink>
           </li>
         </ul>
       </nav>

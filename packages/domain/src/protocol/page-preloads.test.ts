@@ -7,7 +7,7 @@ import { PagePreloadsSchema, preloadsOfPage, routeMatches, type PagePreloads } f
 const preloads: PagePreloads = {
   catalogs: { lt: '/assets/messages-lt.js', en: '/assets/messages-en.js', pl: '/assets/messages-pl.js' },
   routes: [
-    { path: '/', files: ['/assets/routes-home.js', '/assets/mode-1.js'] },
+    { path: '/', files: ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/routes-home.js'] },
     { path: '/decla', files: ['/assets/decla-1.js', '/assets/mode-1.js'] },
     { path: '/a/$suid', files: ['/assets/a._suid-1.js'] },
     { path: '/accidents/$accidentId/statements/$statementId', files: ['/assets/statement-1.js'] },
@@ -29,8 +29,8 @@ describe('the language a page starts in, from the browser\'s languages', () => {
 
 describe('page preloads (issue 35 item 7)', () => {
   it.each([
-    // The home page names the declaration's code too (one tap away), each file once.
-    ['/', 'lt', ['/assets/messages-lt.js', '/assets/routes-home.js', '/assets/mode-1.js', '/assets/decla-1.js']],
+    // The catalog first, then the route's files, each once.
+    ['/', 'lt', ['/assets/messages-lt.js', '/assets/routes-home.js', '/assets/mode-1.js']],
     ['/decla', 'en', ['/assets/messages-en.js', '/assets/decla-1.js', '/assets/mode-1.js']],
     ['/a/Zz9Yy8Xx7Ww6', 'pl', ['/assets/messages-pl.js', '/assets/a._suid-1.js']],
     ['/accidents/17/statements/4', 'lt', ['/assets/messages-lt.js', '/assets/statement-1.js']],
@@ -44,7 +44,7 @@ describe('page preloads (issue 35 item 7)', () => {
     ['/no/such/page', 'lt', ['/assets/messages-lt.js']],
     ['/user', 'en', ['/assets/messages-en.js']],
     // A language the build has no catalog of: the route's code alone.
-    ['/', 'de', ['/assets/routes-home.js', '/assets/mode-1.js', '/assets/decla-1.js']],
+    ['/', 'de', ['/assets/routes-home.js', '/assets/mode-1.js']],
   ] as const)('%s in %s: %j', (path, locale, files) => expect(preloadsOfPage(preloads, path, locale)).toEqual(files));
 
   it('a route\'s path with its parameters filled in matches it, and no path of another length does, longer or shorter', () => {

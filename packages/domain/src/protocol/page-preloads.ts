@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../rules/constants.js';
 
 /**
  * Issue 35 item 7: what a page's first screen needs besides the scripts its HTML preloads — its
- * route's code and its language's catalog. The web build writes it (apps/web/vite.page-preloads.ts)
+ * route's code (with the router's, on a page the router draws: issue 35 item 2) and its language's catalog. The web build writes it (apps/web/vite.page-preloads.ts)
  * beside index.html; the server names a page's files in its `Link` header, so they download with
  * the entry's scripts, not one round trip each after them.
  */
@@ -55,14 +55,6 @@ export function preloadsOfPage(preloads: PagePreloads, pathname: string, locale:
   const have = segmentsOf(pathname);
   const route = preloads.routes.find((r) => !r.path.includes('$') && matches(r.path, have)) ?? preloads.routes.find((r) => matches(r.path, have));
   const catalog = preloads.catalogs[locale];
-  const next = route ? (ONE_TAP_AWAY[route.path] ?? []) : [];
-  const nextFiles = next.flatMap((path) => preloads.routes.find((r) => r.path === path)?.files ?? []);
-  return [...new Set([...(catalog ? [catalog] : []), ...(route?.files ?? []), ...nextFiles])];
+  return [...new Set([...(catalog ? [catalog] : []), ...(route?.files ?? [])])];
 }
 
-/**
- * The pages whose route code a page's HTML names too, because a driver reaches them with one tap: the home page's
- * "declare the accident" leads to the declaration (its code about 2 KiB). Downloaded with the page's own files, it
- * is there at the tap, and no request after the first paint waits for the page's scripts to ask for it.
- */
-const ONE_TAP_AWAY: Readonly<Record<string, readonly string[]>> = { '/': ['/decla'] };

@@ -15,7 +15,7 @@ vi.mock('../session/session-context', () => ({
   useParties: () => ['A'],
 }));
 vi.mock('@xstate/react', () => ({ useSelector: (actor: { shown: () => Shown }, select: (s: { context: Shown }) => unknown) => select({ context: actor.shown() }) }));
-vi.mock('@tanstack/react-router', () => ({ useNavigate: () => vi.fn() }));
+vi.mock('../../shell/navigation', () => ({ navigate: vi.fn() }));
 vi.mock('../wizard/step-hooks', () => ({ useStepValidity: () => undefined }));
 vi.mock('../../shell/account-session', () => ({ useAccount: () => ({ kind: 'signed-out' }) }));
 vi.mock('../../shell/login-host', () => ({ openLogin: () => undefined }));

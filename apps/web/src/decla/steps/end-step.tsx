@@ -3,7 +3,6 @@ import { trackEvent } from '@eid/domain/shell';
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
 import { DEFAULT_COUNTRY, PREVIEW_PASSWORD_LENGTH, claimsGuidanceFor, insuranceKind, partiesAtFault, type DeclarationView, type Party } from '@eid/domain';
 import { BACKEND_BASE_PATH } from '@eid/domain/protocol';
 import { ErrorText } from '../fields/fields';
@@ -11,6 +10,7 @@ import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../.
 import { useParties, useSession } from '../session/session-context';
 import { useAccount } from '../../shell/account-session';
 import { openLogin } from '../../shell/login-host';
+import { navigate } from '../../shell/navigation';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
 import { analytics } from '../../shell/analytics';
@@ -130,14 +130,13 @@ function InstallOffer() {
 export function EndStep({ step }: StepProps) {
   const session = useSession();
   const { t } = useLingui();
-  const navigate = useNavigate();
   const d = useSelector(session.connection, (s) => s.context.declaration);
   const reason = useSelector(session.connection, (s) => s.context.endReason);
   const [reported, setReported] = useState<'no' | 'yes' | 'failed'>('no');
   useStepValidity(step, true);
   const restart = () => {
     session.leave();
-    void navigate({ to: '/' });
+    navigate({ to: '/' });
   };
   const parties = useParties();
   const practice = session.mode === 'practice' || d?.mode === 'practice';

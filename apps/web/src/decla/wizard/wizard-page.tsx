@@ -3,7 +3,6 @@ import { trackEvent } from '@eid/domain/shell';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { Link } from '@tanstack/react-router';
 import { TOOLBAR } from '@eid/domain';
 import { FILL_STEPS, FIRST_FILL_STEP, stepDefinition, stepOrdinal, type StepName } from '@eid/domain/device';
 import { LanguageSwitcher } from '../../i18n/language-switcher';
@@ -23,7 +22,9 @@ import { DemoStep } from '../steps/demo-step';
 import { TermsStep } from '../steps/terms-step';
 import { PlatesStep } from '../steps/plates-step';
 import { EndStep } from '../steps/end-step';
-import { ChunkBoundary, withChunkTimeout } from '../../shell/lazy-chunk';
+import { ChunkBoundary } from '../../shell/lazy-chunk';
+import { AppLink } from '../../shell/navigation';
+import { withChunkTimeout } from '../../shell/chunk-timeout';
 import { analytics } from '../../shell/analytics';
 
 /**
@@ -118,9 +119,9 @@ export function WizardPage() {
     <div className={`decla decla--step-${def.name}`} data-step={step} data-mode={session.mode}>
       {toolbar !== TOOLBAR.hidden ? (
         <header className={`decla-toolbar${toolbar === TOOLBAR.mini ? ' decla-toolbar--mini' : ''}`}>
-          <Link to="/" className="brand" aria-label={t`EID home page`}>
+          <AppLink to="/" className="brand" aria-label={t`EID home page`}>
             EID
-          </Link>
+          </AppLink>
           {session.mode === 'practice' ? (
             <span className="badge badge--practice">
               <Trans>Practice</Trans>

@@ -1,0 +1,14 @@
+/**
+ * The pages whose first screen is drawn without the router's code (issue 35 item 2): the home page and
+ * the declaration's intro, where a driver at the roadside starts. The shell draws them itself (app.tsx);
+ * the build leaves the router's chunk out of their preloads (vite.page-preloads.ts) and fetches it after
+ * their first paint. No imports: the build's plugin reads this file too.
+ */
+export const FIRST_SCREEN_PATHS = ['/', '/decla'] as const;
+
+export type FirstScreenPath = (typeof FIRST_SCREEN_PATHS)[number];
+
+/** The first-screen page of this address's path (exactly as the router names it), or null. */
+export function firstScreenPathOf(pathname: string): FirstScreenPath | null {
+  return FIRST_SCREEN_PATHS.find((p) => p === pathname) ?? null;
+}
