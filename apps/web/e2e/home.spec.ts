@@ -116,3 +116,61 @@ test.describe('the first screen\'s language (issue 18 item 7)', () => {
     await context.close();
   });
 });
+
+test.describe('the first screen before the router (issue 35 item 2)', () => {
+  /** The router's chunk (src/router.tsx), which the home page and the declaration's intro fetch after their first paint. */
+  const ROUTER_CHUNK = /\/assets\/router-[\w-]+\.js$/;
+
+  test('works while the router is on its way: a dialog opened stays open when it arrives, and a tap on "declare" goes on then', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(ROUTER_CHUNK, async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
+    await expect.poll(() => asked).toBe(1);
+    // The toolbar works without the router: the language dialog opens, and is the same one after the router came.
+    await languageButton(page.getByRole('banner'), 'lt').click();
+    const dialog = page.getByRole('dialog', { name: 'Pasirinkite kalbą' });
+    await expect(dialog.getByRole('button', { name: 'Lietuvių' })).toBeFocused();
+    release();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/router-/.test(e.name) && e.responseEnd > 0))).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Lietuvių' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Uždaryti' }).click();
+    await expect(dialog).toBeHidden();
+
+    // A second visit: the tap comes before the router; the declaration opens once it is here.
+    let releaseAgain: () => void = () => undefined;
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute(ROUTER_CHUNK);
+    await page.route(ROUTER_CHUNK, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Deklaruoti eismo įvykį' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    releaseAgain();
+    await expect(page).toHaveURL(/\/decla$/);
+    await expect(page.getByRole('heading', { name: 'Pirmiausia – saugumas' })).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Pradėti' })).toBeVisible();
+  });
+
+  test('without the router a link still leads to its page (the browser loads it), which says it cannot be drawn and offers to try again', async ({ page }) => {
+    await page.route(ROUTER_CHUNK, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elektroninė eismo įvykio deklaracija');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Dažnai užduodami klausimai' }).click();
+    await expect(page).toHaveURL(/\/duk$/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Puslapio įkelti nepavyko. Patikrinkite interneto ryšį ir bandykite dar kartą.');
+    // The frame is there (toolbar, footer): the visitor can go home or change the language.
+    await expect(page.getByRole('link', { name: 'EID pradžios puslapis' })).toBeVisible();
+    await page.unroute(ROUTER_CHUNK);
+    await page.getByRole('button', { name: 'Bandyti dar kartą' }).click();
+    await expect(page.locator('main h1')).toHaveText('Dažniausiai užduodami klausimai');
+  });
+});
