@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -161,7 +162,15 @@ export default defineConfig({
     precompress(),
   ],
   // Workspace packages as their sources; for the rest Vite's own conditions (ESM builds, not CJS).
-  resolve: { conditions: ['@eid/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@eid/source', ...defaultClientConditions],
+    // XState's and TanStack Store's React bindings ask for the shim of useSyncExternalStore (for React before 18);
+    // React 19 has the hook: its own, and the selector helper without the shim (issue 35 item 3).
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/shell/use-sync-external-store-shim.ts', import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -179,8 +188,15 @@ export default defineConfig({
         // Issue 35 item 7: what the first screen imports is one file with the entry, not 25 small ones
         // (121.9 → 113.8 KiB gzip; on HTTP/1.1 six at a time, each a round trip of 150 ms on the roadside
         // profile). Lazy parts import what they share with it from the entry (docs/decisions/app-shell.md).
+        // Issue 35 item 2: the router's libraries (none of them in the first screen of / and /decla) one
+        // file too: split by the shared-import rule into six, they were 3 KiB more gzip and six requests on
+        // every other page. Only the libraries: a group takes its modules' imports with it, and the route
+        // tree's (the login dialog's host, the catalogs' loaders) are the drivers' frame's too.
         codeSplitting: {
-          groups: [{ name: 'start', tags: ['$initial'] }],
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            { name: 'tanstack-router', test: /[\\/]node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/ },
+          ],
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../packages/domain/src/protocol/page-preloads.ts';
 import { LOCALES, isLocale } from '../../packages/domain/src/rules/constants.ts';
-import { FIRST_SCREEN_PATHS } from './src/shell/first-screen.ts';
+import { CONSOLE_PAGE_PATH, FIRST_SCREEN_PATHS } from './src/shell/first-screen.ts';
 
 /** The shell's catalog of a language (`src/locales/<locale>/messages.po`: the first screen's texts). */
 const SHELL_CATALOG = /\/apps\/web\/src\/locales\/([a-z]{2})\/messages\.po$/;
@@ -10,6 +10,9 @@ const ROUTE_COMPONENT = /\/apps\/web\/src\/routes\/([^/]+)\.tsx\?tsr-split=compo
 
 /** The router and its route tree (src/router.tsx): a chunk of its own, which every page but the first screen's needs at once. */
 const ROUTER = /\/apps\/web\/src\/router\.tsx$/;
+
+/** The drivers' frame (src/shell/drivers-frame.tsx): a chunk of its own, which every page but the console's needs before its first render. */
+const DRIVERS_FRAME = /\/apps\/web\/src\/shell\/drivers-frame\.tsx$/;
 
 /** A flat route file's name this plugin can map: plain segments and `$name` parameters, dot-separated. */
 const PLAIN_ROUTE_FILE = /^\$?[A-Za-z0-9]+(\.\$?[A-Za-z0-9]+)*$/;
@@ -52,9 +55,12 @@ export function pagePreloads(): Plugin {
       };
       const entries = Object.values(bundle).filter((o) => o.type === 'chunk' && o.isEntry).map((o) => o.fileName);
       const preloadedByHtml = closure(entries);
-      const router = Object.values(bundle).find((o) => o.type === 'chunk' && o.facadeModuleId !== null && ROUTER.test(o.facadeModuleId));
+      const router = Object.values(bundle).find((o) => o.type === 'chunk' && o.moduleIds.some((id) => ROUTER.test(id)));
       if (!router || preloadedByHtml.has(router.fileName)) throw new Error('page preloads: the router is not a chunk of its own (src/router.tsx), so the first screen would wait for it');
       const routerFiles = [...closure([router.fileName])].filter((f) => !preloadedByHtml.has(f));
+      const frame = Object.values(bundle).find((o) => o.type === 'chunk' && o.moduleIds.some((id) => DRIVERS_FRAME.test(id)));
+      if (!frame || preloadedByHtml.has(frame.fileName)) throw new Error('page preloads: the drivers\' frame is not a chunk of its own (src/shell/drivers-frame.tsx)');
+      const frameFiles = [...closure([frame.fileName])].filter((f) => !preloadedByHtml.has(f));
       const firstScreen = new Set<string>(FIRST_SCREEN_PATHS);
       const result: { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> } = { catalogs: {}, routes: [] };
       for (const output of Object.values(bundle)) {
@@ -65,18 +71,20 @@ export function pagePreloads(): Plugin {
         if (file !== undefined) {
           const path = routePathOfFile(file);
           const own = [...closure([output.fileName])].filter((f) => !preloadedByHtml.has(f));
-          // The router first: nothing of the page is drawn before it.
-          const files = [...new Set([...(firstScreen.has(path) ? [] : routerFiles), ...own])].map((f) => `/${f}`);
+          // The frame and the router first: nothing of the page is drawn before them.
+          const files = [...new Set([...(path === CONSOLE_PAGE_PATH ? [] : frameFiles), ...(firstScreen.has(path) ? [] : routerFiles), ...own])].map((f) => `/${f}`);
           result.routes.push({ path, files });
         }
       }
+      const drawnByRouter = result.routes.filter((r) => firstScreen.has(r.path)).map((r) => r.path);
+      if (drawnByRouter.length > 0) throw new Error(`page preloads: the first screen's ${drawnByRouter.join(', ')} has a route component, but the shell draws it (src/shell/app.tsx)`);
+      // The first screen's pages: the frame, which draws them (the router comes after their paint).
+      for (const path of FIRST_SCREEN_PATHS) result.routes.push({ path, files: frameFiles.map((f) => `/${f}`) });
       const missing = LOCALES.filter((locale) => !result.catalogs[locale]);
       if (missing.length > 0) throw new Error(`page preloads: no catalog of the shell for ${missing.join(', ')} was found in the build`);
       // Matched in any case (as the router does), so two paths that differ only in case are one.
       const paths = result.routes.map((r) => r.path.toLowerCase());
       if (new Set(paths).size !== paths.length) throw new Error(`page preloads: two route files map to one path (${paths.join(', ')})`);
-      const drawnByRouter = result.routes.filter((r) => firstScreen.has(r.path)).map((r) => r.path);
-      if (drawnByRouter.length > 0) throw new Error(`page preloads: the first screen's ${drawnByRouter.join(', ')} has a route component, but the shell draws it (src/shell/app.tsx)`);
       const preloads: PagePreloads = result;
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
     },

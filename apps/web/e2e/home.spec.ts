@@ -138,7 +138,7 @@ test.describe('the first screen before the router (issue 35 item 2)', () => {
     const dialog = page.getByRole('dialog', { name: 'Pasirinkite kalbą' });
     await expect(dialog.getByRole('button', { name: 'Lietuvių' })).toBeFocused();
     release();
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/router-/.test(e.name) && e.responseEnd > 0))).toBe(true);
+    await expect.poll(() => page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some((e) => /\/assets\/router-/.test(e.name) && e.responseEnd > 0))).toBe(true);
     await expect(dialog.getByRole('button', { name: 'Lietuvių' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Uždaryti' }).click();
     await expect(dialog).toBeHidden();

@@ -6,13 +6,12 @@ import { applyTheme, isDarkTheme } from './shell/theme';
 import { installGlobalErrorLogging, log, logErrorReport, setConsoleLogging } from './shell/client-log';
 import { beginStartup, whenStarted } from './shell/startup';
 import { startLoaders } from './shell/loaders';
-import { setUpPwa } from './shell/pwa';
 import { startAnalytics } from './shell/analytics';
 import { developerMode } from './shell/developer-mode';
 import { setUpPageFrame } from './shell/page-frame';
-import { App } from './shell/app';
+import { App, loadDriversFrame } from './shell/app';
 import { loadRouter } from './shell/navigation';
-import { firstScreenPathOf } from './shell/first-screen';
+import { CONSOLE_PAGE_PATH, firstScreenPathOf } from './shell/first-screen';
 import { loadAccount } from './shell/account-session';
 import './styles.css';
 
@@ -38,7 +37,8 @@ async function start(): Promise<void> {
   whenStarted(() =>
     setTimeout(() => {
       startLoaders();
-      setUpPwa();
+      // The service worker's registration is not part of the first screen's bundle (issue 35 item 3).
+      void import('./shell/pwa').then((m) => m.setUpPwa()).catch((error: unknown) => log('warn', 'pwa', `service worker set-up not loaded: ${String(error)}`));
     }, 1000),
   );
   startAnalytics();
@@ -50,8 +50,11 @@ async function start(): Promise<void> {
   // Who this browser is, asked at once (the router's root asks it again, from the same answer).
   void loadAccount();
   const pages = firstScreen ? Promise.resolve() : loadRouter().then(() => undefined, () => undefined);
+  // The drivers' frame (toolbar, footer, dialogs; issue 35 item 3) on every page but the bureau's console, which draws its own.
+  const consolePage = window.location.pathname.toLowerCase().replace(/\/+$/, '') === CONSOLE_PAGE_PATH;
+  const frame = consolePage ? Promise.resolve() : loadDriversFrame().then(() => undefined, () => undefined);
   // Issue 18 item 7: the browser's language until the user picks one (only a pick is remembered).
-  await Promise.all([activateLocale(initialLocale(), false), pages]);
+  await Promise.all([activateLocale(initialLocale(), false), pages, frame]);
   const container = document.getElementById('app');
   if (!container) throw new Error('#app container missing from index.html');
   createRoot(container).render(

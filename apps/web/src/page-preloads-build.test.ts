@@ -8,13 +8,13 @@ type Chunk = string | { readonly fileName: string; readonly imports: readonly st
 /** Runs the plugin's bundle step over a bundle of these chunks (module id → file name, or with its imports) and returns what it emitted. */
 function run(chunks: Record<string, Chunk>, entryImports: readonly string[] = []): Emitted {
   const bundle: Record<string, unknown> = {
-    'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/r/apps/web/src/main.tsx', imports: entryImports },
-    // The router's libraries, shared by the router's chunk and the pages' (no module of their own at its head).
-    'assets/react-router.js': { type: 'chunk', fileName: 'assets/react-router.js', isEntry: false, facadeModuleId: null, imports: [] },
+    'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, facadeModuleId: '/r/apps/web/src/main.tsx', moduleIds: ['/r/apps/web/src/main.tsx'], imports: entryImports },
+    // A library shared by the router's chunk and the pages' (no module of its own at its head).
+    'assets/react-router.js': { type: 'chunk', fileName: 'assets/react-router.js', isEntry: false, facadeModuleId: null, moduleIds: ['/r/node_modules/x/index.js'], imports: [] },
   };
   for (const [id, chunk] of Object.entries(chunks)) {
     const { fileName, imports } = typeof chunk === 'string' ? { fileName: chunk, imports: [] } : chunk;
-    bundle[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: id, imports };
+    bundle[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: id, moduleIds: [id], imports };
   }
   let emitted: Emitted | undefined;
   const hook = pagePreloads().generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
@@ -23,7 +23,12 @@ function run(chunks: Record<string, Chunk>, entryImports: readonly string[] = []
   return emitted;
 }
 const catalogs = Object.fromEntries(LOCALES.map((l) => [`/r/apps/web/src/locales/${l}/messages.po`, `assets/messages-${l}.js`]));
-const router = { '/r/apps/web/src/router.tsx': { fileName: 'assets/router.js', imports: ['assets/react-router.js'] } };
+/** The router's chunk: src/router.tsx among its modules (with the router's libraries, vite.config.ts); the drivers' frame's. */
+const router = {
+  '/r/apps/web/src/router.tsx': { fileName: 'assets/router.js', imports: ['assets/react-router.js'] },
+  '/r/apps/web/src/shell/drivers-frame.tsx': { fileName: 'assets/frame.js', imports: ['assets/switcher.js'] },
+  '/r/apps/web/src/i18n/language-switcher.tsx': 'assets/switcher.js',
+};
 
 describe('the build\'s page preloads (issue 35)', () => {
   it('maps every route file of the app to its path', () => {
@@ -41,12 +46,27 @@ describe('the build\'s page preloads (issue 35)', () => {
     expect(() => routePathOfFile(file)).toThrow(/not a plain path/);
   });
 
-  it('writes each language\'s catalog and each route\'s files: the router\'s first, then its own, each once', () => {
+  it('writes each language\'s catalog and each route\'s files: the drivers\' frame\'s and the router\'s first, then its own, each once', () => {
     const suid = { fileName: 'assets/a._suid.js', imports: ['assets/react-router.js', 'assets/statement.js'] };
-    const out = run({ ...catalogs, ...router, '/r/apps/web/src/routes/a.$suid.tsx?tsr-split=component': suid, '/r/apps/web/src/statement/page.tsx': 'assets/statement.js' });
+    const console = { fileName: 'assets/console.js', imports: ['assets/react-router.js', 'assets/switcher.js'] };
+    const out = run({
+      ...catalogs,
+      ...router,
+      '/r/apps/web/src/routes/a.$suid.tsx?tsr-split=component': suid,
+      '/r/apps/web/src/statement/page.tsx': 'assets/statement.js',
+      '/r/apps/web/src/routes/console.tsx?tsr-split=component': console,
+    });
     const written = JSON.parse(out.source) as { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> };
     expect(Object.keys(written.catalogs).sort()).toEqual([...LOCALES].sort());
-    expect(written.routes).toEqual([{ path: '/a/$suid', files: ['/assets/router.js', '/assets/react-router.js', '/assets/a._suid.js', '/assets/statement.js'] }]);
+    const frame = ['/assets/frame.js', '/assets/switcher.js'];
+    expect(written.routes).toEqual([
+      { path: '/a/$suid', files: [...frame, '/assets/router.js', '/assets/react-router.js', '/assets/a._suid.js', '/assets/statement.js'] },
+      // The console draws its own frame: the drivers' is not named.
+      { path: '/console', files: ['/assets/router.js', '/assets/react-router.js', '/assets/console.js', '/assets/switcher.js'] },
+      // The first screen's pages: the frame alone (the router comes after their paint).
+      { path: '/', files: frame },
+      { path: '/decla', files: frame },
+    ]);
   });
 
   it('stops the build when a language has no catalog chunk of its own', () => {
@@ -54,9 +74,12 @@ describe('the build\'s page preloads (issue 35)', () => {
     expect(() => run({ ...withoutDe, ...router })).toThrow(/no catalog of the shell for de/);
   });
 
-  it('stops the build when the router is not a chunk of its own, or the HTML\'s scripts import it (the first screen would wait for it)', () => {
-    expect(() => run(catalogs)).toThrow(/router is not a chunk of its own/);
+  it('stops the build when the router or the drivers\' frame is not a chunk of its own, or the HTML\'s scripts import it', () => {
+    const [routerChunk, frameChunk] = Object.entries(router);
+    expect(() => run({ ...catalogs, [frameChunk![0]]: frameChunk![1] })).toThrow(/router is not a chunk of its own/);
     expect(() => run({ ...catalogs, ...router }, ['assets/router.js'])).toThrow(/router is not a chunk of its own/);
+    expect(() => run({ ...catalogs, [routerChunk![0]]: routerChunk![1] })).toThrow(/frame is not a chunk of its own/);
+    expect(() => run({ ...catalogs, ...router }, ['assets/frame.js'])).toThrow(/frame is not a chunk of its own/);
   });
 
   it.each(['index', 'decla'])('stops the build when the first screen\'s route %s has a component (the shell draws it)', (file) => {

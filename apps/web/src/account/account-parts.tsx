@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LOCALE_TAGS, isLocale, type SignInMethod } from '@eid/domain';
 import { AccountCallError, signedOut, useAccount } from '../shell/account-session';
 import { api } from '../shell/api';
-import { openLogin } from '../shell/login-host';
+import { openLogin } from '../shell/login-request';
 import { notify } from '../shell/snackbar';
 import { ErrorText } from '../decla/fields/fields';
 import { ConfirmDialog, RefusalShown } from '../ui/confirm-dialog';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../shell/api';
-import { openLogin } from '../shell/login-host';
+import { openLogin } from '../shell/login-request';
 import { ErrorText } from '../decla/fields/fields';
 import { CurrentPasswordField, Refusal, useSend } from './form-field';
 

@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { api } from '../shell/api';
 import { signedIn, useAccount } from '../shell/account-session';
-import { openLogin } from '../shell/login-host';
+import { openLogin } from '../shell/login-request';
 import { Refusal, useSend } from './form-field';
 
 export function ConfirmNewEmailPage({ token }: { token: string }) {

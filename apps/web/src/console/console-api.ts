@@ -3,11 +3,12 @@
  * the staff session's cookie, its CSRF token on every change.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { CONSOLE_PATH, HTTP_ROUTES, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
+import { CONSOLE_HTTP_ROUTES, CONSOLE_PATH, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
+import type { CallArgs } from '../shell/api';
+import { callUrl } from '../shell/call-url';
 
-/** The console's calls: the staff's, and the sign-in that starts a staff session. */
-type ConsoleCallName = CallsOf<'staff'> | 'staffSignIn' | 'systemUpdate';
-import { callUrl, type CallArgs } from '../shell/api';
+/** The console's calls: the staff's, the sign-in that starts a staff session, and the system update's (its own table: issue 35 item 3). */
+type ConsoleCallName = keyof typeof CONSOLE_HTTP_ROUTES & (CallsOf<'staff'> | 'staffSignIn' | 'systemUpdate');
 
 export class ConsoleCallError extends Error {
   constructor(readonly code: string) {
@@ -21,7 +22,7 @@ export const setConsoleCsrf = (token: string) => {
 };
 
 export async function consoleCall<N extends ConsoleCallName>(name: N, ...args: CallArgs<N>): Promise<HttpResult<N>> {
-  const entry = HTTP_ROUTES[name];
+  const entry = CONSOLE_HTTP_ROUTES[name];
   const input = (args[0] ?? {}) as { readonly params?: object; readonly query?: object; readonly body?: unknown };
   const change = entry.method !== 'GET';
   let res: Response;

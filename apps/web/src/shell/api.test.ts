@@ -1,7 +1,8 @@
 /** The typed client sends each call as its registry entry says: method, path with its parameters encoded, query, JSON body. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_PATH, LISTS_PATH } from '@eid/domain/protocol';
-import { api, callUrl } from './api';
+import { api } from './api';
+import { callUrl } from './call-url';
 import { AccountCallError } from './account-session';
 
 describe('the typed HTTP client', () => {

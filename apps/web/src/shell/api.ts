@@ -9,23 +9,11 @@
 // The routes table only: the calls' schemas (and the libraries they use) are the server's to check.
 import { HTTP_ROUTES, type CallsOf, type HttpInput, type HttpResult, type JsonCallName } from '@eid/domain/protocol';
 import { sessionCall } from './account-session';
+import { callUrl } from './call-url';
+
 
 /** A call's arguments: its input when it declares any, else none. */
 export type CallArgs<N extends JsonCallName> = keyof HttpInput<N> extends never ? [] : [input: HttpInput<N>];
-
-/** The call's URL: its path with each `:name` filled (encoded), and its query. */
-export function callUrl(path: string, input: { readonly params?: object; readonly query?: object }): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const filled = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const query = new URLSearchParams();
-  for (const [k, val] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (val !== undefined) query.set(k, String(val));
-  const search = query.toString();
-  return search === '' ? filled : `${filled}?${search}`;
-}
 
 /** The calls that take files: their `fields` go as form fields, then the files, as one multipart body. */
 export type UploadCallName = { [N in JsonCallName]: 'fields' extends keyof HttpInput<N> ? N : never }[JsonCallName];

@@ -1,28 +1,26 @@
 /**
- * The frame around every page (app-shell §2): the skip link, the toolbar, the page's wrapper, the
- * footer, the consent banner and the dialogs, chosen by the route shown. Drawn outside the router
- * (issue 35 item 2): the first screen's pages (home, the declaration's intro) are the shell's own and
+ * The app (app-shell §2): the frame of the route shown around its page, drawn outside the router
+ * (issue 35 item 2). The first screen's pages (home, the declaration's intro) are the shell's own and
  * appear before the router's code has arrived; every other page is the router's, drawn beside them
- * once it is here. Neither is drawn anew when the router arrives: nothing typed or opened is lost.
+ * once it is here. Neither is drawn anew when the router arrives: nothing typed or opened is lost. The
+ * drivers' frame is a part of its own (drivers-frame.tsx); the bureau's console draws its own.
  */
 import { useEffect, type ComponentType } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { shellRoute } from '@eid/domain/shell';
 import { BackendReady } from './startup';
-import { BackLink, Footer, Toolbar } from './shell-parts';
-import { ConsentBanner } from './consent-banner';
-import { UpdateDialog } from './pwa';
 import { ErrorBoundary } from './error-boundary';
-import { DeveloperTools, TestEnvironmentNotice } from './developer-mode';
-import { LoginHost } from './login-host';
 import { Snackbars } from './snackbar';
 import { loadRouter, useLoadedRouter, useRouteId } from './navigation';
 import { afterPaint } from './after-paint';
-import type { FirstScreenPath } from './first-screen';
-import { HomePage } from './home-page';
-import { DeclaEntry } from '../decla/decla-entry';
+import { CONSOLE_PAGE_PATH, type FirstScreenPath } from './first-screen';
+import { withChunkTimeout } from './chunk-timeout';
+import { lazyPart, usePart } from './lazy-part';
 
-const FIRST_SCREEN_PAGES: Record<FirstScreenPath, ComponentType> = { '/': HomePage, '/decla': DeclaEntry };
+const driversFrame = lazyPart(withChunkTimeout(() => import('./drivers-frame')));
+
+/** The drivers' frame, fetched once (main.tsx waits for it on a drivers' page). */
+export const loadDriversFrame = () => driversFrame.load();
 
 function SkipLink() {
   return (
@@ -32,7 +30,7 @@ function SkipLink() {
   );
 }
 
-/** The router's code could not be fetched (offline on a first visit, a time-out): said, with a reload (ERR10). */
+/** A part of the app's code could not be fetched (offline on a first visit, a time-out): said, with a reload (ERR10). */
 function PagesNotLoaded() {
   return (
     <div className="page page-load" data-state="error">
@@ -46,10 +44,12 @@ function PagesNotLoaded() {
   );
 }
 
+type FirstScreenPages = Readonly<Record<FirstScreenPath, ComponentType>>;
+
 /** The page of the route shown: the shell's own first-screen page, or the router's pages once they are here. */
-function Page({ routeId }: { routeId: string }) {
-  const { router, failed } = useLoadedRouter();
-  const FirstPage = routeId in FIRST_SCREEN_PAGES ? FIRST_SCREEN_PAGES[routeId as FirstScreenPath] : null;
+function Page({ routeId, firstScreen }: { routeId: string; firstScreen: FirstScreenPages | null }) {
+  const { value: router, failed } = useLoadedRouter();
+  const FirstPage = firstScreen && routeId in firstScreen ? firstScreen[routeId as FirstScreenPath] : null;
   return (
     <ErrorBoundary>
       <BackendReady>
@@ -63,52 +63,36 @@ function Page({ routeId }: { routeId: string }) {
 
 export function App() {
   const routeId = useRouteId();
+  const route = shellRoute(routeId);
+  const frame = usePart(driversFrame);
+  const isConsole = route?.path === CONSOLE_PAGE_PATH;
   // On a first-screen page the router comes after the paint, before a tap is likely (~0.3 s on the roadside profile).
   useEffect(() => afterPaint(() => void loadRouter().catch(() => undefined)), []);
-  const route = shellRoute(routeId);
-  const content = <Page routeId={routeId} />;
+  // From the console to a drivers' page (signed out, a link): the frame is fetched then.
+  useEffect(() => {
+    if (!isConsole && frame.value === null && !frame.failed) void loadDriversFrame().catch(() => undefined);
+  }, [isConsole, frame]);
   // The bureau's console (issue 16) draws its own toolbar and main; nothing of the drivers' frame.
-  if (route?.path === '/console') {
+  if (isConsole) {
     return (
       <>
         <SkipLink />
-        {content}
+        <Page routeId={routeId} firstScreen={null} />
         <Snackbars />
       </>
     );
   }
-  // The declaration has its own toolbar and no footer (app-shell §2); on a desktop it is a framed column.
-  if (route?.wrapper === 'decla') {
-    return (
-      <>
-        <SkipLink />
-        <TestEnvironmentNotice />
-        <main id="main" tabIndex={-1} className="main--decla">
-          {content}
-        </main>
-        <UpdateDialog />
-        <LoginHost />
-        <Snackbars />
-        <DeveloperTools />
-      </>
-    );
-  }
-  const custom = route?.customToolbar ?? false;
-  return (
-    <>
-      <SkipLink />
-      <TestEnvironmentNotice />
-      <Toolbar />
-      <main id="main" tabIndex={-1} className={route?.wrapper === 'information' ? 'wrapper wrapper--information' : 'wrapper wrapper--standard'}>
-        {route && !route.noBack ? <BackLink /> : null}
-        {content}
+  if (frame.value === null) {
+    return frame.failed ? (
+      <main id="main" tabIndex={-1} className="wrapper wrapper--standard">
+        <PagesNotLoaded />
       </main>
-      {custom ? null : <Footer />}
-      <ConsentBanner />
-      <UpdateDialog />
-      <LoginHost />
-      <Snackbars />
-      <DeveloperTools />
-    </>
+    ) : null;
+  }
+  const { DriversFrame, FIRST_SCREEN_PAGES } = frame.value;
+  return (
+    <DriversFrame route={route} skipLink={<SkipLink />}>
+      <Page routeId={routeId} firstScreen={FIRST_SCREEN_PAGES} />
+    </DriversFrame>
   );
 }

@@ -6,6 +6,9 @@
  */
 export const FIRST_SCREEN_PATHS = ['/', '/decla'] as const;
 
+/** The page that draws its own frame (the bureau's console, issue 16): the drivers' frame (drivers-frame.tsx) is not fetched for it. */
+export const CONSOLE_PAGE_PATH = '/console';
+
 export type FirstScreenPath = (typeof FIRST_SCREEN_PATHS)[number];
 
 /** The first-screen page of this address's path (exactly as the router names it), or null. */

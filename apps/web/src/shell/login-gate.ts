@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from '@eid/domain/constants';
 import { loginGate, shellRoute } from '@eid/domain/shell';
 import { readStored } from '../storage';
 import { loadAccount } from './account-session';
-import { openLogin } from './login-host';
+import { openLogin } from './login-request';
 
 export async function requireLogin(path: string, at?: { readonly preload: boolean; readonly location: { readonly href: string } }): Promise<void> {
   const route = shellRoute(path) ?? { login: true };

@@ -8,34 +8,12 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { withAccountCatalog } from '../account/catalog';
 import { ACCOUNT_ERROR_CODES } from '@eid/domain/shell';
 import { takeQueryParam } from './query';
-import type { LoginRequest } from './login-request';
-
-export type { LoginRequest };
-
-
-/** The open request, numbered: a new request opens the dialog afresh. */
-let request: { readonly n: number; readonly value: LoginRequest } | null = null;
-let opened = 0;
-const listeners = new Set<() => void>();
-
-function show(next: LoginRequest | null): void {
-  request = next ? { n: ++opened, value: next } : null;
-  for (const l of listeners) l();
-}
-
-export const openLogin = (next: LoginRequest): void => show(next);
-export const closeLogin = (): void => show(null);
+import { closeLogin, openLogin, shownLogin, subscribeLogin } from './login-request';
 
 const LoginDialog = lazy(() => withAccountCatalog(() => import('../account/login-dialog')).then((m) => ({ default: m.LoginDialog })));
 
 export function LoginHost() {
-  const shown = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => request,
-  );
+  const shown = useSyncExternalStore(subscribeLogin, shownLogin);
   useEffect(() => {
     const reset = takeQueryParam('reset');
     if (reset) openLogin({ mode: 'reset', token: reset });

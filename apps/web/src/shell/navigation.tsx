@@ -10,55 +10,25 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
 import type { AppPath, LoadedRouter, NavigateOptions } from './router-link';
 import { withChunkTimeout } from './chunk-timeout';
 import { firstScreenPathOf } from './first-screen';
-
-type RouterState = { readonly router: LoadedRouter | null; readonly failed: boolean };
-let current: RouterState = { router: null, failed: false };
-let loading: Promise<LoadedRouter> | null = null;
-const listeners = new Set<() => void>();
-
-function publish(next: RouterState): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
+import { lazyPart, usePart, type PartState } from './lazy-part';
 
 /**
  * The router's chunk, fetched once; it resolves when the router has loaded the current location (the
  * account session, the page's code), so the first thing it draws is the page, not a blank.
  */
-export function loadRouter(): Promise<LoadedRouter> {
-  loading ??= withChunkTimeout(() => import('../router'))()
-    .then((m) => m.startRouter())
-    .then(
-      (router) => {
-        publish({ router, failed: false });
-        return router;
-      },
-      (error: unknown) => {
-        // A later move tries again (the connection may be back).
-        loading = null;
-        publish({ router: null, failed: true });
-        throw error;
-      },
-    );
-  return loading;
-}
+const routerPart = lazyPart(() => withChunkTimeout(() => import('../router'))().then((m) => m.startRouter()));
 
-function subscribeRouter(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const loadRouter = (): Promise<LoadedRouter> => routerPart.load();
 
 /** The router once it is here (null before, and when its chunk could not be fetched: `failed`). */
-export function useLoadedRouter(): RouterState {
-  return useSyncExternalStore(subscribeRouter, () => current);
-}
+export const useLoadedRouter = (): PartState<LoadedRouter> => usePart(routerPart);
 
 /** Subscribes to the router's arrival and then to its every change of state. */
 function subscribeLocation(listener: () => void): () => void {
-  let inner: (() => void) | null = current.router?.subscribe(listener) ?? null;
-  const outer = subscribeRouter(() => {
+  let inner: (() => void) | null = routerPart.get().value?.subscribe(listener) ?? null;
+  const outer = routerPart.subscribe(() => {
     inner?.();
-    inner = current.router?.subscribe(listener) ?? null;
+    inner = routerPart.get().value?.subscribe(listener) ?? null;
     listener();
   });
   return () => {
@@ -69,18 +39,18 @@ function subscribeLocation(listener: () => void): () => void {
 
 /** The route shown: the router's match, or before the router the first screen's own path. */
 export function useRouteId(): string {
-  return useSyncExternalStore(subscribeLocation, () => current.router?.routeId() ?? firstScreenPathOf(window.location.pathname) ?? '');
+  return useSyncExternalStore(subscribeLocation, () => routerPart.get().value?.routeId() ?? firstScreenPathOf(window.location.pathname) ?? '');
 }
 
 export function usePathname(): string {
-  return useSyncExternalStore(subscribeLocation, () => current.router?.pathname() ?? window.location.pathname);
+  return useSyncExternalStore(subscribeLocation, () => routerPart.get().value?.pathname() ?? window.location.pathname);
 }
 
 const hrefOf = ({ to, hash }: NavigateOptions): string => (hash ? `${to}#${hash}` : to);
 
 /** Goes to a page of the app: at once with the router, else when it has arrived (or by loading the address). */
 export function navigate(options: NavigateOptions): void {
-  const router = current.router;
+  const router = routerPart.get().value;
   if (router) {
     void router.navigate(options);
     return;
@@ -93,21 +63,22 @@ export function navigate(options: NavigateOptions): void {
 
 /** Goes to an address of this site (a path with its search and hash). */
 export function pushHref(href: string): void {
-  const router = current.router;
+  const router = routerPart.get().value;
   if (router) router.push(href);
   else loadRouter().then((r) => r.push(href), () => window.location.assign(href));
 }
 
 /** One step back in history; opened directly (no history), home. */
 export function goBack(): void {
+  const router = routerPart.get().value;
   if (window.history.length <= 1) navigate({ to: '/' });
-  else if (current.router) current.router.back();
+  else if (router) router.back();
   else window.history.back();
 }
 
 /** The page's code fetched ahead of a likely tap (hover, focus, touch); nothing before the router is here. */
 export function preload(to: AppPath): void {
-  current.router?.preload(to);
+  routerPart.get().value?.preload(to);
 }
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { readonly to: AppPath; readonly hash?: string };

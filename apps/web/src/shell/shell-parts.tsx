@@ -15,7 +15,7 @@ import { sessionCall, useAccount } from './account-session';
 import { ACCOUNT_PATH } from '@eid/domain/shell';
 import type { HttpResult } from '@eid/domain/protocol';
 import { onChatChange } from './chat-events';
-import { openLogin } from './login-host';
+import { openLogin } from './login-request';
 import { AppLink, goBack, usePathname } from './navigation';
 
 export function ThemeToggle() {

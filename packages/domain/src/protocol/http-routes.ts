@@ -11,7 +11,6 @@ import {
   BLOB_PATH,
   CAPTCHA_PATH,
   CONFIRM_EMAIL_PATH,
-  CONSOLE_PATH,
   GET_FILE_PATH,
   HEALTH_PATH,
   INSURER_API_PATH,
@@ -21,31 +20,17 @@ import {
   READY_PATH,
   STATEMENT_PATH,
 } from './paths.js';
+import type { HttpRoute } from './http-route.js';
+import { STAFF_HTTP_ROUTES, SYSTEM_UPDATE_ROUTES } from './console-http-routes.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Who may make the call: anyone; anyone from this site's own pages (AC10: a call before any
- * session, such as a sign-in, is refused from another site); a signed-in account (its session cookie, and for a change its
- * CSRF token); the bureau's staff; an insurer's system (an OAuth 2.0 bearer token, issue 36); a seat of a declaration (in the upload's headers); the server's
- * own host (developer tools).
- */
-export type HttpCaller = 'anyone' | 'page' | 'account' | 'staff' | 'seat' | 'loopback' | 'insurer';
-
-export interface HttpRoute {
-  readonly method: HttpMethod;
-  /** Fastify's path, with `:name` for a path parameter. */
-  readonly path: string;
-  readonly caller: HttpCaller;
-}
+export type { HttpCaller, HttpMethod, HttpRoute } from './http-route.js';
 
 export const HTTP_ROUTES = {
   // — anyone ——————————————————————————————————————————————————————————————————
   health: { method: 'GET', path: HEALTH_PATH, caller: 'anyone' },
   ready: { method: 'GET', path: READY_PATH, caller: 'anyone' },
   parameter: { method: 'GET', path: `${BACKEND_BASE_PATH}/parametrai/:name`, caller: 'anyone' },
-  /** SU2: the system update announced or in progress (the drivers' screens ask it). */
-  systemUpdate: { method: 'GET', path: `${BACKEND_BASE_PATH}/system-update`, caller: 'anyone' },
+  ...SYSTEM_UPDATE_ROUTES,
   logInfo: { method: 'POST', path: `${BACKEND_BASE_PATH}/log`, caller: 'anyone' },
   logWarn: { method: 'POST', path: `${BACKEND_BASE_PATH}/log/warn`, caller: 'anyone' },
   logError: { method: 'POST', path: `${BACKEND_BASE_PATH}/log/error`, caller: 'anyone' },
@@ -122,40 +107,8 @@ export const HTTP_ROUTES = {
   claimScheme: { method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account' },
   submitClaim: { method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/submit`, caller: 'account' },
 
-  // — the bureau's staff ——————————————————————————————————————————————————————
-  staffSignIn: { method: 'POST', path: `${CONSOLE_PATH}/sign-in`, caller: 'anyone' },
-  staffMe: { method: 'GET', path: `${CONSOLE_PATH}/me`, caller: 'staff' },
-  staffSignOut: { method: 'POST', path: `${CONSOLE_PATH}/sign-out`, caller: 'staff' },
-  consoleChats: { method: 'GET', path: `${CONSOLE_PATH}/chats`, caller: 'staff' },
-  consoleChat: { method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId`, caller: 'staff' },
-  consoleChatFile: { method: 'GET', path: `${CONSOLE_PATH}/chats/:chatId/files/:fileId`, caller: 'staff' },
-  consoleReply: { method: 'POST', path: `${CONSOLE_PATH}/chats/:chatId/messages`, caller: 'staff' },
-  consoleMessage: { method: 'POST', path: `${CONSOLE_PATH}/messages`, caller: 'staff' },
-  consoleEvents: { method: 'GET', path: `${CONSOLE_PATH}/events`, caller: 'staff' },
-  staff: { method: 'GET', path: `${CONSOLE_PATH}/staff`, caller: 'staff' },
-  addStaff: { method: 'POST', path: `${CONSOLE_PATH}/staff`, caller: 'staff' },
-  disableStaff: { method: 'POST', path: `${CONSOLE_PATH}/staff/:id/disable`, caller: 'staff' },
-  /** SU1, SU3: a supervisor announces a system update (audited), or calls it off. */
-  announceSystemUpdate: { method: 'POST', path: `${CONSOLE_PATH}/system-update`, caller: 'staff' },
-  cancelSystemUpdate: { method: 'POST', path: `${CONSOLE_PATH}/system-update/cancel`, caller: 'staff' },
-  audit: { method: 'GET', path: `${CONSOLE_PATH}/audit`, caller: 'staff' },
-  /** Issue 36: the insurers' clients (a supervisor's). */
-  insurerClients: { method: 'GET', path: `${CONSOLE_PATH}/insurer-clients`, caller: 'staff' },
-  addInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients`, caller: 'staff' },
-  rotateInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients/:clientId/rotate`, caller: 'staff' },
-  revokeInsurerClient: { method: 'POST', path: `${CONSOLE_PATH}/insurer-clients/:clientId/revoke`, caller: 'staff' },
-  webhookDeliveries: { method: 'GET', path: `${CONSOLE_PATH}/webhooks`, caller: 'staff' },
-  /** Issue 36: the declarations an insurer has not answered within two working days. */
-  overdueInsurerAnswers: { method: 'GET', path: `${CONSOLE_PATH}/insurer-answers/overdue`, caller: 'staff' },
-  webhookAttempts: { method: 'GET', path: `${CONSOLE_PATH}/webhooks/:deliveryId`, caller: 'staff' },
-  replayWebhook: { method: 'POST', path: `${CONSOLE_PATH}/webhooks/:deliveryId/replay`, caller: 'staff' },
-  consoleDeclarations: { method: 'GET', path: `${CONSOLE_PATH}/declarations`, caller: 'staff' },
-  consoleDeclaration: { method: 'GET', path: `${CONSOLE_PATH}/declarations/:declarationId`, caller: 'staff' },
-  consoleClaims: { method: 'GET', path: `${CONSOLE_PATH}/claims`, caller: 'staff' },
-  consoleClaim: { method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId`, caller: 'staff' },
-  consoleClaimDocument: { method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/documents/:fileId`, caller: 'staff' },
-  consoleClaimPdf: { method: 'GET', path: `${CONSOLE_PATH}/claims/:claimId/pdf`, caller: 'staff' },
-  moveClaim: { method: 'POST', path: `${CONSOLE_PATH}/claims/:claimId/state`, caller: 'staff' },
+  // — the bureau's staff (above) ——————————————————————————————————————————————
+  ...STAFF_HTTP_ROUTES,
 
   // — the server's own host ———————————————————————————————————————————————————
   devMetrics: { method: 'GET', path: `${BACKEND_BASE_PATH}/dev/metrics`, caller: 'loopback' },

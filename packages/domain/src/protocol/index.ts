@@ -9,6 +9,7 @@ export * from './address.js';
 export * from './instructions.js';
 export * from './http-calls.js';
 export * from './http-routes.js';
+export * from './console-http-routes.js';
 export * from './http-contract.js';
 export type * from './transport.port.js';
 export * from './log-url.js';

@@ -18,7 +18,7 @@ vi.mock('@xstate/react', () => ({ useSelector: (actor: { shown: () => Shown }, s
 vi.mock('../../shell/navigation', () => ({ navigate: vi.fn() }));
 vi.mock('../wizard/step-hooks', () => ({ useStepValidity: () => undefined }));
 vi.mock('../../shell/account-session', () => ({ useAccount: () => ({ kind: 'signed-out' }) }));
-vi.mock('../../shell/login-host', () => ({ openLogin: () => undefined }));
+vi.mock('../../shell/login-request', () => ({ openLogin: () => undefined }));
 // The service worker's module is the bundler's (virtual:pwa-register): no install offer here.
 vi.mock('../../shell/pwa', () => ({ InstallButton: () => null, needsIosInstallSteps: () => false, usePwa: () => ({ installable: false }) }));
 

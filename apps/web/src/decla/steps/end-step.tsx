@@ -9,7 +9,7 @@ import { ErrorText } from '../fields/fields';
 import { OFFICE_EMAIL, OFFICE_PHONE, OFFICE_PHONE_HREF, OfficeHours } from '../../shell/office-hours';
 import { useParties, useSession } from '../session/session-context';
 import { useAccount } from '../../shell/account-session';
-import { openLogin } from '../../shell/login-host';
+import { openLogin } from '../../shell/login-request';
 import { navigate } from '../../shell/navigation';
 import { useStepValidity } from '../wizard/step-hooks';
 import type { StepProps } from '../wizard/step-footer';
