@@ -138,8 +138,10 @@ test.describe('application shell', () => {
       const fromHeader = [...(response?.headers().link ?? '').matchAll(/<([^>]+)>; rel=modulepreload/g)].map((m) => m[1]!);
       const built = (await (await page.request.get('/page-preloads.json')).json()) as { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> };
       const route = built.routes.find((r) => r.path === path);
-      const router = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).find((p) => /^\/assets\/router-[\w-]+\.js$/.test(p)));
-      expect(router, 'the router\'s chunk was fetched').toBeDefined();
+      // The router's chunk: with the page on a page it draws, just after the first paint on the first screen's.
+      const routerChunk = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).find((p) => /^\/assets\/router-[\w-]+\.js$/.test(p)));
+      await expect.poll(routerChunk, { message: 'the router\'s chunk was fetched' }).toBeDefined();
+      const router = await routerChunk();
       // Every drivers' page: the catalog, then the drivers' frame's, the router's and the page's own code, as the build listed them.
       expect(fromHeader).toEqual([built.catalogs[language], ...route!.files]);
       if (path === '/duk') {

@@ -56,6 +56,9 @@ export function startRouter(): Promise<LoadedRouter> {
     router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
     // A route's failure is the router's to show (its match's error, ERR10 for a chunk); the router is handed over all the same.
     await router.load().catch(() => undefined);
+    // The shell moved between the first screen's pages while the router loaded (shell/navigation.tsx): the page now shown.
+    // (A few times at most: an address the router itself rewrites is the Transitioner's to settle.)
+    for (let again = 0; again < 3 && router.state.location.href !== router.history.location.href; again++) await router.load().catch(() => undefined);
     return loaded;
   })();
   return started;

@@ -11,7 +11,7 @@ import { shellRoute } from '@eid/domain/shell';
 import { BackendReady } from './startup';
 import { ErrorBoundary } from './error-boundary';
 import { Snackbars } from './snackbar';
-import { loadRouter, useLoadedRouter, useRouteId } from './navigation';
+import { loadRouter, routerFailed, useLoadedRouter, useRouteId } from './navigation';
 import { afterPaint } from './after-paint';
 import { CONSOLE_PAGE_PATH, type FirstScreenPath } from './first-screen';
 import { withChunkTimeout } from './chunk-timeout';
@@ -66,8 +66,9 @@ export function App() {
   const route = shellRoute(routeId);
   const frame = usePart(driversFrame);
   const isConsole = route?.path === CONSOLE_PAGE_PATH;
-  // On a first-screen page the router comes after the paint, before a tap is likely (~0.3 s on the roadside profile).
-  useEffect(() => afterPaint(() => void loadRouter().catch(() => undefined)), []);
+  // On a first-screen page the router comes after the paint, before a tap is likely (~0.3 s on the roadside profile);
+  // on another page main.tsx asked for it before this render (a failure there is said, with a reload, not tried again here).
+  useEffect(() => afterPaint(() => void (routerFailed() ? undefined : loadRouter().catch(() => undefined))), []);
   // From the console to a drivers' page (signed out, a link): the frame is fetched then.
   useEffect(() => {
     if (!isConsole && frame.value === null && !frame.failed) void loadDriversFrame().catch(() => undefined);

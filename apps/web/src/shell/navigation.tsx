@@ -20,10 +20,19 @@ const routerPart = lazyPart(() => withChunkTimeout(() => import('../router'))().
 
 export const loadRouter = (): Promise<LoadedRouter> => routerPart.load();
 
+/** Whether fetching the router failed (its page says so and offers a reload). */
+export const routerFailed = (): boolean => routerPart.get().failed;
+
 /** The router once it is here (null before, and when its chunk could not be fetched: `failed`). */
 export const useLoadedRouter = (): PartState<LoadedRouter> => usePart(routerPart);
 
-/** Subscribes to the router's arrival and then to its every change of state. */
+/** Moves between the first screen's pages made before the router came (history.pushState: no event of its own). */
+const firstScreenMoves = new Set<() => void>();
+
+/**
+ * Subscribes to the router's arrival and then to its every change of state; before it, to the moves
+ * between the first screen's pages (the shell's own and the browser's back and forward).
+ */
 function subscribeLocation(listener: () => void): () => void {
   let inner: (() => void) | null = routerPart.get().value?.subscribe(listener) ?? null;
   const outer = routerPart.subscribe(() => {
@@ -31,9 +40,13 @@ function subscribeLocation(listener: () => void): () => void {
     inner = routerPart.get().value?.subscribe(listener) ?? null;
     listener();
   });
+  firstScreenMoves.add(listener);
+  window.addEventListener('popstate', listener);
   return () => {
     outer();
     inner?.();
+    firstScreenMoves.delete(listener);
+    window.removeEventListener('popstate', listener);
   };
 }
 
@@ -48,11 +61,22 @@ export function usePathname(): string {
 
 const hrefOf = ({ to, hash }: NavigateOptions): string => (hash ? `${to}#${hash}` : to);
 
-/** Goes to a page of the app: at once with the router, else when it has arrived (or by loading the address). */
+/**
+ * Goes to a page of the app: at once with the router; before it, to a first-screen page at once too (the
+ * shell draws it; the router, when it comes, finds the address moved: router.tsx), to any other when the
+ * router has arrived (or, when it cannot, by loading the address).
+ */
 export function navigate(options: NavigateOptions): void {
   const router = routerPart.get().value;
   if (router) {
     void router.navigate(options);
+    return;
+  }
+  if (firstScreenPathOf(options.to) !== null && !options.hash) {
+    if (options.replace) window.history.replaceState(null, '', options.to);
+    else window.history.pushState(null, '', options.to);
+    for (const listener of firstScreenMoves) listener();
+    window.scrollTo(0, 0);
     return;
   }
   loadRouter().then(
