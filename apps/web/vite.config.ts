@@ -195,7 +195,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'] },
-            { name: 'tanstack-router', test: /[\\/]node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/ },
+            // Not use-sync-external-store's selector helper: XState's binding uses it too, and the wizard would wait for the router.
+            { name: 'tanstack-router', test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
           ],
         },
       },

@@ -18,10 +18,14 @@ const CATALOG = /\/src\/(?:(decla|account|content|console)\/)?locales\/([a-z]{2}
 /** Source folders whose code is used only online: signed in, the staff console, practice's in-page server, the captcha. */
 const ONLINE_ONLY = [
   /\/apps\/web\/src\/(console|account|statement|email|practice|captcha)\//,
-  /\/apps\/web\/src\/routes\/(console|user|ei|eiPreview|claims?|chat|reply|documents|liabilities|information|messages|correspconfirm|confirm|a\.\$suid|accidents\.)/,
+  // A route's own code (its split component), not its definition: the definitions are the router's chunk, which every page needs.
+  /\/apps\/web\/src\/routes\/(console|user|ei|eiPreview|claims?|chat|reply|documents|liabilities|information|messages|correspconfirm|confirm|a\.\$suid|accidents\.)[^/?]*\?tsr-split/,
   /\/packages\/domain\/src\/(console|account|claim|chat|bureau)\//,
   /\/node_modules\/(msw|altcha|altcha-lib|ibantools|i18n-iso-countries|diacritics|@mswjs|@bundled-es-modules|outvariant|set-cookie-parser|headers-polyfill|strict-event-emitter|graphql|path-to-regexp|tough-cookie|cookie)\//,
 ];
+
+/** The router's chunk (src/router.tsx). */
+const ROUTER = /\/apps\/web\/src\/router\.tsx$/;
 
 /**
  * Whether a built chunk is one of the offline set's own: a catalog of the shell or the declaration in
@@ -30,6 +34,9 @@ const ONLINE_ONLY = [
  * declaration step that imports the captcha's machine loads it offline too).
  */
 function isOfflineChunk(chunk: { readonly facadeModuleId: string | null; readonly moduleIds: readonly string[] }): boolean {
+  // The router and its route tree (issue 35 item 2): every page but the first screen's needs it to be drawn at all, and
+  // the route tree names every route's loader (the console's catalog among them).
+  if (chunk.moduleIds.some((id) => ROUTER.test(id))) return true;
   const catalog = chunk.facadeModuleId ? CATALOG.exec(chunk.facadeModuleId) : null;
   if (catalog) {
     const [, area, language] = catalog;

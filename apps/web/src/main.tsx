@@ -11,7 +11,7 @@ import { developerMode } from './shell/developer-mode';
 import { setUpPageFrame } from './shell/page-frame';
 import { App, loadDriversFrame } from './shell/app';
 import { loadRouter } from './shell/navigation';
-import { CONSOLE_PAGE_PATH, firstScreenPathOf } from './shell/first-screen';
+import { firstScreenPathOf, isConsolePath } from './shell/first-screen';
 import { loadAccount } from './shell/account-session';
 import './styles.css';
 
@@ -51,7 +51,7 @@ async function start(): Promise<void> {
   void loadAccount();
   const pages = firstScreen ? Promise.resolve() : loadRouter().then(() => undefined, () => undefined);
   // The drivers' frame (toolbar, footer, dialogs; issue 35 item 3) on every page but the bureau's console, which draws its own.
-  const consolePage = window.location.pathname.toLowerCase().replace(/\/+$/, '') === CONSOLE_PAGE_PATH;
+  const consolePage = isConsolePath(window.location.pathname);
   const frame = consolePage ? Promise.resolve() : loadDriversFrame().then(() => undefined, () => undefined);
   // Issue 18 item 7: the browser's language until the user picks one (only a pick is remembered).
   await Promise.all([activateLocale(initialLocale(), false), pages, frame]);

@@ -52,13 +52,18 @@ let started: Promise<LoadedRouter> | null = null;
  */
 export function startRouter(): Promise<LoadedRouter> {
   started ??= (async () => {
-    // A page view on every navigation (app-shell §2), the first included.
-    router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
     // A route's failure is the router's to show (its match's error, ERR10 for a chunk); the router is handed over all the same.
     await router.load().catch(() => undefined);
-    // The shell moved between the first screen's pages while the router loaded (shell/navigation.tsx): the page now shown.
-    // (A few times at most: an address the router itself rewrites is the Transitioner's to settle.)
-    for (let again = 0; again < 3 && router.state.location.href !== router.history.location.href; again++) await router.load().catch(() => undefined);
+    // The shell moved between the first screen's pages while the router loaded (shell/navigation.tsx): the page now
+    // shown, as the router reads the address (a few times at most: an address it rewrites is the Transitioner's).
+    for (let again = 0; again < 3; again++) {
+      router.updateLatestLocation();
+      if (router.latestLocation.href === router.state.location.href) break;
+      await router.load().catch(() => undefined);
+    }
+    // A page view on every navigation from here on (app-shell §2); the first page's is the shell's (app.tsx).
+    router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
+    performance.mark('eid:router');
     return loaded;
   })();
   return started;

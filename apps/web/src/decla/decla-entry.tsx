@@ -7,8 +7,14 @@ import { IntroContent } from './intro-content';
 import { OpeningDeclaration } from './opening';
 import { withFormsCatalog } from './catalog';
 import { afterPaint } from '../shell/after-paint';
+import { loadAccount } from '../shell/account-session';
 
-const loadApp = () => withFormsCatalog(() => import('./decla-app'));
+/**
+ * The wizard's code and who is declaring: a signed-in driver's steps 5 and 11 start from the account (AC13), read once
+ * when they open, so the wizard waits for the account's answer as for its code (the shell draws this page without the
+ * router, whose route once waited for it).
+ */
+const loadApp = () => Promise.all([withFormsCatalog(() => import('./decla-app')), loadAccount()]).then(([m]) => m);
 const DeclaApp = lazy(loadApp);
 
 /** A declaration of this mode was being filled in this browser (it will be resumed). */

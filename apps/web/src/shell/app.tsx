@@ -13,7 +13,8 @@ import { ErrorBoundary } from './error-boundary';
 import { Snackbars } from './snackbar';
 import { loadRouter, routerFailed, useLoadedRouter, useRouteId } from './navigation';
 import { afterPaint } from './after-paint';
-import { CONSOLE_PAGE_PATH, type FirstScreenPath } from './first-screen';
+import { CONSOLE_PAGE_PATH, isConsolePath, type FirstScreenPath } from './first-screen';
+import { analytics } from './analytics';
 import { withChunkTimeout } from './chunk-timeout';
 import { lazyPart, usePart } from './lazy-part';
 
@@ -65,10 +66,13 @@ export function App() {
   const routeId = useRouteId();
   const route = shellRoute(routeId);
   const frame = usePart(driversFrame);
-  const isConsole = route?.path === CONSOLE_PAGE_PATH;
+  // Before the router (or without it) the address says: no drivers' frame around the console's failure either.
+  const isConsole = route ? route.path === CONSOLE_PAGE_PATH : isConsolePath(window.location.pathname);
   // On a first-screen page the router comes after the paint, before a tap is likely (~0.3 s on the roadside profile);
   // on another page main.tsx asked for it before this render (a failure there is said, with a reload, not tried again here).
   useEffect(() => afterPaint(() => void (routerFailed() ? undefined : loadRouter().catch(() => undefined))), []);
+  // The first page's view (app-shell §2); the next ones are the router's (router.tsx) or, before it, the shell's own moves.
+  useEffect(() => analytics.pageView(window.location.pathname, document.title), []);
   // From the console to a drivers' page (signed out, a link): the frame is fetched then.
   useEffect(() => {
     if (!isConsole && frame.value === null && !frame.failed) void loadDriversFrame().catch(() => undefined);

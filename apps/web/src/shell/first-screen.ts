@@ -11,7 +11,14 @@ export const CONSOLE_PAGE_PATH = '/console';
 
 export type FirstScreenPath = (typeof FIRST_SCREEN_PATHS)[number];
 
-/** The first-screen page of this address's path (exactly as the router names it), or null. */
+/** A path as the router matches it: in any case, without trailing slashes (`/Decla/` is `/decla`). */
+const asRouted = (pathname: string): string => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+
+/** The first-screen page of this address's path, or null. */
 export function firstScreenPathOf(pathname: string): FirstScreenPath | null {
-  return FIRST_SCREEN_PATHS.find((p) => p === pathname) ?? null;
+  const path = asRouted(pathname);
+  return FIRST_SCREEN_PATHS.find((p) => p === path) ?? null;
 }
+
+/** Whether this address is the bureau's console's. */
+export const isConsolePath = (pathname: string): boolean => asRouted(pathname) === CONSOLE_PAGE_PATH;

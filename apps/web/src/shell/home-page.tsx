@@ -1,7 +1,7 @@
 /**
  * The home page (app-shell §2): the two ways into a declaration and what to do after an accident. A
  * first-screen page: drawn by the shell without the router's code (issue 35 item 2); the declaration's
- * intro it leads to is in the same bundle, so the tap needs only the router (fetched after the paint).
+ * intro it leads to is the shell's too, so the tap opens it at once, with or without the router.
  */
 import { useEffect } from 'react';
 import { Trans } from '@lingui/react/macro';

@@ -2,14 +2,17 @@
  * The shell's way around the app without the router's code (issue 35 item 2): the first screen of / and
  * /decla is drawn before the router (TanStack Router, about 22 KiB gzip) has arrived, so the frame
  * around every page (toolbar, footer, dialogs) and the two first-screen pages move, link and read the
- * current route through this module. Until the router is here, a move waits for it (it is fetched right
- * after the first paint, ~0.3 s on the roadside profile); when it cannot be fetched, the browser goes to
- * the address itself, as a plain link would. Pages the router draws use the router directly.
+ * current route through this module. Until the router is here (it is fetched right after the first
+ * paint, ~0.3 s on the roadside profile), a move between the two first-screen pages is the shell's own and
+ * a move elsewhere waits for it — only the last one asked for, and only if the visitor has not moved since;
+ * when it cannot be fetched, the browser goes to the address itself, as a plain link would. Pages the
+ * router draws use the router directly.
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import type { AppPath, LoadedRouter, NavigateOptions } from './router-link';
 import { withChunkTimeout } from './chunk-timeout';
 import { firstScreenPathOf } from './first-screen';
+import { analytics } from './analytics';
 import { lazyPart, usePart, type PartState } from './lazy-part';
 
 /**
@@ -28,6 +31,13 @@ export const useLoadedRouter = (): PartState<LoadedRouter> => usePart(routerPart
 
 /** Moves between the first screen's pages made before the router came (history.pushState: no event of its own). */
 const firstScreenMoves = new Set<() => void>();
+
+/**
+ * Every move the visitor made before the router came (the shell's and the browser's back and forward): a move that
+ * waited for the router goes on only if none came after it.
+ */
+let movesBeforeRouter = 0;
+window.addEventListener('popstate', () => movesBeforeRouter++);
 
 /**
  * Subscribes to the router's arrival and then to its every change of state; before it, to the moves
@@ -72,24 +82,46 @@ export function navigate(options: NavigateOptions): void {
     void router.navigate(options);
     return;
   }
+  const move = ++movesBeforeRouter;
   if (firstScreenPathOf(options.to) !== null && !options.hash) {
-    if (options.replace) window.history.replaceState(null, '', options.to);
+    // The page shown again (the toolbar's home link on the home page) is not a new step back.
+    if (options.replace || options.to === window.location.pathname) window.history.replaceState(null, '', options.to);
     else window.history.pushState(null, '', options.to);
     for (const listener of firstScreenMoves) listener();
     window.scrollTo(0, 0);
+    analytics.pageView(options.to, document.title);
     return;
   }
+  const stillWanted = () => move === movesBeforeRouter;
   loadRouter().then(
-    (r) => r.navigate(options),
-    () => (options.replace ? window.location.replace(hrefOf(options)) : window.location.assign(hrefOf(options))),
+    (r) => {
+      if (stillWanted()) void r.navigate(options);
+    },
+    () => {
+      if (!stillWanted()) return;
+      if (options.replace) window.location.replace(hrefOf(options));
+      else window.location.assign(hrefOf(options));
+    },
   );
 }
 
 /** Goes to an address of this site (a path with its search and hash). */
 export function pushHref(href: string): void {
   const router = routerPart.get().value;
-  if (router) router.push(href);
-  else loadRouter().then((r) => r.push(href), () => window.location.assign(href));
+  if (router) {
+    router.push(href);
+    return;
+  }
+  const move = ++movesBeforeRouter;
+  const stillWanted = () => move === movesBeforeRouter;
+  loadRouter().then(
+    (r) => {
+      if (stillWanted()) r.push(href);
+    },
+    () => {
+      if (stillWanted()) window.location.assign(href);
+    },
+  );
 }
 
 /** One step back in history; opened directly (no history), home. */
@@ -116,5 +148,7 @@ export function AppLink({ to, hash, onClick, ...rest }: AppLinkProps) {
     navigate({ to, hash });
   };
   const ahead = () => preload(to);
-  return <a {...rest} href={hrefOf({ to, hash })} onClick={follow} onMouseEnter={ahead} onFocus={ahead} onTouchStart={ahead} />;
+  // The page shown is named so (as the router's own links do): a screen reader hears which footer link is this page.
+  const current = usePathname() === to && !hash;
+  return <a {...rest} href={hrefOf({ to, hash })} aria-current={current ? 'page' : undefined} onClick={follow} onMouseEnter={ahead} onFocus={ahead} onTouchStart={ahead} />;
 }

@@ -107,7 +107,7 @@ export const HTTP_ROUTES = {
   claimScheme: { method: 'GET', path: `${ACCOUNT_PATH}/claims/:claimId/scheme`, caller: 'account' },
   submitClaim: { method: 'POST', path: `${ACCOUNT_PATH}/claims/:claimId/submit`, caller: 'account' },
 
-  // — the bureau's staff (above) ——————————————————————————————————————————————
+  // — the bureau's staff (console-http-routes.ts) ———————————————————————————————
   ...STAFF_HTTP_ROUTES,
 
   // — the server's own host ———————————————————————————————————————————————————
