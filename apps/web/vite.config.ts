@@ -194,9 +194,16 @@ export default defineConfig({
         // tree's (the login dialog's host, the catalogs' loaders) are the drivers' frame's too.
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'] },
+            // First: a group takes its modules' imports with it, and the entry's stay the entry's.
+            { name: 'start', tags: ['$initial'], priority: 10 },
             // Not use-sync-external-store's selector helper: XState's binding uses it too, and the wizard would wait for the router.
             { name: 'tanstack-router', test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
+            // What the drivers' frame shares with the console (the language picker) and with the route tree (the catalogs'
+            // loaders), then the frame itself with the rest of what it imports: three files on a drivers' page, not eight
+            // (/ 91.6 → 90.5 KiB gzip; the console's sign-in 119.3 → 119.1).
+            { name: 'language-switcher', test: /[\\/]apps[\\/]web[\\/]src[\\/](i18n[\\/]language-switcher\.tsx|shell[\\/]use-modal\.ts)$/, priority: 3 },
+            { name: 'catalogs', test: /[\\/]apps[\\/]web[\\/]src[\\/]((decla|account)[\\/]catalog|shell[\\/](query|login-request))\.ts$/, priority: 2 },
+            { name: 'drivers-frame', test: /[\\/]apps[\\/]web[\\/]src[\\/]shell[\\/]drivers-frame\.tsx$/, priority: 1 },
           ],
         },
       },
