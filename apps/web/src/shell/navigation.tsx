@@ -1,6 +1,6 @@
 /**
  * The shell's way around the app without the router's code (issue 35 item 2): the first screen of / and
- * /decla is drawn before the router (TanStack Router, about 22 KiB gzip) has arrived, so the frame
+ * /decla is drawn before the router (TanStack Router and the route tree, about 29 KiB gzip) has arrived, so the frame
  * around every page (toolbar, footer, dialogs) and the two first-screen pages move, link and read the
  * current route through this module. Until the router is here (it is fetched right after the first
  * paint, ~0.3 s on the roadside profile), a move between the two first-screen pages is the shell's own and
@@ -82,8 +82,8 @@ export function navigate(options: NavigateOptions): void {
     void router.navigate(options);
     return;
   }
-  const move = ++movesBeforeRouter;
   if (firstScreenPathOf(options.to) !== null && !options.hash) {
+    movesBeforeRouter++;
     // The page shown again (the toolbar's home link on the home page) is not a new step back.
     if (options.replace || options.to === window.location.pathname) window.history.replaceState(null, '', options.to);
     else window.history.pushState(null, '', options.to);
@@ -92,34 +92,29 @@ export function navigate(options: NavigateOptions): void {
     analytics.pageView(options.to, document.title);
     return;
   }
-  const stillWanted = () => move === movesBeforeRouter;
-  loadRouter().then(
-    (r) => {
-      if (stillWanted()) void r.navigate(options);
-    },
-    () => {
-      if (!stillWanted()) return;
-      if (options.replace) window.location.replace(hrefOf(options));
-      else window.location.assign(hrefOf(options));
-    },
+  afterRouter(
+    (r) => void r.navigate(options),
+    () => (options.replace ? window.location.replace(hrefOf(options)) : window.location.assign(hrefOf(options))),
   );
 }
 
 /** Goes to an address of this site (a path with its search and hash). */
 export function pushHref(href: string): void {
   const router = routerPart.get().value;
-  if (router) {
-    router.push(href);
-    return;
-  }
+  if (router) router.push(href);
+  else afterRouter((r) => r.push(href), () => window.location.assign(href));
+}
+
+/** A move once the router is here, if the visitor has not moved since; the browser's own when it cannot be fetched. */
+function afterRouter(go: (router: LoadedRouter) => void, withoutIt: () => void): void {
   const move = ++movesBeforeRouter;
   const stillWanted = () => move === movesBeforeRouter;
   loadRouter().then(
-    (r) => {
-      if (stillWanted()) r.push(href);
+    (router) => {
+      if (stillWanted()) go(router);
     },
     () => {
-      if (stillWanted()) window.location.assign(href);
+      if (stillWanted()) withoutIt();
     },
   );
 }
