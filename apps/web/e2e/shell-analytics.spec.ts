@@ -49,6 +49,8 @@ test.describe('analytics events', () => {
     const calls = await dataLayer(page);
     const steps = calls.filter((c) => c[0] === 'event' && c[1] === 'declaration_step').map((c) => (c[2] as { step: number }).step);
     expect(steps).toEqual(expect.arrayContaining([5, 6, 7]));
+    // A page view on every navigation (app-shell §2), each once: the home page, then the declaration (drawn before the router came or after).
+    expect(calls.filter((c) => c[0] === 'event' && c[1] === 'page_view').map((c) => (c[2] as { page_path: string }).page_path)).toEqual(['/', '/decla']);
     // Nothing typed on the way (plates, e-mails, the address) is in what the tag got.
     const sent = JSON.stringify(calls);
     for (const typed of ['PRA101', 'PRA202', 'vairuotojas', 'Ukmerg', '370']) expect(sent).not.toContain(typed);

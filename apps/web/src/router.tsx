@@ -4,7 +4,6 @@
  */
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { analytics } from './shell/analytics';
 import type { LoadedRouter } from './shell/router-link';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -33,6 +32,7 @@ const loaded: LoadedRouter = {
     return id === '__root__' ? '/' : id.replace(/\/$/, '') || '/';
   },
   pathname: () => router.state.location.pathname,
+  search: () => router.state.location.searchStr,
   subscribe: (listener) => {
     const { unsubscribe } = subscribeState(() => listener());
     return unsubscribe;
@@ -61,8 +61,6 @@ export function startRouter(): Promise<LoadedRouter> {
       if (router.latestLocation.href === router.state.location.href) break;
       await router.load().catch(() => undefined);
     }
-    // A page view on every navigation from here on (app-shell §2); the first page's is the shell's (app.tsx).
-    router.subscribe('onResolved', ({ toLocation }) => analytics.pageView(toLocation.pathname, document.title));
     performance.mark('eid:router');
     return loaded;
   })();

@@ -11,7 +11,7 @@ import { shellRoute } from '@eid/domain/shell';
 import { BackendReady } from './startup';
 import { ErrorBoundary } from './error-boundary';
 import { Snackbars } from './snackbar';
-import { loadRouter, routerFailed, useLoadedRouter, useRouteId } from './navigation';
+import { loadRouter, routerFailed, useAddress, useLoadedRouter, useRouteId } from './navigation';
 import { afterPaint } from './after-paint';
 import { CONSOLE_PAGE_PATH, isConsolePath, type FirstScreenPath } from './first-screen';
 import { analytics } from './analytics';
@@ -71,8 +71,9 @@ export function App() {
   // On a first-screen page the router comes after the paint, before a tap is likely (~0.3 s on the roadside profile);
   // on another page main.tsx asked for it before this render (a failure there is said, with a reload, not tried again here).
   useEffect(() => afterPaint(() => void (routerFailed() ? undefined : loadRouter().catch(() => undefined))), []);
-  // The first page's view (app-shell §2); the next ones are the router's (router.tsx) or, before it, the shell's own moves.
-  useEffect(() => analytics.pageView(window.location.pathname, document.title), []);
+  // A page view on every navigation (app-shell §2): of the address the shell follows, before the router and after it.
+  const address = useAddress();
+  useEffect(() => analytics.pageView(address.replace(/\?.*$/, ''), document.title), [address]);
   // From the console to a drivers' page (signed out, a link): the frame is fetched then.
   useEffect(() => {
     if (!isConsole && frame.value === null && !frame.failed) void loadDriversFrame().catch(() => undefined);

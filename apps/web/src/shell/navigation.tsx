@@ -12,7 +12,6 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
 import type { AppPath, LoadedRouter, NavigateOptions } from './router-link';
 import { withChunkTimeout } from './chunk-timeout';
 import { firstScreenPathOf } from './first-screen';
-import { analytics } from './analytics';
 import { lazyPart, usePart, type PartState } from './lazy-part';
 
 /**
@@ -69,6 +68,14 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribeLocation, () => routerPart.get().value?.pathname() ?? window.location.pathname);
 }
 
+/** The page's address without its fragment: another search is another page too (the console's views). */
+export function useAddress(): string {
+  return useSyncExternalStore(subscribeLocation, () => {
+    const router = routerPart.get().value;
+    return router ? `${router.pathname()}${router.search()}` : `${window.location.pathname}${window.location.search}`;
+  });
+}
+
 const hrefOf = ({ to, hash }: NavigateOptions): string => (hash ? `${to}#${hash}` : to);
 
 /**
@@ -89,7 +96,6 @@ export function navigate(options: NavigateOptions): void {
     else window.history.pushState(null, '', options.to);
     for (const listener of firstScreenMoves) listener();
     window.scrollTo(0, 0);
-    analytics.pageView(options.to, document.title);
     return;
   }
   afterRouter(

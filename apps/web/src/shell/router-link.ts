@@ -20,6 +20,8 @@ export interface LoadedRouter {
   /** The matched route's id (`/a/$suid`, `/` for the home page). */
   routeId(): string;
   pathname(): string;
+  /** The search of the address it has loaded (`?view=…`, empty when none). */
+  search(): string;
   subscribe(listener: () => void): () => void;
   navigate(options: NavigateOptions): Promise<void>;
   /** An address of this site with its search and hash (a sign-in's way back). */
