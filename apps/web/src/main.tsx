@@ -49,12 +49,15 @@ async function start(): Promise<void> {
   const firstScreen = firstScreenPathOf(window.location.pathname) !== null;
   // Who this browser is, asked at once (the router's root asks it again, from the same answer).
   void loadAccount();
-  const pages = firstScreen ? Promise.resolve() : loadRouter().then(() => undefined, () => undefined);
+  // Issue 18 item 7: the browser's language until the user picks one (only a pick is remembered).
+  const language = activateLocale(initialLocale(), false);
+  // The router after the language: its routes' loaders read it (the console's turns a third language into Lithuanian, and
+  // read too early it saw none). Its files are already on their way (the page's Link header names them).
+  const pages = firstScreen ? Promise.resolve() : language.catch(() => undefined).then(() => loadRouter()).then(() => undefined, () => undefined);
   // The drivers' frame (toolbar, footer, dialogs; issue 35 item 3) on every page but the bureau's console, which draws its own.
   const consolePage = isConsolePath(window.location.pathname);
   const frame = consolePage ? Promise.resolve() : loadDriversFrame().then(() => undefined, () => undefined);
-  // Issue 18 item 7: the browser's language until the user picks one (only a pick is remembered).
-  await Promise.all([activateLocale(initialLocale(), false), pages, frame]);
+  await Promise.all([language, pages, frame]);
   const container = document.getElementById('app');
   if (!container) throw new Error('#app container missing from index.html');
   createRoot(container).render(
