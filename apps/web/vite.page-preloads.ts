@@ -1,4 +1,6 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../packages/domain/src/protocol/page-preloads.ts';
 import { LOCALES, isLocale } from '../../packages/domain/src/rules/constants.ts';
 import { CONSOLE_PAGE_PATH, FIRST_SCREEN_PATHS } from './src/shell/first-screen.ts';
@@ -7,6 +9,9 @@ import { CONSOLE_PAGE_PATH, FIRST_SCREEN_PATHS } from './src/shell/first-screen.
 const SHELL_CATALOG = /\/apps\/web\/src\/locales\/([a-z]{2})\/messages\.po$/;
 /** A route's own code, split off by the router's plugin (`src/routes/<file>.tsx?tsr-split=component`). */
 const ROUTE_COMPONENT = /\/apps\/web\/src\/routes\/([^/]+)\.tsx\?tsr-split=component$/;
+
+/** A route file among the router's modules (its options; its component, when it has one, is split off). */
+const ROUTE_FILE = /\/apps\/web\/src\/routes\/([^/_][^/]*)\.tsx$/;
 
 /** The router and its route tree (src/router.tsx): a chunk of its own, which every page but the first screen's needs at once. */
 const ROUTER = /\/apps\/web\/src\/router\.tsx$/;
@@ -55,7 +60,7 @@ export function pagePreloads(): Plugin {
       };
       const entries = Object.values(bundle).filter((o) => o.type === 'chunk' && o.isEntry).map((o) => o.fileName);
       const preloadedByHtml = closure(entries);
-      const router = Object.values(bundle).find((o) => o.type === 'chunk' && o.moduleIds.some((id) => ROUTER.test(id)));
+      const router = Object.values(bundle).find((o): o is OutputChunk => o.type === 'chunk' && o.moduleIds.some((id) => ROUTER.test(id)));
       if (!router || preloadedByHtml.has(router.fileName)) throw new Error('page preloads: the router is not a chunk of its own (src/router.tsx), so the first screen would wait for it');
       const routerFiles = [...closure([router.fileName])].filter((f) => !preloadedByHtml.has(f));
       const frame = Object.values(bundle).find((o) => o.type === 'chunk' && o.moduleIds.some((id) => DRIVERS_FRAME.test(id)));
@@ -75,6 +80,15 @@ export function pagePreloads(): Plugin {
           const files = [...new Set([...(path === CONSOLE_PAGE_PATH ? [] : frameFiles), ...(firstScreen.has(path) ? [] : routerFiles), ...own])].map((f) => `/${f}`);
           result.routes.push({ path, files });
         }
+      }
+      // A route without a component (a redirect: /notifSettings) is the router's alone: its page needs the frame and the
+      // router before it moves on.
+      const named = new Set(result.routes.map((r) => r.path));
+      for (const id of router.moduleIds) {
+        const file = ROUTE_FILE.exec(id)?.[1];
+        if (file === undefined) continue;
+        const path = routePathOfFile(file);
+        if (!named.has(path) && !firstScreen.has(path)) result.routes.push({ path, files: [...new Set([...frameFiles, ...routerFiles])].map((f) => `/${f}`) });
       }
       const drawnByRouter = result.routes.filter((r) => firstScreen.has(r.path)).map((r) => r.path);
       if (drawnByRouter.length > 0) throw new Error(`page preloads: the first screen's ${drawnByRouter.join(', ')} has a route component, but the shell draws it (src/shell/app.tsx)`);

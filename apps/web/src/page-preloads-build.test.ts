@@ -4,7 +4,7 @@ import { LOCALES } from '@eid/domain/constants';
 import { pagePreloads, routePathOfFile } from '../vite.page-preloads.ts';
 
 type Emitted = { fileName: string; source: string };
-type Chunk = string | { readonly fileName: string; readonly imports: readonly string[] };
+type Chunk = string | { readonly fileName: string; readonly imports: readonly string[]; readonly moduleIds?: readonly string[] };
 /** Runs the plugin's bundle step over a bundle of these chunks (module id → file name, or with its imports) and returns what it emitted. */
 function run(chunks: Record<string, Chunk>, entryImports: readonly string[] = []): Emitted {
   const bundle: Record<string, unknown> = {
@@ -13,8 +13,8 @@ function run(chunks: Record<string, Chunk>, entryImports: readonly string[] = []
     'assets/react-router.js': { type: 'chunk', fileName: 'assets/react-router.js', isEntry: false, facadeModuleId: null, moduleIds: ['/r/node_modules/x/index.js'], imports: [] },
   };
   for (const [id, chunk] of Object.entries(chunks)) {
-    const { fileName, imports } = typeof chunk === 'string' ? { fileName: chunk, imports: [] } : chunk;
-    bundle[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: id, moduleIds: [id], imports };
+    const { fileName, imports, moduleIds = [] } = typeof chunk === 'string' ? { fileName: chunk, imports: [] } : chunk;
+    bundle[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: id, moduleIds: [id, ...moduleIds], imports };
   }
   let emitted: Emitted | undefined;
   const hook = pagePreloads().generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
@@ -64,6 +64,24 @@ describe('the build\'s page preloads (issue 35)', () => {
       // The console draws its own frame: the drivers' is not named.
       { path: '/console', files: ['/assets/router.js', '/assets/react-router.js', '/assets/console.js', '/assets/switcher.js'] },
       // The first screen's pages: the frame alone (the router comes after their paint).
+      { path: '/', files: frame },
+      { path: '/decla', files: frame },
+    ]);
+  });
+
+  it('gives a route without a component (a redirect) the drivers\' frame and the router, and none to the root or the first screen\'s options', () => {
+    const routes = ['notifSettings', 'a.$suid', 'index', 'decla', '__root'].map((f) => `/r/apps/web/src/routes/${f}.tsx`);
+    const out = run({
+      ...catalogs,
+      ...router,
+      '/r/apps/web/src/router.tsx': { fileName: 'assets/router.js', imports: ['assets/react-router.js'], moduleIds: routes },
+      '/r/apps/web/src/routes/a.$suid.tsx?tsr-split=component': 'assets/a._suid.js',
+    });
+    const written = JSON.parse(out.source) as { routes: Array<{ path: string; files: string[] }> };
+    const frame = ['/assets/frame.js', '/assets/switcher.js'];
+    expect(written.routes).toEqual([
+      { path: '/a/$suid', files: [...frame, '/assets/router.js', '/assets/react-router.js', '/assets/a._suid.js'] },
+      { path: '/notifSettings', files: [...frame, '/assets/router.js', '/assets/react-router.js'] },
       { path: '/', files: frame },
       { path: '/decla', files: frame },
     ]);
