@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { gridHeicOf } from '../../scripts/lib/heif-grid.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = (name) => join(here, name);
@@ -78,6 +79,24 @@ function heic() {
   }
 }
 
+/**
+ * HEICs made as a phone makes them (issue 35 item 6): a grid of tiles (256 px here, 4 × 3 of them, the last column and
+ * row cut), as it is and turned or mirrored by the file's properties. The picture (1000 × 700) tells every turn apart:
+ * a red block at its top left, a blue band along its bottom, a yellow square right of the middle.
+ */
+async function gridHeics() {
+  const picture = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#6b8e23' } })
+    .composite([
+      { input: { create: { width: 150, height: 120, channels: 3, background: '#ff0000' } }, top: 0, left: 0 },
+      { input: { create: { width: 1000, height: 90, channels: 3, background: '#0000ff' } }, top: 610, left: 0 },
+      { input: { create: { width: 140, height: 140, channels: 3, background: '#ffd700' } }, top: 280, left: 700 },
+    ])
+    .png()
+    .toBuffer();
+  const variants = { 'grid.heic': {}, 'grid-irot1.heic': { irot: 1 }, 'grid-irot3-imir0.heic': { irot: 3, imir: 0 }, 'grid-imir1.heic': { imir: 1 } };
+  for (const [name, transforms] of Object.entries(variants)) writeFileSync(out(name), await gridHeicOf(picture, { quality: 60, tileSize: 256, ...transforms }));
+}
+
 /** A PDF under a photo's name: the server must refuse it by its bytes. */
 function wrongExtension() {
   writeFileSync(out('policy-not-a-photo.jpg'), '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
@@ -106,11 +125,17 @@ async function plates() {
   }
 }
 
+// `--grid`: only the grid HEICs (the others are committed as they are).
+if (process.argv.includes('--grid')) {
+  await gridHeics();
+  process.exit(0);
+}
 await portrait();
 await transparentBorders();
 await scene();
 await largeScene('/tmp/eid-large-12mp.jpg');
 heic();
+await gridHeics();
 wrongExtension();
 await plates();
 process.stdout.write('media fixtures written\n');

@@ -7,6 +7,11 @@ export type MediaFixture =
   | 'scene.jpg'
   | 'sample.heic'
   | 'large-12mp.heic'
+  /** A phone's HEIC in small: a grid of 256-px tiles (4 × 3, 1000 × 700), as it is and turned or mirrored by its file. */
+  | 'grid.heic'
+  | 'grid-irot1.heic'
+  | 'grid-irot3-imir0.heic'
+  | 'grid-imir1.heic'
   | 'policy-not-a-photo.jpg';
 
 export function mediaFixture(name: MediaFixture): Uint8Array {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mediaFixture } from '@eid/test-fixtures';
-import { decodeHeic } from './heic.js';
+import { mediaFixture, type MediaFixture } from '@eid/test-fixtures';
+import { decodeHeic, decodeHeicWhole, tileable } from './heic.js';
+import { DECODE_THREADS } from './heic-tiles.js';
+import { heifMemoryBytes } from './libheif.js';
 
 /** A file that claims to be a HEIC (its `ftyp` box says heic) and holds no image: `size` bytes of it. */
 function imagelessHeic(size: number): Uint8Array {
@@ -14,12 +16,73 @@ describe('HEIC decoding (libheif)', () => {
   it('[IMG5] a HEIC gives its pixels, RGBA, at its size', async () => {
     const pixels = await decodeHeic(mediaFixture('sample.heic'), 50_000_000);
     expect(pixels).not.toBeNull();
-    expect([pixels!.width, pixels!.height, pixels!.data.length]).toEqual([640, 480, 640 * 480 * 4]);
+    expect([pixels!.width, pixels!.height, pixels!.channels, pixels!.data.length]).toEqual([640, 480, 4, 640 * 480 * 4]);
+  });
+
+  // A phone's HEIC is a grid of tiles (issue 35 item 6): decoded tile by tile on several threads, then turned and
+  // mirrored by this code — it must give what libheif gives decoding it whole, pixel for pixel.
+  it.each<[MediaFixture, number, number]>([
+    ['grid.heic', 1000, 700],
+    ['grid-irot1.heic', 700, 1000],
+    ['grid-irot3-imir0.heic', 700, 1000],
+    ['grid-imir1.heic', 1000, 700],
+  ])('[IMG5] a phone\'s grid HEIC (%s) is decoded tile by tile as libheif decodes it whole, turned and mirrored as its file says', async (name, width, height) => {
+    const bytes = mediaFixture(name);
+    const tiled = await decodeHeic(bytes, 50_000_000);
+    const whole = await decodeHeicWhole(bytes, 50_000_000);
+    // RGB from the tiles (the whole decoding's is RGBA).
+    expect([tiled!.width, tiled!.height, tiled!.channels]).toEqual([width, height, 3]);
+    expect([whole!.width, whole!.height]).toEqual([width, height]);
+    let differing = 0;
+    for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) if (tiled!.data[i * 3 + c] !== whole!.data[i * 4 + c]) differing++;
+    expect(differing).toBe(0);
+    // The picture's red block is at the top left of the upright image only when it is the plain grid.
+    const red = (x: number, y: number) => tiled!.data[(y * width + x) * 3]! > 200 && tiled!.data[(y * width + x) * 3 + 2]! < 60;
+    expect(red(5, 5)).toBe(name === 'grid.heic');
+  });
+
+  // What a file says of its grid decides what the threads are given: anything but a photo's grid is left to libheif.
+  const iphone = { columns: 8, rows: 6, tileWidth: 512, tileHeight: 512, width: 4032, height: 3024 };
+  it.each([
+    ['an iPhone\'s 12 MP grid', true, iphone],
+    ['one tile', false, { ...iphone, columns: 1, rows: 1, width: 512, height: 512 }],
+    ['a column of tiles wholly outside the image', false, { ...iphone, columns: 9 }],
+    ['tiles that do not cover the image', false, { ...iphone, rows: 5 }],
+    ['a tile of more pixels than allowed', false, { columns: 1, rows: 2, tileWidth: 8000, tileHeight: 8000, width: 4000, height: 8001 }],
+    ['more tiles than a photo has', false, { columns: 4097, rows: 1, tileWidth: 1, tileHeight: 1, width: 4097, height: 1 }],
+    ['an image of more pixels than allowed', false, { ...iphone, columns: 16, rows: 12, width: 8192, height: 6144 }],
+    ['no tile size', false, { ...iphone, tileWidth: 0 }],
+  ])('[IMG5] %s: decoded tile by tile %s', (_name, expected, tiling) => {
+    expect(tileable(tiling, 50_000_000)).toBe(expected);
+  });
+
+  it('[IMG5] a grid of more pixels than allowed gives nothing; one whose tiles are cut off fails, and the next grid still decodes', async () => {
+    expect(DECODE_THREADS).toBeGreaterThanOrEqual(1);
+    const grid = mediaFixture('grid.heic');
+    expect(await decodeHeic(grid, 1000 * 700 - 1)).toBeNull();
+    // The file without its last tiles' data (a phone's upload broken off): libheif cannot read them.
+    await expect(decodeHeic(grid.slice(0, grid.length - 600), 50_000_000)).rejects.toThrow();
+    const again = await decodeHeic(grid, 50_000_000);
+    expect([again!.width, again!.height, again!.channels]).toEqual([1000, 700, 3]);
   });
 
   it('[IMG5] a HEIC of more pixels than allowed, or without an image, gives nothing', async () => {
     expect(await decodeHeic(mediaFixture('large-12mp.heic'), 1_000_000)).toBeNull();
     expect(await decodeHeic(imagelessHeic(4096), 50_000_000)).toBeNull();
+  });
+
+  it('[IMG5] grids decoded again and again leave nothing behind in the decoder\'s memory', async () => {
+    // The grid with 4 MiB more after it (a `free` box, which a reader skips): each decoding copies the whole file.
+    const grid = mediaFixture('grid.heic');
+    const padding = new Uint8Array(4 * 1024 * 1024);
+    new DataView(padding.buffer).setUint32(0, padding.length);
+    padding.set(new TextEncoder().encode('free'), 4);
+    const padded = new Uint8Array([...grid, ...padding]);
+    for (let i = 0; i < 3; i++) await decodeHeic(padded, 50_000_000);
+    const before = heifMemoryBytes();
+    for (let i = 0; i < 30; i++) expect((await decodeHeic(padded, 50_000_000))!.width).toBe(1000);
+    // Kept, thirty files would be 120 MiB more of it.
+    expect((heifMemoryBytes() - before) / 1024 / 1024).toBeLessThan(8);
   });
 
   it('[IMG5] files without an image do not pile up in the decoder\'s memory (each is freed)', async () => {

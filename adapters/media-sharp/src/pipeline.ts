@@ -65,11 +65,11 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     let jpeg = task.contentType === 'image/jpeg';
     if (task.contentType === 'image/heic' || task.contentType === 'image/heif') {
       // Its pixels go to sharp as they are (issue 35 item 6: encoding them as a JPEG in JavaScript, as heic-convert
-      // did, then decoding that, took most of a HEIC's time). libheif has already turned it upright.
+      // did, then decoding that, took most of a HEIC's time); a grid's tiles on several threads. It is already upright.
       const pixels = await decodeHeic(task.bytes, o.maxInputPixels);
       if (!pixels) return { ok: false, code: 'FAILED_CONVERSION' };
       const data = Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength);
-      open = () => sharp(data, { raw: { width: pixels.width, height: pixels.height, channels: 4 }, limitInputPixels: o.maxInputPixels });
+      open = () => sharp(data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels }, limitInputPixels: o.maxInputPixels });
       jpeg = true;
     } else {
       open = () => sharp(source, { limitInputPixels: o.maxInputPixels, failOn: 'error' });

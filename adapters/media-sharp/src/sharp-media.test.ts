@@ -69,6 +69,17 @@ describe('photo pipeline (sharp)', () => {
     expect(near(await pixel(out.image.bytes, 320, 100), [0x87, 0xce, 0xeb])).toBe(true);
   });
 
+  it('[IMG5] a phone\'s grid HEIC is decoded by the pipeline process\'s threads; one the file turns upright is then made landscape', async () => {
+    const plain = ok(await media.process({ bytes: mediaFixture('grid.heic'), purpose: 'photo', legend: null }));
+    expect([plain.image.contentType, plain.image.width, plain.image.height]).toEqual(['image/jpeg', 1000, 700]);
+    // The picture's red block at its top left, its blue band along its bottom.
+    expect(near(await pixel(plain.image.bytes, 20, 20), [0xff, 0, 0])).toBe(true);
+    expect(near(await pixel(plain.image.bytes, 500, 680), [0, 0, 0xff])).toBe(true);
+    // Turned a quarter by its file, it is 700 × 1000 upright, and a photo is kept landscape.
+    const turned = ok(await media.process({ bytes: mediaFixture('grid-irot1.heic'), purpose: 'photo', legend: null }));
+    expect([turned.image.width, turned.image.height]).toEqual([1000, 700]);
+  });
+
   it('[IMG5] a 12 MP HEIC is kept as a photo: 2048 px on its long side, the legend band above it, a thumbnail of the whole', async () => {
     const out = ok(await media.process({ bytes: mediaFixture('large-12mp.heic'), purpose: 'photo', legend: { title: 'Įvykio vieta – A', detail: 'KLM123' } }));
     expect(out.image.contentType).toBe('image/jpeg');
