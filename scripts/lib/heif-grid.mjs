@@ -80,10 +80,11 @@ export function readSingleHeic(buf) {
 
 /**
  * A grid HEIC of `width` × `height` from `tiles` (row by row, each `{ data, hvcC }` of `tileSize` px, the last row and
- * column cut by the grid's size), with a rotation (`irot`, quarter turns anticlockwise) and a mirror (`imir`, 0: about
- * a vertical axis, 1: a horizontal one) when given, as a phone held otherwise writes them.
+ * column cut by the grid's size), with the `transforms` given in their order: `['irot', quarter turns anticlockwise]`,
+ * `['imir', axis]` (as a phone held otherwise writes them). `oddTile: { index, size }` makes one tile say it is of
+ * another size than its data (a hostile file, for the tests).
  */
-export function writeGridHeic({ width, height, tileSize, columns, rows, tiles, irot = null, imir = null }) {
+export function writeGridHeic({ width, height, tileSize, columns, rows, tiles, transforms = [], oddTile = null }) {
   if (tiles.length !== columns * rows) throw new Error('heif-grid: the tiles do not fill the grid');
   const gridId = 1;
   const tileId = (i) => 2 + i;
@@ -97,15 +98,15 @@ export function writeGridHeic({ width, height, tileSize, columns, rows, tiles, i
   });
   const ispeTile = hvcCs.length + 1;
   const ispeGrid = hvcCs.length + 2;
-  const transforms = [];
-  if (irot !== null) transforms.push(box('irot', u8(irot & 3)));
-  if (imir !== null) transforms.push(box('imir', u8(imir & 1)));
+  const ispeOdd = hvcCs.length + 3;
+  const transformBoxes = transforms.map(([type, value]) => box(type, u8(value & (type === 'irot' ? 3 : 1))));
   const ipco = box(
     'ipco',
     ...hvcCs,
     fullBox('ispe', 0, 0, u32(tileSize), u32(tileSize)),
     fullBox('ispe', 0, 0, u32(width), u32(height)),
-    ...transforms,
+    fullBox('ispe', 0, 0, u32(oddTile?.size ?? tileSize), u32(oddTile?.size ?? tileSize)),
+    ...transformBoxes,
   );
   const assoc = (id, props) => Buffer.concat([u16(id), u8(props.length), ...props.map((p) => u8(p))]);
   const ipma = fullBox(
@@ -114,8 +115,8 @@ export function writeGridHeic({ width, height, tileSize, columns, rows, tiles, i
     0,
     u32(1 + tiles.length),
     // The grid: its size, then its transforms (essential), in the order the standard applies them.
-    assoc(gridId, [ispeGrid, ...transforms.map((_, i) => 0x80 | (ispeGrid + 1 + i))]),
-    ...tiles.map((_, i) => assoc(tileId(i), [0x80 | hvcCOf[i], ispeTile])),
+    assoc(gridId, [ispeGrid, ...transformBoxes.map((_, i) => 0x80 | (ispeOdd + 1 + i))]),
+    ...tiles.map((_, i) => assoc(tileId(i), [0x80 | hvcCOf[i], i === oddTile?.index ? ispeOdd : ispeTile])),
   );
   const infe = (id, type, hidden) => fullBox('infe', 2, hidden ? 1 : 0, u16(id), u16(0), fourcc(type), u8(0));
   const iinf = fullBox('iinf', 0, 0, u16(1 + tiles.length), infe(gridId, 'grid', false), ...tiles.map((_, i) => infe(tileId(i), 'hvc1', true)));
@@ -144,9 +145,9 @@ export function writeGridHeic({ width, height, tileSize, columns, rows, tiles, i
 
 /**
  * `image` (encoded, any format sharp reads) as an iPhone-like grid HEIC: 512-px tiles, each encoded by heif-enc at
- * `quality`; `irot`/`imir` as for writeGridHeic. Needs heif-enc (Debian's libheif-examples) and sharp.
+ * `quality`; `transforms` and `oddTile` as for writeGridHeic. Needs heif-enc (Debian's libheif-examples) and sharp.
  */
-export async function gridHeicOf(image, { quality = 50, tileSize = 512, irot = null, imir = null } = {}) {
+export async function gridHeicOf(image, { quality = 50, tileSize = 512, transforms = [], oddTile = null } = {}) {
   const { default: sharp } = await import('sharp');
   const { width, height } = await sharp(image).metadata();
   const columns = Math.ceil(width / tileSize);
@@ -171,15 +172,15 @@ export async function gridHeicOf(image, { quality = 50, tileSize = 512, irot = n
         tiles.push(readSingleHeic(readFileSync(out)));
       }
     }
-    return writeGridHeic({ width, height, tileSize, columns, rows, tiles, irot, imir });
+    return writeGridHeic({ width, height, tileSize, columns, rows, tiles, transforms, oddTile });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-// `node scripts/lib/heif-grid.mjs in.jpg out.heic [irot] [imir]`: writes one (to look at it with heif-info -d).
+// `node scripts/lib/heif-grid.mjs in.jpg out.heic [irot=N] [imir=N] …`: writes one (to look at it with heif-info -d).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [input, output, irot, imir] = process.argv.slice(2);
-  const heic = await gridHeicOf(readFileSync(input), { irot: irot === undefined ? null : Number(irot), imir: imir === undefined ? null : Number(imir) });
-  writeFileSync(output, heic);
+  const [input, output, ...rest] = process.argv.slice(2);
+  const transforms = rest.map((t) => t.split('=')).map(([type, value]) => [type, Number(value)]);
+  writeFileSync(output, await gridHeicOf(readFileSync(input), { transforms }));
 }

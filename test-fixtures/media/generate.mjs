@@ -81,7 +81,7 @@ function heic() {
 
 /**
  * HEICs made as a phone makes them (issue 35 item 6): a grid of tiles (256 px here, 4 × 3 of them, the last column and
- * row cut), as it is and turned or mirrored by the file's properties. The picture (1000 × 700) tells every turn apart:
+ * row cut), as it is, turned or mirrored by the file's properties, and one with a tile that lies about its size. The picture (1000 × 700) tells every turn apart:
  * a red block at its top left, a blue band along its bottom, a yellow square right of the middle.
  */
 async function gridHeics() {
@@ -93,7 +93,16 @@ async function gridHeics() {
     ])
     .png()
     .toBuffer();
-  const variants = { 'grid.heic': {}, 'grid-irot1.heic': { irot: 1 }, 'grid-irot3-imir0.heic': { irot: 3, imir: 0 }, 'grid-imir1.heic': { imir: 1 } };
+  const variants = {
+    'grid.heic': {},
+    'grid-irot1.heic': { transforms: [['irot', 1]] },
+    'grid-irot3-imir0.heic': { transforms: [['irot', 3], ['imir', 0]] },
+    'grid-imir1.heic': { transforms: [['imir', 1]] },
+    // The mirror listed before the rotation: applied in that order.
+    'grid-imir0-irot1.heic': { transforms: [['imir', 0], ['irot', 1]] },
+    // One tile saying it is 4096 px (its data is 256): a hostile file, refused before anything is decoded.
+    'grid-odd-tile.heic': { oddTile: { index: 5, size: 4096 } },
+  };
   for (const [name, transforms] of Object.entries(variants)) writeFileSync(out(name), await gridHeicOf(picture, { quality: 60, tileSize: 256, ...transforms }));
 }
 

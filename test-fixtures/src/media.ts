@@ -12,6 +12,9 @@ export type MediaFixture =
   | 'grid-irot1.heic'
   | 'grid-irot3-imir0.heic'
   | 'grid-imir1.heic'
+  | 'grid-imir0-irot1.heic'
+  /** A grid whose sixth tile says it is 4096 px (its data is 256): refused before anything of it is decoded. */
+  | 'grid-odd-tile.heic'
   | 'policy-not-a-photo.jpg';
 
 export function mediaFixture(name: MediaFixture): Uint8Array {

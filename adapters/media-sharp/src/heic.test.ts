@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mediaFixture, type MediaFixture } from '@eid/test-fixtures';
-import { decodeHeic, decodeHeicWhole, tileable } from './heic.js';
-import { DECODE_THREADS } from './heic-tiles.js';
-import { heifMemoryBytes } from './libheif.js';
+import { decodeHeic, tileable } from './heic.js';
+import { decodingThreadsMemory, stopDecodingThreads } from './heic-threads.js';
+import { decodeWhole } from './libheif.js';
+
+afterAll(() => stopDecodingThreads());
 
 /** A file that claims to be a HEIC (its `ftyp` box says heic) and holds no image: `size` bytes of it. */
 function imagelessHeic(size: number): Uint8Array {
@@ -12,10 +14,25 @@ function imagelessHeic(size: number): Uint8Array {
   return bytes;
 }
 
+/** `bytes` with 4 MiB more after them (a `free` box, which a reader skips): each decoding copies the whole file. */
+function padded(bytes: Uint8Array): Uint8Array {
+  const padding = new Uint8Array(4 * 1024 * 1024);
+  new DataView(padding.buffer).setUint32(0, padding.length);
+  padding.set(new TextEncoder().encode('free'), 4);
+  return new Uint8Array([...bytes, ...padding]);
+}
+
+/** How much each decoding thread's libheif memory grew while `work` ran (WebAssembly's memory never shrinks). */
+async function growthMiB(work: () => Promise<void>): Promise<number> {
+  const before = await decodingThreadsMemory();
+  await work();
+  const after = await decodingThreadsMemory();
+  return Math.max(...after.map((bytes, i) => (bytes - before[i]!) / 1024 / 1024));
+}
+
 describe('HEIC decoding (libheif)', () => {
-  it('[IMG5] a HEIC gives its pixels, RGBA, at its size', async () => {
+  it('[IMG5] a HEIC that is one image is decoded whole: RGBA, at its size', async () => {
     const pixels = await decodeHeic(mediaFixture('sample.heic'), 50_000_000);
-    expect(pixels).not.toBeNull();
     expect([pixels!.width, pixels!.height, pixels!.channels, pixels!.data.length]).toEqual([640, 480, 4, 640 * 480 * 4]);
   });
 
@@ -26,11 +43,12 @@ describe('HEIC decoding (libheif)', () => {
     ['grid-irot1.heic', 700, 1000],
     ['grid-irot3-imir0.heic', 700, 1000],
     ['grid-imir1.heic', 1000, 700],
+    ['grid-imir0-irot1.heic', 700, 1000],
   ])('[IMG5] a phone\'s grid HEIC (%s) is decoded tile by tile as libheif decodes it whole, turned and mirrored as its file says', async (name, width, height) => {
     const bytes = mediaFixture(name);
     const tiled = await decodeHeic(bytes, 50_000_000);
-    const whole = await decodeHeicWhole(bytes, 50_000_000);
-    // RGB from the tiles (the whole decoding's is RGBA).
+    // The reference: libheif's JavaScript API on this thread, RGBA.
+    const whole = await decodeWhole(bytes, 50_000_000);
     expect([tiled!.width, tiled!.height, tiled!.channels]).toEqual([width, height, 3]);
     expect([whole!.width, whole!.height]).toEqual([width, height]);
     let differing = 0;
@@ -41,7 +59,7 @@ describe('HEIC decoding (libheif)', () => {
     expect(red(5, 5)).toBe(name === 'grid.heic');
   });
 
-  // What a file says of its grid decides what the threads are given: anything but a photo's grid is left to libheif.
+  // What a file says of its grid decides what the threads are given: a grid no photo is, is refused.
   const iphone = { columns: 8, rows: 6, tileWidth: 512, tileHeight: 512, width: 4032, height: 3024 };
   it.each([
     ['an iPhone\'s 12 MP grid', true, iphone],
@@ -51,19 +69,36 @@ describe('HEIC decoding (libheif)', () => {
     ['a tile of more pixels than allowed', false, { columns: 1, rows: 2, tileWidth: 8000, tileHeight: 8000, width: 4000, height: 8001 }],
     ['more tiles than a photo has', false, { columns: 4097, rows: 1, tileWidth: 1, tileHeight: 1, width: 4097, height: 1 }],
     ['an image of more pixels than allowed', false, { ...iphone, columns: 16, rows: 12, width: 8192, height: 6144 }],
+    ['tiles of 50 MP each over a wide, flat image (200 G pixels to decode)', false, { columns: 4096, rows: 1, tileWidth: 4096, tileHeight: 12207, width: 16_770_000, height: 2 }],
     ['no tile size', false, { ...iphone, tileWidth: 0 }],
   ])('[IMG5] %s: decoded tile by tile %s', (_name, expected, tiling) => {
     expect(tileable(tiling, 50_000_000)).toBe(expected);
   });
 
-  it('[IMG5] a grid of more pixels than allowed gives nothing; one whose tiles are cut off fails, and the next grid still decodes', async () => {
-    expect(DECODE_THREADS).toBeGreaterThanOrEqual(1);
+  it('[IMG5] a grid of more pixels than allowed, or with a tile that says it is larger than the others, gives nothing', async () => {
+    expect(await decodeHeic(mediaFixture('grid.heic'), 1000 * 700 - 1)).toBeNull();
+    expect(await decodeHeic(mediaFixture('grid-odd-tile.heic'), 50_000_000)).toBeNull();
+    expect((await decodeHeic(mediaFixture('grid.heic'), 1000 * 700))!.width).toBe(1000);
+  });
+
+  it('[IMG5] a grid whose tiles are cut off fails, and the next grid still decodes', async () => {
     const grid = mediaFixture('grid.heic');
-    expect(await decodeHeic(grid, 1000 * 700 - 1)).toBeNull();
     // The file without its last tiles' data (a phone's upload broken off): libheif cannot read them.
     await expect(decodeHeic(grid.slice(0, grid.length - 600), 50_000_000)).rejects.toThrow();
-    const again = await decodeHeic(grid, 50_000_000);
-    expect([again!.width, again!.height, again!.channels]).toEqual([1000, 700, 3]);
+    expect((await decodeHeic(grid, 50_000_000))!.channels).toBe(3);
+  });
+
+  it('[IMG5] decoding threads ended while idle or in the middle of a grid are replaced: the grid in progress fails, the next decodes', async () => {
+    const grid = mediaFixture('grid.heic');
+    expect((await decodeHeic(grid, 50_000_000))!.width).toBe(1000);
+    await stopDecodingThreads();
+    expect((await decodeHeic(grid, 50_000_000))!.width).toBe(1000);
+    const inProgress = decodeHeic(padded(grid), 50_000_000);
+    // Ended once the grid has reached them (the file is being inspected or its tiles decoded).
+    await new Promise((resolve) => setImmediate(resolve));
+    await stopDecodingThreads();
+    await expect(inProgress).rejects.toThrow(/ended/);
+    expect((await decodeHeic(grid, 50_000_000))!.width).toBe(1000);
   });
 
   it('[IMG5] a HEIC of more pixels than allowed, or without an image, gives nothing', async () => {
@@ -71,27 +106,26 @@ describe('HEIC decoding (libheif)', () => {
     expect(await decodeHeic(imagelessHeic(4096), 50_000_000)).toBeNull();
   });
 
-  it('[IMG5] grids decoded again and again leave nothing behind in the decoder\'s memory', async () => {
-    // The grid with 4 MiB more after it (a `free` box, which a reader skips): each decoding copies the whole file.
-    const grid = mediaFixture('grid.heic');
-    const padding = new Uint8Array(4 * 1024 * 1024);
-    new DataView(padding.buffer).setUint32(0, padding.length);
-    padding.set(new TextEncoder().encode('free'), 4);
-    const padded = new Uint8Array([...grid, ...padding]);
-    for (let i = 0; i < 3; i++) await decodeHeic(padded, 50_000_000);
-    const before = heifMemoryBytes();
-    for (let i = 0; i < 30; i++) expect((await decodeHeic(padded, 50_000_000))!.width).toBe(1000);
-    // Kept, thirty files would be 120 MiB more of it.
-    expect((heifMemoryBytes() - before) / 1024 / 1024).toBeLessThan(8);
+  it('[IMG5] grids decoded again and again leave nothing behind in the decoding threads\' memory', async () => {
+    const file = padded(mediaFixture('grid.heic'));
+    for (let i = 0; i < 3; i++) await decodeHeic(file, 50_000_000);
+    // Kept, thirty files would be 120 MiB more in each thread.
+    const grown = await growthMiB(async () => {
+      for (let i = 0; i < 30; i++) expect((await decodeHeic(file, 50_000_000))!.width).toBe(1000);
+    });
+    expect(grown).toBeLessThan(8);
   });
 
-  it('[IMG5] files without an image do not pile up in the decoder\'s memory (each is freed)', async () => {
+  it('[IMG5] files without an image, and images decoded whole, leave nothing behind in the decoding threads\' memory', async () => {
     const junk = imagelessHeic(4 * 1024 * 1024);
-    // The first few let the module's memory grow to what one such file needs.
-    for (let i = 0; i < 3; i++) await decodeHeic(junk, 50_000_000);
-    const before = process.memoryUsage().rss;
-    for (let i = 0; i < 30; i++) expect(await decodeHeic(junk, 50_000_000)).toBeNull();
-    // Kept, thirty 4 MiB files would be 120 MiB more.
-    expect((process.memoryUsage().rss - before) / 1024 / 1024).toBeLessThan(40);
+    const single = padded(mediaFixture('sample.heic'));
+    for (let i = 0; i < 3; i++) await Promise.all([decodeHeic(junk, 50_000_000), decodeHeic(single, 50_000_000)]);
+    const grown = await growthMiB(async () => {
+      for (let i = 0; i < 30; i++) {
+        expect(await decodeHeic(junk, 50_000_000)).toBeNull();
+        expect((await decodeHeic(single, 50_000_000))!.channels).toBe(4);
+      }
+    });
+    expect(grown).toBeLessThan(8);
   });
 });

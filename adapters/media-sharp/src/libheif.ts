@@ -1,8 +1,10 @@
 /**
- * libheif's C functions as libheif-js's WebAssembly module exports them, for what its JavaScript API does not offer:
- * a grid image's tiles decoded one by one (issue 35 item 6: a phone's HEIC is a grid of 512-px tiles, each coded
- * alone, so several threads can decode one photo). Every struct and pointer is this module's own memory; `HeifFile`
- * frees all of it in `close`. The layouts are those of libheif's public header (heif.h; libheif-js 1.23).
+ * libheif (libheif-js's WebAssembly module) in the pipeline's decoding threads (heic-thread.ts), both ways in: its
+ * JavaScript API, which decodes an image whole, and its C functions, which the module also exports and which decode a
+ * grid's tiles one by one (issue 35 item 6: a phone's HEIC is a grid of 512-px tiles, each coded alone, so several
+ * threads can decode one photo). Every struct and pointer is the module's own memory; `HeifFile` frees all of it in
+ * `close`. The layouts are those of libheif's public header (heif.h; libheif-js 1.23). The module's memory may grow
+ * at any call into it, which replaces its views: each is read anew after every call.
  */
 import libheif from 'libheif-js/wasm-bundle.js';
 
@@ -17,12 +19,14 @@ interface Raw {
   _heif_context_free(ctx: number): void;
   _heif_context_read_from_memory_without_copy(err: number, ctx: number, data: number, size: number, options: number): void;
   _heif_context_get_primary_image_handle(err: number, ctx: number, handle: number): void;
+  _heif_context_get_image_handle(err: number, ctx: number, item: number, handle: number): void;
   _heif_image_handle_release(handle: number): void;
   _heif_image_handle_get_width(handle: number): number;
   _heif_image_handle_get_height(handle: number): number;
   _heif_image_handle_has_alpha_channel(handle: number): number;
   _heif_image_handle_get_item_id(handle: number): number;
   _heif_image_handle_get_image_tiling(err: number, handle: number, processTransformations: number, tiling: number): void;
+  _heif_image_handle_get_grid_image_tile_id(err: number, handle: number, processTransformations: number, x: number, y: number, item: number): void;
   _heif_image_handle_decode_image_tile(err: number, handle: number, image: number, colorspace: number, chroma: number, options: number, x: number, y: number): void;
   _heif_decoding_options_alloc(): number;
   _heif_decoding_options_free(options: number): void;
@@ -48,14 +52,15 @@ const IMIR = fourcc('imir');
 const IGNORE_TRANSFORMATIONS_AT = 1;
 /** heif_image_tiling: int version, then num_columns, num_rows, tile_width, tile_height, image_width, image_height (uint32). */
 const TILING_BYTES = 128;
-/** At most this many transformation properties are read (a file has one or two: rotation, mirror). */
+/** Transformation properties read: a file has one or two (rotation, mirror); one more is how a longer list is told. */
 const MAX_TRANSFORMS = 8;
 
 /** A transformation of the image's item, in the order libheif applies them. */
 export type HeifTransform =
-  | { readonly kind: 'rotate'; readonly ccw: number }
+  | { readonly kind: 'rotate'; readonly ccw: 90 | 180 | 270 }
   /** `vertical`: top and bottom swap; else left and right. */
   | { readonly kind: 'mirror'; readonly vertical: boolean }
+  /** A crop, an unknown one, or more than this code reads: the image is decoded whole, by libheif. */
   | { readonly kind: 'other' };
 
 export interface HeifTiling {
@@ -78,22 +83,30 @@ export class HeifError extends Error {
   }
 }
 
+/** `_malloc`, or an error when the module's memory cannot grow (0 would be written over its own first bytes). */
+function alloc(size: number): number {
+  const at = raw._malloc(size);
+  if (at === 0) throw new HeifError('allocating memory', -1, size);
+  return at;
+}
+
 /** A HEIC read by libheif (its bytes copied into the module's memory) and its primary image's handle. */
 export class HeifFile {
-  private readonly err: number;
-  private readonly ctx: number;
-  private readonly data: number;
-  private readonly slot: number;
+  private err = 0;
+  private slot = 0;
+  private ctx = 0;
+  private data = 0;
   private handle = 0;
   private closed = false;
 
   constructor(bytes: Uint8Array) {
-    this.err = raw._malloc(16);
-    this.slot = raw._malloc(8);
-    this.ctx = raw._heif_context_alloc();
-    this.data = raw._malloc(Math.max(1, bytes.length));
     try {
+      this.err = alloc(16);
+      this.slot = alloc(8);
+      this.data = alloc(Math.max(1, bytes.length));
       raw.HEAPU8.set(bytes, this.data);
+      this.ctx = raw._heif_context_alloc();
+      if (this.ctx === 0) throw new HeifError('making a context', -1, 0);
       raw._heif_context_read_from_memory_without_copy(this.err, this.ctx, this.data, bytes.length, 0);
       this.check('reading the file');
       raw._heif_context_get_primary_image_handle(this.err, this.ctx, this.slot);
@@ -122,32 +135,62 @@ export class HeifFile {
     return raw._heif_image_handle_has_alpha_channel(this.handle) !== 0;
   }
 
-  /** The grid of the image as it is coded (before its transformations). */
+  /** The grid of the image as it is coded (before its transformations); one tile for an image that is not a grid. */
   tiling(): HeifTiling {
-    const at = raw._malloc(TILING_BYTES);
+    const at = alloc(TILING_BYTES);
     try {
       raw.HEAPU8.fill(0, at, at + TILING_BYTES);
       raw._heif_image_handle_get_image_tiling(this.err, this.handle, 0, at);
       this.check('reading its tiling');
-      const t = raw.HEAPU32.subarray(at >> 2, (at >> 2) + 7);
+      const t = raw.HEAPU32.slice(at >> 2, (at >> 2) + 7);
       return { columns: t[1]!, rows: t[2]!, tileWidth: t[3]!, tileHeight: t[4]!, width: t[5]!, height: t[6]! };
     } finally {
       raw._free(at);
     }
   }
 
-  /** The image item's transformations (rotation, mirror; a crop or another is `other`), in order. */
+  /**
+   * Is every tile of the grid the size of the first (libheif takes the grid's tile size from it, and a tile decoded
+   * alone is held only to its own): read from each tile's item, before any is decoded.
+   */
+  tilesMatch(tiling: HeifTiling): boolean {
+    for (let y = 0; y < tiling.rows; y++) {
+      for (let x = 0; x < tiling.columns; x++) {
+        raw._heif_image_handle_get_grid_image_tile_id(this.err, this.handle, 0, x, y, this.slot);
+        this.check(`finding tile ${x},${y}`);
+        raw._heif_context_get_image_handle(this.err, this.ctx, raw.HEAPU32[this.slot >> 2]!, this.slot);
+        this.check(`reading tile ${x},${y}`);
+        const tile = raw.HEAP32[this.slot >> 2]!;
+        const same = raw._heif_image_handle_get_width(tile) === tiling.tileWidth && raw._heif_image_handle_get_height(tile) === tiling.tileHeight;
+        raw._heif_image_handle_release(tile);
+        if (!same) return false;
+      }
+    }
+    return true;
+  }
+
+  /** The image item's transformations (rotation, mirror; anything else `other`), in order. */
   transforms(): HeifTransform[] {
     const item = raw._heif_image_handle_get_item_id(this.handle);
-    const ids = raw._malloc(4 * MAX_TRANSFORMS);
+    const ids = alloc(4 * (MAX_TRANSFORMS + 1));
     try {
-      const count = raw._heif_item_get_transformation_properties(this.ctx, item, ids, MAX_TRANSFORMS);
-      return Array.from(raw.HEAPU32.subarray(ids >> 2, (ids >> 2) + count), (id): HeifTransform => {
+      const count = raw._heif_item_get_transformation_properties(this.ctx, item, ids, MAX_TRANSFORMS + 1);
+      // Copied out before the calls below (which may grow the memory and replace the view).
+      const properties = Array.from(raw.HEAPU32.slice(ids >> 2, (ids >> 2) + Math.max(0, count)));
+      if (count > MAX_TRANSFORMS) return [{ kind: 'other' }];
+      return properties.flatMap((id): HeifTransform[] => {
         const type = raw._heif_item_get_property_type(this.ctx, item, id) >>> 0;
-        if (type === IROT) return { kind: 'rotate', ccw: raw._heif_item_get_property_transform_rotation_ccw(this.ctx, item, id) };
-        // heif_transform_mirror_direction_vertical (0): top and bottom swap (`imir` axis 0; heic.test.ts holds it to libheif's own decoding).
-        if (type === IMIR) return { kind: 'mirror', vertical: raw._heif_item_get_property_transform_mirror(this.ctx, item, id) === 0 };
-        return { kind: 'other' };
+        if (type === IROT) {
+          // 0, 90, 180 or 270; anything else (libheif's -1: not read) is not this code's to guess.
+          const ccw = raw._heif_item_get_property_transform_rotation_ccw(this.ctx, item, id);
+          return ccw === 0 ? [] : ccw === 90 || ccw === 180 || ccw === 270 ? [{ kind: 'rotate', ccw }] : [{ kind: 'other' }];
+        }
+        // heif_transform_mirror_direction_vertical (0): top and bottom swap (heic.test.ts holds it to libheif's own decoding).
+        if (type === IMIR) {
+          const direction = raw._heif_item_get_property_transform_mirror(this.ctx, item, id);
+          return [direction === 0 || direction === 1 ? { kind: 'mirror', vertical: direction === 0 } : { kind: 'other' }];
+        }
+        return [{ kind: 'other' }];
       });
     } finally {
       raw._free(ids);
@@ -161,6 +204,7 @@ export class HeifFile {
    */
   decodeTileInto(x: number, y: number, tiling: HeifTiling, out: Uint8Array, width: number, height: number): void {
     const options = raw._heif_decoding_options_alloc();
+    if (options === 0) throw new HeifError('allocating options', -1, 0);
     let image = 0;
     try {
       raw.HEAPU8[options + IGNORE_TRANSFORMATIONS_AT] = 1;
@@ -174,6 +218,7 @@ export class HeifFile {
       if (w <= 0 || h <= 0) return;
       if (raw._heif_image_get_width(image, CHANNEL_INTERLEAVED) < w || raw._heif_image_get_height(image, CHANNEL_INTERLEAVED) < h) throw new HeifError(`tile ${x},${y} smaller than its place`, -1, 0);
       const plane = raw._heif_image_get_plane_readonly2(image, CHANNEL_INTERLEAVED, this.slot + 4);
+      if (plane === 0) throw new HeifError(`reading tile ${x},${y}`, -1, 0);
       const stride = raw.HEAPU32[(this.slot + 4) >> 2]!;
       const heap = raw.HEAPU8;
       for (let row = 0; row < h; row++) out.set(heap.subarray(plane + row * stride, plane + row * stride + w * 3), ((y0 + row) * width + x0) * 3);
@@ -187,9 +232,31 @@ export class HeifFile {
     if (this.closed) return;
     this.closed = true;
     if (this.handle) raw._heif_image_handle_release(this.handle);
-    raw._heif_context_free(this.ctx);
-    raw._free(this.data);
-    raw._free(this.slot);
-    raw._free(this.err);
+    if (this.ctx) raw._heif_context_free(this.ctx);
+    for (const at of [this.data, this.slot, this.err]) if (at) raw._free(at);
+  }
+}
+
+/**
+ * The first image decoded whole by libheif's JavaScript API: RGBA, its transformations applied; null when the file
+ * holds none or one of more than `maxPixels` (checked before its pixels are decoded).
+ */
+export async function decodeWhole(bytes: Uint8Array, maxPixels: number): Promise<{ width: number; height: number; data: Uint8Array } | null> {
+  const decoder = new libheif.HeifDecoder();
+  let images: libheif.HeifImage[] = [];
+  try {
+    images = decoder.decode(bytes);
+    const first = images[0];
+    if (!first) return null;
+    const width = first.get_width();
+    const height = first.get_height();
+    if (width < 1 || height < 1 || width * height > maxPixels) return null;
+    const data = await new Promise<Uint8ClampedArray>((resolve, reject) => {
+      first.display({ data: new Uint8ClampedArray(width * height * 4), width, height }, (shown) => (shown ? resolve(shown.data) : reject(new Error('libheif could not decode the image'))));
+    });
+    return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  } finally {
+    for (const image of images) image.free();
+    if (decoder.decoder) libheif.heif_context_free(decoder.decoder);
   }
 }
