@@ -1,9 +1,9 @@
 import type { Plugin, Rollup } from 'vite';
-
-type OutputChunk = Rollup.OutputChunk;
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../packages/domain/src/protocol/page-preloads.ts';
 import { LOCALES, isLocale } from '../../packages/domain/src/rules/constants.ts';
 import { CONSOLE_PAGE_PATH, FIRST_SCREEN_PATHS } from './src/shell/first-screen.ts';
+
+type OutputChunk = Rollup.OutputChunk;
 
 /** The shell's catalog of a language (`src/locales/<locale>/messages.po`: the first screen's texts). */
 const SHELL_CATALOG = /\/apps\/web\/src\/locales\/([a-z]{2})\/messages\.po$/;

@@ -114,7 +114,7 @@ export function writeGridHeic({ width, height, tileSize, columns, rows, tiles, t
     0,
     0,
     u32(1 + tiles.length),
-    // The grid: its size, then its transforms (essential), in the order the standard applies them.
+    // The grid: its size, then its transforms (essential), in the order given (libheif applies them as listed).
     assoc(gridId, [ispeGrid, ...transformBoxes.map((_, i) => 0x80 | (ispeOdd + 1 + i))]),
     ...tiles.map((_, i) => assoc(tileId(i), [0x80 | hvcCOf[i], i === oddTile?.index ? ispeOdd : ispeTile])),
   );
