@@ -1,19 +1,22 @@
 /**
  * A decoding thread of a pipeline process (heic-threads.ts): libheif runs here only, never on the process's own
  * thread. It looks a HEIC over, decodes some of a grid's tiles into the image's shared pixels, or decodes an image
- * whole. libheif aborting (its WebAssembly out of memory, or worse) leaves its module unfit for another file: the
- * thread answers the failure and ends, and the next photo starts another.
+ * whole, within libheif's limits set for each file. libheif aborting (its WebAssembly out of memory, or worse) leaves its
+ * module unfit for another file: the thread answers the failure as fatal and ends (or, aborting inside libheif-js's own
+ * callbacks, just ends), and the next photo starts another.
  */
 import { parentPort } from 'node:worker_threads';
-import { HeifFile, decodeWhole, heifMemoryBytes } from './libheif.js';
+import { HeifError, HeifFile, decodeWhole, heifMemoryBytes, limitHeif } from './libheif.js';
 import type { Inspection, ThreadAnswer, ThreadJob } from './heic-threads.js';
 
 function inspect(bytes: Uint8Array, maxTiles: number): Inspection | null {
   let file: HeifFile;
   try {
     file = new HeifFile(bytes);
-  } catch {
-    return null;
+  } catch (error) {
+    // Not a HEIC libheif can read: nothing to decode. Anything else (libheif aborted) ends the thread.
+    if (error instanceof HeifError) return null;
+    throw error;
   }
   try {
     const tiling = file.tiling();
@@ -33,10 +36,13 @@ function inspect(bytes: Uint8Array, maxTiles: number): Inspection | null {
 }
 
 async function answer(job: ThreadJob): Promise<{ answer: ThreadAnswer; transfer: ArrayBuffer[] }> {
-  const bytes = new Uint8Array(job.kind === 'memory' ? new ArrayBuffer(0) : job.bytes);
+  if (job.kind === 'memory') return { answer: { ok: true, memory: heifMemoryBytes() }, transfer: [] };
+  const bytes = new Uint8Array(job.bytes);
+  // libheif's own limits for this file (its images, tiles and alpha layers, decoded whole or tile by tile).
+  limitHeif(job.limits.maxPixels, job.limits.maxTiles);
   switch (job.kind) {
     case 'inspect':
-      return { answer: { ok: true, inspection: inspect(bytes, job.maxTiles) }, transfer: [] };
+      return { answer: { ok: true, inspection: inspect(bytes, job.limits.maxTiles) }, transfer: [] };
     case 'tiles': {
       const file = new HeifFile(bytes);
       try {
@@ -49,14 +55,12 @@ async function answer(job: ThreadJob): Promise<{ answer: ThreadAnswer; transfer:
     }
     case 'whole': {
       // libheif's JavaScript API copies from an ordinary buffer.
-      const whole = await decodeWhole(new Uint8Array(bytes), job.maxPixels);
+      const whole = await decodeWhole(new Uint8Array(bytes), job.limits.maxPixels);
       // Its pixels' own buffer is handed over as it is (48 MB for 12 MP), not copied.
       const own = whole && whole.data.byteOffset === 0 && whole.data.byteLength === whole.data.buffer.byteLength;
       const data = whole ? ((own ? whole.data.buffer : whole.data.slice().buffer) as ArrayBuffer) : null;
       return { answer: { ok: true, whole: whole && data ? { width: whole.width, height: whole.height, data } : null }, transfer: data ? [data] : [] };
     }
-    case 'memory':
-      return { answer: { ok: true, memory: heifMemoryBytes() }, transfer: [] };
   }
 }
 
@@ -64,9 +68,10 @@ parentPort?.on('message', (job: ThreadJob) => {
   answer(job).then(
     ({ answer: done, transfer }) => parentPort?.postMessage(done, transfer),
     (error: unknown) => {
-      parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies ThreadAnswer);
-      // WebAssembly's RuntimeError: libheif aborted (emscripten's abort), or trapped.
-      if (error instanceof Error && error.name === 'RuntimeError') process.exit(1);
+      // WebAssembly's RuntimeError: libheif aborted (emscripten's abort) or trapped, and its module is unfit for more.
+      const fatal = error instanceof Error && error.name === 'RuntimeError';
+      parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error), fatal } satisfies ThreadAnswer);
+      if (fatal) process.exit(1);
     },
   );
 });

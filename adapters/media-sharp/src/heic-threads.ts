@@ -26,21 +26,29 @@ export interface Inspection {
   readonly tilesMatch: boolean;
 }
 
+/** What libheif may decode of a file: no image, tile or alpha layer over `maxPixels`, no more than `maxTiles` tiles. */
+export interface HeifLimits {
+  readonly maxPixels: number;
+  readonly maxTiles: number;
+}
+
 export type ThreadJob =
-  | { readonly kind: 'inspect'; readonly bytes: SharedArrayBuffer; readonly maxTiles: number }
+  | { readonly kind: 'inspect'; readonly bytes: SharedArrayBuffer; readonly limits: HeifLimits }
   | {
       readonly kind: 'tiles';
       readonly bytes: SharedArrayBuffer;
+      readonly limits: HeifLimits;
       readonly tiles: ReadonlyArray<readonly [number, number]>;
       readonly tiling: HeifTiling;
       /** The whole coded image's RGB rows (tiling.width × tiling.height × 3), shared by every thread. */
       readonly pixels: SharedArrayBuffer;
     }
-  | { readonly kind: 'whole'; readonly bytes: SharedArrayBuffer; readonly maxPixels: number }
+  | { readonly kind: 'whole'; readonly bytes: SharedArrayBuffer; readonly limits: HeifLimits }
   | { readonly kind: 'memory' };
 
 export type ThreadAnswer =
-  | { readonly ok: false; readonly error: string }
+  /** `fatal`: libheif aborted, and the thread ends. */
+  | { readonly ok: false; readonly error: string; readonly fatal?: boolean }
   | { readonly ok: true; readonly inspection?: Inspection | null; readonly whole?: { width: number; height: number; data: ArrayBuffer } | null; readonly memory?: number };
 
 /** Decoding threads: one per core, at most 4. */
@@ -60,6 +68,11 @@ class DecodingThread {
     this.worker.on('message', (answer: ThreadAnswer) => {
       const pending = this.pending;
       this.pending = null;
+      if (!answer.ok && answer.fatal) {
+        // Nothing more is sent to it (it ends itself; ended here at once, not at its exit, which comes later).
+        this.ended = true;
+        void this.worker.terminate();
+      }
       if (answer.ok) pending?.resolve(answer);
       else pending?.reject(new Error(answer.error));
     });
@@ -75,6 +88,8 @@ class DecodingThread {
   call(job: ThreadJob): Promise<ThreadAnswer & { ok: true }> {
     return new Promise((resolve, reject) => {
       if (this.ended) return reject(new Error('a HEIC decoding thread ended'));
+      // One job at a time (oneAtATime): a second would take the first's answer.
+      if (this.pending) return reject(new Error('a HEIC decoding thread is busy'));
       this.pending = { resolve, reject };
       this.worker.postMessage(job);
     });
@@ -104,22 +119,27 @@ export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * The coded grid of the file (`bytes`, shared) as RGB pixels, tiling.width × tiling.height (before any
  * transformation), decoded by up to DECODE_THREADS threads; every thread done, whatever happened, before it answers.
  */
-export async function decodeTiles(bytes: SharedArrayBuffer, tiling: HeifTiling): Promise<Uint8Array> {
+export async function decodeTiles(bytes: SharedArrayBuffer, tiling: HeifTiling, limits: HeifLimits): Promise<Uint8Array> {
   const pixels = new SharedArrayBuffer(tiling.width * tiling.height * 3);
   const all: Array<readonly [number, number]> = [];
   for (let y = 0; y < tiling.rows; y++) for (let x = 0; x < tiling.columns; x++) all.push([x, y]);
   const count = Math.min(DECODE_THREADS, all.length);
   // Every n-th tile: each thread's share is spread over the whole picture (its parts cost alike).
   const shares = Array.from({ length: count }, (_, i) => all.filter((_, j) => j % count === i));
-  const answers = await Promise.allSettled(shares.map((tiles, i) => thread(i).call({ kind: 'tiles', bytes, tiles, tiling, pixels })));
+  const calls = shares.map((tiles, i) => thread(i).call({ kind: 'tiles', bytes, limits, tiles, tiling, pixels }));
+  testing.afterTilesPosted?.();
+  const answers = await Promise.allSettled(calls);
   for (const answer of answers) if (answer.status === 'rejected') throw answer.reason;
   return new Uint8Array(pixels);
 }
 
 /** The decoding threads' libheif memory, each (for the tests: it grows by whatever a thread leaves behind). */
-export async function decodingThreadsMemory(): Promise<number[]> {
-  return Promise.all(Array.from({ length: DECODE_THREADS }, async (_, i) => (await thread(i).call({ kind: 'memory' })).memory ?? 0));
+export function decodingThreadsMemory(): Promise<number[]> {
+  return oneAtATime(() => Promise.all(Array.from({ length: DECODE_THREADS }, async (_, i) => (await thread(i).call({ kind: 'memory' })).memory ?? 0)));
 }
+
+/** For the tests: called once a grid's tiles are given to the threads (to end them in the middle of it). */
+export const testing: { afterTilesPosted: (() => void) | null } = { afterTilesPosted: null };
 
 /** Ends every decoding thread (the next HEIC starts them anew). */
 export async function stopDecodingThreads(): Promise<void> {

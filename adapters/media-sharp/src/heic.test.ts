@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import sharp from 'sharp';
 import { mediaFixture, type MediaFixture } from '@eid/test-fixtures';
-import { decodeHeic, tileable } from './heic.js';
-import { decodingThreadsMemory, stopDecodingThreads } from './heic-threads.js';
-import { decodeWhole } from './libheif.js';
+import { decodeHeic, orientationOf, tileable, type HeicPixels } from './heic.js';
+import { decodingThreadsMemory, stopDecodingThreads, testing } from './heic-threads.js';
+import { HeifFile, decodeWhole, limitHeif, type HeifTransform } from './libheif.js';
 
 afterAll(() => stopDecodingThreads());
 
@@ -20,6 +22,13 @@ function padded(bytes: Uint8Array): Uint8Array {
   new DataView(padding.buffer).setUint32(0, padding.length);
   padding.set(new TextEncoder().encode('free'), 4);
   return new Uint8Array([...bytes, ...padding]);
+}
+
+/** The pixels made upright as the pipeline makes them: mirrored, then turned (sharp's order), RGB. */
+async function upright(p: HeicPixels): Promise<{ width: number; height: number; data: Buffer }> {
+  const raw = sharp(p.data, { raw: { width: p.width, height: p.height, channels: p.channels } });
+  const { data, info } = await (p.orientation.flop ? raw.flop() : raw).rotate(p.orientation.rotate).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data };
 }
 
 /** How much each decoding thread's libheif memory grew while `work` ran (WebAssembly's memory never shrinks). */
@@ -46,17 +55,42 @@ describe('HEIC decoding (libheif)', () => {
     ['grid-imir0-irot1.heic', 700, 1000],
   ])('[IMG5] a phone\'s grid HEIC (%s) is decoded tile by tile as libheif decodes it whole, turned and mirrored as its file says', async (name, width, height) => {
     const bytes = mediaFixture(name);
-    const tiled = await decodeHeic(bytes, 50_000_000);
+    const decoded = await decodeHeic(bytes, 50_000_000);
+    expect(decoded!.channels).toBe(3);
+    const tiled = await upright(decoded!);
     // The reference: libheif's JavaScript API on this thread, RGBA.
     const whole = await decodeWhole(bytes, 50_000_000);
-    expect([tiled!.width, tiled!.height, tiled!.channels]).toEqual([width, height, 3]);
+    expect([tiled.width, tiled.height]).toEqual([width, height]);
     expect([whole!.width, whole!.height]).toEqual([width, height]);
     let differing = 0;
-    for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) if (tiled!.data[i * 3 + c] !== whole!.data[i * 4 + c]) differing++;
+    for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) if (tiled.data[i * 3 + c] !== whole!.data[i * 4 + c]) differing++;
     expect(differing).toBe(0);
     // The picture's red block is at the top left of the upright image only when it is the plain grid.
-    const red = (x: number, y: number) => tiled!.data[(y * width + x) * 3]! > 200 && tiled!.data[(y * width + x) * 3 + 2]! < 60;
+    const red = (x: number, y: number) => tiled.data[(y * width + x) * 3]! > 200 && tiled.data[(y * width + x) * 3 + 2]! < 60;
     expect(red(5, 5)).toBe(name === 'grid.heic');
+  });
+
+  it('[IMG5] any sequence of a file\'s turns and mirrors is one mirror and one turn, as sharp applies them', async () => {
+    // A 3 × 2 picture of six different pixels: every turn and mirror of it differs.
+    const picture = Buffer.from(Array.from({ length: 18 }, (_, i) => i * 13));
+    const step = (p: { data: Buffer; width: number; height: number }, t: HeifTransform) => {
+      const raw = sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } });
+      const op = t.kind === 'rotate' ? raw.rotate(360 - t.ccw) : t.kind === 'mirror' && t.vertical ? raw.flip() : raw.flop();
+      return op.raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+    };
+    const transform = fc.oneof(
+      fc.constantFrom(90, 180, 270).map((ccw): HeifTransform => ({ kind: 'rotate', ccw: ccw as 90 | 180 | 270 })),
+      fc.boolean().map((vertical): HeifTransform => ({ kind: 'mirror', vertical })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(transform, { maxLength: 5 }), async (transforms) => {
+        let stepwise = { data: picture, width: 3, height: 2 };
+        for (const t of transforms) stepwise = await step(stepwise, t);
+        const once = await upright({ width: 3, height: 2, channels: 3, data: picture, orientation: orientationOf(transforms) });
+        expect([once.width, once.height, [...once.data]]).toEqual([stepwise.width, stepwise.height, [...stepwise.data]]);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   // What a file says of its grid decides what the threads are given: a grid no photo is, is refused.
@@ -81,6 +115,24 @@ describe('HEIC decoding (libheif)', () => {
     expect((await decodeHeic(mediaFixture('grid.heic'), 1000 * 700))!.width).toBe(1000);
   });
 
+  it('[IMG5] libheif\'s own limits are those of the file: a tile or an image over them is refused by libheif itself', async () => {
+    const grid = mediaFixture('grid.heic');
+    try {
+      expect(limitHeif(1000, 4096)).toBe(true);
+      const file = new HeifFile(grid);
+      try {
+        const tiling = file.tiling();
+        expect(() => file.decodeTileInto(0, 0, tiling, new Uint8Array(tiling.width * tiling.height * 3), tiling.width, tiling.height)).toThrow(/decoding tile 0,0/);
+      } finally {
+        file.close();
+      }
+      await expect(decodeWhole(grid, 50_000_000)).rejects.toThrow();
+    } finally {
+      limitHeif(50_000_000, 4096);
+    }
+    expect((await decodeWhole(grid, 50_000_000))!.width).toBe(1000);
+  });
+
   it('[IMG5] a grid whose tiles are cut off fails, and the next grid still decodes', async () => {
     const grid = mediaFixture('grid.heic');
     // The file without its last tiles' data (a phone's upload broken off): libheif cannot read them.
@@ -93,11 +145,18 @@ describe('HEIC decoding (libheif)', () => {
     expect((await decodeHeic(grid, 50_000_000))!.width).toBe(1000);
     await stopDecodingThreads();
     expect((await decodeHeic(grid, 50_000_000))!.width).toBe(1000);
-    const inProgress = decodeHeic(padded(grid), 50_000_000);
-    // Ended once the grid has reached them (the file is being inspected or its tiles decoded).
-    await new Promise((resolve) => setImmediate(resolve));
-    await stopDecodingThreads();
-    await expect(inProgress).rejects.toThrow(/ended/);
+    // Ended once the grid's tiles are given to them.
+    let stopped: Promise<void> | null = null;
+    testing.afterTilesPosted = () => {
+      stopped = stopDecodingThreads();
+    };
+    try {
+      await expect(decodeHeic(padded(grid), 50_000_000)).rejects.toThrow(/ended/);
+    } finally {
+      testing.afterTilesPosted = null;
+    }
+    expect(stopped).not.toBeNull();
+    await stopped;
     expect((await decodeHeic(grid, 50_000_000))!.width).toBe(1000);
   });
 

@@ -1,13 +1,41 @@
-import sharp from 'sharp';
 import type { HeifTiling, HeifTransform } from './libheif.js';
-import { decodeTiles, oneAtATime, thread } from './heic-threads.js';
+import { decodeTiles, oneAtATime, thread, type HeifLimits } from './heic-threads.js';
 
-/** A HEIC's first image as pixels (RGB from a grid's tiles, RGBA decoded whole), upright (its rotation and mirror applied). */
+/** A turn as sharp makes it: a left-right mirror first when `flop`, then `rotate` degrees clockwise. */
+export interface Orientation {
+  readonly flop: boolean;
+  readonly rotate: 0 | 90 | 180 | 270;
+}
+const UPRIGHT: Orientation = { flop: false, rotate: 0 };
+
+/**
+ * A HEIC's first image as pixels: RGB from a grid's tiles as they are coded, with the `orientation` that makes them
+ * upright (the file's rotations and mirrors, which the pipeline applies in its own pass: no copy of 36 MB per turn);
+ * RGBA decoded whole by libheif, already upright.
+ */
 export interface HeicPixels {
   readonly width: number;
   readonly height: number;
   readonly channels: 3 | 4;
   readonly data: Uint8Array;
+  readonly orientation: Orientation;
+}
+
+/**
+ * The file's rotations (anticlockwise) and mirrors, in their order, as one Orientation. A mirror after (flop, r):
+ * flop ∘ rot(r) ∘ flop^f = rot(−r) ∘ flop^(f+1); a top-bottom mirror is a left-right one turned a half.
+ */
+export function orientationOf(transforms: readonly HeifTransform[]): Orientation {
+  let flop = false;
+  let rotate = 0;
+  for (const t of transforms) {
+    if (t.kind === 'rotate') rotate = (rotate + 360 - t.ccw) % 360;
+    else if (t.kind === 'mirror') {
+      flop = !flop;
+      rotate = (360 - rotate + (t.vertical ? 180 : 0)) % 360;
+    }
+  }
+  return { flop, rotate: rotate as Orientation['rotate'] };
 }
 
 /** More tiles than this is not a photo's grid (a 12 MP phone photo has 48). */
@@ -37,39 +65,27 @@ export const tileable = (t: HeifTiling, maxPixels: number): boolean =>
 /**
  * Decodes a HEIC's first image with libheif (WebAssembly, on the process's decoding threads: heic-threads.ts), or
  * null when the file holds no image, one of more pixels than `maxPixels`, or a grid no photo is (all checked before
- * its pixels are decoded). A grid (every phone's 12 MP photo) is decoded tile by tile on every thread, then turned
- * and mirrored as the file says; another image, or a grid with transparency or a crop, is decoded whole by libheif,
- * which applies them.
+ * its pixels are decoded). A grid (every phone's 12 MP photo) is decoded tile by tile on every thread (its turns
+ * and mirrors left to the pipeline: `orientation`); another image, or a grid with transparency or a crop, is decoded
+ * whole by libheif, which applies them.
  */
 export function decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<HeicPixels | null> {
+  const limits: HeifLimits = { maxPixels, maxTiles: MAX_TILES };
   return oneAtATime(async () => {
     // The file once in memory every thread reads.
     const shared = new SharedArrayBuffer(bytes.length);
     new Uint8Array(shared).set(bytes);
-    const { inspection: seen } = await thread(0).call({ kind: 'inspect', bytes: shared, maxTiles: MAX_TILES });
+    const { inspection: seen } = await thread(0).call({ kind: 'inspect', bytes: shared, limits });
     if (!seen || seen.width < 1 || seen.height < 1 || seen.width * seen.height > maxPixels) return null;
     const { tiling } = seen;
     if (tiling.columns * tiling.rows !== 1) {
       if (!tileable(tiling, maxPixels) || !seen.tilesMatch) return null;
       if (!seen.hasAlpha && seen.transforms.every((t) => t.kind !== 'other')) {
-        const coded = await decodeTiles(shared, tiling);
-        return transformed({ width: tiling.width, height: tiling.height, channels: 3, data: coded }, seen.transforms);
+        const data = await decodeTiles(shared, tiling, limits);
+        return { width: tiling.width, height: tiling.height, channels: 3, data, orientation: orientationOf(seen.transforms) };
       }
     }
-    const { whole } = await thread(0).call({ kind: 'whole', bytes: shared, maxPixels });
-    return whole ? { width: whole.width, height: whole.height, channels: 4, data: new Uint8Array(whole.data) } : null;
+    const { whole } = await thread(0).call({ kind: 'whole', bytes: shared, limits });
+    return whole ? { width: whole.width, height: whole.height, channels: 4, data: new Uint8Array(whole.data), orientation: UPRIGHT } : null;
   });
-}
-
-/** The coded pixels turned and mirrored in the file's order (libheif's: as its properties are listed). */
-async function transformed(pixels: HeicPixels, transforms: readonly HeifTransform[]): Promise<HeicPixels> {
-  let current = pixels;
-  for (const t of transforms) {
-    const source = sharp(current.data, { raw: { width: current.width, height: current.height, channels: current.channels } });
-    // sharp turns clockwise; a file's rotation is anticlockwise.
-    const step = t.kind === 'rotate' ? source.rotate(360 - t.ccw) : t.kind === 'mirror' && t.vertical ? source.flip() : source.flop();
-    const { data, info } = await step.raw().toBuffer({ resolveWithObject: true });
-    current = { width: info.width, height: info.height, channels: current.channels, data };
-  }
-  return current;
 }

@@ -15,6 +15,7 @@ interface Raw {
   readonly HEAPU32: Uint32Array;
   _malloc(size: number): number;
   _free(ptr: number): void;
+  _heif_get_global_security_limits(): number;
   _heif_context_alloc(): number;
   _heif_context_free(ctx: number): void;
   _heif_context_read_from_memory_without_copy(err: number, ctx: number, data: number, size: number, options: number): void;
@@ -72,6 +73,31 @@ export interface HeifTiling {
   readonly width: number;
   readonly height: number;
 }
+
+/**
+ * libheif's limits for every file this thread reads (its global `heif_security_limits`, which each new context
+ * copies): no image, tile or alpha layer of more than `maxPixels`, no more than `maxTiles` tiles. Written only when
+ * the struct reads as this code knows it (version ≥ 1 and libheif's own defaults where they are expected), so a
+ * libheif of another layout is left with its defaults rather than written over.
+ */
+export function limitHeif(maxPixels: number, maxTiles: number): boolean {
+  const at = raw._heif_get_global_security_limits();
+  const u64 = (offset: number) => raw.HEAPU32[(at + offset) >> 2]! + raw.HEAPU32[(at + offset + 4) >> 2]! * 2 ** 32;
+  // heif_security_limits: uint8_t version; then uint64_t max_image_size_pixels (offset 8), max_number_of_tiles (16).
+  layoutKnown ??= at !== 0 && raw.HEAPU8[at]! >= 1 && u64(8) === DEFAULT_PIXELS && u64(16) === DEFAULT_TILES;
+  if (!layoutKnown) return false;
+  const set = (offset: number, value: number) => {
+    raw.HEAPU32[(at + offset) >> 2] = value % 2 ** 32;
+    raw.HEAPU32[(at + offset + 4) >> 2] = Math.floor(value / 2 ** 32);
+  };
+  set(8, maxPixels);
+  set(16, maxTiles);
+  return true;
+}
+/** libheif's defaults, by which its struct's layout is recognised the first time (32768² pixels, 4096² tiles). */
+const DEFAULT_PIXELS = 32768 * 32768;
+const DEFAULT_TILES = 4096 * 4096;
+let layoutKnown: boolean | undefined;
 
 /** The size of this thread's libheif memory (WebAssembly's grows and never shrinks: a leak shows in it). */
 export const heifMemoryBytes = (): number => raw.HEAPU8.byteLength;
@@ -238,7 +264,7 @@ export class HeifFile {
 }
 
 /**
- * The first image decoded whole by libheif's JavaScript API: RGBA, its transformations applied; null when the file
+ * The primary image decoded whole by libheif's JavaScript API: RGBA, its transformations applied; null when the file
  * holds none or one of more than `maxPixels` (checked before its pixels are decoded).
  */
 export async function decodeWhole(bytes: Uint8Array, maxPixels: number): Promise<{ width: number; height: number; data: Uint8Array } | null> {
@@ -246,7 +272,8 @@ export async function decodeWhole(bytes: Uint8Array, maxPixels: number): Promise
   let images: libheif.HeifImage[] = [];
   try {
     images = decoder.decode(bytes);
-    const first = images[0];
+    // The primary image, the one looked over before (heic.ts): the first of the list need not be it.
+    const first = images.find((image) => image.is_primary());
     if (!first) return null;
     const width = first.get_width();
     const height = first.get_height();

@@ -1,4 +1,4 @@
-import { decodeHeic } from './heic.js';
+import { decodeHeic, type Orientation } from './heic.js';
 import sharp, { type Sharp } from 'sharp';
 import {
   landscapeRotation,
@@ -63,26 +63,35 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     const source = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
     let open: () => Sharp;
     let jpeg = task.contentType === 'image/jpeg';
+    // A HEIC's own turn (its pixels come as coded): applied with the landscape turn, in the same pass.
+    let fileTurn: Orientation = { flop: false, rotate: 0 };
     if (task.contentType === 'image/heic' || task.contentType === 'image/heif') {
       // Its pixels go to sharp as they are (issue 35 item 6: encoding them as a JPEG in JavaScript, as heic-convert
-      // did, then decoding that, took most of a HEIC's time); a grid's tiles on several threads. It is already upright.
+      // did, then decoding that, took most of a HEIC's time); a grid's tiles on several threads.
       const pixels = await decodeHeic(task.bytes, o.maxInputPixels);
       if (!pixels) return { ok: false, code: 'FAILED_CONVERSION' };
       const data = Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength);
-      open = () => sharp(data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels }, limitInputPixels: o.maxInputPixels });
+      fileTurn = pixels.orientation;
+      // sharp mirrors before it turns, whatever the order of the calls: the Orientation's own order.
+      open = () => {
+        const raw = sharp(data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels }, limitInputPixels: o.maxInputPixels });
+        return fileTurn.flop ? raw.flop() : raw;
+      };
       jpeg = true;
     } else {
       open = () => sharp(source, { limitInputPixels: o.maxInputPixels, failOn: 'error' });
     }
     const meta = await open().metadata();
     if (!meta.width || !meta.height) return { ok: false, code: 'FAILED_CONVERSION' };
-    // Upright by its EXIF orientation, then landscape (declaration-flow §9).
-    const swapped = (meta.orientation ?? 1) >= 5;
+    // Upright by its EXIF orientation (or a HEIC's own), then landscape (declaration-flow §9).
+    const swapped = (meta.orientation ?? 1) >= 5 !== (fileTurn.rotate % 180 === 90);
     const uprightW = swapped ? meta.height : meta.width;
     const uprightH = swapped ? meta.width : meta.height;
-    const turn = landscapeRotation(uprightW, uprightH);
-    const w = turn ? uprightH : uprightW;
-    const h = turn ? uprightW : uprightH;
+    const landscape = landscapeRotation(uprightW, uprightH);
+    // One turn for both: the file's own (a HEIC's) and the landscape one.
+    const turn = (fileTurn.rotate + landscape) % 360;
+    const w = landscape ? uprightH : uprightW;
+    const h = landscape ? uprightW : uprightH;
 
     // A photo goes the one-pass way at the size it is kept: a JPEG is decoded once, shrunk while it
     // is read (issue 35, bench:media); a HEIC's pixels, decoded whole above, are resized. A drawing

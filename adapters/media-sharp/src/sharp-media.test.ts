@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { legendLayout, MAX_PHOTO_BYTES } from '@eid/domain';
 import { hasGpsExif, mediaFixture } from '@eid/test-fixtures';
 import { SharpMediaProcessor } from './sharp-media.adapter.js';
+import { decodeWhole } from './libheif.js';
 
 const media = new SharpMediaProcessor({ processes: 1 });
 afterAll(() => media.close());
@@ -75,9 +76,16 @@ describe('photo pipeline (sharp)', () => {
     // The picture's red block at its top left, its blue band along its bottom.
     expect(near(await pixel(plain.image.bytes, 20, 20), [0xff, 0, 0])).toBe(true);
     expect(near(await pixel(plain.image.bytes, 500, 680), [0, 0, 0xff])).toBe(true);
-    // Turned a quarter by its file, it is 700 × 1000 upright, and a photo is kept landscape.
-    const turned = ok(await media.process({ bytes: mediaFixture('grid-irot1.heic'), purpose: 'photo', legend: null }));
+    // Turned and mirrored by its file, it is 700 × 1000 upright, and a photo is kept landscape (turned a quarter
+    // clockwise): what libheif's own decoding gives, turned so.
+    const bytes = mediaFixture('grid-irot3-imir0.heic');
+    const turned = ok(await media.process({ bytes, purpose: 'photo', legend: null }));
     expect([turned.image.width, turned.image.height]).toEqual([1000, 700]);
+    const whole = (await decodeWhole(bytes, 50_000_000))!;
+    const expected = await sharp(whole.data, { raw: { width: whole.width, height: whole.height, channels: 4 } }).rotate(90).png().toBuffer();
+    for (const [x, y] of [[20, 20], [980, 20], [20, 680], [980, 680], [500, 350], [350, 230]] as const) expect(near(await pixel(turned.image.bytes, x, y), await pixel(expected, x, y))).toBe(true);
+    // The red block is somewhere in a corner of it, not at its top left.
+    expect(near(await pixel(turned.image.bytes, 20, 20), [0xff, 0, 0])).toBe(false);
   });
 
   it('[IMG5] a 12 MP HEIC is kept as a photo: 2048 px on its long side, the legend band above it, a thumbnail of the whole', async () => {

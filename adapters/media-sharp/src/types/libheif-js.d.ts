@@ -5,6 +5,8 @@ declare module 'libheif-js/wasm-bundle.js' {
     interface HeifImage {
       get_width(): number;
       get_height(): number;
+      /** Is it the file's primary image (the one the file is of). */
+      is_primary(): boolean;
       /** Decodes the pixels into `target` (RGBA); the callback gets it back, or null on failure. */
       display(target: { data: Uint8ClampedArray; width: number; height: number }, done: (shown: { data: Uint8ClampedArray } | null) => void): void;
       free(): void;
