@@ -9,7 +9,7 @@ export interface Orientation {
 const UPRIGHT: Orientation = { flop: false, rotate: 0 };
 
 /**
- * A HEIC's first image as pixels: RGB from a grid's tiles as they are coded, with the `orientation` that makes them
+ * A HEIC's primary image as pixels: RGB from a grid's tiles as they are coded, with the `orientation` that makes them
  * upright (the file's rotations and mirrors, which the pipeline applies in its own pass: no copy of 36 MB per turn);
  * RGBA decoded whole by libheif, already upright.
  */
@@ -63,7 +63,7 @@ export const tileable = (t: HeifTiling, maxPixels: number): boolean =>
   (t.rows - 1) * t.tileHeight < t.height;
 
 /**
- * Decodes a HEIC's first image with libheif (WebAssembly, on the process's decoding threads: heic-threads.ts), or
+ * Decodes a HEIC's primary image with libheif (WebAssembly, on the process's decoding threads: heic-threads.ts), or
  * null when the file holds no image, one of more pixels than `maxPixels`, or a grid no photo is (all checked before
  * its pixels are decoded). A grid (every phone's 12 MP photo) is decoded tile by tile on every thread (its turns
  * and mirrors left to the pipeline: `orientation`); another image, or a grid with transparency or a crop, is decoded

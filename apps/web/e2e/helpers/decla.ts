@@ -76,7 +76,8 @@ export async function switchLanguage(page: Page, lang: Locale, where: Locator = 
   await dialog.getByRole('button', { name: LOCALE_NATIVE_NAMES[lang], exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expect(languageButton(where, lang)).toBeVisible();
+  // The focus is back on the picker (as the person left it), once the dialog has left the page.
+  await expect(languageButton(where, lang)).toBeFocused();
 }
 
 export async function next(page: Page): Promise<void> {

@@ -13,6 +13,20 @@ export function LanguageSwitcher({ locales = LOCALES }: { locales?: readonly Loc
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Focus goes back to the picker once its dialog has left the page (drawn without it: until then the rest is inert),
+  // unless the person has put it somewhere meanwhile (a tap on Next gives it to the step's first error).
+  useEffect(() => {
+    if (open || !wasOpen.current) {
+      wasOpen.current = open;
+      return;
+    }
+    wasOpen.current = false;
+    const frame = requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) trigger.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   const current = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
   if (locales.length <= 2) {
     return (
@@ -41,11 +55,7 @@ export function LanguageSwitcher({ locales = LOCALES }: { locales?: readonly Loc
         <LanguageDialog
           locales={locales}
           current={current}
-          onClose={() => {
-            setOpen(false);
-            // Focus goes back where it was, once the modal dialog has left the page (until then the rest is inert).
-            requestAnimationFrame(() => trigger.current?.focus());
-          }}
+          onClose={() => setOpen(false)}
         />
       ) : null}
     </div>
