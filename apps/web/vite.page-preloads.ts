@@ -68,6 +68,12 @@ export function pagePreloads(): Plugin {
       const frameFiles = [...closure([frame.fileName])].filter((f) => !preloadedByHtml.has(f));
       const firstScreen = new Set<string>(FIRST_SCREEN_PATHS);
       const result: { catalogs: Record<string, string>; routes: Array<{ path: string; files: string[] }> } = { catalogs: {}, routes: [] };
+      /**
+       * What a page needs before its first render, in order: the drivers' frame (not the console's page), the router (not
+       * the first screen's, which the shell draws before it), then its route's own code.
+       */
+      const filesOf = (path: string, own: readonly string[] = []): string[] =>
+        [...new Set([...(path === CONSOLE_PAGE_PATH ? [] : frameFiles), ...(firstScreen.has(path) ? [] : routerFiles), ...own])].map((f) => `/${f}`);
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk' || !output.facadeModuleId) continue;
         const locale = SHELL_CATALOG.exec(output.facadeModuleId)?.[1];
@@ -75,10 +81,7 @@ export function pagePreloads(): Plugin {
         const file = ROUTE_COMPONENT.exec(output.facadeModuleId)?.[1];
         if (file !== undefined) {
           const path = routePathOfFile(file);
-          const own = [...closure([output.fileName])].filter((f) => !preloadedByHtml.has(f));
-          // The frame and the router first: nothing of the page is drawn before them.
-          const files = [...new Set([...(path === CONSOLE_PAGE_PATH ? [] : frameFiles), ...(firstScreen.has(path) ? [] : routerFiles), ...own])].map((f) => `/${f}`);
-          result.routes.push({ path, files });
+          result.routes.push({ path, files: filesOf(path, [...closure([output.fileName])].filter((f) => !preloadedByHtml.has(f))) });
         }
       }
       // A route without a component (a redirect: /notifSettings) is the router's alone: its page needs the frame and the
@@ -88,12 +91,12 @@ export function pagePreloads(): Plugin {
         const file = ROUTE_FILE.exec(id)?.[1];
         if (file === undefined) continue;
         const path = routePathOfFile(file);
-        if (!named.has(path) && !firstScreen.has(path)) result.routes.push({ path, files: [...new Set([...frameFiles, ...routerFiles])].map((f) => `/${f}`) });
+        if (!named.has(path) && !firstScreen.has(path)) result.routes.push({ path, files: filesOf(path) });
       }
       const drawnByRouter = result.routes.filter((r) => firstScreen.has(r.path)).map((r) => r.path);
       if (drawnByRouter.length > 0) throw new Error(`page preloads: the first screen's ${drawnByRouter.join(', ')} has a route component, but the shell draws it (src/shell/app.tsx)`);
       // The first screen's pages: the frame, which draws them (the router comes after their paint).
-      for (const path of FIRST_SCREEN_PATHS) result.routes.push({ path, files: frameFiles.map((f) => `/${f}`) });
+      for (const path of FIRST_SCREEN_PATHS) result.routes.push({ path, files: filesOf(path) });
       const missing = LOCALES.filter((locale) => !result.catalogs[locale]);
       if (missing.length > 0) throw new Error(`page preloads: no catalog of the shell for ${missing.join(', ')} was found in the build`);
       // Matched in any case (as the router does), so two paths that differ only in case are one.

@@ -6,7 +6,8 @@ export interface Orientation {
   readonly flop: boolean;
   readonly rotate: 0 | 90 | 180 | 270;
 }
-const UPRIGHT: Orientation = { flop: false, rotate: 0 };
+/** No turn: as the pixels are. */
+export const UPRIGHT: Orientation = { flop: false, rotate: 0 };
 
 /**
  * A HEIC's primary image as pixels: RGB from a grid's tiles as they are coded, with the `orientation` that makes them

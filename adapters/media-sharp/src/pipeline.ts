@@ -1,4 +1,4 @@
-import { decodeHeic, type Orientation } from './heic.js';
+import { decodeHeic, UPRIGHT, type Orientation } from './heic.js';
 import sharp, { type Sharp } from 'sharp';
 import {
   landscapeRotation,
@@ -64,7 +64,7 @@ export async function runPipeline(task: PipelineTask): Promise<MediaOutcome> {
     let open: () => Sharp;
     let jpeg = task.contentType === 'image/jpeg';
     // A HEIC's own turn (its pixels come as coded): applied with the landscape turn, in the same pass.
-    let fileTurn: Orientation = { flop: false, rotate: 0 };
+    let fileTurn: Orientation = UPRIGHT;
     if (task.contentType === 'image/heic' || task.contentType === 'image/heif') {
       // Its pixels go to sharp as they are (issue 35 item 6: encoding them as a JPEG in JavaScript, as heic-convert
       // did, then decoding that, took most of a HEIC's time); a grid's tiles on several threads.

@@ -3,12 +3,12 @@
  * the staff session's cookie, its CSRF token on every change.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { CONSOLE_HTTP_ROUTES, CONSOLE_PATH, type CallsOf, type HttpInput, type HttpResult } from '@eid/domain/protocol';
+import { CONSOLE_HTTP_ROUTES, CONSOLE_PATH, type HttpInput, type HttpResult, type JsonCallName } from '@eid/domain/protocol';
 import type { CallArgs } from '../shell/api';
 import { callUrl } from '../shell/call-url';
 
-/** The console's calls: the staff's, the sign-in that starts a staff session, and the system update's (its own table: issue 35 item 3). */
-type ConsoleCallName = keyof typeof CONSOLE_HTTP_ROUTES & (CallsOf<'staff'> | 'staffSignIn' | 'systemUpdate');
+/** The console's JSON calls: its own table's (the staff's, their sign-in, the system update's: issue 35 item 3). */
+type ConsoleCallName = keyof typeof CONSOLE_HTTP_ROUTES & JsonCallName;
 
 export class ConsoleCallError extends Error {
   constructor(readonly code: string) {

@@ -11,7 +11,6 @@ import { HTTP_ROUTES, type CallsOf, type HttpInput, type HttpResult, type JsonCa
 import { sessionCall } from './account-session';
 import { callUrl } from './call-url';
 
-
 /** A call's arguments: its input when it declares any, else none. */
 export type CallArgs<N extends JsonCallName> = keyof HttpInput<N> extends never ? [] : [input: HttpInput<N>];
 

@@ -1,5 +1,7 @@
-/** A call's URL from its registry path and input (api.ts; the console's calls use it without the drivers' table). */
-/** The call's URL: its path with each `:name` filled (encoded), and its query. */
+/**
+ * The call's URL: its path with each `:name` filled (encoded), and its query (api.ts; the console's calls use it
+ * without the drivers' table).
+ */
 export function callUrl(path: string, input: { readonly params?: object; readonly query?: object }): string {
   const params = (input.params ?? {}) as Record<string, unknown>;
   const filled = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
